@@ -1,0 +1,35 @@
+# Fivefold. `make run` serves the app with demo data; `make test` runs every test.
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
+
+.PHONY: run test lint setup browser clean
+
+run: $(STAMP)
+	DEBUG=true $(PY) manage.py migrate --noinput
+	DEBUG=true $(PY) manage.py demo
+	@echo "Fivefold on http://127.0.0.1:8000 — log in as gm, player1 or player2 (password fivefold-demo)."
+	DEBUG=true $(PY) manage.py runserver 127.0.0.1:8000
+
+test: $(STAMP)
+	$(PY) -m pytest
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+setup: $(STAMP)
+
+# The virtualenv, from whichever Python 3.12+ scripts/find-python finds.
+$(STAMP): pyproject.toml
+	@test -x $(PY) || "$$(scripts/find-python)" -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e ".[dev]"
+	@rm -f $(VENV)/.installed-*; touch $@
+
+# Browser tests drive the system's Chromium (Playwright cannot download one here).
+browser:
+	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
+
+clean:
+	rm -rf $(VENV) staticfiles db.sqlite3

@@ -1,0 +1,158 @@
+"""Every write that changes the table goes through one named action here.
+
+Views validate input with forms and call these; each runs in one transaction
+and announces its event to the live table only after the commit.
+"""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+
+from campaigns import live
+from campaigns.models import Campaign, Membership, Roll, RollCall, new_invite_token
+from campaigns.visibility import CALL_REVEAL_DEFAULT, REVEAL_ALL
+from rules import dice as notation_dice
+from rules.dice import Comparison, DiceSource, SystemDice
+
+# The one dice source of the web app; tests swap it for seeded or scripted dice.
+dice: DiceSource = SystemDice()
+
+
+class ActionError(Exception):
+    """The action cannot happen in the table's current state; the message says why."""
+
+
+def create_campaign(gm, *, name: str, system: str, settings: dict) -> Campaign:
+    with transaction.atomic():
+        campaign = Campaign(gm=gm, name=name, system=system, settings=settings)
+        campaign.full_clean()
+        campaign.save()
+        if not gm.is_staff:  # GMs run their campaigns in the admin
+            gm.is_staff = True
+            gm.save(update_fields=["is_staff"])
+    return campaign
+
+
+def regenerate_invite(campaign: Campaign) -> None:
+    """A new token: the old link stops working at once."""
+    campaign.invite_token = new_invite_token()
+    campaign.save(update_fields=["invite_token"])
+
+
+def join_campaign(user, campaign: Campaign) -> Membership:
+    if campaign.is_gm(user):
+        raise ActionError("You run this campaign; players join it through this link.")
+    try:
+        with transaction.atomic():
+            return Membership.objects.create(campaign=campaign, user=user)
+    except IntegrityError:
+        raise ActionError(f"You have already joined {campaign.name}.") from None
+
+
+def remove_player(membership: Membership) -> None:
+    """The GM removes a player, or the player leaves. Their characters stay in
+    the campaign's records; their open table is closed."""
+    campaign_id, user_id = membership.campaign_id, membership.user_id
+    with transaction.atomic():
+        membership.delete()
+        transaction.on_commit(lambda: live.disconnect_player(campaign_id, user_id))
+
+
+def _roll(notation_text: str) -> dict:
+    parsed = notation_dice.parse(notation_text)
+    result = notation_dice.roll(parsed, dice)
+    return {"notation": str(parsed), "faces": [list(f) for f in result.faces], "total": result.total}
+
+
+def roll_notation(
+    campaign: Campaign,
+    author,
+    *,
+    notation: str,
+    target: int | None = None,
+    comparison: Comparison = Comparison.AT_LEAST,
+    character=None,
+    label: str = "",
+    secret: bool = False,
+) -> Roll:
+    """Roll plain notation at the table; a secret roll (GM only) reaches only the GM."""
+    if secret and not campaign.is_gm(author):
+        raise ActionError("Only the GM can roll secretly.")
+    rolled = _roll(notation)
+    success = None if target is None else comparison.holds(rolled["total"], target)
+    with transaction.atomic():
+        roll = Roll.objects.create(
+            campaign=campaign,
+            author=author,
+            character=character,
+            request={"notation": rolled["notation"], "target": target, "comparison": comparison, "label": label},
+            outcome={"faces": rolled["faces"], "total": rolled["total"], "success": success},
+            visibility=Roll.Visibility.GM if secret else Roll.Visibility.TABLE,
+            reveal=REVEAL_ALL,
+        )
+        transaction.on_commit(lambda: live.send_roll(roll))
+    return roll
+
+
+def call_for_roll(
+    campaign: Campaign,
+    *,
+    character,
+    notation: str,
+    target: int,
+    comparison: Comparison = Comparison.AT_LEAST,
+    label: str = "",
+    reveal: dict | None = None,
+) -> RollCall:
+    """The GM asks a character's player for a roll; the target stays with the GM."""
+    parsed = notation_dice.parse(notation)
+    with transaction.atomic():
+        call = RollCall.objects.create(
+            campaign=campaign,
+            character=character,
+            label=label,
+            request={"notation": str(parsed), "target": target, "comparison": comparison},
+            reveal={**CALL_REVEAL_DEFAULT, **(reveal or {})},
+        )
+        transaction.on_commit(lambda: live.send_call_opened(call))
+    return call
+
+
+def answer_call(call_id: int, player) -> Roll:
+    """The player rolls what the GM called for. A call is answered once: the
+    row lock (and on SQLite the immediate write lock) serialises two clicks."""
+    with transaction.atomic():
+        call = RollCall.objects.select_for_update().select_related("character").get(pk=call_id)
+        if call.character.owner_id != player.pk:
+            raise ActionError("This call is for another player's character.")
+        if call.status != RollCall.Status.PENDING:
+            raise ActionError("This call has already been answered.")
+        rolled = _roll(call.request["notation"])
+        comparison = Comparison(call.request["comparison"])
+        roll = Roll.objects.create(
+            campaign_id=call.campaign_id,
+            author=player,
+            character=call.character,
+            call=call,
+            request={**call.request, "label": call.label},
+            outcome={
+                "faces": rolled["faces"],
+                "total": rolled["total"],
+                "success": comparison.holds(rolled["total"], call.request["target"]),
+            },
+            reveal=call.reveal,
+        )
+        call.status = RollCall.Status.ANSWERED
+        call.save(update_fields=["status"])
+        transaction.on_commit(lambda: (live.send_roll(roll), live.send_call_closed(call)))
+    return roll
+
+
+def cancel_call(call: RollCall) -> None:
+    with transaction.atomic():
+        updated = RollCall.objects.filter(pk=call.pk, status=RollCall.Status.PENDING).update(
+            status=RollCall.Status.CANCELLED
+        )
+        if not updated:
+            raise ActionError("This call was already answered or cancelled.")
+        transaction.on_commit(lambda: live.send_call_closed(call))

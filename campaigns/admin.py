@@ -1,0 +1,149 @@
+"""The admin as GMs use it: a GM (a staff user) sees and edits only the
+campaigns they run, with those campaigns' players, characters and calls.
+Rolls are events and stay read-only. Superusers see everything."""
+
+from django.contrib import admin
+
+from campaigns.models import Campaign, Membership, Roll, RollCall
+from characters.models import Character
+
+
+def _runs(request, obj, gm_path: str) -> bool:
+    """Whether the request's user is the GM of the object's campaign."""
+    user = request.user
+    if not (user.is_active and user.is_staff):
+        return False
+    if user.is_superuser or obj is None:
+        return True
+    for attribute in gm_path.split("__"):
+        obj = getattr(obj, attribute)
+    return obj == user
+
+
+class GMScopedMixin:
+    """Admin permissions by campaign ownership instead of global model permissions."""
+
+    gm_path = "campaign__gm"
+
+    def get_queryset(self, request):
+        queryset = super().get_queryset(request)
+        if request.user.is_superuser:
+            return queryset
+        return queryset.filter(**{self.gm_path: request.user})
+
+    def has_module_permission(self, request):
+        return request.user.is_active and request.user.is_staff
+
+    def has_view_permission(self, request, obj=None):
+        return _runs(request, obj, self.gm_path)
+
+    def has_change_permission(self, request, obj=None):
+        return _runs(request, obj, self.gm_path)
+
+    def has_delete_permission(self, request, obj=None):
+        return _runs(request, obj, self.gm_path)
+
+    def has_add_permission(self, request, obj=None):
+        return request.user.is_active and request.user.is_staff
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.name == "campaign" and not request.user.is_superuser:
+            kwargs["queryset"] = Campaign.objects.filter(gm=request.user)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+
+class ReadOnlyMixin:
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class MembershipInline(GMScopedMixin, admin.TabularInline):
+    model = Membership
+    fields = ["user", "joined_at"]
+    readonly_fields = ["user", "joined_at"]
+    extra = 0
+
+    def has_add_permission(self, request, obj=None):
+        return False  # players join through the invite link
+
+
+class CharacterInline(GMScopedMixin, admin.TabularInline):
+    model = Character
+    fields = ["name", "owner"]
+    readonly_fields = ["owner"]
+    extra = 0
+    show_change_link = True
+
+    def has_add_permission(self, request, obj=None):
+        return False  # characters are made by their players at the table
+
+
+@admin.register(Campaign)
+class CampaignAdmin(GMScopedMixin, admin.ModelAdmin):
+    gm_path = "gm"
+    list_display = ["name", "system", "gm", "created_at"]
+    list_filter = ["system"]
+    search_fields = ["name"]
+    fields = ["name", "system", "settings", "gm", "invite_token", "created_at"]
+    readonly_fields = ["invite_token", "created_at"]
+    inlines = [MembershipInline, CharacterInline]
+
+    def get_readonly_fields(self, request, obj=None):
+        fields = list(super().get_readonly_fields(request, obj))
+        if not request.user.is_superuser:
+            fields.append("gm")
+        if obj is not None:
+            fields.append("system")  # characters' sheets belong to the system
+        return fields
+
+    def save_model(self, request, obj, form, change):
+        if not change and not request.user.is_superuser:
+            obj.gm = request.user
+        super().save_model(request, obj, form, change)
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        form = super().get_form(request, obj, change=change, **kwargs)
+        if "gm" in form.base_fields:
+            form.base_fields["gm"].queryset = form.base_fields["gm"].queryset.filter(is_staff=True)
+        return form
+
+
+@admin.register(Membership)
+class MembershipAdmin(GMScopedMixin, admin.ModelAdmin):
+    list_display = ["user", "campaign", "joined_at"]
+    list_filter = ["campaign"]
+    readonly_fields = ["user", "campaign", "joined_at"]
+
+    def has_add_permission(self, request, obj=None):
+        return False  # players join through the invite link
+
+
+@admin.register(Character)
+class CharacterAdmin(GMScopedMixin, admin.ModelAdmin):
+    list_display = ["name", "owner", "campaign", "updated_at"]
+    list_filter = ["campaign"]
+    search_fields = ["name"]
+    fields = ["name", "campaign", "owner", "sheet"]
+    readonly_fields = ["campaign", "owner"]
+
+    def has_add_permission(self, request, obj=None):
+        return False  # characters are made by their players at the table
+
+
+@admin.register(RollCall)
+class RollCallAdmin(ReadOnlyMixin, GMScopedMixin, admin.ModelAdmin):
+    list_display = ["__str__", "campaign", "status", "created_at"]
+    list_filter = ["campaign", "status"]
+
+
+@admin.register(Roll)
+class RollAdmin(ReadOnlyMixin, GMScopedMixin, admin.ModelAdmin):
+    list_display = ["id", "campaign", "author", "character", "visibility", "created_at"]
+    list_filter = ["campaign", "visibility"]
+    list_select_related = ["campaign", "author", "character"]

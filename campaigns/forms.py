@@ -1,0 +1,105 @@
+from django import forms
+
+import rules
+from campaigns.models import SYSTEM_CHOICES
+from rules.dice import Comparison, parse
+
+TARGET_LIMIT = 1_000_000
+COMPARISON_CHOICES = [(Comparison.AT_LEAST, "at least (≥)"), (Comparison.AT_MOST, "at most (≤)")]
+
+
+def _setting_field_name(system_key: str, setting_name: str) -> str:
+    return f"{system_key}__{setting_name}"
+
+
+class CampaignForm(forms.Form):
+    """Name, system, and each system's settings (only the chosen system's are kept)."""
+
+    name = forms.CharField(max_length=100)
+    system = forms.ChoiceField(choices=SYSTEM_CHOICES)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for system in rules.SYSTEMS.values():
+            for setting in system.settings:
+                self.fields[_setting_field_name(system.key, setting.name)] = forms.TypedChoiceField(
+                    label=f"{setting.label} ({system.name})",
+                    choices=setting.choices,
+                    coerce=int,
+                    initial=setting.default,
+                    help_text=setting.help_text,
+                )
+
+    def settings_for_system(self) -> dict:
+        system = rules.SYSTEMS[self.cleaned_data["system"]]
+        raw = {s.name: self.cleaned_data[_setting_field_name(system.key, s.name)] for s in system.settings}
+        return system.validate_settings(raw)
+
+
+class NotationField(forms.CharField):
+    """Plain dice notation, parsed by rules.dice; errors are the rules' own sentences."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("max_length", 200)
+        kwargs.setdefault("widget", forms.TextInput(attrs={"placeholder": "3d6+2", "autocomplete": "off"}))
+        super().__init__(**kwargs)
+
+    def clean(self, value):
+        value = super().clean(value)
+        try:
+            return str(parse(value))
+        except rules.RulesError as error:
+            raise forms.ValidationError(str(error)) from error
+
+
+class TargetField(forms.IntegerField):
+    def __init__(self, **kwargs):
+        super().__init__(min_value=-TARGET_LIMIT, max_value=TARGET_LIMIT, **kwargs)
+
+
+class CharacterChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, obj):
+        return obj.name
+
+
+class RollForm(forms.Form):
+    notation = NotationField(label="Dice")
+    target = TargetField(required=False, help_text="Optional: the total you need.")
+    comparison = forms.TypedChoiceField(choices=COMPARISON_CHOICES, coerce=Comparison, initial=Comparison.AT_LEAST)
+    character = CharacterChoiceField(queryset=None, required=False, empty_label="(no character)")
+    label = forms.CharField(max_length=100, required=False, help_text="What the roll is for.")
+    secret = forms.BooleanField(required=False, label="Roll secretly (only you see it)")
+
+    def __init__(self, *args, campaign, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        characters = campaign.characters.all()
+        if not campaign.is_gm(user):
+            characters = characters.filter(owner=user)
+            del self.fields["secret"]  # only the GM rolls secretly
+        self.fields["character"].queryset = characters
+
+
+class OddsForm(forms.Form):
+    """The roll form's fields that the odds preview reads; the player's own inputs only."""
+
+    notation = NotationField()
+    target = TargetField()
+    comparison = forms.TypedChoiceField(choices=COMPARISON_CHOICES, coerce=Comparison, required=False)
+
+
+class CallForm(forms.Form):
+    character = CharacterChoiceField(queryset=None, empty_label=None)
+    label = forms.CharField(max_length=100, required=False, help_text="What the roll is for; the player sees it.")
+    notation = NotationField(label="Dice")
+    target = TargetField(help_text="Secret: only you see it.")
+    comparison = forms.TypedChoiceField(choices=COMPARISON_CHOICES, coerce=Comparison, initial=Comparison.AT_LEAST)
+    reveal_dice = forms.BooleanField(required=False, initial=True, label="Show the table the dice and total")
+    reveal_target = forms.BooleanField(required=False, label="Show the table the target")
+    reveal_success = forms.BooleanField(required=False, label="Show the table success or failure")
+
+    def __init__(self, *args, campaign, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["character"].queryset = campaign.characters.all()
+
+    def reveal(self) -> dict:
+        return {part: self.cleaned_data[f"reveal_{part}"] for part in ("dice", "target", "success")}

@@ -1,0 +1,67 @@
+"""Live table updates: render each event once per audience and send it to
+that audience's Channels group. Consumers only forward what they receive.
+
+Groups: `campaign-<id>-table` (players), `campaign-<id>-gm` (the GM's sockets,
+which do not join the table group, so no event shows twice) and
+`campaign-<id>-user-<uid>` (one player's own calls). The player group is per
+campaign, not per user, so a player's other campaigns never receive it.
+"""
+
+from __future__ import annotations
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.template.loader import render_to_string
+
+from campaigns.visibility import Audience, roll_view
+
+
+def table_group(campaign_id: int) -> str:
+    return f"campaign-{campaign_id}-table"
+
+
+def gm_group(campaign_id: int) -> str:
+    return f"campaign-{campaign_id}-gm"
+
+
+def player_group(campaign_id: int, user_id: int) -> str:
+    return f"campaign-{campaign_id}-user-{user_id}"
+
+
+def groups_for(campaign, user) -> list[str]:
+    """The groups a member's socket joins; none for anyone else."""
+    if campaign.is_gm(user):
+        return [gm_group(campaign.pk)]
+    if campaign.memberships.filter(user=user).exists():
+        return [table_group(campaign.pk), player_group(campaign.pk, user.pk)]
+    return []
+
+
+def _send(group: str, html: str) -> None:
+    async_to_sync(get_channel_layer().group_send)(group, {"type": "table.event", "html": html})
+
+
+def send_roll(roll) -> None:
+    for audience, group in ((Audience.GM, gm_group), (Audience.TABLE, table_group)):
+        view = roll_view(roll, audience)
+        if view is not None:
+            html = render_to_string("campaigns/table.html#roll_oob", {"roll": view, "audience": audience})
+            _send(group(roll.campaign_id), html)
+
+
+def send_call_opened(call) -> None:
+    context = {"call": call}
+    _send(gm_group(call.campaign_id), render_to_string("campaigns/table.html#gm_call_oob", context))
+    player = player_group(call.campaign_id, call.character.owner_id)
+    _send(player, render_to_string("campaigns/table.html#player_call_oob", context))
+
+
+def send_call_closed(call) -> None:
+    html = render_to_string("campaigns/table.html#call_closed_oob", {"call": call})
+    _send(gm_group(call.campaign_id), html)
+    _send(player_group(call.campaign_id, call.character.owner_id), html)
+
+
+def disconnect_player(campaign_id: int, user_id: int) -> None:
+    """A removed player's open table stops receiving the campaign at once."""
+    async_to_sync(get_channel_layer().group_send)(player_group(campaign_id, user_id), {"type": "table.close"})

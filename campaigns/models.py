@@ -1,0 +1,142 @@
+import secrets
+
+from django.conf import settings as django_settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import Q
+
+import rules
+
+SYSTEM_CHOICES = [(key, system.name) for key, system in rules.SYSTEMS.items()]
+
+
+def new_invite_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class CampaignQuerySet(models.QuerySet):
+    def for_member(self, user):
+        """Campaigns the user runs or plays in."""
+        if not user.is_authenticated:
+            return self.none()
+        return self.filter(Q(gm=user) | Q(memberships__user=user)).distinct()
+
+
+class Campaign(models.Model):
+    name = models.CharField(max_length=100)
+    system = models.CharField(max_length=20, choices=SYSTEM_CHOICES)
+    settings = models.JSONField(default=dict, blank=True, help_text="The rules system's campaign settings.")
+    gm = models.ForeignKey(django_settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="campaigns_run")
+    invite_token = models.CharField(max_length=64, unique=True, default=new_invite_token, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = CampaignQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def rules_system(self) -> rules.System:
+        return rules.SYSTEMS[self.system]
+
+    def is_gm(self, user) -> bool:
+        return user.is_authenticated and user.pk == self.gm_id
+
+    def clean(self) -> None:
+        if self.system in rules.SYSTEMS:
+            try:
+                self.settings = self.rules_system.validate_settings(self.settings or {})
+            except rules.RulesError as error:
+                raise ValidationError({"settings": str(error)}) from error
+
+
+class Membership(models.Model):
+    """A player's seat at a campaign. The GM is the campaign's `gm`, not a member row."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(django_settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["campaign", "user"], name="one_seat_per_player")]
+        ordering = ["joined_at"]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.campaign}"
+
+
+class ImmutableEvent(models.Model):
+    """Rows that record what happened: written once, never updated by the app."""
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise ValueError(f"{type(self).__name__} rows are never changed; record a new event instead.")
+        super().save(*args, **kwargs)
+
+
+class RollCall(models.Model):
+    """The GM asks a character's player for a roll against a target the player does not see.
+
+    A call is answered once: the status moves from pending to answered under a
+    row lock (campaigns.actions.answer_call)."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting for the player"
+        ANSWERED = "answered", "Rolled"
+        CANCELLED = "cancelled", "Cancelled"
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="calls")
+    character = models.ForeignKey("characters.Character", on_delete=models.CASCADE, related_name="calls")
+    label = models.CharField(max_length=100, blank=True, help_text="What the roll is for; the player sees it.")
+    request = models.JSONField(help_text="What to roll, including the secret target.")
+    reveal = models.JSONField(default=dict, help_text="Which parts of the result the table sees.")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at"]
+
+    def __str__(self) -> str:
+        return f"Call for {self.character}: {self.label or self.request.get('notation', '')}"
+
+
+class RollQuerySet(models.QuerySet):
+    def visible_to_table(self):
+        return self.filter(visibility=Roll.Visibility.TABLE)
+
+
+class Roll(ImmutableEvent):
+    """One roll at the table: who, which character, what was asked, what came up,
+    and who may see it. What each audience sees is decided in campaigns.visibility."""
+
+    class Visibility(models.TextChoices):
+        TABLE = "table", "Everyone at the table"
+        GM = "gm", "The GM only"
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="rolls")
+    author = models.ForeignKey(django_settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="rolls")
+    character = models.ForeignKey(
+        "characters.Character", null=True, blank=True, on_delete=models.SET_NULL, related_name="rolls"
+    )
+    kind = models.CharField(max_length=20, default="notation")
+    request = models.JSONField()
+    outcome = models.JSONField()
+    visibility = models.CharField(max_length=5, choices=Visibility.choices, default=Visibility.TABLE)
+    reveal = models.JSONField(default=dict, help_text="Which parts of the outcome the table sees.")
+    call = models.OneToOneField(RollCall, null=True, blank=True, on_delete=models.PROTECT, related_name="roll")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = RollQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-id"]
+        indexes = [models.Index(fields=["campaign", "-id"], name="roll_log")]
+
+    def __str__(self) -> str:
+        return f"Roll {self.pk}: {self.request.get('notation', '')}"

@@ -1,0 +1,19 @@
+from django.urls import path
+
+from campaigns import views
+from characters import views as character_views
+
+urlpatterns = [
+    path("new/", views.campaign_new, name="campaign_new"),
+    path("<int:campaign_id>/", views.table, name="table"),
+    path("<int:campaign_id>/roll/", views.roll, name="roll"),
+    path("<int:campaign_id>/odds/", views.odds, name="odds"),
+    path("<int:campaign_id>/calls/", views.call_new, name="call_new"),
+    path("<int:campaign_id>/calls/<int:call_id>/answer/", views.call_answer, name="call_answer"),
+    path("<int:campaign_id>/calls/<int:call_id>/cancel/", views.call_cancel, name="call_cancel"),
+    path("<int:campaign_id>/invite/", views.invite_regenerate, name="invite_regenerate"),
+    path("<int:campaign_id>/players/<int:membership_id>/remove/", views.player_remove, name="player_remove"),
+    path("<int:campaign_id>/leave/", views.leave, name="leave"),
+    path("<int:campaign_id>/characters/new/", character_views.character_new, name="character_new"),
+    path("<int:campaign_id>/characters/<int:character_id>/", character_views.character_edit, name="character_edit"),
+]

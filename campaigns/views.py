@@ -1,0 +1,271 @@
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+from django_htmx.middleware import HtmxDetails
+
+import rules
+from campaigns import actions
+from campaigns.forms import CallForm, CampaignForm, OddsForm, RollForm
+from campaigns.models import Campaign, Membership, RollCall
+from campaigns.visibility import Audience, audience_for, roll_view, visible_rolls
+from rules import dice as notation_limits
+from rules.dice import Comparison, chance, parse
+
+LOG_PAGE = 30
+TABLE = "campaigns/table.html"
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+def _campaign_for_member(request, campaign_id: int) -> Campaign:
+    """The campaign if the user runs it or plays in it; 404 for anyone else."""
+    return get_object_or_404(Campaign.objects.for_member(request.user), pk=campaign_id)
+
+
+def _campaign_for_gm(request, campaign_id: int) -> Campaign:
+    return get_object_or_404(Campaign, pk=campaign_id, gm_id=request.user.pk)
+
+
+def _log_page(campaign, audience: Audience, *, before=None, after=None):
+    """One page of the log, newest first, as the audience may see it."""
+    rolls = visible_rolls(campaign, audience)
+    if after is not None:
+        rolls = rolls.filter(id__gt=after)
+    if before is not None:
+        rolls = rolls.filter(id__lt=before)
+    page = list(rolls[: LOG_PAGE + 1])
+    views = [roll_view(roll, audience) for roll in page[:LOG_PAGE]]
+    older = views[-1].id if len(page) > LOG_PAGE and after is None else None
+    return views, older
+
+
+def _table_context(request, campaign, *, roll_form=None, call_form=None) -> dict:
+    audience = audience_for(campaign, request.user)
+    is_gm = audience is Audience.GM
+    calls = campaign.calls.filter(status=RollCall.Status.PENDING).select_related("character")
+    log, older = _log_page(campaign, audience, before=_int_param(request, "before"))
+    return {
+        "campaign": campaign,
+        "system": campaign.rules_system,
+        "settings_described": campaign.rules_system.describe_settings(campaign.settings),
+        "is_gm": is_gm,
+        "audience": audience,
+        "log": log,
+        "older": older,
+        "roll_form": roll_form or RollForm(campaign=campaign, user=request.user),
+        "call_form": (call_form or CallForm(campaign=campaign)) if is_gm else None,
+        "gm_calls": calls if is_gm else None,
+        "my_calls": None if is_gm else calls.filter(character__owner=request.user),
+        "players": campaign.memberships.select_related("user"),
+        "characters": campaign.characters.select_related("owner"),
+        "invite_url": request.build_absolute_uri(reverse("join", args=[campaign.invite_token])) if is_gm else None,
+    }
+
+
+def _int_param(request, name: str) -> int | None:
+    value = request.GET.get(name, "")
+    return int(value) if value.isdigit() else None
+
+
+@require_GET
+def home(request):
+    campaigns = Campaign.objects.for_member(request.user).select_related("gm")
+    return render(request, "campaigns/home.html", {"campaigns": campaigns})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def campaign_new(request):
+    form = CampaignForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        campaign = actions.create_campaign(
+            request.user, name=data["name"], system=data["system"], settings=form.settings_for_system()
+        )
+        messages.success(request, f"{campaign.name} is ready. Send your players the invite link.")
+        return redirect("table", campaign.pk)
+    return render(request, "campaigns/new.html", {"form": form}, status=422 if form.errors else 200)
+
+
+@login_required
+@require_GET
+def table(request: HtmxHttpRequest, campaign_id: int):
+    """The table: roll log, roller, calls. HTMX asks for log pages here too:
+    `?before=<id>` for older rolls (infinite scroll), `?after=<id>` to catch up
+    after a dropped connection."""
+    campaign = _campaign_for_member(request, campaign_id)
+    after = _int_param(request, "after")
+    if request.htmx and (after is not None or "before" in request.GET):
+        audience = audience_for(campaign, request.user)
+        log, older = _log_page(campaign, audience, before=_int_param(request, "before"), after=after)
+        return render(request, f"{TABLE}#log_page", {"campaign": campaign, "log": log, "older": older})
+    return render(request, TABLE, _table_context(request, campaign))
+
+
+@login_required
+@require_POST
+def roll(request: HtmxHttpRequest, campaign_id: int):
+    campaign = _campaign_for_member(request, campaign_id)
+    form = RollForm(request.POST, campaign=campaign, user=request.user)
+    if not form.is_valid():
+        return _form_error(request, campaign, "roll_form", roll_form=form)
+    data = form.cleaned_data
+    new_roll = actions.roll_notation(
+        campaign,
+        request.user,
+        notation=data["notation"],
+        target=data["target"],
+        comparison=data["comparison"],
+        character=data["character"],
+        label=data["label"],
+        secret=data.get("secret", False),
+    )
+    if not request.htmx:
+        return redirect("table", campaign.pk)
+    fresh = RollForm(initial={**data, "character": data["character"]}, campaign=campaign, user=request.user)
+    context = {"campaign": campaign, "roll_form": fresh, "new_roll": roll_view(new_roll, audience_for(campaign, request.user))}
+    return render(request, f"{TABLE}#roll_form", context)
+
+
+def _form_error(request, campaign, partial: str, **forms_):
+    """Invalid input: the form again with its messages (422), nothing changed."""
+    if request.htmx:
+        return render(request, f"{TABLE}#{partial}", {"campaign": campaign, **forms_}, status=422)
+    return render(request, TABLE, _table_context(request, campaign, **forms_), status=422)
+
+
+@login_required
+@require_GET
+def odds(request: HtmxHttpRequest, campaign_id: int):
+    """The exact chance of the roll form's own inputs: nothing the player does not know."""
+    campaign = _campaign_for_member(request, campaign_id)
+    form = OddsForm(request.GET)
+    context = {"campaign": campaign}
+    if form.is_valid():
+        data = form.cleaned_data
+        comparison = data["comparison"] or Comparison.AT_LEAST
+        try:
+            context["odds"] = chance(parse(data["notation"]), data["target"], comparison)
+            context["odds_question"] = f"{data['notation']} {comparison.symbol} {data['target']}"
+        except rules.RulesError as error:
+            context["odds_error"] = str(error)
+    elif form["notation"].value() and "notation" in form.errors:
+        context["odds_error"] = form.errors["notation"][0]
+    return render(request, f"{TABLE}#odds", context)
+
+
+@login_required
+@require_POST
+def call_new(request: HtmxHttpRequest, campaign_id: int):
+    campaign = _campaign_for_gm(request, campaign_id)
+    form = CallForm(request.POST, campaign=campaign)
+    if not form.is_valid():
+        return _form_error(request, campaign, "call_form", call_form=form)
+    data = form.cleaned_data
+    actions.call_for_roll(
+        campaign,
+        character=data["character"],
+        notation=data["notation"],
+        target=data["target"],
+        comparison=data["comparison"],
+        label=data["label"],
+        reveal=form.reveal(),
+    )
+    if not request.htmx:
+        return redirect("table", campaign.pk)
+    return render(request, f"{TABLE}#call_form", {"campaign": campaign, "call_form": CallForm(campaign=campaign)})
+
+
+@login_required
+@require_POST
+def call_answer(request: HtmxHttpRequest, campaign_id: int, call_id: int):
+    campaign = _campaign_for_member(request, campaign_id)
+    call = get_object_or_404(RollCall, pk=call_id, campaign=campaign, character__owner=request.user)
+    try:
+        actions.answer_call(call.pk, request.user)
+    except actions.ActionError as error:
+        messages.error(request, str(error))
+    return _back_to_table(request, campaign)
+
+
+@login_required
+@require_POST
+def call_cancel(request: HtmxHttpRequest, campaign_id: int, call_id: int):
+    campaign = _campaign_for_gm(request, campaign_id)
+    call = get_object_or_404(RollCall, pk=call_id, campaign=campaign)
+    try:
+        actions.cancel_call(call)
+    except actions.ActionError as error:
+        messages.error(request, str(error))
+    return _back_to_table(request, campaign)
+
+
+def _back_to_table(request, campaign) -> HttpResponse:
+    """After a button: HTMX callers already get the change over the websocket."""
+    if request.htmx:
+        return HttpResponse(status=204)
+    return redirect("table", campaign.pk)
+
+
+@login_required
+@require_POST
+def invite_regenerate(request, campaign_id: int):
+    campaign = _campaign_for_gm(request, campaign_id)
+    actions.regenerate_invite(campaign)
+    messages.success(request, "New invite link made. The old one no longer works.")
+    return redirect("table", campaign.pk)
+
+
+@login_required
+@require_POST
+def player_remove(request, campaign_id: int, membership_id: int):
+    campaign = _campaign_for_gm(request, campaign_id)
+    membership = get_object_or_404(Membership, pk=membership_id, campaign=campaign)
+    actions.remove_player(membership)
+    messages.success(request, f"{membership.user} no longer plays in {campaign.name}.")
+    return redirect("table", campaign.pk)
+
+
+@login_required
+@require_POST
+def leave(request, campaign_id: int):
+    membership = get_object_or_404(Membership, campaign_id=campaign_id, user=request.user)
+    actions.remove_player(membership)
+    messages.success(request, f"You left {membership.campaign.name}.")
+    if request.htmx:
+        return HttpResponseClientRedirect(reverse("home"))
+    return redirect("home")
+
+
+@require_http_methods(["GET", "POST"])
+def join(request, token: str):
+    """The invite link. Anyone may open it; joining needs an account."""
+    campaign = Campaign.objects.filter(invite_token=token).select_related("gm").first()
+    if campaign is None:
+        return render(request, "campaigns/join.html", {"dead": True}, status=404)
+    if not request.user.is_authenticated:
+        if request.method == "POST":
+            return redirect(f"{reverse('login')}?next={request.path}")
+        return render(request, "campaigns/join.html", {"campaign": campaign})
+    already = campaign.is_gm(request.user) or campaign.memberships.filter(user=request.user).exists()
+    if request.method == "POST":
+        try:
+            actions.join_campaign(request.user, campaign)
+        except actions.ActionError as error:
+            return render(request, "campaigns/join.html", {"campaign": campaign, "error": str(error)}, status=409)
+        messages.success(request, f"Welcome to {campaign.name}! Make a character to start.")
+        return redirect("table", campaign.pk)
+    return render(request, "campaigns/join.html", {"campaign": campaign, "already": already})
+
+
+@require_GET
+def rules_page(request):
+    limits = {name: getattr(notation_limits, name) for name in ("MAX_DICE", "MAX_SIDES", "MAX_TERMS", "MAX_MODIFIER")}
+    return render(request, "rules/index.html", {"systems": rules.SYSTEMS.values(), "limits": limits})
+

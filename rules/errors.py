@@ -1,0 +1,2 @@
+class RulesError(ValueError):
+    """A rule was broken by the input. The message is written for players."""
