@@ -65,7 +65,9 @@ class CharacterChoiceField(forms.ModelChoiceField):
 class RollForm(forms.Form):
     notation = NotationField(label="Dice")
     target = TargetField(required=False, help_text="Optional: the total you need.")
-    comparison = forms.TypedChoiceField(choices=COMPARISON_CHOICES, coerce=Comparison, initial=Comparison.AT_LEAST)
+    comparison = forms.TypedChoiceField(
+        choices=COMPARISON_CHOICES, coerce=Comparison, required=False, empty_value=Comparison.AT_LEAST
+    )
     character = CharacterChoiceField(queryset=None, required=False, empty_label="(no character)")
     label = forms.CharField(max_length=100, required=False, help_text="What the roll is for.")
     secret = forms.BooleanField(required=False, label="Roll secretly (only you see it)")
@@ -92,7 +94,9 @@ class CallForm(forms.Form):
     label = forms.CharField(max_length=100, required=False, help_text="What the roll is for; the player sees it.")
     notation = NotationField(label="Dice")
     target = TargetField(help_text="Secret: only you see it.")
-    comparison = forms.TypedChoiceField(choices=COMPARISON_CHOICES, coerce=Comparison, initial=Comparison.AT_LEAST)
+    comparison = forms.TypedChoiceField(
+        choices=COMPARISON_CHOICES, coerce=Comparison, required=False, empty_value=Comparison.AT_LEAST
+    )
     reveal_dice = forms.BooleanField(required=False, initial=True, label="Show the table the dice and total")
     reveal_target = forms.BooleanField(required=False, label="Show the table the target")
     reveal_success = forms.BooleanField(required=False, label="Show the table success or failure")

@@ -1,0 +1,109 @@
+import pytest
+from django.urls import reverse
+
+from campaigns.models import Membership
+
+pytestmark = pytest.mark.django_db
+
+
+def join_url(campaign):
+    return reverse("join", args=[campaign.invite_token])
+
+
+def test_gm_sees_the_invite_link_and_players_do_not(gm_client, player_client, campaign):
+    assert campaign.invite_token in gm_client.get(reverse("table", args=[campaign.pk])).content.decode()
+    assert campaign.invite_token not in player_client.get(reverse("table", args=[campaign.pk])).content.decode()
+
+
+def test_invite_tokens_are_long_and_unique(campaign, other_campaign):
+    assert len(campaign.invite_token) >= 32
+    assert campaign.invite_token != other_campaign.invite_token
+
+
+def test_visitor_is_sent_to_log_in_or_sign_up_and_back(client, campaign):
+    page = client.get(join_url(campaign)).content.decode()
+    assert f"?next={join_url(campaign)}" in page.replace("%2F", "/")
+    response = client.post(join_url(campaign))
+    assert response.status_code == 302
+    assert response.url == f"{reverse('login')}?next={join_url(campaign)}"
+    assert not Membership.objects.filter(campaign=campaign).exclude(user__username="paul_player").exists()
+
+
+def test_following_the_link_joins_as_a_player(outsider_client, outsider, campaign):
+    assert "Join as a player" in outsider_client.get(join_url(campaign)).content.decode()
+    response = outsider_client.post(join_url(campaign))
+    assert response.status_code == 302
+    assert response.url == reverse("table", args=[campaign.pk])
+    assert Membership.objects.filter(campaign=campaign, user=outsider).exists()
+
+
+def test_following_it_again_says_so_and_changes_nothing(player_client, campaign):
+    assert "already at this table" in player_client.get(join_url(campaign)).content.decode()
+    response = player_client.post(join_url(campaign))
+    assert response.status_code == 409
+    assert "already joined" in response.content.decode()
+    assert Membership.objects.filter(campaign=campaign).count() == 1
+
+
+def test_the_gm_cannot_join_their_own_campaign(gm_client, campaign):
+    response = gm_client.post(join_url(campaign))
+    assert response.status_code == 409
+    assert "You run this campaign" in response.content.decode()
+    assert not Membership.objects.filter(campaign=campaign, user=campaign.gm).exists()
+
+
+def test_a_dead_link_gets_a_clear_page(outsider_client):
+    response = outsider_client.get(reverse("join", args=["not-a-real-token"]))
+    assert response.status_code == 404
+    assert "invite link does not work" in response.content.decode()
+    assert outsider_client.post(reverse("join", args=["not-a-real-token"])).status_code == 404
+
+
+def test_a_new_link_kills_the_old_one_at_once(gm_client, outsider_client, outsider, campaign):
+    old = join_url(campaign)
+    response = gm_client.post(reverse("invite_regenerate", args=[campaign.pk]))
+    assert response.status_code == 302
+    campaign.refresh_from_db()
+    assert join_url(campaign) != old
+    assert outsider_client.post(old).status_code == 404
+    assert not Membership.objects.filter(user=outsider).exists()
+    assert outsider_client.post(join_url(campaign)).status_code == 302
+
+
+@pytest.mark.parametrize("who", ["player_client", "outsider_client", "other_client"])
+def test_only_the_gm_makes_a_new_link(request, who, campaign):
+    token = campaign.invite_token
+    assert request.getfixturevalue(who).post(reverse("invite_regenerate", args=[campaign.pk])).status_code == 404
+    campaign.refresh_from_db()
+    assert campaign.invite_token == token
+
+
+def test_regenerating_refuses_get(gm_client, campaign):
+    assert gm_client.get(reverse("invite_regenerate", args=[campaign.pk])).status_code == 405
+
+
+def test_gm_removes_a_player(gm_client, player_client, player, campaign):
+    membership = Membership.objects.get(campaign=campaign, user=player)
+    response = gm_client.post(reverse("player_remove", args=[campaign.pk, membership.pk]))
+    assert response.status_code == 302
+    assert not Membership.objects.filter(pk=membership.pk).exists()
+    assert player_client.get(reverse("table", args=[campaign.pk])).status_code == 404
+
+
+def test_a_player_cannot_remove_anyone(player_client, player, campaign):
+    membership = Membership.objects.get(campaign=campaign, user=player)
+    assert player_client.post(reverse("player_remove", args=[campaign.pk, membership.pk])).status_code == 404
+    assert Membership.objects.filter(pk=membership.pk).exists()
+
+
+def test_gm_cannot_remove_a_seat_of_another_campaign(gm_client, campaign, other_campaign):
+    seat = other_campaign.memberships.get()
+    assert gm_client.post(reverse("player_remove", args=[campaign.pk, seat.pk])).status_code == 404
+    assert Membership.objects.filter(pk=seat.pk).exists()
+
+
+def test_a_player_leaves(player_client, player, campaign, htmx):
+    response = player_client.post(reverse("leave", args=[campaign.pk]))
+    assert response.status_code == 302
+    assert not Membership.objects.filter(campaign=campaign, user=player).exists()
+    assert player_client.post(reverse("leave", args=[campaign.pk]), **htmx).status_code == 404

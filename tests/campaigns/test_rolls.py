@@ -1,0 +1,122 @@
+import pytest
+from django.urls import reverse
+
+from campaigns.models import Roll
+
+pytestmark = pytest.mark.django_db
+
+
+def roll_url(campaign):
+    return reverse("roll", args=[campaign.pk])
+
+
+def test_player_rolls_notation_with_a_target(player_client, player, campaign, character, script_dice):
+    script_dice(6, 5, 1)
+    response = player_client.post(
+        roll_url(campaign),
+        {"notation": "3d6 + 2", "target": "14", "comparison": "at_least", "character": character.pk, "label": "Jump"},
+    )
+    assert response.status_code == 302
+    roll = Roll.objects.get()
+    assert (roll.author, roll.character, roll.visibility) == (player, character, Roll.Visibility.TABLE)
+    assert roll.request == {"notation": "3d6+2", "target": 14, "comparison": "at_least", "label": "Jump"}
+    assert roll.outcome == {"faces": [[6, 5, 1]], "total": 14, "success": True}
+
+
+def test_htmx_roll_returns_the_form_and_the_new_row(player_client, campaign, htmx, script_dice):
+    script_dice(3, 4)
+    response = player_client.post(roll_url(campaign), {"notation": "2d6", "comparison": "at_least"}, **htmx)
+    fragment = response.content.decode()
+    assert response.status_code == 200
+    assert "<html" not in fragment
+    assert 'id="roll-form"' in fragment
+    assert 'hx-swap-oob="afterbegin:#log"' in fragment
+    assert "[3, 4]" in fragment
+
+
+@pytest.mark.parametrize(
+    ("notation", "message"),
+    [("3d", "number of sides"), ("0d6", "at least one die"), ("1000000d6", "at most 100"), ("abc", "not dice")],
+)
+def test_bad_notation_explains_and_rolls_nothing(player_client, campaign, htmx, notation, message):
+    for headers in ({}, htmx):
+        response = player_client.post(roll_url(campaign), {"notation": notation, "comparison": "at_least"}, **headers)
+        assert response.status_code == 422
+        assert message in response.content.decode()
+    assert not Roll.objects.exists()
+
+
+def test_out_of_range_target_is_refused(player_client, campaign):
+    response = player_client.post(roll_url(campaign), {"notation": "1d6", "target": "99999999"})
+    assert response.status_code == 422
+    assert not Roll.objects.exists()
+
+
+def test_a_player_cannot_roll_for_another_players_character(other_client, campaign, character, other_player):
+    campaign.memberships.create(user=other_player)
+    response = other_client.post(roll_url(campaign), {"notation": "1d6", "character": character.pk})
+    assert response.status_code == 422
+    assert not Roll.objects.exists()
+
+
+def test_a_player_cannot_roll_secretly(player_client, campaign, script_dice):
+    script_dice(2)
+    player_client.post(roll_url(campaign), {"notation": "1d6", "secret": "on"})
+    assert Roll.objects.get().visibility == Roll.Visibility.TABLE
+
+
+def test_gm_rolls_secretly(gm_client, campaign, script_dice):
+    script_dice(2)
+    gm_client.post(roll_url(campaign), {"notation": "1d6", "secret": "on"})
+    assert Roll.objects.get().visibility == Roll.Visibility.GM
+
+
+def test_outsiders_cannot_post_rolls(outsider_client, other_client, campaign):
+    for client in (outsider_client, other_client):
+        assert client.post(roll_url(campaign), {"notation": "1d6"}).status_code == 404
+    assert not Roll.objects.exists()
+
+
+def test_roll_refuses_get(player_client, campaign):
+    assert player_client.get(roll_url(campaign)).status_code == 405
+
+
+def test_rolls_are_never_changed(player, campaign, script_dice):
+    from campaigns import actions
+
+    script_dice(4)
+    roll = actions.roll_notation(campaign, player, notation="1d6")
+    roll.outcome = {"faces": [[6]], "total": 6}
+    with pytest.raises(ValueError, match="never changed"):
+        roll.save()
+
+
+def odds_url(campaign, **params):
+    from urllib.parse import urlencode
+
+    return reverse("odds", args=[campaign.pk]) + "?" + urlencode(params)
+
+
+def test_odds_preview_is_exact(player_client, campaign, htmx):
+    fragment = player_client.get(odds_url(campaign, notation="3d6", target=10, comparison="at_least"), **htmx)
+    assert "62.50%" in fragment.content.decode()
+    assert "5 in 8" in fragment.content.decode()
+    at_most = player_client.get(odds_url(campaign, notation="2d6", target=7, comparison="at_most")).content.decode()
+    assert "58.33%" in at_most
+
+
+def test_odds_preview_explains_bad_notation(player_client, campaign):
+    fragment = player_client.get(odds_url(campaign, notation="3d", target=10)).content.decode()
+    assert "number of sides" in fragment
+
+
+def test_odds_preview_is_quiet_without_a_target(player_client, campaign):
+    assert player_client.get(odds_url(campaign, notation="3d6", target="")).content.decode().strip() == ""
+
+
+def test_odds_preview_is_for_members_only(outsider_client, campaign):
+    assert outsider_client.get(odds_url(campaign, notation="3d6", target=10)).status_code == 404
+
+
+def test_odds_refuses_post(player_client, campaign):
+    assert player_client.post(odds_url(campaign, notation="3d6", target=10)).status_code == 405

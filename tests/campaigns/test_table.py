@@ -1,0 +1,93 @@
+import pytest
+from django.urls import reverse
+
+from campaigns import actions
+from campaigns.models import Roll
+
+pytestmark = pytest.mark.django_db
+
+
+def table_url(campaign, query=""):
+    return reverse("table", args=[campaign.pk]) + query
+
+
+def test_gm_and_player_open_the_table(gm_client, player_client, campaign):
+    for client in (gm_client, player_client):
+        response = client.get(table_url(campaign))
+        assert response.status_code == 200
+        assert f'ws-connect="/ws/campaigns/{campaign.pk}/"' in response.content.decode()
+
+
+def test_outsiders_get_404_not_403(outsider_client, other_client, campaign):
+    assert outsider_client.get(table_url(campaign)).status_code == 404
+    assert other_client.get(table_url(campaign)).status_code == 404
+
+
+def test_unknown_campaign_is_404(gm_client):
+    assert gm_client.get(reverse("table", args=[987654])).status_code == 404
+
+
+def test_visitors_are_asked_to_log_in(client, campaign):
+    response = client.get(table_url(campaign))
+    assert response.status_code == 302
+    assert response.url.startswith(reverse("login"))
+
+
+def test_table_refuses_post(gm_client, campaign):
+    assert gm_client.post(table_url(campaign)).status_code == 405
+
+
+def test_table_shows_the_system_and_its_settings(player_client, campaign):
+    page = player_client.get(table_url(campaign)).content.decode()
+    assert "Tribute Alpha" in page
+    assert "d8 Pulpy" in page
+
+
+def make_rolls(campaign, author, count, secret=False):
+    return [
+        actions.roll_notation(campaign, author, notation=f"{n + 1}d6", secret=secret) for n in range(count)
+    ]
+
+
+def test_the_log_shows_the_newest_page_first_with_a_link_to_older(player_client, campaign, player, seeded_dice):
+    rolls = make_rolls(campaign, player, 35)
+    page = player_client.get(table_url(campaign)).content.decode()
+    assert page.index(f'id="roll-{rolls[-1].pk}"') < page.index(f'id="roll-{rolls[-2].pk}"')
+    assert f'id="roll-{rolls[5].pk}"' in page
+    assert f'id="roll-{rolls[4].pk}"' not in page
+    assert f"?before={rolls[5].pk}" in page
+
+
+def test_older_rolls_come_as_a_fragment_for_htmx(player_client, campaign, player, htmx, seeded_dice):
+    rolls = make_rolls(campaign, player, 35)
+    response = player_client.get(table_url(campaign, f"?before={rolls[5].pk}"), **htmx)
+    fragment = response.content.decode()
+    assert "<html" not in fragment
+    assert [f'id="roll-{r.pk}"' in fragment for r in rolls[:6]] == [True] * 5 + [False]
+    assert "?before=" not in fragment  # nothing older
+
+
+def test_older_rolls_work_without_javascript(player_client, campaign, player, seeded_dice):
+    rolls = make_rolls(campaign, player, 35)
+    page = player_client.get(table_url(campaign, f"?before={rolls[5].pk}")).content.decode()
+    assert "<html" in page
+    assert f'id="roll-{rolls[0].pk}"' in page
+
+
+def test_catch_up_sends_only_what_was_missed(player_client, campaign, player, htmx, seeded_dice):
+    rolls = make_rolls(campaign, player, 4)
+    fragment = player_client.get(table_url(campaign, f"?after={rolls[1].pk}"), **htmx).content.decode()
+    assert [f'id="roll-{r.pk}"' in fragment for r in rolls] == [False, False, True, True]
+
+
+def test_player_never_sees_gm_secret_rolls_in_any_log(player_client, gm_client, campaign, gm, htmx, script_dice):
+    script_dice(17)
+    secret = actions.roll_notation(campaign, gm, notation="1d20", label="ambush-marker", secret=True)
+    assert Roll.objects.get(pk=secret.pk).visibility == Roll.Visibility.GM
+    for query in ("", "?after=0", f"?before={secret.pk + 1}"):
+        player_page = player_client.get(table_url(campaign, query), **htmx).content.decode()
+        assert "ambush-marker" not in player_page
+        assert f"roll-{secret.pk}" not in player_page
+    gm_page = gm_client.get(table_url(campaign)).content.decode()
+    assert "ambush-marker" in gm_page
+    assert "secret" in gm_page

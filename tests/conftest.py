@@ -1,0 +1,116 @@
+"""Shared personas and factories: a GM, their player, a player of another
+campaign, and an outsider who plays nowhere."""
+
+import pytest
+from django.test import Client
+
+from campaigns import actions
+from campaigns.models import Campaign, Membership
+from characters.models import Character
+from rules.dice import ScriptedDice, SeededDice
+
+PASSWORD = "correct horse battery staple"
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    """Real hashing is slow on purpose; the tests do not need it to be."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def make_user(django_user_model):
+    def make(username: str, **extra):
+        return django_user_model.objects.create_user(username=username, password=PASSWORD, **extra)
+
+    return make
+
+
+@pytest.fixture
+def gm(make_user):
+    return make_user("gwen_gm")
+
+
+@pytest.fixture
+def player(make_user):
+    return make_user("paul_player")
+
+
+@pytest.fixture
+def other_player(make_user):
+    return make_user("olga_other")
+
+
+@pytest.fixture
+def outsider(make_user):
+    return make_user("otto_outsider")
+
+
+@pytest.fixture
+def campaign(gm, player):
+    campaign = actions.create_campaign(gm, name="The Gate", system="tribute", settings={"die_size": 8})
+    Membership.objects.create(campaign=campaign, user=player)
+    return campaign
+
+
+@pytest.fixture
+def other_campaign(make_user, other_player):
+    other_gm = make_user("greta_other_gm")
+    campaign = actions.create_campaign(other_gm, name="Elsewhere", system="d100", settings={})
+    Membership.objects.create(campaign=campaign, user=other_player)
+    return campaign
+
+
+@pytest.fixture
+def character(campaign, player):
+    return Character.objects.create(campaign=campaign, owner=player, name="Mara Vell", sheet={"notes": ""})
+
+
+def _client_for(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def gm_client(gm):
+    return _client_for(gm)
+
+
+@pytest.fixture
+def player_client(player):
+    return _client_for(player)
+
+
+@pytest.fixture
+def other_client(other_player):
+    return _client_for(other_player)
+
+
+@pytest.fixture
+def outsider_client(outsider):
+    return _client_for(outsider)
+
+
+@pytest.fixture
+def htmx():
+    """Headers of a request made by htmx."""
+    return {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture
+def script_dice(monkeypatch):
+    """Make the table's next dice show exactly these faces."""
+
+    def script(*faces: int) -> None:
+        monkeypatch.setattr(actions, "dice", ScriptedDice(faces))
+
+    return script
+
+
+@pytest.fixture
+def seeded_dice(monkeypatch):
+    monkeypatch.setattr(actions, "dice", SeededDice(2026))
+
+
+__all__ = ["PASSWORD", "Campaign"]

@@ -1,0 +1,34 @@
+import pytest
+
+from rules import SYSTEMS, RulesError
+
+
+def test_registry_lists_the_five_systems():
+    assert list(SYSTEMS) == ["cgg", "tribute", "zener", "ore", "d100"]
+    assert all(key == system.key for key, system in SYSTEMS.items())
+
+
+def test_tribute_reality_level_sets_the_die_size():
+    tribute = SYSTEMS["tribute"]
+    assert tribute.default_settings() == {"die_size": 6}
+    assert tribute.validate_settings({"die_size": "10"}) == {"die_size": 10}
+    assert tribute.describe_settings({"die_size": 12}) == [("Reality level", "d12 Over-the-top")]
+
+
+@pytest.mark.parametrize("value", [5, "d6", None, 20])
+def test_tribute_refuses_other_die_sizes(value):
+    with pytest.raises(RulesError, match="Reality level must be one of"):
+        SYSTEMS["tribute"].validate_settings({"die_size": value})
+
+
+def test_unknown_settings_are_refused():
+    with pytest.raises(RulesError, match="no setting called colour"):
+        SYSTEMS["cgg"].validate_settings({"colour": "red"})
+
+
+def test_sheets_are_notes_until_a_system_brings_its_own():
+    assert SYSTEMS["ore"].validate_sheet({"notes": "Tall"}) == {"notes": "Tall"}
+    with pytest.raises(RulesError, match="Notes must be text"):
+        SYSTEMS["ore"].validate_sheet({"notes": 5})
+    with pytest.raises(RulesError, match="at most 10,000"):
+        SYSTEMS["ore"].validate_sheet({"notes": "x" * 10_001})
