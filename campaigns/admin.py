@@ -63,7 +63,20 @@ class ReadOnlyMixin:
         return False
 
 
-class MembershipInline(GMScopedMixin, admin.TabularInline):
+class CampaignInlineMixin:
+    """Inlines are checked against their parent campaign, which the parent admin has scoped."""
+
+    def has_view_permission(self, request, obj=None):
+        return _runs(request, obj, "gm")
+
+    def has_change_permission(self, request, obj=None):
+        return _runs(request, obj, "gm")
+
+    def has_delete_permission(self, request, obj=None):
+        return _runs(request, obj, "gm")
+
+
+class MembershipInline(CampaignInlineMixin, admin.TabularInline):
     model = Membership
     fields = ["user", "joined_at"]
     readonly_fields = ["user", "joined_at"]
@@ -73,7 +86,7 @@ class MembershipInline(GMScopedMixin, admin.TabularInline):
         return False  # players join through the invite link
 
 
-class CharacterInline(GMScopedMixin, admin.TabularInline):
+class CharacterInline(CampaignInlineMixin, admin.TabularInline):
     model = Character
     fields = ["name", "owner"]
     readonly_fields = ["owner"]

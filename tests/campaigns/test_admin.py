@@ -1,0 +1,112 @@
+"""GMs run their campaigns in the admin and see nothing of anyone else's."""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from campaigns import actions
+from campaigns.models import Campaign
+
+pytestmark = pytest.mark.django_db
+
+
+def test_gm_sees_only_their_own_campaigns(gm_client, campaign, other_campaign):
+    page = gm_client.get(reverse("admin:campaigns_campaign_changelist")).content.decode()
+    assert campaign.name in page
+    assert other_campaign.name not in page
+
+
+def test_gm_cannot_open_another_gms_campaign(gm_client, other_campaign):
+    response = gm_client.get(reverse("admin:campaigns_campaign_change", args=[other_campaign.pk]))
+    assert response.status_code == 302  # the admin's "does not exist" redirect
+    assert other_campaign.name not in gm_client.get(response.url).content.decode()
+    response = gm_client.post(
+        reverse("admin:campaigns_campaign_change", args=[other_campaign.pk]), {"name": "Taken", "settings": "{}"}
+    )
+    other_campaign.refresh_from_db()
+    assert other_campaign.name == "Elsewhere"
+
+
+def test_gm_edits_their_campaign(gm_client, campaign):
+    response = gm_client.post(
+        reverse("admin:campaigns_campaign_change", args=[campaign.pk]),
+        {
+            "name": "The Gate, season two",
+            "settings": '{"die_size": 10}',
+            "memberships-TOTAL_FORMS": "1",
+            "memberships-INITIAL_FORMS": "1",
+            "memberships-0-id": campaign.memberships.get().pk,
+            "memberships-0-campaign": campaign.pk,
+            "characters-TOTAL_FORMS": "0",
+            "characters-INITIAL_FORMS": "0",
+        },
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    campaign.refresh_from_db()
+    assert (campaign.name, campaign.settings) == ("The Gate, season two", {"die_size": 10})
+
+
+def test_admin_validates_settings_through_the_system(gm_client, campaign):
+    response = gm_client.post(
+        reverse("admin:campaigns_campaign_change", args=[campaign.pk]),
+        {"name": "X", "settings": '{"die_size": 7}', "memberships-TOTAL_FORMS": "0", "memberships-INITIAL_FORMS": "0",
+         "characters-TOTAL_FORMS": "0", "characters-INITIAL_FORMS": "0"},
+    )
+    assert response.status_code == 200
+    assert "Reality level must be one of" in response.content.decode()
+    campaign.refresh_from_db()
+    assert campaign.settings == {"die_size": 8}
+
+
+def test_gm_adds_a_campaign_in_the_admin_and_runs_it(gm_client, gm, campaign):
+    response = gm_client.post(
+        reverse("admin:campaigns_campaign_add"),
+        {"name": "Admin-made", "system": "zener", "settings": "{}", "memberships-TOTAL_FORMS": "0",
+         "memberships-INITIAL_FORMS": "0", "characters-TOTAL_FORMS": "0", "characters-INITIAL_FORMS": "0"},
+    )
+    assert response.status_code == 302
+    assert Campaign.objects.get(name="Admin-made").gm == gm
+
+
+def test_gm_sees_only_their_campaigns_characters_and_seats(gm_client, campaign, character, other_campaign):
+    from characters.models import Character
+
+    stranger = Character.objects.create(campaign=other_campaign, owner=other_campaign.memberships.get().user,
+                                        name="Stranger Danger")
+    characters = gm_client.get(reverse("admin:characters_character_changelist")).content.decode()
+    assert character.name in characters
+    assert stranger.name not in characters
+    assert gm_client.get(reverse("admin:characters_character_change", args=[stranger.pk])).status_code == 302
+    seats = gm_client.get(reverse("admin:campaigns_membership_changelist")).content.decode()
+    assert "paul_player" in seats
+    assert "olga_other" not in seats
+
+
+def test_rolls_are_read_only_in_the_admin(gm_client, campaign, gm, seeded_dice):
+    roll = actions.roll_notation(campaign, gm, notation="1d6")
+    assert gm_client.get(reverse("admin:campaigns_roll_changelist")).status_code == 200
+    assert gm_client.get(reverse("admin:campaigns_roll_add")).status_code == 403
+    assert gm_client.post(reverse("admin:campaigns_roll_delete", args=[roll.pk]), {"post": "yes"}).status_code == 403
+    page = gm_client.get(reverse("admin:campaigns_roll_change", args=[roll.pk])).content.decode()
+    assert 'name="_save"' not in page
+
+
+def test_players_have_no_admin(player_client, campaign):
+    response = player_client.get(reverse("admin:index"))
+    assert response.status_code == 302
+    assert response.url.startswith(reverse("admin:login"))
+
+
+def test_users_are_for_superusers_only(gm_client, campaign, make_user):
+    assert gm_client.get(reverse("admin:accounts_user_changelist")).status_code == 403
+    root = Client()
+    root.force_login(make_user("root", is_staff=True, is_superuser=True))
+    assert root.get(reverse("admin:accounts_user_changelist")).status_code == 200
+
+
+def test_superusers_see_every_campaign(make_user, campaign, other_campaign):
+    root = Client()
+    root.force_login(make_user("root", is_staff=True, is_superuser=True))
+    page = root.get(reverse("admin:campaigns_campaign_changelist")).content.decode()
+    assert campaign.name in page
+    assert other_campaign.name in page

@@ -1,0 +1,31 @@
+"""Production mode: configured only by the environment, and clean by Django's deploy checklist."""
+
+import os
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def manage(*args, **env):
+    environment = {k: v for k, v in os.environ.items() if k not in ("SECRET_KEY", "DEBUG", "SECURE_SSL_REDIRECT")}
+    return subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env={**environment, **env}, capture_output=True, text=True
+    )
+
+
+def test_check_deploy_is_clean_in_production_mode():
+    result = manage(
+        "check", "--deploy", "--fail-level", "WARNING",
+        SECRET_KEY=secrets.token_urlsafe(50), ALLOWED_HOSTS="table.example.com", DEBUG="false", STATIC_MANIFEST="true",
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_production_refuses_to_start_without_a_secret_key():
+    result = manage("check", DEBUG="false")
+    assert result.returncode != 0
+    assert "Set SECRET_KEY" in result.stderr
