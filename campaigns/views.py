@@ -129,7 +129,11 @@ def roll(request: HtmxHttpRequest, campaign_id: int):
     if not request.htmx:
         return redirect("table", campaign.pk)
     fresh = RollForm(initial={**data, "character": data["character"]}, campaign=campaign, user=request.user)
-    context = {"campaign": campaign, "roll_form": fresh, "new_roll": roll_view(new_roll, audience_for(campaign, request.user))}
+    context = {
+        "campaign": campaign,
+        "roll_form": fresh,
+        "new_roll": roll_view(new_roll, audience_for(campaign, request.user)),
+    }
     return render(request, f"{TABLE}#roll_form", context)
 
 
@@ -268,4 +272,3 @@ def join(request, token: str):
 def rules_page(request):
     limits = {name: getattr(notation_limits, name) for name in ("MAX_DICE", "MAX_SIDES", "MAX_TERMS", "MAX_MODIFIER")}
     return render(request, "rules/index.html", {"systems": rules.SYSTEMS.values(), "limits": limits})
-

@@ -49,7 +49,7 @@ class RollView:
     def sentence(self) -> str:
         """One sentence for screen readers and the log's plain-text reading."""
         who = self.character or self.author
-        text = f"{who} rolled {self.label or self.notation}"
+        text = f"{who} rolled {self.notation}" + (f" for {self.label}" if self.label else "")
         if self.total is not None:
             text += f": {self.total}"
         if self.success is not None:

@@ -4,14 +4,11 @@
 instead of branching on system names.
 """
 
+# Imported after the base classes they are built from.
+from rules import cgg, d100, ore, tribute, zener
 from rules.errors import RulesError
 from rules.system import ChoiceSetting, System
 
-# Imported after the base classes they are built from.
-from rules import cgg, d100, ore, tribute, zener  # noqa: E402  isort: skip
-
-SYSTEMS: dict[str, System] = {
-    module.SYSTEM.key: module.SYSTEM for module in (cgg, tribute, zener, ore, d100)
-}
+SYSTEMS: dict[str, System] = {module.SYSTEM.key: module.SYSTEM for module in (cgg, tribute, zener, ore, d100)}
 
 __all__ = ["SYSTEMS", "ChoiceSetting", "RulesError", "System"]

@@ -141,10 +141,8 @@ def parse(text: str) -> Notation:
     if len(compact) > MAX_LENGTH:
         raise RulesError(f"Dice notation is at most {MAX_LENGTH} characters long.")
     pieces = re.split(r"([+-])", compact)
-    if pieces[0] == "":  # a leading sign: "-1d4+3"
-        pieces = pieces[1:]
-    else:
-        pieces = ["+", *pieces]
+    # A leading sign ("-1d4+3") splits off an empty first piece; otherwise the first term is added.
+    pieces = pieces[1:] if pieces[0] == "" else ["+", *pieces]
     if len(pieces) // 2 > MAX_TERMS:
         raise RulesError(f"At most {MAX_TERMS} terms in one roll.")
     dice: list[DiceTerm] = []

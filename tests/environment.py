@@ -11,3 +11,6 @@ os.environ.setdefault("STATIC_MANIFEST", "false")
 # The test client speaks plain http; `manage.py check --deploy` (tests/test_settings.py)
 # holds the production security settings instead.
 os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
+# The websocket origin check reads ALLOWED_HOSTS when config.asgi is imported,
+# before Django's test setup would add "testserver" to it.
+os.environ.setdefault("ALLOWED_HOSTS", "testserver,localhost,127.0.0.1")

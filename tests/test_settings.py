@@ -18,8 +18,14 @@ def manage(*args, **env):
 
 def test_check_deploy_is_clean_in_production_mode():
     result = manage(
-        "check", "--deploy", "--fail-level", "WARNING",
-        SECRET_KEY=secrets.token_urlsafe(50), ALLOWED_HOSTS="table.example.com", DEBUG="false", STATIC_MANIFEST="true",
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+        SECRET_KEY=secrets.token_urlsafe(50),
+        ALLOWED_HOSTS="table.example.com",
+        DEBUG="false",
+        STATIC_MANIFEST="true",
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout

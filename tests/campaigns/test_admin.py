@@ -49,8 +49,14 @@ def test_gm_edits_their_campaign(gm_client, campaign):
 def test_admin_validates_settings_through_the_system(gm_client, campaign):
     response = gm_client.post(
         reverse("admin:campaigns_campaign_change", args=[campaign.pk]),
-        {"name": "X", "settings": '{"die_size": 7}', "memberships-TOTAL_FORMS": "0", "memberships-INITIAL_FORMS": "0",
-         "characters-TOTAL_FORMS": "0", "characters-INITIAL_FORMS": "0"},
+        {
+            "name": "X",
+            "settings": '{"die_size": 7}',
+            "memberships-TOTAL_FORMS": "0",
+            "memberships-INITIAL_FORMS": "0",
+            "characters-TOTAL_FORMS": "0",
+            "characters-INITIAL_FORMS": "0",
+        },
     )
     assert response.status_code == 200
     assert "Reality level must be one of" in response.content.decode()
@@ -61,8 +67,15 @@ def test_admin_validates_settings_through_the_system(gm_client, campaign):
 def test_gm_adds_a_campaign_in_the_admin_and_runs_it(gm_client, gm, campaign):
     response = gm_client.post(
         reverse("admin:campaigns_campaign_add"),
-        {"name": "Admin-made", "system": "zener", "settings": "{}", "memberships-TOTAL_FORMS": "0",
-         "memberships-INITIAL_FORMS": "0", "characters-TOTAL_FORMS": "0", "characters-INITIAL_FORMS": "0"},
+        {
+            "name": "Admin-made",
+            "system": "zener",
+            "settings": "{}",
+            "memberships-TOTAL_FORMS": "0",
+            "memberships-INITIAL_FORMS": "0",
+            "characters-TOTAL_FORMS": "0",
+            "characters-INITIAL_FORMS": "0",
+        },
     )
     assert response.status_code == 302
     assert Campaign.objects.get(name="Admin-made").gm == gm
@@ -71,8 +84,9 @@ def test_gm_adds_a_campaign_in_the_admin_and_runs_it(gm_client, gm, campaign):
 def test_gm_sees_only_their_campaigns_characters_and_seats(gm_client, campaign, character, other_campaign):
     from characters.models import Character
 
-    stranger = Character.objects.create(campaign=other_campaign, owner=other_campaign.memberships.get().user,
-                                        name="Stranger Danger")
+    stranger = Character.objects.create(
+        campaign=other_campaign, owner=other_campaign.memberships.get().user, name="Stranger Danger"
+    )
     characters = gm_client.get(reverse("admin:characters_character_changelist")).content.decode()
     assert character.name in characters
     assert stranger.name not in characters

@@ -18,5 +18,6 @@ def test_demo_makes_a_table_per_system_and_can_run_again(capsys):
     assert Membership.objects.count() == 2 * len(SYSTEMS)
     assert Character.objects.count() == 2 * len(SYSTEMS)
     gm = User.objects.get(username="gm")
-    assert gm.is_staff and gm.check_password("fivefold-demo")
+    assert gm.is_staff
+    assert gm.check_password("fivefold-demo")
     assert "password 'fivefold-demo'" in capsys.readouterr().out

@@ -44,9 +44,7 @@ def test_table_shows_the_system_and_its_settings(player_client, campaign):
 
 
 def make_rolls(campaign, author, count, secret=False):
-    return [
-        actions.roll_notation(campaign, author, notation=f"{n + 1}d6", secret=secret) for n in range(count)
-    ]
+    return [actions.roll_notation(campaign, author, notation=f"{n + 1}d6", secret=secret) for n in range(count)]
 
 
 def test_the_log_shows_the_newest_page_first_with_a_link_to_older(player_client, campaign, player, seeded_dice):

@@ -1,0 +1,129 @@
+"""The live table over websockets: each socket receives what its audience may
+see, already rendered, and never anything else."""
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+
+from campaigns import actions
+from campaigns.models import Membership
+from campaigns.routing import websocket_urlpatterns
+from config.asgi import application
+from rules.dice import Comparison
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+SECRET_TARGET = 424242
+
+
+async def open_table(user, campaign):
+    """A socket on the table's route, as `user` (the auth middleware is Channels' own)."""
+    socket = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/campaigns/{campaign.pk}/")
+    socket.scope["user"] = user
+    connected, _ = await socket.connect()
+    assert connected
+    return socket
+
+
+async def test_every_member_sees_a_public_roll_once(gm, player, campaign, script_dice):
+    gm_socket, player_socket = await open_table(gm, campaign), await open_table(player, campaign)
+    script_dice(4, 2)
+    await database_sync_to_async(actions.roll_notation)(campaign, player, notation="2d6", label="public-marker")
+    for socket in (gm_socket, player_socket):
+        message = await socket.receive_from(timeout=2)
+        assert "public-marker" in message
+        assert 'hx-swap-oob="afterbegin:#log"' in message
+        assert await socket.receive_nothing(timeout=0.2)  # once, not twice
+    await gm_socket.disconnect()
+    await player_socket.disconnect()
+
+
+async def test_a_gm_secret_roll_reaches_only_the_gm(gm, player, campaign, script_dice):
+    gm_socket, player_socket = await open_table(gm, campaign), await open_table(player, campaign)
+    script_dice(13)
+    await database_sync_to_async(actions.roll_notation)(
+        campaign, gm, notation="1d20", label="ambush-marker", secret=True
+    )
+    assert "ambush-marker" in await gm_socket.receive_from(timeout=2)
+    assert await player_socket.receive_nothing(timeout=0.3)
+    await gm_socket.disconnect()
+    await player_socket.disconnect()
+
+
+async def test_a_called_roll_hides_its_target_from_the_table(
+    gm, player, other_player, campaign, character, script_dice
+):
+    await database_sync_to_async(Membership.objects.create)(campaign=campaign, user=other_player)
+    gm_socket = await open_table(gm, campaign)
+    player_socket, other_socket = await open_table(player, campaign), await open_table(other_player, campaign)
+
+    call = await database_sync_to_async(actions.call_for_roll)(
+        campaign, character=character, notation="2d10", target=SECRET_TARGET, comparison=Comparison.AT_MOST
+    )
+    gm_card = await gm_socket.receive_from(timeout=2)
+    player_card = await player_socket.receive_from(timeout=2)
+    assert str(SECRET_TARGET) in gm_card
+    assert f'id="call-{call.pk}"' in player_card
+    assert str(SECRET_TARGET) not in player_card
+    assert await other_socket.receive_nothing(timeout=0.2)  # not their character
+
+    script_dice(5, 6)
+    await database_sync_to_async(actions.answer_call)(call.pk, player)
+    gm_messages = [await gm_socket.receive_from(timeout=2) for _ in range(2)]
+    player_messages = [await player_socket.receive_from(timeout=2) for _ in range(2)]
+    other_messages = [await other_socket.receive_from(timeout=2)]
+    assert str(SECRET_TARGET) in gm_messages[0]
+    assert "success" in gm_messages[0]
+    assert 'hx-swap-oob="delete"' in gm_messages[1]
+    for message in player_messages + other_messages:
+        assert str(SECRET_TARGET) not in message
+        assert "success" not in message
+    assert "[5, 6]" in other_messages[0]
+    assert 'hx-swap-oob="delete"' in player_messages[1]
+    assert await other_socket.receive_nothing(timeout=0.2)
+    for socket in (gm_socket, player_socket, other_socket):
+        await socket.disconnect()
+
+
+async def test_outsiders_and_visitors_are_refused(outsider, other_player, campaign, other_campaign):
+    from django.contrib.auth.models import AnonymousUser
+
+    for user in (outsider, other_player, AnonymousUser()):
+        socket = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/campaigns/{campaign.pk}/")
+        socket.scope["user"] = user
+        connected, _ = await socket.connect()
+        assert not connected
+
+
+async def test_unknown_campaign_is_refused(gm):
+    socket = WebsocketCommunicator(URLRouter(websocket_urlpatterns), "/ws/campaigns/987654/")
+    socket.scope["user"] = gm
+    assert not (await socket.connect())[0]
+
+
+async def test_a_removed_player_is_disconnected_at_once(player, campaign):
+    socket = await open_table(player, campaign)
+    membership = await database_sync_to_async(Membership.objects.get)(campaign=campaign, user=player)
+    await database_sync_to_async(actions.remove_player)(membership)
+    assert (await socket.receive_output(timeout=2))["type"] == "websocket.close"
+
+
+@database_sync_to_async
+def session_cookie(user) -> str:
+    client = Client()
+    client.force_login(user)
+    return client.cookies["sessionid"].value
+
+
+async def test_the_real_asgi_stack_knows_members_by_their_session(player, outsider, campaign):
+    async def connect_as(user, origin=b"http://testserver"):
+        headers = [(b"cookie", f"sessionid={await session_cookie(user)}".encode()), (b"origin", origin)]
+        socket = WebsocketCommunicator(application, f"/ws/campaigns/{campaign.pk}/", headers=headers)
+        connected, _ = await socket.connect()
+        await socket.disconnect()
+        return connected
+
+    assert await connect_as(player)
+    assert not await connect_as(outsider)
+    assert not await connect_as(player, origin=b"http://evil.example")

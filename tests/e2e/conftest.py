@@ -1,0 +1,87 @@
+"""Browser tests: the real app in its own daphne process (a temporary SQLite
+file, the in-memory channel layer or Redis when REDIS_URL is set), driven
+through the system Chromium. Playwright cannot download a browser here."""
+
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def pytest_collection_modifyitems(items):
+    if CHROMIUM:
+        return
+    skip = pytest.mark.skip(
+        reason="Browser tests need Chromium: `make browser` (or `apt-get install -y chromium`) enables them."
+    )
+    for item in items:
+        if "e2e" in item.nodeid.split("/"):
+            item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_FLAGS}
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def server_url(tmp_path_factory):
+    """Fivefold served by daphne, as `make run` serves it, on a free port."""
+    folder = tmp_path_factory.mktemp("e2e")
+    env = {
+        **os.environ,
+        "DEBUG": "true",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "DATABASE_URL": f"sqlite:///{folder / 'db.sqlite3'}",
+        "ALLOWED_HOSTS": "127.0.0.1",
+    }
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
+    port = _free_port()
+    log = open(folder / "server.log", "w")  # noqa: SIM115 - open for the server's whole life
+    server = subprocess.Popen(
+        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            urllib.request.urlopen(url, timeout=1)
+            break
+        except OSError:
+            if server.poll() is not None or time.monotonic() > deadline:
+                server.kill()
+                pytest.fail(f"daphne did not start: {(folder / 'server.log').read_text()}")
+            time.sleep(0.2)
+    yield url
+    server.terminate()
+    server.wait(timeout=10)
+    log.close()

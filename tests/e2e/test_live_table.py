@@ -1,0 +1,102 @@
+"""A GM opens a campaign, a player joins by the invite link and rolls, and the
+GM's open table shows the roll live; a dropped socket catches up."""
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+PASSWORD = "a long table password 7"
+
+
+def sign_up(page: Page, username: str) -> None:
+    page.fill("#id_username", username)
+    page.fill("#id_password1", PASSWORD)
+    page.fill("#id_password2", PASSWORD)
+    page.click("button:has-text('Create account')")
+
+
+def roll(page: Page, notation: str, label: str = "") -> None:
+    page.fill("#roll-form [name=notation]", notation)
+    page.fill("#roll-form [name=label]", label)
+    page.click("#roll-form button[type=submit]")
+
+
+def test_gm_invites_player_rolls_and_gm_sees_it_live(browser, server_url):
+    gm = browser.new_context().new_page()
+    gm.goto(f"{server_url}/accounts/signup/")
+    sign_up(gm, "gwen")
+    gm.click("text=Start a campaign")
+    gm.fill("#id_name", "The Gate")
+    gm.select_option("#id_system", label="Tribute Alpha")
+    gm.select_option("#id_tribute__die_size", label="d10 Cinematic")
+    gm.click("button:has-text('Create campaign')")
+    expect(gm.locator("h1")).to_have_text("The Gate")
+    expect(gm.locator("#live-status")).to_have_text("live")
+    gm.click("button[data-copy=invite-url]")
+    expect(gm.locator("button[data-copy=invite-url]")).to_have_text("Copied")
+    invite = gm.input_value("#invite-url")
+    assert re.fullmatch(rf"{server_url}/join/[\w-]{{32,}}/", invite)
+    gm.evaluate("window.notReloaded = true")
+
+    player = browser.new_context().new_page()
+    player.goto(invite)
+    player.click("main >> text=sign up")
+    sign_up(player, "paul")
+    expect(player.locator("h1")).to_have_text("Join The Gate")
+    player.click("button:has-text('Join as a player')")
+    expect(player.locator("#live-status")).to_have_text("live")
+    roll(player, "3d6", "first-roll")
+
+    expect(player.locator("#log .roll")).to_have_count(1)
+    row = gm.locator("#log .roll")
+    expect(row).to_have_count(1, timeout=5_000)
+    expect(row).to_contain_text("first-roll")
+    expect(row).to_contain_text(re.compile(r"3d6\s*→\s*\[\d, \d, \d\]\s*=\s*\d+"))
+    assert gm.evaluate("window.notReloaded") is True
+
+    # A secret GM roll stays on the GM's screen.
+    gm.check("#roll-form [name=secret]")
+    roll(gm, "1d20", "secret-marker")
+    expect(gm.locator("#log")).to_contain_text("secret-marker")
+    roll(player, "1d4", "after-secret")
+    expect(player.locator("#log .roll").first).to_contain_text("after-secret")
+    assert "secret-marker" not in player.content()
+
+
+def test_a_dropped_connection_catches_up(browser, server_url):
+    gm = browser.new_context().new_page()
+    socket = {"away": False, "open": []}
+
+    def route(ws):
+        if socket["away"]:
+            ws.close(code=1013, reason="server away")  # htmx retries after 1006/1012/1013
+            return
+        ws.connect_to_server()
+        socket["open"].append(ws)
+
+    gm.route_web_socket(re.compile(r".*/ws/campaigns/\d+/"), route)
+    gm.goto(f"{server_url}/accounts/signup/")
+    sign_up(gm, "gail")
+    gm.click("text=Start a campaign")
+    gm.fill("#id_name", "Dropped")
+    gm.click("button:has-text('Create campaign')")
+    expect(gm.locator("#live-status")).to_have_text("live")
+    table_url = gm.url
+
+    socket["away"] = True
+    socket["open"][-1].close(code=1012, reason="restart")
+    expect(gm.locator("#live-status")).to_have_text("reconnecting…")
+
+    # While the GM is away, another tab of the GM rolls.
+    other_tab = gm.context.new_page()
+    other_tab.goto(table_url)
+    roll(other_tab, "2d8", "missed-while-away")
+    expect(other_tab.locator("#log")).to_contain_text("missed-while-away")
+    expect(gm.locator("#log")).not_to_contain_text("missed-while-away")
+
+    socket["away"] = False
+    expect(gm.locator("#live-status")).to_have_text("live", timeout=20_000)
+    expect(gm.locator("#log .roll")).to_have_count(1, timeout=5_000)
+    expect(gm.locator("#log")).to_contain_text("missed-while-away")
