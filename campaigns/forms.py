@@ -78,6 +78,7 @@ class RollForm(forms.Form):
         if not campaign.is_gm(user):
             characters = characters.filter(owner=user)
             del self.fields["secret"]  # only the GM rolls secretly
+            self.fields["character"].initial = characters.first()
         self.fields["character"].queryset = characters
 
 

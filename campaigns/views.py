@@ -69,8 +69,9 @@ def _table_context(request, campaign, *, roll_form=None, call_form=None) -> dict
 
 
 def _int_param(request, name: str) -> int | None:
+    """A row id from the query string; anything else (or an id no database holds) is ignored."""
     value = request.GET.get(name, "")
-    return int(value) if value.isdigit() else None
+    return int(value) if value.isdigit() and len(value) <= 18 else None
 
 
 @require_GET

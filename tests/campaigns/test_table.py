@@ -19,8 +19,16 @@ def test_gm_and_player_open_the_table(gm_client, player_client, campaign):
 
 
 def test_outsiders_get_404_not_403(outsider_client, other_client, campaign):
-    assert outsider_client.get(table_url(campaign)).status_code == 404
-    assert other_client.get(table_url(campaign)).status_code == 404
+    for client in (outsider_client, other_client):
+        response = client.get(table_url(campaign))
+        assert response.status_code == 404
+        assert campaign.name not in response.content.decode()
+        assert "Nothing here" in response.content.decode()
+
+
+@pytest.mark.parametrize("query", ["?before=abc", "?after=-1", "?after=99999999999999999999999999", "?before="])
+def test_odd_log_queries_are_ignored_not_errors(player_client, campaign, htmx, query):
+    assert player_client.get(table_url(campaign, query), **htmx).status_code == 200
 
 
 def test_unknown_campaign_is_404(gm_client):
