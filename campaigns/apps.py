@@ -3,3 +3,6 @@ from django.apps import AppConfig
 
 class CampaignsConfig(AppConfig):
     name = "campaigns"
+
+    def ready(self) -> None:
+        from campaigns import checks  # noqa: F401  registers the deploy checks

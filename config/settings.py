@@ -5,10 +5,10 @@ Embedded default: SQLite and the in-memory channel layer. DATABASE_URL and
 REDIS_URL switch to PostgreSQL and Redis for several worker processes.
 """
 
+import secrets
 from pathlib import Path
 
 import environ
-from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 env = environ.Env()
@@ -17,10 +17,12 @@ environ.Env.read_env(BASE_DIR / ".env")  # optional; real environment variables 
 # Core: https://docs.djangoproject.com/en/6.0/ref/settings/#core-settings
 DEBUG = env.bool("DEBUG", default=False)
 SECRET_KEY = env("SECRET_KEY", default="")
+SECRET_KEY_FROM_ENVIRONMENT = bool(SECRET_KEY)
 if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured("Set SECRET_KEY (or DEBUG=true for local development).")
-    SECRET_KEY = "django-insecure-fivefold-local-development-only"
+    # Never a known key: without one, each process makes its own, so sessions
+    # do not outlive a restart. `check --deploy` fails until SECRET_KEY is set
+    # (campaigns/checks.py).
+    SECRET_KEY = "django-insecure-" + secrets.token_urlsafe(50)
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 

@@ -8,6 +8,12 @@ from campaigns import actions
 from campaigns.models import Campaign
 
 pytestmark = pytest.mark.django_db
+NO_INLINES = {
+    "memberships-TOTAL_FORMS": "0",
+    "memberships-INITIAL_FORMS": "0",
+    "characters-TOTAL_FORMS": "0",
+    "characters-INITIAL_FORMS": "0",
+}
 
 
 def test_gm_sees_only_their_own_campaigns(gm_client, campaign, other_campaign):
@@ -52,10 +58,7 @@ def test_admin_validates_settings_through_the_system(gm_client, campaign):
         {
             "name": "X",
             "settings": '{"die_size": 7}',
-            "memberships-TOTAL_FORMS": "0",
-            "memberships-INITIAL_FORMS": "0",
-            "characters-TOTAL_FORMS": "0",
-            "characters-INITIAL_FORMS": "0",
+            **NO_INLINES,
         },
     )
     assert response.status_code == 200
@@ -71,10 +74,7 @@ def test_gm_adds_a_campaign_in_the_admin_and_runs_it(gm_client, gm, campaign):
             "name": "Admin-made",
             "system": "zener",
             "settings": "{}",
-            "memberships-TOTAL_FORMS": "0",
-            "memberships-INITIAL_FORMS": "0",
-            "characters-TOTAL_FORMS": "0",
-            "characters-INITIAL_FORMS": "0",
+            **NO_INLINES,
         },
     )
     assert response.status_code == 302
