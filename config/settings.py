@@ -19,10 +19,10 @@ DEBUG = env.bool("DEBUG", default=False)
 SECRET_KEY = env("SECRET_KEY", default="")
 SECRET_KEY_FROM_ENVIRONMENT = bool(SECRET_KEY)
 if not SECRET_KEY:
-    # Never a known key: without one, each process makes its own, so sessions
-    # do not outlive a restart. `check --deploy` fails until SECRET_KEY is set
-    # (campaigns/checks.py).
-    SECRET_KEY = "django-insecure-" + secrets.token_urlsafe(50)
+    # Local play keeps its log-ins across restarts; anywhere else there is no
+    # known key: each process makes its own, and `check --deploy` fails until
+    # SECRET_KEY is set (campaigns/checks.py).
+    SECRET_KEY = "django-insecure-" + ("local-play-only" if DEBUG else secrets.token_urlsafe(50))
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 
