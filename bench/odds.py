@@ -1,0 +1,44 @@
+"""How long the exact odds of a notation roll take (the table's odds preview).
+
+    .venv/bin/python bench/odds.py
+
+Each line: the roll, the median of 5 runs, and the chance it prints, so a
+change to rules/dice.py can be compared on the same machine.
+"""
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from rules.dice import chance, parse
+
+CASES = [
+    ("3d6+2", 12),
+    ("100d6", 350),
+    ("10d100", 505),
+    ("100d20", 1050),
+    ("20d1000", 10_010),
+    ("100d100", 5050),
+    ("100d1000", 50_050),
+    ("50d999+50d1000", 50_000),
+    ("+".join(f"5d{sides}" for sides in range(981, 1001)), 50_000),
+]
+
+
+def main() -> None:
+    for text, target in CASES:
+        notation = parse(text)
+        runs = []
+        for _ in range(5):
+            start = time.perf_counter()
+            p = chance(notation, target)
+            runs.append(time.perf_counter() - start)
+        label = text if len(text) < 30 else text[:27] + "..."
+        print(f"{label:32} >= {target:<7} {statistics.median(runs) * 1000:9.2f} ms   p = {float(p):.6f}")
+
+
+if __name__ == "__main__":
+    main()
