@@ -1,0 +1,125 @@
+"""One action from the Exec's secret difficulty to its published outcome:
+the player's risk roll and the Exec's success roll happen together, then
+Wrench uses, then Hammer uses.
+
+Interpretations (published on /rules/#cgg):
+- Wrench uses apply in a fixed order: "I'm that good!" re-rolls all the
+  failure dice first (new Failures and a new risk raise), then "Gotta make it!"
+  removes one Failure (the risk target keeps the removed die's raise).
+- "Alright, time to get serious" adds one die to the risk code after the roll:
+  the server rolls it and adds it to the risk total; a 6 on it adds nothing and
+  gives no new Venture (Venture is counted from the original roll).
+- "It's not as bad as I thought", "It's even worse than that", "What? Why now!?"
+  and "Didn't see that coming" are recorded on the roll for the Exec to apply
+  to the sheet; they change no number here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from rules.cgg.codes import DieCode
+from rules.cgg.difficulty import Difficulty, ExecRoll, FailureGrade, exec_outcomes, failure_grade, roll_exec
+from rules.cgg.risk import RiskRoll, chance_to_avoid, roll_risk
+from rules.cgg.venture import Hammer, Wrench, check_uses
+from rules.dice import DiceSource
+from rules.errors import RulesError
+
+THAT_WAS_CLOSE_BONUS = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    difficulty: Difficulty
+    risk: RiskRoll
+    exec_roll: ExecRoll
+    wrench: tuple[Wrench, ...] = ()
+    hammer: tuple[Hammer, ...] = ()
+    first_exec_roll: ExecRoll | None = None  # before "I'm that good!"
+
+    @property
+    def venture_left(self) -> int:
+        return self.risk.venture - len(self.wrench) - len(self.hammer)
+
+    @property
+    def failures(self) -> int:
+        failures = self.exec_roll.failures
+        if Wrench.GOTTA_MAKE_IT in self.wrench:
+            failures = max(0, failures - 1)
+        if Hammer.CANT_DO_IT in self.hammer:
+            failures += 1
+        return failures
+
+    @property
+    def success(self) -> bool:
+        return self.failures == 0
+
+    @property
+    def grade(self) -> FailureGrade:
+        return failure_grade(self.failures)
+
+    @property
+    def risk_total(self) -> int:
+        bonus = THAT_WAS_CLOSE_BONUS if Wrench.THAT_WAS_CLOSE in self.wrench else 0
+        return self.risk.total + bonus
+
+    @property
+    def risk_target(self) -> int | None:
+        base = self.difficulty.base_risk
+        return None if base is None else base + self.exec_roll.risk_raise
+
+    @property
+    def risk_avoided(self) -> bool | None:
+        target = self.risk_target
+        return None if target is None else self.risk_total >= target
+
+
+def roll_action(difficulty: Difficulty, risk_code: DieCode, dice: DiceSource) -> Action:
+    """The player's risk roll and the Exec's difficulty dice, rolled at the same moment."""
+    risk = roll_risk(risk_code, dice)
+    return Action(difficulty, risk, roll_exec(difficulty.remaining_dice, dice))
+
+
+def apply_wrench(action: Action, uses: tuple[Wrench, ...], dice: DiceSource) -> Action:
+    """The player's Wrench uses (hours are paid by the caller's clock)."""
+    if action.wrench or action.hammer:
+        raise RulesError("Wrench uses are chosen once, before the Exec's Hammer.")
+    check_uses(uses, action.risk.venture)
+    exec_roll, first = action.exec_roll, None
+    if Wrench.IM_THAT_GOOD in uses:
+        first, exec_roll = exec_roll, roll_exec(len(exec_roll.faces), dice)
+    risk = action.risk
+    if Wrench.TIME_TO_GET_SERIOUS in uses:
+        risk = replace(risk, extra_faces=(*risk.extra_faces, dice.roll(6)))
+    return replace(action, wrench=tuple(uses), exec_roll=exec_roll, risk=risk, first_exec_roll=first)
+
+
+def apply_hammer(action: Action, uses: tuple[Hammer, ...]) -> Action:
+    """The Exec's Hammer uses, with the Venture the player left."""
+    if action.hammer:
+        raise RulesError("The Exec has already used the Hammer on this roll.")
+    check_uses(uses, action.venture_left)
+    return replace(action, hammer=tuple(uses))
+
+
+@dataclass(frozen=True, slots=True)
+class ActionChances:
+    success: Fraction
+    risk_avoided: Fraction | None
+    both: Fraction | None
+
+
+def action_chances(difficulty: Difficulty, risk_code: DieCode) -> ActionChances:
+    """Exact chances of a whole action before any Venture is used (the Exec's view)."""
+    joint = exec_outcomes(difficulty.remaining_dice)
+    success = sum((p for (failures, _), p in joint.items() if failures == 0), Fraction(0))
+    base = difficulty.base_risk
+    if base is None:
+        return ActionChances(success, None, None)
+    avoided = sum((p * chance_to_avoid(risk_code, base + raised) for (_, raised), p in joint.items()), Fraction(0))
+    both = sum(
+        (p * chance_to_avoid(risk_code, base + raised) for (failures, raised), p in joint.items() if failures == 0),
+        Fraction(0),
+    )
+    return ActionChances(success, avoided, both)

@@ -1,0 +1,72 @@
+"""Venture: the player's Wrench uses, then the Exec's Hammer uses
+(seed: "Venture as a Player's wrench and an Exec's hammer").
+
+Each use consumes one Venture; at most one use of each type per risk roll;
+Wrench uses pay hours off the explorer's Crisis Clock, Hammer uses gain hours.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from enum import Enum
+
+from rules.errors import RulesError
+
+
+class Wrench(Enum):
+    # value: (label, hours paid, effect)
+    THAT_WAS_CLOSE = ("That was close!", 1, "+5 to the risk total.")
+    GOTTA_MAKE_IT = ("Gotta make it!", 1, "Remove one Failure.")
+    IM_THAT_GOOD = ("I'm that good!", 1, "The Exec re-rolls the failure dice.")
+    TIME_TO_GET_SERIOUS = ("Alright, time to get serious.", 2, "+1D to the risk roll for this action.")
+    NOT_AS_BAD = ("It's not as bad as I thought.", 2, "Remove one impairment condition until the end of the scene.")
+
+    @property
+    def label(self) -> str:
+        return self.value[0]
+
+    @property
+    def hours(self) -> int:
+        return self.value[1]
+
+    @property
+    def effect(self) -> str:
+        return self.value[2]
+
+
+class Hammer(Enum):
+    # value: (label, hours gained, effect)
+    EVEN_WORSE = ("It's even worse than that.", 1, "The explorer takes one condition of the Exec's choice.")
+    CANT_DO_IT = ("Can't do it!", 1, "+1 Failure.")
+    WHY_NOW = ("What? Why now!?", 2, "One piece of notable gear is disabled until the end of the scene.")
+    DIDNT_SEE_THAT = ("Didn't see that coming…", 3, "The explorer counts as incapacitated in this action.")
+
+    @property
+    def label(self) -> str:
+        return self.value[0]
+
+    @property
+    def hours(self) -> int:
+        return self.value[1]
+
+    @property
+    def effect(self) -> str:
+        return self.value[2]
+
+
+def check_uses(uses: Iterable[Wrench | Hammer], venture: int) -> tuple:
+    """The uses, if the Venture covers them and no type repeats."""
+    chosen = tuple(uses)
+    if len(set(chosen)) != len(chosen):
+        raise RulesError("Only one use of each type on a single risk roll.")
+    if len(chosen) > venture:
+        raise RulesError(f"Each use takes one Venture, and there {'is' if venture == 1 else 'are'} {venture} left.")
+    return chosen
+
+
+def wrench_hours(uses: Iterable[Wrench]) -> int:
+    return sum(use.hours for use in uses)
+
+
+def hammer_hours(uses: Iterable[Hammer]) -> int:
+    return sum(use.hours for use in uses)
