@@ -10,7 +10,7 @@ from django.db import IntegrityError, transaction
 
 from campaigns import live
 from campaigns.models import Campaign, Membership, Roll, RollCall, new_invite_token
-from campaigns.visibility import CALL_REVEAL_DEFAULT, REVEAL_ALL
+from campaigns.notation_kind import CALL_REVEAL_DEFAULT, REVEAL_ALL
 from rules import dice as notation_dice
 from rules.dice import Comparison, DiceSource, SystemDice
 

@@ -13,7 +13,11 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.template.loader import render_to_string
 
-from campaigns.visibility import Audience, roll_view
+from campaigns.audience import Audience
+from campaigns.systems import panel_for
+from campaigns.visibility import call_view, roll_view
+
+TABLE = "campaigns/table.html"
 
 
 def table_group(campaign_id: int) -> str:
@@ -45,21 +49,44 @@ def send_roll(roll) -> None:
     for audience, group in ((Audience.GM, gm_group), (Audience.TABLE, table_group)):
         view = roll_view(roll, audience)
         if view is not None:
-            html = render_to_string("campaigns/table.html#roll_oob", {"roll": view, "audience": audience})
-            _send(group(roll.campaign_id), html)
+            _send(group(roll.campaign_id), render_to_string(f"{TABLE}#roll_oob", {"roll": view}))
+
+
+def _send_call(call, *, opened: bool) -> None:
+    """The GM's card to the GM, the called player's card to that player only."""
+    partial = "{}_call_oob" if opened else "{}_call"  # appended to the list, or replacing the card by id
+    for audience, who, group in (
+        (Audience.GM, "gm", gm_group(call.campaign_id)),
+        (Audience.CALLED_PLAYER, "player", player_group(call.campaign_id, call.character.owner_id)),
+    ):
+        html = render_to_string(
+            f"{TABLE}#{partial.format(who)}", {"call": call_view(call, audience), "oob": not opened}
+        )
+        _send(group, html)
 
 
 def send_call_opened(call) -> None:
-    context = {"call": call}
-    _send(gm_group(call.campaign_id), render_to_string("campaigns/table.html#gm_call_oob", context))
-    player = player_group(call.campaign_id, call.character.owner_id)
-    _send(player, render_to_string("campaigns/table.html#player_call_oob", context))
+    _send_call(call, opened=True)
+
+
+def send_call_updated(call) -> None:
+    """A call with several turns moved on: both cards are replaced."""
+    _send_call(call, opened=False)
 
 
 def send_call_closed(call) -> None:
-    html = render_to_string("campaigns/table.html#call_closed_oob", {"call": call})
+    html = render_to_string(f"{TABLE}#call_closed_oob", {"call": call})
     _send(gm_group(call.campaign_id), html)
     _send(player_group(call.campaign_id, call.character.owner_id), html)
+
+
+def send_panel(campaign) -> None:
+    """The system's table panel (e.g. Crisis Clocks) changed: re-render it per audience."""
+    for audience, group in ((Audience.GM, gm_group), (Audience.TABLE, table_group)):
+        panel = panel_for(campaign, audience)
+        if panel is not None:
+            html = render_to_string(panel.template, {**panel.context, "campaign": campaign, "oob": True})
+            _send(group(campaign.pk), html)
 
 
 def disconnect_player(campaign_id: int, user_id: int) -> None:

@@ -88,10 +88,17 @@ class RollCall(models.Model):
 
     class Status(models.TextChoices):
         PENDING = "pending", "Waiting for the player"
+        # Systems whose rolls have turns after the dice (Centaurus Gate's Venture):
+        WRENCH = "wrench", "Waiting for the player's Wrench uses"
+        HAMMER = "hammer", "Waiting for the GM's Hammer uses"
         ANSWERED = "answered", "Rolled"
         CANCELLED = "cancelled", "Cancelled"
 
+    OPEN = (Status.PENDING, Status.WRENCH, Status.HAMMER)
+
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="calls")
+    kind = models.CharField(max_length=20, default="notation", help_text="Which roll: plain notation or a system's.")
+    state = models.JSONField(default=dict, blank=True, help_text="Dice rolled so far, for rolls with several turns.")
     character = models.ForeignKey("characters.Character", on_delete=models.CASCADE, related_name="calls")
     label = models.CharField(max_length=100, blank=True, help_text="What the roll is for; the player sees it.")
     request = models.JSONField(help_text="What to roll, including the secret target.")
@@ -140,3 +147,51 @@ class Roll(ImmutableEvent):
 
     def __str__(self) -> str:
         return f"Roll {self.pk}: {self.request.get('notation', '')}"
+
+
+class Balance(models.Model):
+    """A meta-currency balance: a character's Crisis Clock hours, Karma, or a
+    campaign's Fortune pool. Changed only by its ledger's service function
+    (e.g. campaigns.ledger.clock_pay), which writes a LedgerEntry every time;
+    the CHECK constraints are the last line of defence."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="balances")
+    character = models.ForeignKey(
+        "characters.Character", null=True, blank=True, on_delete=models.CASCADE, related_name="balances"
+    )
+    kind = models.CharField(max_length=20)
+    value = models.IntegerField()
+    maximum = models.IntegerField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "character", "kind"], name="one_balance_per_kind"),
+            models.CheckConstraint(condition=models.Q(value__gte=0), name="balance_not_negative"),
+            models.CheckConstraint(
+                condition=models.Q(maximum__isnull=True) | models.Q(value__lte=models.F("maximum")),
+                name="balance_within_maximum",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} of {self.character or self.campaign}: {self.value}"
+
+
+class LedgerEntry(ImmutableEvent):
+    """One change of a balance: who, why, by how much, what it left, and the roll it belongs to."""
+
+    balance = models.ForeignKey(Balance, on_delete=models.CASCADE, related_name="entries")
+    actor = models.ForeignKey(django_settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    reason = models.CharField(max_length=200)
+    delta = models.IntegerField()
+    value_after = models.IntegerField()
+    roll = models.ForeignKey(Roll, null=True, blank=True, on_delete=models.PROTECT, related_name="ledger_entries")
+    call = models.ForeignKey(RollCall, null=True, blank=True, on_delete=models.PROTECT, related_name="ledger_entries")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-id"]
+        verbose_name_plural = "ledger entries"
+
+    def __str__(self) -> str:
+        return f"{self.delta:+d} {self.balance.kind}: {self.reason}"

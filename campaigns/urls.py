@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import include, path
 
 from campaigns import views
 from characters import views as character_views
@@ -16,4 +16,5 @@ urlpatterns = [
     path("<int:campaign_id>/leave/", views.leave, name="leave"),
     path("<int:campaign_id>/characters/new/", character_views.character_new, name="character_new"),
     path("<int:campaign_id>/characters/<int:character_id>/", character_views.character_edit, name="character_edit"),
+    path("<int:campaign_id>/cgg/", include("campaigns.systems.cgg.urls")),
 ]

@@ -11,7 +11,8 @@ import rules
 from campaigns import actions
 from campaigns.forms import CallForm, CampaignForm, OddsForm, RollForm
 from campaigns.models import Campaign, Membership, RollCall
-from campaigns.visibility import Audience, audience_for, roll_view, visible_rolls
+from campaigns.systems import panel_for
+from campaigns.visibility import Audience, audience_for, call_view, roll_view, visible_rolls
 from rules import dice as notation_limits
 from rules.dice import Comparison, chance, parse
 
@@ -48,7 +49,7 @@ def _log_page(campaign, audience: Audience, *, before=None, after=None):
 def _table_context(request, campaign, *, roll_form=None, call_form=None) -> dict:
     audience = audience_for(campaign, request.user)
     is_gm = audience is Audience.GM
-    calls = campaign.calls.filter(status=RollCall.Status.PENDING).select_related("character")
+    calls = campaign.calls.filter(status__in=RollCall.OPEN).select_related("character")
     log, older = _log_page(campaign, audience, before=_int_param(request, "before"))
     return {
         "campaign": campaign,
@@ -60,8 +61,11 @@ def _table_context(request, campaign, *, roll_form=None, call_form=None) -> dict
         "older": older,
         "roll_form": roll_form or RollForm(campaign=campaign, user=request.user),
         "call_form": (call_form or CallForm(campaign=campaign)) if is_gm else None,
-        "gm_calls": calls if is_gm else None,
-        "my_calls": None if is_gm else calls.filter(character__owner=request.user),
+        "gm_calls": [call_view(call, Audience.GM) for call in calls] if is_gm else None,
+        "my_calls": None
+        if is_gm
+        else [call_view(call, Audience.CALLED_PLAYER) for call in calls.filter(character__owner=request.user)],
+        "panel": panel_for(campaign, audience),
         "players": campaign.memberships.select_related("user"),
         "characters": campaign.characters.select_related("owner"),
         "invite_url": request.build_absolute_uri(reverse("join", args=[campaign.invite_token])) if is_gm else None,
@@ -191,7 +195,7 @@ def call_new(request: HtmxHttpRequest, campaign_id: int):
 @require_POST
 def call_answer(request: HtmxHttpRequest, campaign_id: int, call_id: int):
     campaign = _campaign_for_member(request, campaign_id)
-    call = get_object_or_404(RollCall, pk=call_id, campaign=campaign, character__owner=request.user)
+    call = get_object_or_404(RollCall, pk=call_id, campaign=campaign, character__owner=request.user, kind="notation")
     try:
         actions.answer_call(call.pk, request.user)
     except actions.ActionError as error:

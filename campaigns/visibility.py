@@ -1,83 +1,57 @@
-"""What each audience may see of a roll, decided once, on the server.
+"""What each audience may see of a roll or a call, decided once, on the server.
 
-Templates, fragments and websocket messages are rendered from a `RollView`,
-which already lacks what its audience must not see: a view for the table has
-no target or success unless the roll reveals them, and a GM-only roll has no
-table view at all.
+Each kind of roll (plain notation, or a system's) says what its views hold;
+a GM-only roll has no table view at all.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import datetime
-from enum import StrEnum
-
+from campaigns.audience import Audience, CallView, RollView
 from campaigns.models import Roll
-from rules.dice import Comparison
+from campaigns.notation_kind import NOTATION
+from campaigns.systems.cgg.kind import CGG
 
-REVEAL_ALL = {"dice": True, "target": True, "success": True}
-# What the table sees of an answered call unless the GM chooses otherwise.
-CALL_REVEAL_DEFAULT = {"dice": True, "target": False, "success": False}
-
-
-class Audience(StrEnum):
-    GM = "gm"
-    TABLE = "table"
+KINDS = {kind.key: kind for kind in (NOTATION, CGG)}
 
 
 def audience_for(campaign, user) -> Audience:
     return Audience.GM if campaign.is_gm(user) else Audience.TABLE
 
 
-@dataclass(frozen=True, slots=True)
-class RollView:
-    id: int
-    author: str
-    character: str
-    label: str
-    notation: str
-    faces: list[list[int]] | None
-    total: int | None
-    target: int | None
-    comparison: str
-    success: bool | None
-    secret: bool
-    called: bool
-    created_at: datetime
-
-    @property
-    def sentence(self) -> str:
-        """One sentence for screen readers and the log's plain-text reading."""
-        who = self.character or self.author
-        text = f"{who} rolled {self.notation}" + (f" for {self.label}" if self.label else "")
-        if self.total is not None:
-            text += f": {self.total}"
-        if self.success is not None:
-            text += ", success" if self.success else ", failure"
-        return text + "."
-
-
 def roll_view(roll: Roll, audience: Audience) -> RollView | None:
     """The roll as `audience` may see it, or None when it may not see it at all."""
-    if audience is Audience.TABLE and roll.visibility != Roll.Visibility.TABLE:
+    if audience is not Audience.GM and roll.visibility != Roll.Visibility.TABLE:
         return None
-    shown = REVEAL_ALL if audience is Audience.GM else {**REVEAL_ALL, **roll.reveal}
-    request, outcome = roll.request, roll.outcome
-    target = request.get("target")
+    kind = KINDS[roll.kind]
+    data = kind.roll_data(roll, Audience.GM if audience is Audience.GM else Audience.TABLE)
+    character = roll.character.name if roll.character else ""
+    label = roll.request.get("label", "")
     return RollView(
         id=roll.pk,
         author=roll.author.get_username(),
-        character=roll.character.name if roll.character else "",
-        label=request.get("label", ""),
-        notation=request["notation"],
-        faces=outcome["faces"] if shown["dice"] else None,
-        total=outcome["total"] if shown["dice"] else None,
-        target=target if shown["target"] else None,
-        comparison=Comparison(request.get("comparison", Comparison.AT_LEAST)).symbol,
-        success=outcome.get("success") if shown["success"] and target is not None else None,
+        character=character,
+        label=label,
         secret=roll.visibility == Roll.Visibility.GM,
         called=roll.call_id is not None,
         created_at=roll.created_at,
+        template=kind.roll_template,
+        sentence=kind.sentence(character or roll.author.get_username(), label, data),
+        data=data,
+    )
+
+
+def call_view(call, audience: Audience) -> CallView:
+    """An open call as the GM or as the called player sees it."""
+    kind = KINDS[call.kind]
+    template = kind.gm_call_template if audience is Audience.GM else kind.player_call_template
+    return CallView(
+        id=call.pk,
+        campaign_id=call.campaign_id,
+        character=call.character.name,
+        label=call.label,
+        status=call.status,
+        template=template,
+        data=kind.call_data(call, audience),
     )
 
 

@@ -1,0 +1,42 @@
+"""Who is looking, and the views of rolls and calls built for them.
+
+A view holds only what its audience may see; templates, fragments and
+websocket messages are rendered from views, never from the rows."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+
+class Audience(StrEnum):
+    GM = "gm"
+    TABLE = "table"  # the players; the called player sees the table's view of a roll
+    CALLED_PLAYER = "called_player"  # the player a call is for, while it is open
+
+
+@dataclass(frozen=True, slots=True)
+class RollView:
+    id: int
+    author: str
+    character: str
+    label: str
+    secret: bool
+    called: bool
+    created_at: datetime
+    template: str
+    sentence: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class CallView:
+    id: int
+    campaign_id: int
+    character: str
+    label: str
+    status: str
+    template: str
+    data: dict[str, Any] = field(default_factory=dict)

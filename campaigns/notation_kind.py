@@ -1,0 +1,52 @@
+"""Plain notation rolls and calls: what each audience sees of them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from campaigns.audience import Audience
+from rules.dice import Comparison
+
+REVEAL_ALL = {"dice": True, "target": True, "success": True}
+# What the table sees of an answered call unless the GM chooses otherwise.
+CALL_REVEAL_DEFAULT = {"dice": True, "target": False, "success": False}
+
+
+class NotationKind:
+    key = "notation"
+    roll_template = "campaigns/rolls/notation.html"
+    player_call_template = "campaigns/calls/notation_player.html"
+    gm_call_template = "campaigns/calls/notation_gm.html"
+
+    def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
+        shown = REVEAL_ALL if audience is Audience.GM else {**REVEAL_ALL, **roll.reveal}
+        request, outcome = roll.request, roll.outcome
+        target = request.get("target")
+        return {
+            "notation": request["notation"],
+            "faces": outcome["faces"] if shown["dice"] else None,
+            "total": outcome["total"] if shown["dice"] else None,
+            "target": target if shown["target"] else None,
+            "comparison": Comparison(request.get("comparison", Comparison.AT_LEAST)).symbol,
+            "success": outcome.get("success") if shown["success"] and target is not None else None,
+        }
+
+    def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
+        text = f"{who} rolled {data['notation']}" + (f" for {label}" if label else "")
+        if data["total"] is not None:
+            text += f": {data['total']}"
+        if data["success"] is not None:
+            text += ", success" if data["success"] else ", failure"
+        return text + "."
+
+    def call_data(self, call, audience: Audience) -> dict[str, Any]:
+        data = {"notation": call.request["notation"]}
+        if audience is Audience.GM:
+            data |= {
+                "target": call.request["target"],
+                "comparison": Comparison(call.request["comparison"]).symbol,
+            }
+        return data
+
+
+NOTATION = NotationKind()

@@ -1,0 +1,30 @@
+"""The web side of each rules system: its table panel, if it has one.
+
+The generic table asks `panel_for(campaign, audience)`; a system registers a
+builder here instead of the table branching on system keys."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Panel:
+    template: str
+    context: dict[str, Any]
+
+
+def _cgg_panel(campaign, audience) -> Panel:
+    from campaigns.systems.cgg.panel import panel
+
+    return panel(campaign, audience)
+
+
+PANELS: dict[str, Callable[..., Panel]] = {"cgg": _cgg_panel}
+
+
+def panel_for(campaign, audience) -> Panel | None:
+    builder = PANELS.get(campaign.system)
+    return None if builder is None else builder(campaign, audience)

@@ -1,0 +1,178 @@
+"""Centaurus Gate's table flow, each step one action in one transaction:
+
+1. the Exec calls for an action (secret difficulty);
+2. the player rolls risk, with an optional stunt; the Exec's dice are rolled
+   at the same moment;
+3. the player chooses Wrench uses, paying hours;
+4. the Exec chooses Hammer uses with the Venture left, gaining hours on the
+   explorer's clock, and the outcome is published to the table.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from campaigns import actions as table_actions
+from campaigns import ledger, live
+from campaigns.models import Roll, RollCall
+from campaigns.systems.cgg.kind import action_from, difficulty_from
+from rules.cgg.action import apply_hammer, apply_wrench, roll_action
+from rules.cgg.codes import parse_code
+from rules.cgg.difficulty import Difficulty
+from rules.cgg.stunts import Stunt
+from rules.cgg.venture import Hammer, Wrench, hammer_hours, wrench_hours
+from rules.errors import RulesError
+
+KIND = "cgg"
+ActionError = table_actions.ActionError
+
+
+def call_for_action(campaign, *, character, attribute: str, difficulty: Difficulty, label: str = "") -> RollCall:
+    """The Exec calls for an action; `difficulty` holds the secret choices
+    (its success dice are filled in from the sheet when the player rolls)."""
+    request = {
+        "attribute": attribute,
+        "difficulty": {
+            "base_dice": difficulty.base_dice,
+            "adjustments": list(difficulty.adjustments),
+            "risk": difficulty.risk.value,
+            "risk_bonus": difficulty.risk_bonus,
+            "contest": difficulty.contest,
+        },
+    }
+    with transaction.atomic():
+        call = RollCall.objects.create(campaign=campaign, character=character, label=label, kind=KIND, request=request)
+        transaction.on_commit(lambda: live.send_call_opened(call))
+    return call
+
+
+def _locked_call(call_id: int, status: str) -> RollCall:
+    call = RollCall.objects.select_for_update().select_related("character", "campaign").get(pk=call_id, kind=KIND)
+    if call.status != status:
+        raise ActionError(
+            {
+                RollCall.Status.PENDING: "This action is waiting for the player's roll.",
+                RollCall.Status.WRENCH: "This action is waiting for the player's Wrench uses.",
+                RollCall.Status.HAMMER: "This action is waiting for the Exec's Hammer uses.",
+                RollCall.Status.ANSWERED: "This action is already over.",
+                RollCall.Status.CANCELLED: "This action was cancelled.",
+            }[call.status]
+        )
+    return call
+
+
+def _check_player(call: RollCall, player) -> None:
+    if call.character.owner_id != player.pk:
+        raise ActionError("This call is for another player's explorer.")
+
+
+def roll_for_call(call_id: int, player, stunt: Stunt | None = None) -> RollCall:
+    """The player rolls risk (after an optional stunt, paid from the clock) and
+    the Exec's difficulty dice are rolled at the same moment."""
+    with transaction.atomic():
+        call = _locked_call(call_id, RollCall.Status.PENDING)
+        _check_player(call, player)
+        character = call.character
+        risk_code = parse_code(character.sheet["attributes"][call.request["attribute"]])
+        success_dice = risk_code.dice
+        if stunt is not None:
+            risk_code, success_dice = stunt.apply(risk_code, success_dice)
+            ledger.change_clock(character, ledger.ClockChange(pay=stunt.hours), actor=player, reason="Stunt", call=call)
+        action = roll_action(difficulty_from(call.request, success_dice), risk_code, table_actions.dice)
+        call.state = {
+            "risk_code": str(risk_code),
+            "success_dice": success_dice,
+            "stunt": None if stunt is None else {"mastery": stunt.mastery, "moved": stunt.moved, "extra": stunt.extra},
+            "risk_faces": list(action.risk.faces),
+            "extra_faces": [],
+            "exec_faces": list(action.exec_roll.faces),
+        }
+        call.status = RollCall.Status.WRENCH
+        call.save(update_fields=["state", "status"])
+        transaction.on_commit(lambda: live.send_call_updated(call))
+    return call
+
+
+def choose_wrench(call_id: int, player, uses: tuple[Wrench, ...]) -> RollCall:
+    """The player's Wrench uses, paid in hours. With no Venture left for the
+    Exec, the action is published at once."""
+    with transaction.atomic():
+        call = _locked_call(call_id, RollCall.Status.WRENCH)
+        _check_player(call, player)
+        action = apply_wrench(action_from(call.request, call.state), uses, table_actions.dice)
+        if uses:
+            reason = "Wrench: " + ", ".join(use.label for use in uses)
+            ledger.change_clock(
+                call.character, ledger.ClockChange(pay=wrench_hours(uses)), actor=player, reason=reason, call=call
+            )
+        call.state = {
+            **call.state,
+            "wrench": [use.name for use in uses],
+            "exec_faces": list(action.exec_roll.faces),
+            "first_exec_faces": list(action.first_exec_roll.faces) if action.first_exec_roll else None,
+            "extra_faces": list(action.risk.extra_faces),
+        }
+        if action.venture_left:
+            call.status = RollCall.Status.HAMMER
+            call.save(update_fields=["state", "status"])
+            transaction.on_commit(lambda: live.send_call_updated(call))
+        else:
+            _publish(call, author=player)
+    return call
+
+
+def choose_hammer(call_id: int, gm, uses: tuple[Hammer, ...]) -> Roll:
+    """The Exec's Hammer uses (hours gained on the explorer's clock), then the outcome goes to the table."""
+    with transaction.atomic():
+        call = _locked_call(call_id, RollCall.Status.HAMMER)
+        if not call.campaign.is_gm(gm):
+            raise ActionError("Only the Exec uses the Hammer.")
+        apply_hammer(action_from(call.request, call.state), uses)
+        call.state = {**call.state, "hammer": [use.name for use in uses]}
+        roll = _publish(call, author=call.character.owner)
+        if uses:
+            reason = "Hammer: " + ", ".join(use.label for use in uses)
+            ledger.change_clock(
+                call.character, ledger.ClockChange(gain=hammer_hours(uses)), actor=gm, reason=reason, roll=roll
+            )
+    return roll
+
+
+def _publish(call: RollCall, *, author) -> Roll:
+    roll = Roll.objects.create(
+        campaign=call.campaign,
+        author=author,
+        character=call.character,
+        kind=KIND,
+        call=call,
+        request={**call.request, "label": call.label},
+        outcome=call.state,
+    )
+    call.status = RollCall.Status.ANSWERED
+    call.save(update_fields=["state", "status"])
+    transaction.on_commit(lambda: (live.send_roll(roll), live.send_call_closed(call), live.send_panel(call.campaign)))
+    return roll
+
+
+def resolve_crisis(character, gm, *, critical: bool = False):
+    """The Exec resolves an explorer's crisis: 3 + 1d6 hours back on the clock."""
+    if not character.campaign.is_gm(gm):
+        raise ActionError("Only the Exec resolves a crisis.")
+    die = table_actions.dice.roll(6)
+    reason = f"Crisis resolved{' (critical)' if critical else ''}: rolled {die}"
+    clock = ledger.change_clock(
+        character, ledger.ClockChange(resolve_die=die, critical=critical), actor=gm, reason=reason
+    )
+    transaction.on_commit(lambda: live.send_panel(character.campaign))
+    return clock
+
+
+def adjust_clock(character, gm, *, pay: int = 0, gain: int = 0, reason: str):
+    """The Exec pays or gains hours for anything else the rules say (Idle!, conditions...)."""
+    if not character.campaign.is_gm(gm):
+        raise ActionError("Only the Exec adjusts a clock.")
+    if pay < 0 or gain < 0 or not (pay or gain):
+        raise RulesError("Pay or gain at least one hour.")
+    clock = ledger.change_clock(character, ledger.ClockChange(pay=pay, gain=gain), actor=gm, reason=reason)
+    transaction.on_commit(lambda: live.send_panel(character.campaign))
+    return clock

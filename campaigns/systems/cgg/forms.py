@@ -1,0 +1,110 @@
+from django import forms
+
+from campaigns.forms import CharacterChoiceField
+from campaigns.systems.cgg.kind import ATTRIBUTE_LABELS
+from rules.cgg.codes import parse_code
+from rules.cgg.difficulty import ADJUSTMENTS, DIFFICULTY_TABLE, Difficulty, RiskLevel
+from rules.cgg.stunts import Stunt
+from rules.cgg.venture import Hammer, Wrench
+from rules.errors import RulesError
+
+BASE_CHOICES = [
+    (row.dice, f"{row.dice}d — {row.challenge_level} / {row.action_class} / Force: {row.force_factor}")
+    for row in DIFFICULTY_TABLE
+]
+
+
+class ActionCallForm(forms.Form):
+    """The Exec's secret difficulty, built with the seed's table labels and adjustments, or a contest."""
+
+    character = CharacterChoiceField(queryset=None, empty_label=None, label="Explorer")
+    attribute = forms.ChoiceField(choices=list(ATTRIBUTE_LABELS.items()))
+    label = forms.CharField(max_length=100, required=False, help_text="What the action is; the player sees it.")
+    mode = forms.ChoiceField(
+        choices=[("table", "Challenge level / action class / force factor"), ("contest", "Contest")],
+        initial="table",
+        widget=forms.RadioSelect,
+    )
+    base_dice = forms.TypedChoiceField(choices=BASE_CHOICES, coerce=int, initial=4, label="Base difficulty")
+    opponent = forms.CharField(max_length=10, required=False, help_text="Contest: the opponent's attribute, e.g. 3d+2.")
+    adjustments = forms.MultipleChoiceField(
+        choices=[(a.key, f"{a.label} ({a.dice:+d}D)") for a in ADJUSTMENTS],
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+    risk = forms.TypedChoiceField(
+        choices=[(RiskLevel.BASE, "Risk from the table"), (RiskLevel.NONE, "No risk")],
+        coerce=RiskLevel,
+        initial=RiskLevel.BASE,
+    )
+    risk_bonus = forms.IntegerField(
+        min_value=0, max_value=30, initial=0, help_text="Situation elements raising the risk."
+    )
+
+    def __init__(self, *args, campaign, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["character"].queryset = campaign.characters.all()
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        try:
+            base = {"success_dice": 0, "adjustments": tuple(data["adjustments"]), "risk": data["risk"],
+                    "risk_bonus": data["risk_bonus"]}  # fmt: skip
+            if data["mode"] == "contest":
+                if not data["opponent"]:
+                    raise RulesError("A contest needs the opponent's attribute die code.")
+                data["difficulty"] = Difficulty.for_contest(parse_code(data["opponent"]).dice, **base)
+            else:
+                data["difficulty"] = Difficulty(base_dice=data["base_dice"], **base)
+        except RulesError as error:
+            raise forms.ValidationError(str(error)) from error
+        return data
+
+
+class StuntForm(forms.Form):
+    mastery = forms.TypedChoiceField(choices=[], coerce=int, required=False, empty_value=0, label="Stunt")
+    moved = forms.IntegerField(min_value=0, max_value=3, initial=0, required=False, label="Dice moved from risk")
+    extra = forms.IntegerField(min_value=0, max_value=3, initial=0, required=False, label="Extra dice bought")
+
+    def __init__(self, *args, masteries=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["mastery"].choices = [(0, "No stunt"), *((m, label) for label, m in masteries)]
+
+    def stunt(self) -> Stunt | None:
+        data = self.cleaned_data
+        if not data["mastery"]:
+            return None
+        try:
+            return Stunt(mastery=data["mastery"], moved=data["moved"] or 0, extra=data["extra"] or 0)
+        except RulesError as error:
+            raise forms.ValidationError(str(error)) from error
+
+
+class WrenchForm(forms.Form):
+    uses = forms.MultipleChoiceField(
+        choices=[(w.name, f"{w.label} — {w.effect} (pay {w.hours})") for w in Wrench],
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+
+    def chosen(self) -> tuple[Wrench, ...]:
+        return tuple(Wrench[name] for name in self.cleaned_data["uses"])
+
+
+class HammerForm(forms.Form):
+    uses = forms.MultipleChoiceField(
+        choices=[(h.name, f"{h.label} — {h.effect} (gains {h.hours})") for h in Hammer],
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+
+    def chosen(self) -> tuple[Hammer, ...]:
+        return tuple(Hammer[name] for name in self.cleaned_data["uses"])
+
+
+class ClockForm(forms.Form):
+    direction = forms.ChoiceField(choices=[("pay", "Pay (take off)"), ("gain", "Gain (put on)")])
+    hours = forms.IntegerField(min_value=1, max_value=12)
+    reason = forms.CharField(max_length=100)

@@ -1,0 +1,142 @@
+"""Centaurus Gate actions at the table: what each audience sees.
+
+The player and the table learn the risk dice, total, Venture, the uses chosen,
+the failure grade and whether the risk was avoided; never the difficulty, the
+risk target or the Exec's dice (issue 3, "Secrecy"). The GM sees everything.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from campaigns.audience import Audience
+from rules.cgg.action import Action, action_chances
+from rules.cgg.codes import parse_code
+from rules.cgg.difficulty import ADJUSTMENTS_BY_KEY, Difficulty, ExecRoll, RiskLevel, failure_grade
+from rules.cgg.risk import RiskRoll, chance_of_venture
+from rules.cgg.venture import Hammer, Wrench
+
+ATTRIBUTE_LABELS = {
+    "dexterity": "Dexterity",
+    "strength": "Strength",
+    "perception": "Perception",
+    "knowledge": "Knowledge",
+    "technical": "Technical",
+    "mechanical": "Mechanical",
+}
+
+
+def difficulty_from(request: dict[str, Any], success_dice: int) -> Difficulty:
+    spec = request["difficulty"]
+    return Difficulty(
+        base_dice=spec["base_dice"],
+        success_dice=success_dice,
+        adjustments=tuple(spec["adjustments"]),
+        risk=RiskLevel(spec["risk"]),
+        risk_bonus=spec["risk_bonus"],
+        contest=spec["contest"],
+    )
+
+
+def action_from(request: dict[str, Any], state: dict[str, Any]) -> Action:
+    """Rebuild the rules' Action from what a call or roll stored."""
+    first = state.get("first_exec_faces")
+    return Action(
+        difficulty=difficulty_from(request, state["success_dice"]),
+        risk=RiskRoll(parse_code(state["risk_code"]), tuple(state["risk_faces"]), tuple(state.get("extra_faces", ()))),
+        exec_roll=ExecRoll(tuple(state["exec_faces"])),
+        wrench=tuple(Wrench[name] for name in state.get("wrench", ())),
+        hammer=tuple(Hammer[name] for name in state.get("hammer", ())),
+        first_exec_roll=ExecRoll(tuple(first)) if first else None,
+    )
+
+
+def difficulty_summary(request: dict[str, Any]) -> str:
+    spec = request["difficulty"]
+    base = f"contest, base {spec['base_dice']}d" if spec["contest"] else f"base {spec['base_dice']}d"
+    adjustments = [ADJUSTMENTS_BY_KEY[key].label for key in spec["adjustments"]]
+    risk = "no risk" if spec["risk"] == RiskLevel.NONE else f"risk +{spec['risk_bonus']}" if spec["risk_bonus"] else ""
+    return "; ".join(part for part in [base, *adjustments, risk] if part)
+
+
+def _public_action(action: Action) -> dict[str, Any]:
+    """What the player and the table may know of an action."""
+    return {
+        "risk_code": str(action.risk.code),
+        "risk_faces": list(action.risk.faces),
+        "extra_faces": list(action.risk.extra_faces),
+        "risk_total": action.risk_total,
+        "venture": action.risk.venture,
+        "wrench": [use.label for use in action.wrench],
+        "hammer": [use.label for use in action.hammer],
+    }
+
+
+def _secret_action(action: Action, request: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "difficulty": difficulty_summary(request),
+        "remaining_dice": action.difficulty.remaining_dice,
+        "exec_faces": list(action.exec_roll.faces),
+        "first_exec_faces": list(action.first_exec_roll.faces) if action.first_exec_roll else None,
+        "failures": action.failures,
+        "risk_target": action.risk_target,
+    }
+
+
+class CggKind:
+    key = "cgg"
+    roll_template = "systems/cgg/roll.html"
+    player_call_template = "systems/cgg/call_player.html"
+    gm_call_template = "systems/cgg/call_gm.html"
+
+    def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
+        action = action_from(roll.request, roll.outcome)
+        data = {
+            "attribute": ATTRIBUTE_LABELS[roll.request["attribute"]],
+            **_public_action(action),
+            "success": action.success,
+            "grade": failure_grade(action.failures).value,
+            "no_risk": action.risk_target is None,
+            "risk_avoided": action.risk_avoided,
+        }
+        if audience is Audience.GM:
+            data |= _secret_action(action, roll.request)
+        return data
+
+    def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
+        text = f"{who} rolled {data['attribute']} {data['risk_code']}" + (f" for {label}" if label else "")
+        text += f": {data['risk_total']}, {data['venture']} Venture. {data['grade']}"
+        if not data["no_risk"]:
+            text += " Risk avoided." if data["risk_avoided"] else " Risk not avoided."
+        return text
+
+    def call_data(self, call, audience: Audience) -> dict[str, Any]:
+        from campaigns import ledger
+
+        character = call.character
+        code = parse_code(character.sheet["attributes"][call.request["attribute"]])
+        data: dict[str, Any] = {
+            "attribute": ATTRIBUTE_LABELS[call.request["attribute"]],
+            "code": str(code),
+            "clock": ledger.crisis_clock(character),
+            "venture_chance": chance_of_venture(code),
+        }
+        if call.state:
+            action = action_from(call.request, call.state)
+            data |= _public_action(action) | {"venture_left": action.venture_left}
+        if audience is Audience.GM:
+            data["difficulty"] = difficulty_summary(call.request)
+            if call.state:
+                data |= _secret_action(action, call.request) | {"hammer_options": list(Hammer)}
+            else:
+                data["chances"] = action_chances(difficulty_from(call.request, code.dice), code)
+        else:
+            data["wrench_options"] = list(Wrench)
+            data["masteries"] = [
+                (f"{ability['name']} x{ability['mastery']}", ability["mastery"])
+                for ability in character.sheet.get("abilities", [])
+            ] + [(f"Aspect: {aspect}", 3) for aspect in character.sheet.get("aspects", [])]
+        return data
+
+
+CGG = CggKind()

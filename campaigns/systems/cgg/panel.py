@@ -1,0 +1,22 @@
+"""The Centaurus Gate panel on the table: every explorer's Crisis Clock (the
+whole table sees them), and for the Exec the forms to call an action, resolve
+a crisis and adjust a clock."""
+
+from __future__ import annotations
+
+from campaigns import ledger
+from campaigns.audience import Audience
+from campaigns.systems import Panel
+from campaigns.systems.cgg.forms import ActionCallForm, ClockForm
+
+
+def panel(campaign, audience: Audience, *, call_form=None) -> Panel:
+    is_gm = audience is Audience.GM
+    clocks = [
+        (character, ledger.crisis_clock(character), ClockForm(auto_id=f"clock{character.pk}_%s") if is_gm else None)
+        for character in campaign.characters.select_related("owner")
+    ]
+    context = {"clocks": clocks, "is_gm": is_gm}
+    if is_gm:
+        context["action_form"] = call_form or ActionCallForm(campaign=campaign)
+    return Panel("systems/cgg/panel.html", context)

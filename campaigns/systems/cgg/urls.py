@@ -1,0 +1,13 @@
+from django.urls import path
+
+from campaigns.systems.cgg import views
+
+urlpatterns = [
+    path("calls/", views.call_action, name="cgg_call"),
+    path("odds/", views.action_odds, name="cgg_odds"),
+    path("calls/<int:call_id>/roll/", views.roll, name="cgg_roll"),
+    path("calls/<int:call_id>/wrench/", views.wrench, name="cgg_wrench"),
+    path("calls/<int:call_id>/hammer/", views.hammer, name="cgg_hammer"),
+    path("explorers/<int:character_id>/crisis/", views.resolve_crisis, name="cgg_resolve_crisis"),
+    path("explorers/<int:character_id>/clock/", views.adjust_clock, name="cgg_clock"),
+]
