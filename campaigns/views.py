@@ -2,6 +2,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
@@ -65,11 +66,19 @@ def _table_context(request, campaign, *, roll_form=None, call_form=None) -> dict
         "my_calls": None
         if is_gm
         else [call_view(call, Audience.CALLED_PLAYER) for call in calls.filter(character__owner=request.user)],
-        "panel": panel_for(campaign, audience),
+        "panel": _render_panel(request, campaign, audience),
         "players": campaign.memberships.select_related("user"),
         "characters": campaign.characters.select_related("owner"),
         "invite_url": request.build_absolute_uri(reverse("join", args=[campaign.invite_token])) if is_gm else None,
     }
+
+
+def _render_panel(request, campaign, audience: Audience) -> str:
+    """The system's own panel (e.g. Centaurus Gate's Crisis Clocks), if it has one."""
+    panel = panel_for(campaign, audience)
+    if panel is None:
+        return ""
+    return render_to_string(panel.template, {**panel.context, "campaign": campaign}, request=request)
 
 
 def _int_param(request, name: str) -> int | None:

@@ -20,7 +20,7 @@ from rules.cgg.action import apply_hammer, apply_wrench, roll_action
 from rules.cgg.codes import parse_code
 from rules.cgg.difficulty import Difficulty
 from rules.cgg.stunts import Stunt
-from rules.cgg.venture import Hammer, Wrench, hammer_hours, wrench_hours
+from rules.cgg.venture import Hammer, Wrench, check_uses, hammer_hours, wrench_hours
 from rules.errors import RulesError
 
 KIND = "cgg"
@@ -99,12 +99,14 @@ def choose_wrench(call_id: int, player, uses: tuple[Wrench, ...]) -> RollCall:
     with transaction.atomic():
         call = _locked_call(call_id, RollCall.Status.WRENCH)
         _check_player(call, player)
-        action = apply_wrench(action_from(call.request, call.state), uses, table_actions.dice)
+        action = action_from(call.request, call.state)
+        check_uses(uses, action.risk.venture)  # before paying, and before any die is rolled
         if uses:
             reason = "Wrench: " + ", ".join(use.label for use in uses)
             ledger.change_clock(
                 call.character, ledger.ClockChange(pay=wrench_hours(uses)), actor=player, reason=reason, call=call
             )
+        action = apply_wrench(action, uses, table_actions.dice)
         call.state = {
             **call.state,
             "wrench": [use.name for use in uses],

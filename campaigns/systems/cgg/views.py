@@ -25,9 +25,24 @@ from rules.errors import RulesError
 TABLE = "campaigns/table.html"
 
 
-def _panel_response(request, campaign, *, call_form=None, status=200):
+def _panel_response(request, campaign, *, call_form=None, error="", status=200):
     rendered = panel(campaign, Audience.GM, call_form=call_form)
-    return render(request, rendered.template, {**rendered.context, "campaign": campaign}, status=status)
+    context = {**rendered.context, "campaign": campaign, "error": error}
+    return render(request, rendered.template, context, status=422 if error else status)
+
+
+def _clock_step(request, campaign, step, done: str):
+    """Run a clock change; HTMX gets the panel back, others the table with a message."""
+    try:
+        clock = step()
+    except (ActionError, RulesError) as error:
+        if request.htmx:
+            return _panel_response(request, campaign, error=str(error))
+        messages.error(request, str(error))
+    else:
+        if not request.htmx:
+            messages.success(request, done.format(hours=clock.hours))
+    return _panel_response(request, campaign) if request.htmx else redirect("table", campaign.pk)
 
 
 @login_required
@@ -149,12 +164,13 @@ def _explorer_for_gm(request, campaign_id: int, character_id: int):
 @require_POST
 def resolve_crisis(request, campaign_id: int, character_id: int):
     campaign, character = _explorer_for_gm(request, campaign_id, character_id)
-    try:
-        clock = actions.resolve_crisis(character, request.user, critical=bool(request.POST.get("critical")))
-        messages.success(request, f"{character.name}'s crisis is over: {clock.hours} hours on the clock.")
-    except (ActionError, RulesError) as error:
-        messages.error(request, str(error))
-    return redirect("table", campaign.pk)
+    critical = bool(request.POST.get("critical"))
+    return _clock_step(
+        request,
+        campaign,
+        lambda: actions.resolve_crisis(character, request.user, critical=critical),
+        f"{character.name}'s crisis is over: {{hours}} hours on the clock.",
+    )
 
 
 @login_required
@@ -162,12 +178,13 @@ def resolve_crisis(request, campaign_id: int, character_id: int):
 def adjust_clock(request, campaign_id: int, character_id: int):
     campaign, character = _explorer_for_gm(request, campaign_id, character_id)
     form = ClockForm(request.POST)
-    try:
+
+    def step():
         if not form.is_valid():
             raise RulesError("Say pay or gain, 1 to 12 hours, and why.")
         data = form.cleaned_data
-        hours = {data["direction"]: data["hours"]}
-        actions.adjust_clock(character, request.user, reason=data["reason"], **hours)
-    except (ActionError, RulesError) as error:
-        messages.error(request, str(error))
-    return redirect("table", campaign.pk)
+        return actions.adjust_clock(
+            character, request.user, reason=data["reason"], **{data["direction"]: data["hours"]}
+        )
+
+    return _clock_step(request, campaign, step, f"{character.name}'s clock: {{hours}} hours.")

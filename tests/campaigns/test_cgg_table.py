@@ -1,0 +1,273 @@
+"""Centaurus Gate at the table: the Exec's secret difficulty, the player's risk
+roll with Wrench uses, the Exec's Hammer, and the Crisis Clock ledger."""
+
+import pytest
+from django.urls import reverse
+
+from campaigns import actions, ledger
+from campaigns.models import Balance, LedgerEntry, Membership, Roll, RollCall
+from campaigns.systems.cgg import actions as cgg
+from characters.models import Character
+from rules.cgg.difficulty import Difficulty
+from rules.cgg.sheet import default_sheet
+from rules.cgg.venture import Hammer, Wrench
+
+pytestmark = pytest.mark.django_db
+# Marker values no player page may show: the risk bonus makes the target 10 + 23 + raise.
+RISK_BONUS = 23
+
+
+@pytest.fixture
+def cgg_campaign(gm, player):
+    campaign = actions.create_campaign(gm, name="Centaurus", system="cgg", settings={})
+    Membership.objects.create(campaign=campaign, user=player)
+    return campaign
+
+
+@pytest.fixture
+def explorer(cgg_campaign, player):
+    sheet = default_sheet() | {"abilities": [{"name": "Blaster", "mastery": 2}]}
+    sheet["attributes"] = sheet["attributes"] | {"dexterity": "3d+1"}
+    return Character.objects.create(campaign=cgg_campaign, owner=player, name="Mara Vell", sheet=sheet)
+
+
+def call(campaign, explorer, **difficulty):
+    spec = {"base_dice": 5, "success_dice": 0, "risk_bonus": RISK_BONUS} | difficulty
+    return cgg.call_for_action(
+        campaign, character=explorer, attribute="dexterity", difficulty=Difficulty(**spec), label="Jump the gap"
+    )
+
+
+def test_the_exec_calls_with_a_secret_difficulty(gm_client, cgg_campaign, explorer):
+    response = gm_client.post(
+        reverse("cgg_call", args=[cgg_campaign.pk]),
+        {"character": explorer.pk, "attribute": "dexterity", "label": "Jump", "mode": "table", "base_dice": "6",
+         "adjustments": ["rushed"], "risk": "base", "risk_bonus": "2"},
+    )  # fmt: skip
+    assert response.status_code == 302
+    made = RollCall.objects.get()
+    assert made.kind == "cgg"
+    assert made.request["difficulty"] == {
+        "base_dice": 6, "adjustments": ["rushed"], "risk": "base", "risk_bonus": 2, "contest": False
+    }  # fmt: skip
+
+
+def test_a_contest_needs_the_opponents_code(gm_client, cgg_campaign, explorer):
+    data = {"character": explorer.pk, "attribute": "dexterity", "mode": "contest", "base_dice": "4", "risk": "base",
+            "risk_bonus": "0"}  # fmt: skip
+    response = gm_client.post(reverse("cgg_call", args=[cgg_campaign.pk]), data, HTTP_HX_REQUEST="true")
+    assert response.status_code == 422
+    assert "opponent" in response.content.decode()
+    gm_client.post(reverse("cgg_call", args=[cgg_campaign.pk]), data | {"opponent": "3d+2"})
+    assert RollCall.objects.get().request["difficulty"]["base_dice"] == 4
+
+
+def test_conflicting_adjustments_are_refused(gm_client, cgg_campaign, explorer):
+    data = {"character": explorer.pk, "attribute": "dexterity", "mode": "table", "base_dice": "6", "risk": "base",
+            "risk_bonus": "0", "adjustments": ["rushed", "all_the_time"]}  # fmt: skip
+    response = gm_client.post(reverse("cgg_call", args=[cgg_campaign.pk]), data, HTTP_HX_REQUEST="true")
+    assert response.status_code == 422
+    assert not RollCall.objects.exists()
+
+
+def test_only_the_exec_calls(player_client, cgg_campaign, explorer):
+    response = player_client.post(reverse("cgg_call", args=[cgg_campaign.pk]), {"character": explorer.pk})
+    assert response.status_code == 404
+
+
+def test_exec_odds_preview_is_for_the_exec_only(gm_client, player_client, cgg_campaign, explorer):
+    query = {"character": explorer.pk, "attribute": "dexterity", "mode": "table", "base_dice": "5", "risk": "base",
+             "risk_bonus": "0"}  # fmt: skip
+    page = gm_client.get(reverse("cgg_odds", args=[cgg_campaign.pk]), query).content.decode()
+    assert "success <strong>49.00%</strong>" in page  # 2 difficulty dice: 0.7 squared
+    assert player_client.get(reverse("cgg_odds", args=[cgg_campaign.pk]), query).status_code == 404
+
+
+def test_a_whole_action_with_wrench_and_hammer(
+    player_client, gm_client, cgg_campaign, explorer, player, gm, script_dice
+):
+    made = call(cgg_campaign, explorer)
+    # Risk 3d+1: 6, 6, 4 (two Venture, total 5); the Exec's 2 dice: 2, 8 (one Failure, raise 2).
+    script_dice(6, 6, 4, 2, 8)
+    assert player_client.post(reverse("cgg_roll", args=[cgg_campaign.pk, made.pk])).status_code == 302
+    made.refresh_from_db()
+    assert made.status == RollCall.Status.WRENCH
+
+    player_page = player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    assert "[6, 6, 4]" in player_page
+    assert "2 Venture" in player_page
+    assert str(10 + RISK_BONUS + 2) not in player_page  # the risk target
+    assert "[2, 8]" not in player_page  # the Exec's dice
+
+    response = player_client.post(reverse("cgg_wrench", args=[cgg_campaign.pk, made.pk]), {"uses": ["THAT_WAS_CLOSE"]})
+    assert response.status_code == 302
+    made.refresh_from_db()
+    assert made.status == RollCall.Status.HAMMER
+    assert ledger.crisis_clock(explorer).hours == 11
+
+    gm_page = gm_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    assert "risk target 35" in gm_page
+    assert (
+        gm_client.post(reverse("cgg_hammer", args=[cgg_campaign.pk, made.pk]), {"uses": ["CANT_DO_IT"]}).status_code
+        == 302
+    )
+
+    roll = Roll.objects.get()
+    assert roll.kind == "cgg"
+    assert roll.author == player
+    assert ledger.crisis_clock(explorer).hours == 12  # paid 1, then gained 1
+    entries = list(LedgerEntry.objects.order_by("id").values_list("delta", "value_after", "reason"))
+    assert entries == [(-1, 11, "Wrench: That was close!"), (1, 12, "Hammer: Can't do it!")]
+
+    table_page = player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    assert "Failed badly" in table_page  # one Failure + Can't do it!
+    assert "risk not avoided" in table_page  # 5 + 5 against 35
+    assert "That was close!" in table_page
+    for secret in ("35", "[2, 8]", "base 5d"):
+        assert secret not in table_page
+    gm_log = gm_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    assert "risk target 35" in gm_log
+    assert "[2, 8]" in gm_log
+
+
+def test_no_venture_left_publishes_at_once(player_client, cgg_campaign, explorer, script_dice):
+    made = call(cgg_campaign, explorer)
+    script_dice(6, 3, 4, 9, 9)
+    player_client.post(reverse("cgg_roll", args=[cgg_campaign.pk, made.pk]))
+    player_client.post(reverse("cgg_wrench", args=[cgg_campaign.pk, made.pk]), {"uses": ["GOTTA_MAKE_IT"]})
+    made.refresh_from_db()
+    assert made.status == RollCall.Status.ANSWERED
+    assert Roll.objects.get().outcome["wrench"] == ["GOTTA_MAKE_IT"]
+
+
+def test_a_stunt_pays_an_hour_and_moves_dice(player_client, cgg_campaign, explorer, script_dice):
+    made = call(cgg_campaign, explorer)
+    script_dice(5, 9)  # risk 3d+1 less 2 moved: one die; difficulty 5 - (3 + 1 + 2) = 0 dice... plus none
+    response = player_client.post(
+        reverse("cgg_roll", args=[cgg_campaign.pk, made.pk]), {"mastery": "2", "moved": "2", "extra": "0"}
+    )
+    assert response.status_code == 302
+    made.refresh_from_db()
+    assert made.state["risk_code"] == "1d+1"
+    assert made.state["success_dice"] == 6
+    assert made.state["exec_faces"] == []
+    assert ledger.crisis_clock(explorer).hours == 11
+
+
+def test_wrench_beyond_the_clock_is_refused_and_changes_nothing(player_client, cgg_campaign, explorer, player,
+                                                                script_dice):  # fmt: skip
+    ledger.change_clock(explorer, ledger.ClockChange(pay=11), actor=player, reason="setup")
+    made = call(cgg_campaign, explorer)
+    script_dice(6, 6, 1, 2, 2)
+    player_client.post(reverse("cgg_roll", args=[cgg_campaign.pk, made.pk]))
+    response = player_client.post(
+        reverse("cgg_wrench", args=[cgg_campaign.pk, made.pk]),
+        {"uses": ["TIME_TO_GET_SERIOUS"]},
+        HTTP_HX_REQUEST="true",
+    )
+    assert response.status_code == 422
+    assert "only 1 hour left" in response.content.decode()
+    made.refresh_from_db()
+    assert made.status == RollCall.Status.WRENCH
+    assert ledger.crisis_clock(explorer).hours == 1
+
+
+def test_a_second_wrench_of_a_type_is_refused(player_client, cgg_campaign, explorer, script_dice):
+    made = call(cgg_campaign, explorer)
+    script_dice(6, 6, 6, 9, 9)
+    player_client.post(reverse("cgg_roll", args=[cgg_campaign.pk, made.pk]))
+    response = player_client.post(
+        reverse("cgg_wrench", args=[cgg_campaign.pk, made.pk]), {"uses": ["GOTTA_MAKE_IT", "GOTTA_MAKE_IT"]},
+        HTTP_HX_REQUEST="true",
+    )  # fmt: skip
+    assert response.status_code == 422
+    assert ledger.crisis_clock(explorer).hours == 12
+
+
+def test_hammer_before_the_player_is_done_is_refused(gm_client, cgg_campaign, explorer, script_dice, player_client):
+    made = call(cgg_campaign, explorer)
+    response = gm_client.post(reverse("cgg_hammer", args=[cgg_campaign.pk, made.pk]), {}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 422
+    assert "waiting for the player" in response.content.decode()
+    script_dice(6, 1, 1, 9, 9)
+    player_client.post(reverse("cgg_roll", args=[cgg_campaign.pk, made.pk]))
+    response = gm_client.post(reverse("cgg_hammer", args=[cgg_campaign.pk, made.pk]), {}, HTTP_HX_REQUEST="true")
+    assert "Wrench uses" in response.content.decode()
+    assert not Roll.objects.exists()
+
+
+def test_a_call_is_rolled_once(player_client, cgg_campaign, explorer, script_dice):
+    made = call(cgg_campaign, explorer)
+    script_dice(1, 1, 1, 9, 9, 2, 2, 2, 9, 9)
+    player_client.post(reverse("cgg_roll", args=[cgg_campaign.pk, made.pk]))
+    again = player_client.post(reverse("cgg_roll", args=[cgg_campaign.pk, made.pk]), HTTP_HX_REQUEST="true")
+    assert again.status_code == 422
+    made.refresh_from_db()
+    assert made.state["risk_faces"] == [1, 1, 1]
+
+
+def test_another_player_cannot_act_on_the_explorer(other_client, other_player, cgg_campaign, explorer):
+    Membership.objects.create(campaign=cgg_campaign, user=other_player)
+    made = call(cgg_campaign, explorer)
+    for step in ("cgg_roll", "cgg_wrench"):
+        assert other_client.post(reverse(step, args=[cgg_campaign.pk, made.pk])).status_code == 404
+    with pytest.raises(actions.ActionError):
+        cgg.roll_for_call(made.pk, other_player, None)
+
+
+def test_crisis_and_its_resolution(gm_client, player_client, cgg_campaign, explorer, player, script_dice):
+    ledger.change_clock(explorer, ledger.ClockChange(pay=12), actor=player, reason="Wrench")
+    assert ledger.crisis_clock(explorer).in_crisis
+    assert "in crisis" in player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    made = call(cgg_campaign, explorer)
+    script_dice(6, 2, 2, 9, 9)
+    player_client.post(reverse("cgg_roll", args=[cgg_campaign.pk, made.pk]))
+    response = player_client.post(
+        reverse("cgg_wrench", args=[cgg_campaign.pk, made.pk]), {"uses": ["THAT_WAS_CLOSE"]}, HTTP_HX_REQUEST="true"
+    )
+    assert "in crisis" in response.content.decode()
+    script_dice(5)
+    gm_client.post(reverse("cgg_resolve_crisis", args=[cgg_campaign.pk, explorer.pk]), {"critical": "1"})
+    clock = ledger.crisis_clock(explorer)
+    assert (clock.hours, clock.critical_count, clock.in_crisis) == (8, 1, False)
+    assert player_client.post(reverse("cgg_resolve_crisis", args=[cgg_campaign.pk, explorer.pk])).status_code == 404
+
+
+def test_the_exec_adjusts_a_clock_with_a_reason(gm_client, cgg_campaign, explorer):
+    gm_client.post(
+        reverse("cgg_clock", args=[cgg_campaign.pk, explorer.pk]), {"direction": "pay", "hours": "3", "reason": "Idle"}
+    )
+    assert ledger.crisis_clock(explorer).hours == 9
+    assert LedgerEntry.objects.get().reason == "Idle"
+    response = gm_client.post(
+        reverse("cgg_clock", args=[cgg_campaign.pk, explorer.pk]),
+        {"direction": "pay", "hours": "12", "reason": "Too much"},
+        follow=True,
+    )
+    assert "only 9 hours left" in response.content.decode()
+    assert ledger.crisis_clock(explorer).hours == 9
+
+
+def test_two_roles_make_a_nine_hour_clock(cgg_campaign, explorer, player):
+    assert ledger.crisis_clock(explorer).hours == 12
+    explorer.sheet = explorer.sheet | {"roles": ["Pilot", "Engineer"]}
+    explorer.save()
+    clock = ledger.sync_clock_to_roles(explorer, actor=player)
+    assert (clock.hours, clock.maximum) == (9, 9)
+    assert Balance.objects.get(character=explorer, kind="crisis_clock").maximum == 9
+    assert LedgerEntry.objects.get().delta == -3
+
+
+def test_the_database_refuses_a_negative_clock(cgg_campaign, explorer):
+    from django.db import IntegrityError, transaction
+
+    ledger.crisis_clock(explorer)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Balance.objects.filter(character=explorer, kind="crisis_clock").update(value=-1)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Balance.objects.filter(character=explorer, kind="crisis_clock").update(value=13)
+
+
+def test_use_labels_match_the_seed():
+    assert Wrench.THAT_WAS_CLOSE.label == "That was close!"
+    assert Hammer.DIDNT_SEE_THAT.hours == 3
