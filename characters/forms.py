@@ -1,10 +1,18 @@
+"""Character sheet forms: each system may bring its own; the rest keep notes.
+Every form only gathers the sheet; the campaign's rules system validates it
+(Character.clean), so its messages are the rules' own."""
+
+import re
+
 from django import forms
 
 from characters.models import Character
+from rules.cgg.conditions import Track
+from rules.cgg.sheet import ATTRIBUTES, default_sheet
 
 
 class CharacterForm(forms.ModelForm):
-    """Name plus the sheet. Until a system brings its own sheet, the sheet is notes."""
+    """Name plus free notes: the sheet of a system without its own form."""
 
     notes = forms.CharField(widget=forms.Textarea(attrs={"rows": 8}), required=False)
 
@@ -14,10 +22,106 @@ class CharacterForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["notes"].initial = (self.instance.sheet or {}).get("notes", "")
+        sheet = self.instance.sheet or {}
+        for name, field in self.fields.items():
+            if name != "name":
+                field.initial = self.initial_from(sheet, name)
+
+    def initial_from(self, sheet: dict, name: str):
+        return sheet.get(name, "")
+
+    def sheet(self) -> dict:
+        return {**(self.instance.sheet or {}), "notes": self.cleaned_data.get("notes", "")}
 
     def clean(self):
         cleaned = super().clean()
-        # Model.full_clean (run by the ModelForm) validates the sheet through the campaign's system.
-        self.instance.sheet = {**(self.instance.sheet or {}), "notes": cleaned.get("notes", "")}
+        if not self.errors:
+            # Model.full_clean (run next by the ModelForm) validates it through the campaign's system.
+            self.instance.sheet = self.sheet()
         return cleaned
+
+
+def _lines(text: str) -> list[str]:
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def _textarea(help_text: str, rows: int = 3) -> forms.CharField:
+    return forms.CharField(widget=forms.Textarea(attrs={"rows": rows}), required=False, help_text=help_text)
+
+
+class ExplorerSheetForm(CharacterForm):
+    """Centaurus Gate's explorer sheet."""
+
+    dexterity = forms.CharField(max_length=8)
+    strength = forms.CharField(max_length=8)
+    perception = forms.CharField(max_length=8)
+    knowledge = forms.CharField(max_length=8)
+    technical = forms.CharField(max_length=8)
+    mechanical = forms.CharField(max_length=8)
+    roles = _textarea("One or two roles, one per line. Two roles make a 9-hour Crisis Clock.", rows=2)
+    abilities = _textarea("One per line; mastery as x2 or x3, e.g. 'Weapon (Blaster) x2'.")
+    aspects = _textarea("One per line.")
+    gear = _textarea("Notable gear, one per line.")
+    harm_dots = forms.IntegerField(min_value=3, max_value=18, label="Harm track dots")
+    persuasion_dots = forms.IntegerField(min_value=3, max_value=18, label="Persuasion track dots")
+    alteration_dots = forms.IntegerField(min_value=3, max_value=18, label="Alteration track dots")
+    harm_marked = forms.IntegerField(min_value=0, max_value=18, label="Harm dots marked")
+    persuasion_marked = forms.IntegerField(min_value=0, max_value=18, label="Persuasion dots marked")
+    alteration_marked = forms.IntegerField(min_value=0, max_value=18, label="Alteration dots marked")
+    conditions = _textarea("One per line, e.g. 'Surface Wound'.")
+    leverage = _textarea("One per line as 'purpose: code', e.g. 'Starship repair: 2d+2'.")
+    notes = forms.CharField(widget=forms.Textarea(attrs={"rows": 5}), required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not self.instance.sheet or "attributes" not in self.instance.sheet:
+            for name, field in self.fields.items():
+                if name != "name":
+                    field.initial = self.initial_from(default_sheet() | (self.instance.sheet or {}), name)
+
+    def initial_from(self, sheet: dict, name: str):
+        sheet = default_sheet() | sheet
+        if name in ATTRIBUTES:
+            return sheet["attributes"][name]
+        if name.endswith("_dots"):
+            return sheet["tracks"][name.removesuffix("_dots")]
+        if name.endswith("_marked"):
+            return sheet["marked"][name.removesuffix("_marked")]
+        if name == "abilities":
+            return "\n".join(a["name"] + (f" x{a['mastery']}" if a["mastery"] > 1 else "") for a in sheet[name])
+        if name == "leverage":
+            return "\n".join(f"{item['purpose']}: {item['code']}" for item in sheet[name])
+        if name in ("roles", "aspects", "gear", "conditions"):
+            return "\n".join(sheet[name])
+        return sheet.get(name, "")
+
+    def sheet(self) -> dict:
+        data = self.cleaned_data
+        abilities = []
+        for line in _lines(data["abilities"]):
+            match = re.fullmatch(r"(?P<name>.+?)(?:\s+x(?P<mastery>\d+))?", line)
+            abilities.append({"name": match["name"], "mastery": int(match["mastery"] or 1)})
+        leverage = []
+        for line in _lines(data["leverage"]):
+            purpose, _, code = line.rpartition(":")
+            leverage.append({"purpose": purpose, "code": code.strip()})
+        return {
+            **(self.instance.sheet or {}),
+            "attributes": {name: data[name] for name in ATTRIBUTES},
+            "roles": _lines(data["roles"]),
+            "abilities": abilities,
+            "aspects": _lines(data["aspects"]),
+            "gear": _lines(data["gear"]),
+            "tracks": {track.value: data[f"{track.value}_dots"] for track in Track},
+            "marked": {track.value: data[f"{track.value}_marked"] for track in Track},
+            "conditions": _lines(data["conditions"]),
+            "leverage": leverage,
+            "notes": data["notes"],
+        }
+
+
+SHEET_FORMS = {"cgg": ExplorerSheetForm}
+
+
+def sheet_form_for(campaign) -> type[CharacterForm]:
+    return SHEET_FORMS.get(campaign.system, CharacterForm)

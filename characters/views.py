@@ -5,7 +5,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
 from campaigns.models import Campaign
-from characters.forms import CharacterForm
+from campaigns.systems import sheet_saved
+from characters.forms import sheet_form_for
 from characters.models import Character
 
 
@@ -19,9 +20,10 @@ def _character_for_editor(request, campaign_id: int, character_id: int) -> Chara
 @require_http_methods(["GET", "POST"])
 def character_new(request, campaign_id: int):
     campaign = get_object_or_404(Campaign.objects.for_member(request.user), pk=campaign_id)
-    form = CharacterForm(request.POST or None, instance=Character(campaign=campaign, owner=request.user))
+    form = sheet_form_for(campaign)(request.POST or None, instance=Character(campaign=campaign, owner=request.user))
     if request.method == "POST" and form.is_valid():
         character = form.save()
+        sheet_saved(character, actor=request.user)
         messages.success(request, f"{character.name} is ready to roll.")
         return redirect("table", campaign.pk)
     context = {"form": form, "campaign": campaign}
@@ -32,9 +34,10 @@ def character_new(request, campaign_id: int):
 @require_http_methods(["GET", "POST"])
 def character_edit(request, campaign_id: int, character_id: int):
     character = _character_for_editor(request, campaign_id, character_id)
-    form = CharacterForm(request.POST or None, instance=character)
+    form = sheet_form_for(character.campaign)(request.POST or None, instance=character)
     if request.method == "POST" and form.is_valid():
         form.save()
+        sheet_saved(character, actor=request.user)
         messages.success(request, f"{character.name}'s sheet is saved.")
         return redirect("table", campaign_id)
     context = {"form": form, "campaign": character.campaign, "character": character}

@@ -22,9 +22,26 @@ def _cgg_panel(campaign, audience) -> Panel:
     return panel(campaign, audience)
 
 
+def _cgg_sheet_saved(character, actor) -> None:
+    from django.db import transaction
+
+    from campaigns import ledger, live
+
+    ledger.sync_clock_to_roles(character, actor=actor)
+    transaction.on_commit(lambda: live.send_panel(character.campaign))
+
+
 PANELS: dict[str, Callable[..., Panel]] = {"cgg": _cgg_panel}
+SHEET_SAVED: dict[str, Callable[..., None]] = {"cgg": _cgg_sheet_saved}
 
 
 def panel_for(campaign, audience) -> Panel | None:
     builder = PANELS.get(campaign.system)
     return None if builder is None else builder(campaign, audience)
+
+
+def sheet_saved(character, *, actor) -> None:
+    """Let the system follow a sheet change (Centaurus Gate: the clock follows the roles)."""
+    hook = SHEET_SAVED.get(character.campaign.system)
+    if hook is not None:
+        hook(character, actor)

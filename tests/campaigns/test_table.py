@@ -97,3 +97,16 @@ def test_player_never_sees_gm_secret_rolls_in_any_log(player_client, gm_client, 
     gm_page = gm_client.get(table_url(campaign)).content.decode()
     assert "ambush-marker" in gm_page
     assert "secret" in gm_page
+
+
+def test_rules_page_lists_every_interpretation(client):
+    page = client.get(reverse("rules")).content.decode()
+    assert "At most 100 dice" in page.replace("at most 100 dice", "At most 100 dice")
+    for text in (
+        "Failure dice keep 1–3",
+        "Base risk follows the table",
+        "Wrench order",
+        "Crisis Clock",
+        "Awe Inspiring",
+    ):
+        assert text in page
