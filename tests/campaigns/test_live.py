@@ -127,3 +127,56 @@ async def test_the_real_asgi_stack_knows_members_by_their_session(player, outsid
     assert await connect_as(player)
     assert not await connect_as(outsider)
     assert not await connect_as(player, origin=b"http://evil.example")
+
+
+async def test_a_centaurus_gate_action_keeps_the_exec_secrets(gm, player, other_player, script_dice):
+    """The whole flow over the sockets: the player and the table never receive
+    the difficulty, the risk target or the Exec's dice; the GM receives them all."""
+    from campaigns.systems.cgg import actions as cgg
+    from characters.models import Character
+    from rules.cgg.difficulty import Difficulty
+    from rules.cgg.sheet import default_sheet
+    from rules.cgg.venture import Hammer, Wrench
+
+    @database_sync_to_async
+    def setup():
+        campaign = actions.create_campaign(gm, name="Centaurus", system="cgg", settings={})
+        Membership.objects.create(campaign=campaign, user=player)
+        Membership.objects.create(campaign=campaign, user=other_player)
+        explorer = Character.objects.create(campaign=campaign, owner=player, name="Mara", sheet=default_sheet())
+        return campaign, explorer
+
+    campaign, explorer = await setup()
+    gm_socket, player_socket = await open_table(gm, campaign), await open_table(player, campaign)
+    other_socket = await open_table(other_player, campaign)
+    secrets_ = ("base 5d", "Rushed for time", "risk target 35", "[2, 8, 9, 9]")
+
+    difficulty = Difficulty(base_dice=5, success_dice=0, adjustments=("rushed",), risk_bonus=23)
+    call = await database_sync_to_async(cgg.call_for_action)(
+        campaign, character=explorer, attribute="dexterity", difficulty=difficulty, label="Leap"
+    )
+    script_dice(6, 6, 2, 8, 9, 9)  # risk 2d: 6, 6 (two Venture); the Exec's 4 dice: 2, 8, 9, 9
+    await database_sync_to_async(cgg.roll_for_call)(call.pk, player, None)
+    await database_sync_to_async(cgg.choose_wrench)(call.pk, player, (Wrench.THAT_WAS_CLOSE,))
+    assert await other_socket.receive_nothing(timeout=0.2)  # the calls are not the table's business
+    await database_sync_to_async(cgg.choose_hammer)(call.pk, gm, ())
+
+    gm_messages, player_messages = [], []
+    while not await gm_socket.receive_nothing(timeout=0.3):
+        gm_messages.append(await gm_socket.receive_from())
+    while not await player_socket.receive_nothing(timeout=0.3):
+        player_messages.append(await player_socket.receive_from())
+    table_messages = [await other_socket.receive_from(timeout=2)]
+    while not await other_socket.receive_nothing(timeout=0.3):
+        table_messages.append(await other_socket.receive_from())
+
+    assert any("[6, 6]" in m and "2 Venture" in m for m in player_messages)  # the player's own dice
+    assert any("That was close!" in m for m in table_messages)
+    for message in player_messages + table_messages:
+        for secret in secrets_:
+            assert secret not in message, (secret, message)
+    gm_text = " ".join(gm_messages)
+    for secret in secrets_:
+        assert secret in gm_text, secret
+    for socket in (gm_socket, player_socket, other_socket):
+        await socket.disconnect()

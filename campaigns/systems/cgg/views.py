@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
@@ -92,7 +93,7 @@ def _player_call(request, campaign_id: int, call_id: int) -> RollCall:
 def _card(request, call_id: int, audience: Audience, error: str = ""):
     call = RollCall.objects.select_related("character").get(pk=call_id)
     if call.status not in RollCall.OPEN and not error:
-        return render(request, f"{TABLE}#call_closed_oob", {"call": call})
+        return HttpResponse("")  # the card is swapped for nothing: the roll is in the log
     partial = "gm_call" if audience is Audience.GM else "player_call"
     return render(request, f"{TABLE}#{partial}", {"call": call_view(call, audience), "error": error},
                   status=422 if error else 200)  # fmt: skip
