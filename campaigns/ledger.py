@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
+from campaigns import live
 from campaigns.models import Balance, LedgerEntry
 from rules.cgg.clock import CrisisClock, clock_maximum, critical_maximum
 
@@ -82,6 +83,8 @@ def change_clock(character, change: ClockChange, *, actor, reason: str, roll=Non
             clock = clock.resolve_crisis(change.resolve_die, critical=change.critical)
         for row, value in ((hours, clock.hours), (critical, clock.critical_count)):
             _record(row, value, actor=actor, reason=reason, roll=roll, call=call)
+        # Every member's table shows the clocks: they see the change after the commit.
+        transaction.on_commit(lambda: live.send_panel(character.campaign))
     return clock
 
 
@@ -94,6 +97,7 @@ def sync_clock_to_roles(character, *, actor) -> CrisisClock:
         for row, maximum in ((hours, clock_maximum(roles)), (critical, critical_maximum(roles))):
             if row.maximum != maximum:
                 _record(row, min(row.value, maximum), actor=actor, reason="Roles changed", maximum=maximum)
+        transaction.on_commit(lambda: live.send_panel(character.campaign))
         return _as_clock(character, hours, critical)
 
 

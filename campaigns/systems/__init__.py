@@ -23,12 +23,9 @@ def _cgg_panel(campaign, audience) -> Panel:
 
 
 def _cgg_sheet_saved(character, actor) -> None:
-    from django.db import transaction
-
-    from campaigns import ledger, live
+    from campaigns import ledger
 
     ledger.sync_clock_to_roles(character, actor=actor)
-    transaction.on_commit(lambda: live.send_panel(character.campaign))
 
 
 PANELS: dict[str, Callable[..., Panel]] = {"cgg": _cgg_panel}

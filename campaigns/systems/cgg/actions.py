@@ -152,7 +152,7 @@ def _publish(call: RollCall, *, author) -> Roll:
     )
     call.status = RollCall.Status.ANSWERED
     call.save(update_fields=["state", "status"])
-    transaction.on_commit(lambda: (live.send_roll(roll), live.send_call_closed(call), live.send_panel(call.campaign)))
+    transaction.on_commit(lambda: (live.send_roll(roll), live.send_call_closed(call)))
     return roll
 
 
@@ -162,11 +162,9 @@ def resolve_crisis(character, gm, *, critical: bool = False):
         raise ActionError("Only the Exec resolves a crisis.")
     die = table_actions.dice.roll(6)
     reason = f"Crisis resolved{' (critical)' if critical else ''}: rolled {die}"
-    clock = ledger.change_clock(
+    return ledger.change_clock(
         character, ledger.ClockChange(resolve_die=die, critical=critical), actor=gm, reason=reason
     )
-    transaction.on_commit(lambda: live.send_panel(character.campaign))
-    return clock
 
 
 def adjust_clock(character, gm, *, pay: int = 0, gain: int = 0, reason: str):
@@ -175,6 +173,4 @@ def adjust_clock(character, gm, *, pay: int = 0, gain: int = 0, reason: str):
         raise ActionError("Only the Exec adjusts a clock.")
     if pay < 0 or gain < 0 or not (pay or gain):
         raise RulesError("Pay or gain at least one hour.")
-    clock = ledger.change_clock(character, ledger.ClockChange(pay=pay, gain=gain), actor=gm, reason=reason)
-    transaction.on_commit(lambda: live.send_panel(character.campaign))
-    return clock
+    return ledger.change_clock(character, ledger.ClockChange(pay=pay, gain=gain), actor=gm, reason=reason)

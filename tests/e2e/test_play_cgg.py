@@ -1,0 +1,93 @@
+"""A Centaurus Gate scene in the browser: the Exec calls for an action with a
+secret difficulty, the player rolls risk and uses the Wrench, the Exec uses
+the Hammer, and the whole table sees the outcome, never the difficulty."""
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.test_live_table import sign_up
+
+pytestmark = pytest.mark.browser
+SECRETS = ("base 9d", "risk target", "Rushed for time")
+
+
+def join(browser, invite: str, username: str) -> Page:
+    page = browser.new_context().new_page()
+    page.goto(invite)
+    page.click("main >> text=sign up")
+    sign_up(page, username)
+    page.click("button:has-text('Join as a player')")
+    expect(page.locator("#live-status")).to_have_text("live")
+    return page
+
+
+def test_a_centaurus_gate_scene(browser, server_url):
+    gm = browser.new_context().new_page()
+    gm.goto(f"{server_url}/accounts/signup/")
+    sign_up(gm, "exec")
+    gm.click("text=Start a campaign")
+    gm.fill("#id_name", "Centaurus")
+    gm.select_option("#id_system", label="Centaurus Gate")
+    gm.click("button:has-text('Create campaign')")
+    invite = gm.input_value("#invite-url")
+    table = gm.url
+
+    mara = join(browser, invite, "mara")
+    mara.click("text=New character")
+    mara.fill("#id_name", "Mara Vell")
+    mara.fill("#id_dexterity", "20d")  # many dice: Venture comes often
+    mara.fill("#id_roles", "Pilot")
+    mara.click("button:has-text('Save')")
+    expect(mara.locator("#cgg-panel")).to_contain_text("Mara Vell: 12/12 hours")
+    dax = join(browser, invite, "dax")
+
+    gm.goto(table)
+    expect(gm.locator("#live-status")).to_have_text("live")
+    for _attempt in range(15):
+        gm.select_option("#cgg-call-form [name=character]", label="Mara Vell")
+        gm.select_option("#cgg-call-form [name=attribute]", "dexterity")
+        gm.fill("#cgg-call-form [name=label]", "Leap the chasm")
+        gm.select_option("#cgg-call-form [name=base_dice]", "9")
+        gm.check("#cgg-call-form input[value=rushed]")
+        gm.fill("#cgg-call-form [name=risk_bonus]", "7")
+        expect(gm.locator("#cgg-odds")).to_contain_text("success")
+        gm.click("#cgg-call-form button[type=submit]")
+
+        card = mara.locator("#my-calls .call")
+        expect(card).to_contain_text("The Exec calls for Dexterity (20d)")
+        card.locator("button[type=submit]").click()
+        expect(card).to_contain_text(re.compile(r"You rolled .* \d+ Venture"))
+        venture = int(re.search(r"(\d+) Venture", card.inner_text())[1])
+        if venture >= 2:
+            break
+        card.locator("button[type=submit]").click()  # not enough Venture for both: finish this one
+        if venture == 1:
+            gm.locator("#gm-calls button:has-text('Publish')").click()
+        expect(mara.locator("#my-calls .call")).to_have_count(0)
+    else:
+        pytest.fail("no roll of 20d made two Venture in 15 tries")
+
+    card.locator("label:has-text('That was close!')").click()
+    card.locator("button:has-text('Use the Wrench')").click()
+    expect(card).to_contain_text("The Exec has")
+    expect(mara.locator("#cgg-panel")).to_contain_text("Mara Vell: 11/12 hours")
+
+    gm_card = gm.locator("#gm-calls .call")
+    expect(gm_card).to_contain_text("risk target")
+    gm_card.locator("label:has-text('Can\\'t do it!')").click()
+    gm_card.locator("button:has-text('Publish')").click()
+
+    for page in (mara, dax, gm):
+        row = page.locator("#log .roll").first
+        expect(row).to_contain_text("Leap the chasm")
+        expect(row).to_contain_text("Wrench: That was close!")
+        expect(row).to_contain_text("Hammer: Can't do it!")
+        expect(row).to_contain_text(re.compile(r"Failed|Barely"))  # Can't do it! adds a Failure
+    expect(mara.locator("#cgg-panel")).to_contain_text("Mara Vell: 12/12 hours")
+    expect(gm.locator("#log .roll").first).to_contain_text("risk target")
+    for page in (mara, dax):
+        html = page.content()
+        for secret in SECRETS:
+            assert secret not in html, secret
