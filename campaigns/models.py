@@ -195,3 +195,20 @@ class LedgerEntry(ImmutableEvent):
 
     def __str__(self) -> str:
         return f"{self.delta:+d} {self.balance.kind}: {self.reason}"
+
+
+class TensionScene(models.Model):
+    """Centaurus Gate's tension mode in a campaign (rules.cgg.tension.TensionState
+    as JSON). Changed only by campaigns.systems.cgg.actions.change_tension,
+    under a row lock."""
+
+    campaign = models.OneToOneField(Campaign, on_delete=models.CASCADE, related_name="tension")
+    active = models.BooleanField(default=True)
+    edge_holder = models.ForeignKey(
+        "characters.Character", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    state = models.JSONField()
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"Tension in {self.campaign}"

@@ -9,9 +9,9 @@ from __future__ import annotations
 from campaigns.audience import Audience, CallView, RollView
 from campaigns.models import Roll
 from campaigns.notation_kind import NOTATION
-from campaigns.systems.cgg.kind import CGG
+from campaigns.systems.cgg.kind import CGG, CGG_SPIN
 
-KINDS = {kind.key: kind for kind in (NOTATION, CGG)}
+KINDS = {kind.key: kind for kind in (NOTATION, CGG, CGG_SPIN)}
 
 
 def audience_for(campaign, user) -> Audience:

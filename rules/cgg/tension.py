@@ -109,3 +109,101 @@ class Edge:
 
     explorer: str
     attribute: str
+
+
+@dataclass(frozen=True, slots=True)
+class TensionState:
+    """A tension mode in play: pitfalls, Edge bonuses, the Exec's tension dice, the round."""
+
+    bleakness: Bleakness
+    dice: int
+    round: int = 1
+    pitfalls: tuple[Pitfall, ...] = ()
+    bonuses: tuple[Edge, ...] = ()
+    spotlight: int = 0  # -nD risk for next round's first actor
+    successes: int | None = None  # rolled by the last spin, not spent yet
+
+    @classmethod
+    def start(cls, bleakness: Bleakness, players: int) -> TensionState:
+        return cls(bleakness=bleakness, dice=tension_dice(bleakness, players))
+
+    def _pitfall(self, index: int) -> Pitfall:
+        if not 0 <= index < len(self.pitfalls):
+            raise RulesError("There is no such pitfall.")
+        return self.pitfalls[index]
+
+    def _with_pitfall(self, index: int, pitfall: Pitfall) -> TensionState:
+        pitfalls = list(self.pitfalls)
+        pitfalls[index] = pitfall
+        return replace(self, pitfalls=tuple(pitfalls))
+
+    def add_pitfall(self, name: str, tension: int) -> TensionState:
+        pitfall = Pitfall(name.strip(), tension)
+        if pitfall.resolved:
+            raise RulesError(f"A new pitfall starts between 1 and {TENSION_MAX - 1}.")
+        return replace(self, pitfalls=(*self.pitfalls, pitfall))
+
+    def move(self, index: int, delta: int) -> TensionState:
+        """The Exec lowers tension for the explorers' actions (1, or 2 for particularly effective ones)."""
+        return self._with_pitfall(index, self._pitfall(index).move(delta))
+
+    def add_bonus(self, explorer: str, attribute: str) -> TensionState:
+        """The Edge player's cumulative +1d to one explorer's attribute."""
+        return replace(self, bonuses=(*self.bonuses, Edge(explorer, attribute)))
+
+    def make_worse(self, index: int) -> TensionState:
+        """A Ready! action cued the Exec: +1 tension on a pitfall, one tension die less."""
+        return replace(self.move(index, +1), dice=max(0, self.dice - 1))
+
+    def spin(self, spin: Spin) -> TensionState:
+        """The Exec spins the world: the successes wait to be spent."""
+        if self.successes is not None:
+            raise RulesError("Spend the last spin's successes first.")
+        return replace(self, successes=spin.successes)
+
+    def spend(self, spend: Spend, pitfall: int | None = None, slip_bonus: int | None = None) -> TensionState:
+        """Spend the spin's successes: Slide on one pitfall, Slip one Edge bonus, Spotlight next round's first actor."""
+        if self.successes is None:
+            raise RulesError("Spin the world first.")
+        spend.check(self.successes)
+        state = self
+        if spend.slide:
+            if pitfall is None:
+                raise RulesError("Choose the pitfall the Slide raises.")
+            state = state.move(pitfall, spend.slide)
+        if spend.slip:
+            if slip_bonus is None or not 0 <= slip_bonus < len(state.bonuses):
+                raise RulesError("Choose the Edge bonus the Slip removes.")
+            state = replace(state, bonuses=state.bonuses[:slip_bonus] + state.bonuses[slip_bonus + 1 :])
+        return replace(state, spotlight=spend.spotlight, successes=None)
+
+    def next_round(self) -> TensionState:
+        return replace(self, round=self.round + 1)
+
+    @property
+    def over(self) -> bool:
+        """Tension mode ends when a pitfall reaches 0 or 15."""
+        return any(pitfall.resolved for pitfall in self.pitfalls)
+
+    def as_dict(self) -> dict:
+        return {
+            "bleakness": self.bleakness.value,
+            "dice": self.dice,
+            "round": self.round,
+            "pitfalls": [{"name": p.name, "tension": p.tension} for p in self.pitfalls],
+            "bonuses": [{"explorer": b.explorer, "attribute": b.attribute} for b in self.bonuses],
+            "spotlight": self.spotlight,
+            "successes": self.successes,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> TensionState:
+        return cls(
+            bleakness=Bleakness(data["bleakness"]),
+            dice=data["dice"],
+            round=data["round"],
+            pitfalls=tuple(Pitfall(**p) for p in data["pitfalls"]),
+            bonuses=tuple(Edge(**b) for b in data["bonuses"]),
+            spotlight=data["spotlight"],
+            successes=data.get("successes"),
+        )

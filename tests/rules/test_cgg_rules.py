@@ -284,3 +284,28 @@ def test_default_sheet_is_valid():
 def test_bad_sheets_are_explained(change, message):
     with pytest.raises(RulesError, match=message):
         validate_sheet({**default_sheet(), **change})
+
+
+def test_a_tension_mode_from_start_to_a_pitfall():
+    from rules.cgg.tension import Spin, TensionState
+
+    state = TensionState.start(Bleakness.HORRIBLE, players=3).add_pitfall("The reactor blows", 10)
+    assert (state.dice, state.round) == (4, 1)
+    state = state.add_bonus("Mara", "dexterity").move(0, -2)
+    assert state.pitfalls[0].tension == 8
+    state = state.make_worse(0)
+    assert (state.pitfalls[0].tension, state.dice) == (9, 3)
+    with pytest.raises(RulesError, match="Spin the world first"):
+        state.spend(Spend(slide=1), pitfall=0)
+    state = state.spin(Spin((1, 2, 3)))
+    with pytest.raises(RulesError, match="Spend the last spin"):
+        state.spin(Spin((1,)))
+    with pytest.raises(RulesError, match="Choose the pitfall"):
+        state.spend(Spend(slide=1))
+    with pytest.raises(RulesError, match="spends 4"):
+        state.spend(Spend(slide=2, slip=True), pitfall=0, slip_bonus=0)
+    state = state.spend(Spend(slide=1, slip=True), pitfall=0, slip_bonus=0)
+    assert (state.pitfalls[0].tension, state.bonuses, state.spotlight, state.successes) == (10, (), 0, None)
+    state = state.next_round().move(0, 5)
+    assert state.over
+    assert TensionState.from_dict(state.as_dict()) == state

@@ -14,12 +14,14 @@ from django.db import transaction
 
 from campaigns import actions as table_actions
 from campaigns import ledger, live
-from campaigns.models import Roll, RollCall
+from campaigns.models import Roll, RollCall, TensionScene
 from campaigns.systems.cgg.kind import action_from, difficulty_from
 from rules.cgg.action import apply_hammer, apply_wrench, roll_action
 from rules.cgg.codes import parse_code
 from rules.cgg.difficulty import Difficulty
 from rules.cgg.stunts import Stunt
+from rules.cgg.tension import TensionState
+from rules.cgg.tension import spin_the_world as tension_spin
 from rules.cgg.venture import Hammer, Wrench, check_uses, hammer_hours, wrench_hours
 from rules.errors import RulesError
 
@@ -174,3 +176,60 @@ def adjust_clock(character, gm, *, pay: int = 0, gain: int = 0, reason: str):
     if pay < 0 or gain < 0 or not (pay or gain):
         raise RulesError("Pay or gain at least one hour.")
     return ledger.change_clock(character, ledger.ClockChange(pay=pay, gain=gain), actor=gm, reason=reason)
+
+
+def start_tension(campaign, gm, *, bleakness, edge_holder=None) -> TensionScene:
+    """The Exec starts tension mode: its dice follow how bleak it looks and the number of players."""
+    if not campaign.is_gm(gm):
+        raise ActionError("Only the Exec starts tension mode.")
+    state = TensionState.start(bleakness, players=campaign.memberships.count())
+    with transaction.atomic():
+        scene, _ = TensionScene.objects.select_for_update().update_or_create(
+            campaign=campaign, defaults={"active": True, "state": state.as_dict(), "edge_holder": edge_holder}
+        )
+        transaction.on_commit(lambda: live.send_panel(campaign))
+    return scene
+
+
+def change_tension(campaign, gm, change, *, edge_holder=None) -> TensionScene:
+    """The one way tension mode changes: `change` maps the current TensionState to
+    the next one (rules.cgg.tension), under a row lock."""
+    if not campaign.is_gm(gm):
+        raise ActionError("Only the Exec runs tension mode.")
+    with transaction.atomic():
+        scene = TensionScene.objects.select_for_update().filter(campaign=campaign, active=True).first()
+        if scene is None:
+            raise ActionError("Tension mode is not on.")
+        scene.state = change(TensionState.from_dict(scene.state)).as_dict()
+        if edge_holder is not None:
+            scene.edge_holder = edge_holder
+        scene.save(update_fields=["state", "edge_holder", "updated_at"])
+        transaction.on_commit(lambda: live.send_panel(campaign))
+    return scene
+
+
+def spin_the_world(campaign, gm) -> Roll:
+    """The Exec rolls the tension dice; the table sees the roll, the successes wait to be spent."""
+    with transaction.atomic():
+        scene = TensionScene.objects.select_for_update().filter(campaign=campaign, active=True).first()
+        if scene is None:
+            raise ActionError("Tension mode is not on.")
+        spin = tension_spin(TensionState.from_dict(scene.state).dice, table_actions.dice)
+        change_tension(campaign, gm, lambda state: state.spin(spin))
+        roll = Roll.objects.create(
+            campaign=campaign,
+            author=gm,
+            kind="cgg_spin",
+            request={"label": "The Exec spins the world"},
+            outcome={"faces": list(spin.faces), "successes": spin.successes},
+        )
+        transaction.on_commit(lambda: live.send_roll(roll))
+    return roll
+
+
+def end_tension(campaign, gm) -> None:
+    if not campaign.is_gm(gm):
+        raise ActionError("Only the Exec ends tension mode.")
+    with transaction.atomic():
+        TensionScene.objects.filter(campaign=campaign).update(active=False)
+        transaction.on_commit(lambda: live.send_panel(campaign))

@@ -140,3 +140,23 @@ class CggKind:
 
 
 CGG = CggKind()
+
+
+class CggSpinKind:
+    """The Exec spinning the world in tension mode: public, like the tension tracks."""
+
+    key = "cgg_spin"
+    roll_template = "systems/cgg/spin.html"
+    player_call_template = gm_call_template = ""
+
+    def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
+        return dict(roll.outcome)
+
+    def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
+        return f"The Exec spins the world: {data['successes']} successes."
+
+    def call_data(self, call, audience: Audience) -> dict[str, Any]:
+        return {}
+
+
+CGG_SPIN = CggSpinKind()

@@ -6,8 +6,11 @@ from __future__ import annotations
 
 from campaigns import ledger
 from campaigns.audience import Audience
+from campaigns.models import TensionScene
 from campaigns.systems import Panel
 from campaigns.systems.cgg.forms import ActionCallForm, ClockForm
+from campaigns.systems.cgg.kind import ATTRIBUTE_LABELS
+from rules.cgg.tension import Bleakness, TensionState
 
 
 def panel(campaign, audience: Audience, *, call_form=None) -> Panel:
@@ -16,7 +19,15 @@ def panel(campaign, audience: Audience, *, call_form=None) -> Panel:
         (character, ledger.crisis_clock(character), ClockForm(auto_id=f"clock{character.pk}_%s") if is_gm else None)
         for character in campaign.characters.select_related("owner")
     ]
-    context = {"clocks": clocks, "is_gm": is_gm}
+    scene = TensionScene.objects.filter(campaign=campaign, active=True).select_related("edge_holder").first()
+    context = {
+        "clocks": clocks,
+        "is_gm": is_gm,
+        "tension": TensionState.from_dict(scene.state) if scene else None,
+        "edge_holder": scene.edge_holder if scene else None,
+        "bleakness": list(Bleakness),
+        "attributes": ATTRIBUTE_LABELS,
+    }
     if is_gm:
         context["action_form"] = call_form or ActionCallForm(campaign=campaign)
     return Panel("systems/cgg/panel.html", context)

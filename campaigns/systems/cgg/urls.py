@@ -1,6 +1,6 @@
 from django.urls import path
 
-from campaigns.systems.cgg import views
+from campaigns.systems.cgg import tension_views, views
 
 urlpatterns = [
     path("calls/", views.call_action, name="cgg_call"),
@@ -10,4 +10,5 @@ urlpatterns = [
     path("calls/<int:call_id>/hammer/", views.hammer, name="cgg_hammer"),
     path("explorers/<int:character_id>/crisis/", views.resolve_crisis, name="cgg_resolve_crisis"),
     path("explorers/<int:character_id>/clock/", views.adjust_clock, name="cgg_clock"),
+    path("tension/", tension_views.tension, name="cgg_tension"),
 ]

@@ -32,8 +32,8 @@ def _panel_response(request, campaign, *, call_form=None, error="", status=200):
     return render(request, rendered.template, context, status=422 if error else status)
 
 
-def _clock_step(request, campaign, step, done: str):
-    """Run a clock change; HTMX gets the panel back, others the table with a message."""
+def _panel_step(request, campaign, step, done: str):
+    """Run a change shown on the panel; HTMX gets the panel back, others the table with a message."""
     try:
         clock = step()
     except (ActionError, RulesError) as error:
@@ -42,7 +42,7 @@ def _clock_step(request, campaign, step, done: str):
         messages.error(request, str(error))
     else:
         if not request.htmx:
-            messages.success(request, done.format(hours=clock.hours))
+            messages.success(request, done.format(hours=getattr(clock, "hours", "")))
     return _panel_response(request, campaign) if request.htmx else redirect("table", campaign.pk)
 
 
@@ -166,7 +166,7 @@ def _explorer_for_gm(request, campaign_id: int, character_id: int):
 def resolve_crisis(request, campaign_id: int, character_id: int):
     campaign, character = _explorer_for_gm(request, campaign_id, character_id)
     critical = bool(request.POST.get("critical"))
-    return _clock_step(
+    return _panel_step(
         request,
         campaign,
         lambda: actions.resolve_crisis(character, request.user, critical=critical),
@@ -188,4 +188,4 @@ def adjust_clock(request, campaign_id: int, character_id: int):
             character, request.user, reason=data["reason"], **{data["direction"]: data["hours"]}
         )
 
-    return _clock_step(request, campaign, step, f"{character.name}'s clock: {{hours}} hours.")
+    return _panel_step(request, campaign, step, f"{character.name}'s clock: {{hours}} hours.")
