@@ -37,6 +37,8 @@ def test_a_round_of_tension(gm_client, player_client, cgg_campaign, explorer, sc
     assert state(cgg_campaign)["dice"] == 4  # horrible 3, +1 for two players
     step(gm_client, cgg_campaign, op="pitfall", name="The reactor blows", tension="9")
     step(gm_client, cgg_campaign, op="bonus", explorer=explorer.pk, attribute="dexterity")
+    step(gm_client, cgg_campaign, op="edge", explorer=explorer.pk)
+    assert TensionScene.objects.get(campaign=cgg_campaign).edge_holder == explorer
     step(gm_client, cgg_campaign, op="move", pitfall="0", delta="-2")
     step(gm_client, cgg_campaign, op="worse", pitfall="0")
     assert state(cgg_campaign)["pitfalls"] == [{"name": "The reactor blows", "tension": 8}]

@@ -56,9 +56,13 @@ def _bonus(request, campaign):
     attribute = request.POST.get("attribute", "")
     if attribute not in ATTRIBUTE_LABELS:
         raise RulesError("Choose an attribute.")
-    return actions.change_tension(
-        campaign, request.user, lambda state: state.add_bonus(explorer.name, attribute), edge_holder=explorer
-    )
+    return actions.change_tension(campaign, request.user, lambda state: state.add_bonus(explorer.name, attribute))
+
+
+def _edge(request, campaign):
+    """The situation changed: another explorer has the Edge."""
+    explorer = _explorer(campaign, request.POST)
+    return actions.change_tension(campaign, request.user, lambda state: state, edge_holder=explorer)
 
 
 def _worse(request, campaign):
@@ -93,6 +97,7 @@ STEPS = {
     "pitfall": _pitfall,
     "move": _move,
     "bonus": _bonus,
+    "edge": _edge,
     "worse": _worse,
     "spin": _spin,
     "spend": _spend,
