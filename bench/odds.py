@@ -40,5 +40,25 @@ def main() -> None:
         print(f"{label:32} >= {target:<7} {statistics.median(runs) * 1000:9.2f} ms   p = {float(p):.6f}")
 
 
+def cgg() -> None:
+    """Centaurus Gate: the Exec's live odds for a whole action (risk code against n difficulty dice)."""
+    from rules.cgg.action import action_chances
+    from rules.cgg.codes import DieCode
+    from rules.cgg.difficulty import Difficulty
+
+    for dice, remaining in ((3, 2), (6, 4), (12, 6), (20, 6)):
+        difficulty = Difficulty(base_dice=min(9, remaining + 3), success_dice=3)
+        runs = []
+        for _ in range(5):
+            start = time.perf_counter()
+            chances = action_chances(difficulty, DieCode(dice))
+            runs.append(time.perf_counter() - start)
+        print(
+            f"cgg {dice}d vs {difficulty.remaining_dice} difficulty dice".ljust(43),
+            f"{statistics.median(runs) * 1000:9.2f} ms   success {float(chances.success):.4f}",
+        )
+
+
 if __name__ == "__main__":
     main()
+    cgg()
