@@ -88,13 +88,14 @@ class RollCall(models.Model):
 
     class Status(models.TextChoices):
         PENDING = "pending", "Waiting for the player"
-        # Systems whose rolls have turns after the dice (Centaurus Gate's Venture):
-        WRENCH = "wrench", "Waiting for the player's Wrench uses"
-        HAMMER = "hammer", "Waiting for the GM's Hammer uses"
+        # Rolls with turns after the dice: Centaurus Gate's Wrench (player) and
+        # Hammer (GM), Tribute Alpha's Profit and Waste (player).
+        PLAYER_TURN = "player_turn", "Waiting for the player's choices"
+        GM_TURN = "gm_turn", "Waiting for the GM's choices"
         ANSWERED = "answered", "Rolled"
         CANCELLED = "cancelled", "Cancelled"
 
-    OPEN = (Status.PENDING, Status.WRENCH, Status.HAMMER)
+    OPEN = (Status.PENDING, Status.PLAYER_TURN, Status.GM_TURN)
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="calls")
     kind = models.CharField(max_length=20, default="notation", help_text="Which roll: plain notation or a system's.")
@@ -103,7 +104,7 @@ class RollCall(models.Model):
     label = models.CharField(max_length=100, blank=True, help_text="What the roll is for; the player sees it.")
     request = models.JSONField(help_text="What to roll, including the secret target.")
     reveal = models.JSONField(default=dict, help_text="Which parts of the result the table sees.")
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.PENDING)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

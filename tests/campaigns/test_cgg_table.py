@@ -91,7 +91,7 @@ def test_a_whole_action_with_wrench_and_hammer(
     script_dice(6, 6, 4, 2, 8)
     assert player_client.post(reverse("cgg_roll", args=[cgg_campaign.pk, made.pk])).status_code == 302
     made.refresh_from_db()
-    assert made.status == RollCall.Status.WRENCH
+    assert made.status == RollCall.Status.PLAYER_TURN
 
     player_page = player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
     assert "[6, 6, 4]" in player_page
@@ -102,7 +102,7 @@ def test_a_whole_action_with_wrench_and_hammer(
     response = player_client.post(reverse("cgg_wrench", args=[cgg_campaign.pk, made.pk]), {"uses": ["THAT_WAS_CLOSE"]})
     assert response.status_code == 302
     made.refresh_from_db()
-    assert made.status == RollCall.Status.HAMMER
+    assert made.status == RollCall.Status.GM_TURN
     assert ledger.crisis_clock(explorer).hours == 11
 
     gm_page = gm_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
@@ -168,7 +168,7 @@ def test_wrench_beyond_the_clock_is_refused_and_changes_nothing(player_client, c
     assert response.status_code == 422
     assert "only 1 hour left" in response.content.decode()
     made.refresh_from_db()
-    assert made.status == RollCall.Status.WRENCH
+    assert made.status == RollCall.Status.PLAYER_TURN
     assert ledger.crisis_clock(explorer).hours == 1
 
 

@@ -54,8 +54,8 @@ def _locked_call(call_id: int, status: str) -> RollCall:
         raise ActionError(
             {
                 RollCall.Status.PENDING: "This action is waiting for the player's roll.",
-                RollCall.Status.WRENCH: "This action is waiting for the player's Wrench uses.",
-                RollCall.Status.HAMMER: "This action is waiting for the Exec's Hammer uses.",
+                RollCall.Status.PLAYER_TURN: "This action is waiting for the player's Wrench uses.",
+                RollCall.Status.GM_TURN: "This action is waiting for the Exec's Hammer uses.",
                 RollCall.Status.ANSWERED: "This action is already over.",
                 RollCall.Status.CANCELLED: "This action was cancelled.",
             }[call.status]
@@ -89,7 +89,7 @@ def roll_for_call(call_id: int, player, stunt: Stunt | None = None) -> RollCall:
             "extra_faces": [],
             "exec_faces": list(action.exec_roll.faces),
         }
-        call.status = RollCall.Status.WRENCH
+        call.status = RollCall.Status.PLAYER_TURN
         call.save(update_fields=["state", "status"])
         transaction.on_commit(lambda: live.send_call_updated(call))
     return call
@@ -99,7 +99,7 @@ def choose_wrench(call_id: int, player, uses: tuple[Wrench, ...]) -> RollCall:
     """The player's Wrench uses, paid in hours. With no Venture left for the
     Exec, the action is published at once."""
     with transaction.atomic():
-        call = _locked_call(call_id, RollCall.Status.WRENCH)
+        call = _locked_call(call_id, RollCall.Status.PLAYER_TURN)
         _check_player(call, player)
         action = action_from(call.request, call.state)
         check_uses(uses, action.risk.venture)  # before paying, and before any die is rolled
@@ -117,7 +117,7 @@ def choose_wrench(call_id: int, player, uses: tuple[Wrench, ...]) -> RollCall:
             "extra_faces": list(action.risk.extra_faces),
         }
         if action.venture_left:
-            call.status = RollCall.Status.HAMMER
+            call.status = RollCall.Status.GM_TURN
             call.save(update_fields=["state", "status"])
             transaction.on_commit(lambda: live.send_call_updated(call))
         else:
@@ -128,7 +128,7 @@ def choose_wrench(call_id: int, player, uses: tuple[Wrench, ...]) -> RollCall:
 def choose_hammer(call_id: int, gm, uses: tuple[Hammer, ...]) -> Roll:
     """The Exec's Hammer uses (hours gained on the explorer's clock), then the outcome goes to the table."""
     with transaction.atomic():
-        call = _locked_call(call_id, RollCall.Status.HAMMER)
+        call = _locked_call(call_id, RollCall.Status.GM_TURN)
         if not call.campaign.is_gm(gm):
             raise ActionError("Only the Exec uses the Hammer.")
         apply_hammer(action_from(call.request, call.state), uses)
