@@ -3,9 +3,30 @@ from django import forms
 import rules
 from campaigns.models import SYSTEM_CHOICES
 from rules.dice import Comparison, parse
+from rules.system import TextListSetting
 
 TARGET_LIMIT = 1_000_000
 COMPARISON_CHOICES = [(Comparison.AT_LEAST, "at least (≥)"), (Comparison.AT_MOST, "at most (≤)")]
+
+
+def setting_field(setting) -> forms.Field:
+    """The form field for a system's campaign setting."""
+    if isinstance(setting, TextListSetting):
+        return forms.CharField(
+            label=setting.label,
+            widget=forms.Textarea(attrs={"rows": 4}),
+            initial="\n".join(setting.default),
+            help_text=setting.help_text,
+            required=False,  # only the chosen system's settings are read (CampaignForm.clean)
+        )
+    return forms.TypedChoiceField(
+        label=setting.label,
+        choices=setting.choices,
+        coerce=int,
+        initial=setting.default,
+        help_text=setting.help_text,
+        required=False,
+    )
 
 
 def _setting_field_name(system_key: str, setting_name: str) -> str:
@@ -22,18 +43,21 @@ class CampaignForm(forms.Form):
         super().__init__(*args, **kwargs)
         for system in rules.SYSTEMS.values():
             for setting in system.settings:
-                self.fields[_setting_field_name(system.key, setting.name)] = forms.TypedChoiceField(
-                    label=f"{setting.label} ({system.name})",
-                    choices=setting.choices,
-                    coerce=int,
-                    initial=setting.default,
-                    help_text=setting.help_text,
-                )
+                field = setting_field(setting)
+                field.label = f"{setting.label} ({system.name})"
+                self.fields[_setting_field_name(system.key, setting.name)] = field
 
-    def settings_for_system(self) -> dict:
-        system = rules.SYSTEMS[self.cleaned_data["system"]]
-        raw = {s.name: self.cleaned_data[_setting_field_name(system.key, s.name)] for s in system.settings}
-        return system.validate_settings(raw)
+    def clean(self):
+        cleaned = super().clean()
+        if "system" in cleaned:
+            system = rules.SYSTEMS[cleaned["system"]]
+            given = {s.name: cleaned.get(_setting_field_name(system.key, s.name)) for s in system.settings}
+            raw = {name: value for name, value in given.items() if value not in (None, "")}  # empty: the default
+            try:
+                cleaned["settings"] = system.validate_settings(raw)
+            except rules.RulesError as error:
+                raise forms.ValidationError(str(error)) from error
+        return cleaned
 
 
 class NotationField(forms.CharField):

@@ -100,7 +100,7 @@ def campaign_new(request):
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         campaign = actions.create_campaign(
-            request.user, name=data["name"], system=data["system"], settings=form.settings_for_system()
+            request.user, name=data["name"], system=data["system"], settings=data["settings"]
         )
         messages.success(request, f"{campaign.name} is ready. Send your players the invite link.")
         return redirect("table", campaign.pk)

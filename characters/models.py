@@ -23,6 +23,6 @@ class Character(models.Model):
 
     def clean(self) -> None:
         try:
-            self.sheet = self.campaign.rules_system.validate_sheet(self.sheet or {})
+            self.sheet = self.campaign.rules_system.validate_sheet(self.sheet or {}, self.campaign.settings)
         except rules.RulesError as error:
             raise ValidationError(f"Sheet: {error}") from error

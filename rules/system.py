@@ -32,7 +32,33 @@ class ChoiceSetting:
         return number
 
 
-def notes_only_sheet(raw: Mapping[str, Any]) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class TextListSetting:
+    """A campaign setting that is a list of names the GM can edit, e.g. Tribute Alpha's attributes."""
+
+    name: str
+    label: str
+    default: tuple[str, ...]
+    help_text: str = ""
+    max_items: int = 20
+    max_length: int = 40
+
+    def validate(self, value: Any) -> list[str]:
+        if isinstance(value, str):
+            value = value.splitlines()
+        if not isinstance(value, list | tuple) or not all(isinstance(item, str) for item in value):
+            raise RulesError(f"{self.label}: a list of names.")
+        names = [item.strip() for item in value if item.strip()]
+        if not 1 <= len(names) <= self.max_items:
+            raise RulesError(f"{self.label}: 1 to {self.max_items} names.")
+        if any(len(name) > self.max_length for name in names):
+            raise RulesError(f"{self.label}: each name is at most {self.max_length} characters.")
+        if len({name.casefold() for name in names}) != len(names):
+            raise RulesError(f"{self.label}: each name once.")
+        return names
+
+
+def notes_only_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The sheet of a system whose own sheet has not been built yet: free notes."""
     notes = raw.get("notes", "")
     if not isinstance(notes, str):
@@ -47,11 +73,11 @@ class System:
     key: str
     name: str
     summary: str
-    settings: tuple[ChoiceSetting, ...] = ()
-    sheet_validator: Callable[[Mapping[str, Any]], dict[str, Any]] = field(default=notes_only_sheet)
+    settings: tuple[ChoiceSetting | TextListSetting, ...] = ()
+    sheet_validator: Callable[[Mapping[str, Any], Mapping[str, Any]], dict[str, Any]] = field(default=notes_only_sheet)
 
     def default_settings(self) -> dict[str, Any]:
-        return {setting.name: setting.default for setting in self.settings}
+        return {setting.name: _plain(setting.default) for setting in self.settings}
 
     def validate_settings(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         unknown = set(raw) - {setting.name for setting in self.settings}
@@ -59,9 +85,19 @@ class System:
             raise RulesError(f"{self.name} has no setting called {', '.join(sorted(unknown))}.")
         return {s.name: s.validate(raw.get(s.name, s.default)) for s in self.settings}
 
-    def validate_sheet(self, raw: Mapping[str, Any]) -> dict[str, Any]:
-        return self.sheet_validator(raw)
+    def validate_sheet(self, raw: Mapping[str, Any], settings: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """A clean sheet; `settings` are the campaign's (e.g. its attribute list)."""
+        return self.sheet_validator(raw, {**self.default_settings(), **(settings or {})})
 
     def describe_settings(self, values: Mapping[str, Any]) -> list[tuple[str, str]]:
-        """(label, chosen label) pairs for showing a campaign's settings."""
-        return [(s.label, dict(s.choices).get(values.get(s.name, s.default), "")) for s in self.settings]
+        """(label, chosen value) pairs for showing a campaign's settings."""
+        described = []
+        for s in self.settings:
+            value = values.get(s.name, s.default)
+            shown = dict(s.choices).get(value, "") if isinstance(s, ChoiceSetting) else ", ".join(value)
+            described.append((s.label, shown))
+        return described
+
+
+def _plain(value: Any) -> Any:
+    return list(value) if isinstance(value, tuple) else value

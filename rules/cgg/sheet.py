@@ -51,7 +51,7 @@ def _per_track(raw: Any, what: str) -> dict[Track, int]:
     return {Track(key): value for key, value in raw.items()}
 
 
-def validate_sheet(raw: Mapping[str, Any]) -> dict[str, Any]:
+def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """A clean explorer sheet, or RulesError saying what is wrong."""
     sheet = {**default_sheet(), **raw}
     attributes = sheet["attributes"]

@@ -1,8 +1,10 @@
-"""Tribute Alpha (seed: tribute-alpha.txt). Its tests arrive with issue 4."""
+"""Tribute Alpha (seed: tribute-alpha.txt): FOCUS and BURDEN dice of the
+campaign's reality level, Win / Match / Fail, Profit and Waste on effects."""
 
-from rules.system import ChoiceSetting, System
+from rules.system import ChoiceSetting, System, TextListSetting
+from rules.tribute.sheet import DEFAULT_ATTRIBUTES, validate_sheet
 
-# The reality level names every die of a test (seed: "Reality level").
+# The reality level names every die of a test (seed: "Dice and Reality Level").
 REALITY_LEVELS = (
     (4, "d4 Mundane"),
     (6, "d6 Heroic"),
@@ -23,5 +25,12 @@ SYSTEM = System(
             default=6,
             help_text="Every Focus and Burden die of the campaign is this size.",
         ),
+        TextListSetting(
+            name="attributes",
+            label="Attributes",
+            default=DEFAULT_ATTRIBUTES,
+            help_text="One per line. The rules leave the list open; these are Fivefold's suggestion.",
+        ),
     ),
+    sheet_validator=validate_sheet,
 )

@@ -13,7 +13,8 @@ def test_create_a_campaign_with_its_system_settings(player_client, player):
     campaign = Campaign.objects.get(name="Orbit")
     assert response.status_code == 302
     assert response.url == reverse("table", args=[campaign.pk])
-    assert (campaign.gm, campaign.system, campaign.settings) == (player, "tribute", {"die_size": 12})
+    assert (campaign.gm, campaign.system, campaign.settings["die_size"]) == (player, "tribute", 12)
+    assert campaign.settings["attributes"][0] == "Might"
     player.refresh_from_db()
     assert player.is_staff  # GMs run their campaigns in the admin
 

@@ -12,7 +12,7 @@ def test_player_creates_a_character(player_client, player, campaign):
     )
     assert response.status_code == 302
     character = Character.objects.get()
-    assert (character.owner, character.campaign, character.sheet) == (player, campaign, {"notes": "Pilot."})
+    assert (character.owner, character.campaign, character.sheet["notes"]) == (player, campaign, "Pilot.")
 
 
 def test_the_sheet_is_validated_by_the_campaigns_system(player_client, campaign):
@@ -40,7 +40,7 @@ def test_owner_and_gm_edit_the_sheet(request, who, campaign, character):
     assert client.get(url).status_code == 200
     assert client.post(url, {"name": "Mara the Bold", "notes": "Scar."}).status_code == 302
     character.refresh_from_db()
-    assert (character.name, character.sheet) == ("Mara the Bold", {"notes": "Scar."})
+    assert (character.name, character.sheet["notes"]) == ("Mara the Bold", "Scar.")
 
 
 def test_other_players_cannot_edit(other_client, other_player, outsider_client, campaign, character):

@@ -10,9 +10,21 @@ def test_registry_lists_the_five_systems():
 
 def test_tribute_reality_level_sets_the_die_size():
     tribute = SYSTEMS["tribute"]
-    assert tribute.default_settings() == {"die_size": 6}
-    assert tribute.validate_settings({"die_size": "10"}) == {"die_size": 10}
-    assert tribute.describe_settings({"die_size": 12}) == [("Reality level", "d12 Over-the-top")]
+    assert tribute.default_settings()["die_size"] == 6
+    assert tribute.validate_settings({"die_size": "10"})["die_size"] == 10
+    assert tribute.describe_settings({"die_size": 12, "attributes": ["Grit"]}) == [
+        ("Reality level", "d12 Over-the-top"),
+        ("Attributes", "Grit"),
+    ]
+
+
+def test_tribute_attributes_are_the_gms_list():
+    tribute = SYSTEMS["tribute"]
+    assert tribute.validate_settings({"attributes": "Grit\nGuile\n"})["attributes"] == ["Grit", "Guile"]
+    with pytest.raises(RulesError, match="each name once"):
+        tribute.validate_settings({"attributes": ["Grit", "grit"]})
+    with pytest.raises(RulesError, match="1 to 20"):
+        tribute.validate_settings({"attributes": []})
 
 
 @pytest.mark.parametrize("value", [5, "d6", None, 20])
