@@ -17,4 +17,5 @@ urlpatterns = [
     path("<int:campaign_id>/characters/new/", character_views.character_new, name="character_new"),
     path("<int:campaign_id>/characters/<int:character_id>/", character_views.character_edit, name="character_edit"),
     path("<int:campaign_id>/cgg/", include("campaigns.systems.cgg.urls")),
+    path("<int:campaign_id>/tribute/", include("campaigns.systems.tribute.urls")),
 ]

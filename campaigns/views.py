@@ -75,7 +75,7 @@ def _table_context(request, campaign, *, roll_form=None, call_form=None) -> dict
 
 def _render_panel(request, campaign, audience: Audience) -> str:
     """The system's own panel (e.g. Centaurus Gate's Crisis Clocks), if it has one."""
-    panel = panel_for(campaign, audience)
+    panel = panel_for(campaign, audience, request.user)
     if panel is None:
         return ""
     return render_to_string(panel.template, {**panel.context, "campaign": campaign}, request=request)

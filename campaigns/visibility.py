@@ -10,8 +10,9 @@ from campaigns.audience import Audience, CallView, RollView
 from campaigns.models import Roll
 from campaigns.notation_kind import NOTATION
 from campaigns.systems.cgg.kind import CGG, CGG_SPIN
+from campaigns.systems.tribute.kind import TRIBUTE
 
-KINDS = {kind.key: kind for kind in (NOTATION, CGG, CGG_SPIN)}
+KINDS = {kind.key: kind for kind in (NOTATION, CGG, CGG_SPIN, TRIBUTE)}
 
 
 def audience_for(campaign, user) -> Audience:

@@ -120,7 +120,65 @@ class ExplorerSheetForm(CharacterForm):
         }
 
 
-SHEET_FORMS = {"cgg": ExplorerSheetForm}
+class TributeSheetForm(CharacterForm):
+    """Tribute Alpha: a rank for each of the campaign's attributes, effects, notes."""
+
+    effects = _textarea(
+        "One per line: 'Name rank | feature rank, feature rank | bonus, bonus', "
+        "e.g. 'Punch 2 | damage 2, range 1 | knockback'. Features and bonuses are optional.",
+        rows=4,
+    )
+    notes = forms.CharField(widget=forms.Textarea(attrs={"rows": 5}), required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        sheet = self.instance.sheet or {}
+        ranks = sheet.get("attributes", {})
+        for name in self.instance.campaign.settings.get("attributes", []):
+            self.fields[f"attribute__{name}"] = forms.IntegerField(
+                label=name, initial=ranks.get(name, 0), min_value=-99, max_value=99, help_text="0 is human average."
+            )
+        self.order_fields(["name", *(f for f in self.fields if f.startswith("attribute__")), "effects", "notes"])
+
+    def initial_from(self, sheet: dict, name: str):
+        if name == "effects":
+            return "\n".join(_effect_line(effect) for effect in sheet.get("effects", []))
+        return sheet.get(name, "")
+
+    def sheet(self) -> dict:
+        data = self.cleaned_data
+        return {
+            **(self.instance.sheet or {}),
+            "attributes": {f.removeprefix("attribute__"): v for f, v in data.items() if f.startswith("attribute__")},
+            "effects": [_effect_from_line(line) for line in _lines(data["effects"])],
+            "notes": data["notes"],
+        }
+
+
+def _effect_line(effect: dict) -> str:
+    features = ", ".join(f"{f['name']} {f['rank']}" for f in effect["features"])
+    parts = [f"{effect['name']} {effect['rank']}", features, ", ".join(effect["bonuses"])]
+    return " | ".join(parts).rstrip(" |")
+
+
+def _named_rank(text: str) -> dict:
+    """'damage 2' -> {'name': 'damage', 'rank': 2}; a missing or odd rank is left for the rules to refuse."""
+    name, _, rank = text.strip().rpartition(" ")
+    if not name or not rank.lstrip("-").isdigit():
+        return {"name": text.strip(), "rank": None}
+    return {"name": name.strip(), "rank": int(rank)}
+
+
+def _effect_from_line(line: str) -> dict:
+    parts = [part.strip() for part in line.split("|")] + ["", ""]
+    return {
+        **_named_rank(parts[0]),
+        "features": [_named_rank(item) for item in parts[1].split(",") if item.strip()],
+        "bonuses": [item.strip() for item in parts[2].split(",") if item.strip()],
+    }
+
+
+SHEET_FORMS = {"cgg": ExplorerSheetForm, "tribute": TributeSheetForm}
 
 
 def sheet_form_for(campaign) -> type[CharacterForm]:

@@ -16,10 +16,16 @@ class Panel:
     context: dict[str, Any]
 
 
-def _cgg_panel(campaign, audience) -> Panel:
+def _cgg_panel(campaign, audience, user=None) -> Panel:
     from campaigns.systems.cgg.panel import panel
 
     return panel(campaign, audience)
+
+
+def _tribute_panel(campaign, audience, user=None) -> Panel:
+    from campaigns.systems.tribute.panel import panel
+
+    return panel(campaign, audience, user=user)
 
 
 def _cgg_sheet_saved(character, actor) -> None:
@@ -28,13 +34,14 @@ def _cgg_sheet_saved(character, actor) -> None:
     ledger.sync_clock_to_roles(character, actor=actor)
 
 
-PANELS: dict[str, Callable[..., Panel]] = {"cgg": _cgg_panel}
+PANELS: dict[str, Callable[..., Panel]] = {"cgg": _cgg_panel, "tribute": _tribute_panel}
 SHEET_SAVED: dict[str, Callable[..., None]] = {"cgg": _cgg_sheet_saved}
 
 
-def panel_for(campaign, audience) -> Panel | None:
+def panel_for(campaign, audience, user=None) -> Panel | None:
+    """The system's panel for an audience; `user` adds what is that player's own (their forms)."""
     builder = PANELS.get(campaign.system)
-    return None if builder is None else builder(campaign, audience)
+    return None if builder is None else builder(campaign, audience, user)
 
 
 def sheet_saved(character, *, actor) -> None:

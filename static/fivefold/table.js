@@ -37,6 +37,15 @@
   document.addEventListener("htmx:wsAfterMessage", dropDuplicateRolls);
   document.addEventListener("htmx:afterSettle", dropDuplicateRolls);
 
+  // + / - beside a number field (FOCUS and BURDEN dice): step it and let the odds refresh.
+  document.addEventListener("click", function (event) {
+    const stepper = event.target.closest("[data-step]");
+    if (!stepper) return;
+    const field = document.getElementById(stepper.dataset.for);
+    if (stepper.dataset.step === "1") field.stepUp(); else field.stepDown();
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+
   document.addEventListener("click", function (event) {
     const button = event.target.closest("[data-copy]");
     if (!button) return;

@@ -6,6 +6,22 @@ from characters.models import Character
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture
+def campaign(gm, player):
+    """A system whose sheet is still free notes: these tests are about characters, not a system's sheet."""
+    from campaigns import actions
+    from campaigns.models import Membership
+
+    campaign = actions.create_campaign(gm, name="Notes", system="ore", settings={})
+    Membership.objects.create(campaign=campaign, user=player)
+    return campaign
+
+
+@pytest.fixture
+def character(campaign, player):
+    return Character.objects.create(campaign=campaign, owner=player, name="Mara Vell", sheet={"notes": ""})
+
+
 def test_player_creates_a_character(player_client, player, campaign):
     response = player_client.post(
         reverse("character_new", args=[campaign.pk]), {"name": "Mara Vell", "notes": "Pilot."}

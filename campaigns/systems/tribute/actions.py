@@ -1,0 +1,192 @@
+"""Tribute Alpha at the table, one action per step:
+
+- a player's test against an opposition they know is rolled at once;
+- against an opposition the GM sets, it waits for the GM's (secret) number;
+- an opposed test (the GM's call) rolls both sides when the player rolls;
+- then, on a Match or a Win with Profit or Waste on an effect, the player
+  assigns them, and the final ranks go to the log.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from campaigns import actions as table_actions
+from campaigns import live
+from campaigns.models import Roll, RollCall
+from campaigns.systems.tribute.kind import spec_from
+from rules.errors import RulesError
+from rules.tribute.effects import Assignment, assign
+from rules.tribute.roll import Outcome, roll_test
+from rules.tribute.sheet import effect_from
+
+KIND = "tribute"
+ActionError = table_actions.ActionError
+
+
+def _side(who: str, sheet_or_rank, attribute: str, focus: int, burden: int, die_size: int) -> dict:
+    rank = sheet_or_rank if isinstance(sheet_or_rank, int) else sheet_or_rank.get("attributes", {}).get(attribute)
+    if rank is None:
+        raise RulesError(f"{who} has no attribute called {attribute}.")
+    side = {"who": who, "attribute": attribute, "focus": focus, "burden": burden, "die_size": die_size, "rank": rank}
+    spec_from(side)  # validates counts, size and rank now, with the rules' message
+    return side
+
+
+def _check_effect(character, effect: str) -> None:
+    if effect and effect not in {e["name"] for e in character.sheet.get("effects", [])}:
+        raise RulesError(f"{character.name} has no effect called {effect}.")
+
+
+def _check_attribute(campaign, attribute: str) -> None:
+    if attribute not in campaign.settings.get("attributes", []):
+        raise RulesError(f"This campaign has no attribute called {attribute}.")
+
+
+def start_test(campaign, player, *, character, attribute, focus, burden, effect="", opposition=None, label=""):
+    """A player's test. With `opposition` None the GM sets it, in secret."""
+    if character.owner_id != player.pk or character.campaign_id != campaign.pk:
+        raise ActionError("Roll for your own character.")
+    _check_attribute(campaign, attribute)
+    _check_effect(character, effect)
+    die_size = campaign.settings["die_size"]
+    request = {
+        "attribute": attribute,
+        "die_size": die_size,
+        "effect": effect,
+        "secret": opposition is None,
+        "opposition": opposition,
+        "test": _side(character.name, character.sheet, attribute, focus, burden, die_size),
+    }
+    with transaction.atomic():
+        call = RollCall.objects.create(campaign=campaign, character=character, kind=KIND, label=label, request=request)
+        if opposition is None:
+            transaction.on_commit(lambda: live.send_call_opened(call))
+        else:
+            _roll(call, author=player, fresh=True)
+    return call
+
+
+def set_opposition(call_id: int, gm, opposition: int) -> RollCall:
+    """The GM's secret opposition for a player's test: the dice are rolled now."""
+    with transaction.atomic():
+        call = _locked(call_id, RollCall.Status.PENDING)
+        if not call.campaign.is_gm(gm):
+            raise ActionError("Only the GM sets the opposition.")
+        if not call.request.get("secret"):
+            raise ActionError("This test's opposition is already known.")
+        call.request = {**call.request, "opposition": opposition}
+        _roll(call, author=call.character.owner)
+    return call
+
+
+def call_opposed(campaign, gm, *, character, attribute, opponent: dict, label="") -> RollCall:
+    """The GM calls for an opposed test: the player's character against another
+    character or an NPC whose side the GM sets now."""
+    if not campaign.is_gm(gm):
+        raise ActionError("Only the GM calls for an opposed test.")
+    _check_attribute(campaign, attribute)
+    die_size = campaign.settings["die_size"]
+    rank_or_sheet = opponent["character"].sheet if opponent.get("character") else opponent["rank"]
+    who = opponent["character"].name if opponent.get("character") else opponent["name"]
+    if not who:
+        raise RulesError("Name the opponent.")
+    side = _side(who, rank_or_sheet, opponent["attribute"], opponent["focus"], opponent["burden"], die_size)
+    request = {"attribute": attribute, "die_size": die_size, "effect": "", "secret": False, "opponent": side}
+    with transaction.atomic():
+        call = RollCall.objects.create(campaign=campaign, character=character, kind=KIND, label=label, request=request)
+        transaction.on_commit(lambda: live.send_call_opened(call))
+    return call
+
+
+def roll_opposed(call_id: int, player, *, focus: int, burden: int, effect: str = "") -> RollCall:
+    """The player rolls their side of an opposed test; both sides roll at once."""
+    with transaction.atomic():
+        call = _locked(call_id, RollCall.Status.PENDING)
+        if call.character.owner_id != player.pk:
+            raise ActionError("This test is for another player's character.")
+        if "opponent" not in call.request:
+            raise ActionError("The GM sets this test's opposition.")
+        _check_effect(call.character, effect)
+        side = _side(call.character.name, call.character.sheet, call.request["attribute"], focus, burden,
+                     call.request["die_size"])  # fmt: skip
+        call.request = {**call.request, "effect": effect, "test": side}
+        _roll(call, author=player)
+    return call
+
+
+def _locked(call_id: int, status: str) -> RollCall:
+    call = RollCall.objects.select_for_update().select_related("character", "campaign").get(pk=call_id, kind=KIND)
+    if call.status != status:
+        waiting = {
+            RollCall.Status.PENDING: "This test has not been rolled yet.",
+            RollCall.Status.PLAYER_TURN: "This test is waiting for the player's Profit and Waste.",
+        }
+        raise ActionError(waiting.get(call.status, "This test is over."))
+    return call
+
+
+def _roll(call: RollCall, *, author, fresh: bool = False) -> None:
+    """Roll the test (and the opposing side), then either wait for the
+    player's assignment or publish at once when there is nothing to assign.
+    A `fresh` call was never shown as a card (a test against a known opposition)."""
+    dice = table_actions.dice
+    test = roll_test(spec_from(call.request["test"]), dice)
+    state = {
+        "test": {**call.request["test"], "focus_faces": list(test.focus_faces), "burden_faces": list(test.burden_faces)}
+    }
+    if "opponent" in call.request:
+        opponent = roll_test(spec_from(call.request["opponent"]), dice)
+        state["opponent"] = {
+            **call.request["opponent"], "focus_faces": list(opponent.focus_faces),
+            "burden_faces": list(opponent.burden_faces),
+        }  # fmt: skip
+        opposition = opponent.result
+    else:
+        opposition = call.request["opposition"]
+    got = test.outcome(opposition)
+    state |= {"opposition": opposition, "outcome": got.value, "profit": test.profit(got), "waste": test.waste(got)}
+    call.state = state
+    if got is Outcome.FAIL or not call.request.get("effect") or not (state["profit"] or state["waste"]):
+        _publish(call, author=author, shown=not fresh)
+    else:
+        call.status = RollCall.Status.PLAYER_TURN
+        call.save(update_fields=["request", "state", "status"])
+        transaction.on_commit(lambda: live.send_call_opened(call) if fresh else live.send_call_updated(call))
+
+
+def assign_profit_and_waste(call_id: int, player, assignment: Assignment) -> Roll:
+    """The player's Profit and Waste on the effect's features; the final ranks go to the log."""
+    with transaction.atomic():
+        call = _locked(call_id, RollCall.Status.PLAYER_TURN)
+        if call.character.owner_id != player.pk:
+            raise ActionError("This test is for another player's character.")
+        effect_raw = next(e for e in call.character.sheet["effects"] if e["name"] == call.request["effect"])
+        resolution = assign(effect_from(effect_raw), call.state["profit"], call.state["waste"], assignment)
+        call.state = {
+            **call.state,
+            "resolution": {
+                "ranks": resolution.ranks,
+                "bonuses": list(resolution.bonuses),
+                "complications": resolution.complications,
+                "cancelled": assignment.cancelled,
+                "unused_profit": resolution.unused_profit,
+            },
+        }
+        return _publish(call, author=player)
+
+
+def _publish(call: RollCall, *, author, shown: bool = True) -> Roll:
+    roll = Roll.objects.create(
+        campaign=call.campaign,
+        author=author,
+        character=call.character,
+        kind=KIND,
+        call=call,
+        request={**call.request, "label": call.label},
+        outcome=call.state,
+    )
+    call.status = RollCall.Status.ANSWERED
+    call.save(update_fields=["request", "state", "status"])
+    transaction.on_commit(lambda: (live.send_roll(roll), shown and live.send_call_closed(call)))
+    return roll

@@ -1,0 +1,110 @@
+from django import forms
+
+from campaigns.forms import CharacterChoiceField
+from rules.errors import RulesError
+from rules.tribute.effects import Assignment
+from rules.tribute.roll import MAX_DICE, MAX_RANK
+
+OPPOSITION_LIMIT = 200
+
+
+def _count(label: str) -> forms.IntegerField:
+    return forms.IntegerField(min_value=1, max_value=MAX_DICE, initial=1, label=label)
+
+
+class TestForm(forms.Form):
+    """A player's test: attribute, FOCUS and BURDEN counts, the effect, and the opposition."""
+
+    __test__ = False
+
+    character = CharacterChoiceField(queryset=None, empty_label=None)
+    attribute = forms.ChoiceField()
+    focus = _count("FOCUS dice (white)")
+    burden = _count("BURDEN dice (black)")
+    effect = forms.CharField(required=False, max_length=100, help_text="The effect you are testing, if any.")
+    known = forms.TypedChoiceField(
+        choices=[("1", "I know the opposition's result"), ("0", "The GM sets it (secret)")],
+        coerce=lambda value: value == "1",
+        initial="1",
+        widget=forms.RadioSelect,
+        label="Opposition",
+    )
+    opposition = forms.IntegerField(
+        min_value=-OPPOSITION_LIMIT, max_value=OPPOSITION_LIMIT, required=False, label="Opposition's result"
+    )
+    label = forms.CharField(max_length=100, required=False, help_text="What the test is for.")
+
+    def __init__(self, *args, campaign, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["character"].queryset = campaign.characters.filter(owner=user)
+        self.fields["attribute"].choices = [(name, name) for name in campaign.settings.get("attributes", [])]
+
+    def clean(self):
+        data = super().clean()
+        if data.get("known") and data.get("opposition") is None and "opposition" not in self.errors:
+            self.add_error("opposition", "Give the opposition's result, or let the GM set it.")
+        return data
+
+
+class OpposedForm(forms.Form):
+    """The GM's opposed test: the player's character against another character or an NPC."""
+
+    character = CharacterChoiceField(queryset=None, empty_label=None, label="Player's character")
+    attribute = forms.ChoiceField()
+    opponent_character = CharacterChoiceField(queryset=None, required=False, empty_label="(an NPC)", label="Opponent")
+    opponent_name = forms.CharField(max_length=100, required=False, label="NPC name")
+    opponent_rank = forms.IntegerField(min_value=-MAX_RANK, max_value=MAX_RANK, initial=0, required=False,
+                                       label="NPC rank")  # fmt: skip
+    opponent_attribute = forms.ChoiceField(label="Opponent's attribute")
+    opponent_focus = _count("Opponent's FOCUS dice")
+    opponent_burden = _count("Opponent's BURDEN dice")
+    label = forms.CharField(max_length=100, required=False)
+
+    def __init__(self, *args, campaign, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["character"].queryset = campaign.characters.all()
+        self.fields["opponent_character"].queryset = campaign.characters.all()
+        attributes = [(name, name) for name in campaign.settings.get("attributes", [])]
+        self.fields["attribute"].choices = self.fields["opponent_attribute"].choices = attributes
+
+    def opponent(self) -> dict:
+        data = self.cleaned_data
+        return {
+            "character": data["opponent_character"],
+            "name": data["opponent_name"].strip(),
+            "rank": data["opponent_rank"] or 0,
+            "attribute": data["opponent_attribute"],
+            "focus": data["opponent_focus"],
+            "burden": data["opponent_burden"],
+        }
+
+
+class OppositionForm(forms.Form):
+    opposition = forms.IntegerField(min_value=-OPPOSITION_LIMIT, max_value=OPPOSITION_LIMIT)
+
+
+class OpposedRollForm(forms.Form):
+    focus = _count("FOCUS dice (white)")
+    burden = _count("BURDEN dice (black)")
+    effect = forms.CharField(required=False, max_length=100)
+
+
+def assignment_from(post, targets: list[str], bonuses: list[str]) -> Assignment:
+    """Read the assignment form: profit__<feature>, waste__<feature>, bonus, cancelled, complications."""
+
+    def count(name: str) -> int:
+        value = post.get(name, "") or "0"
+        if not value.isdigit() or int(value) > 20:
+            raise RulesError("Counts are whole numbers from 0 to 20.")
+        return int(value)
+
+    chosen = post.getlist("bonus")
+    if set(chosen) - set(bonuses):
+        raise RulesError("Choose bonus effects from the list.")
+    return Assignment(
+        profit={t: count(f"profit__{t}") for t in targets if count(f"profit__{t}")},
+        waste={t: count(f"waste__{t}") for t in targets if count(f"waste__{t}")},
+        bonuses=tuple(chosen),
+        cancelled=count("cancelled"),
+        complications=count("complications"),
+    )

@@ -1,0 +1,103 @@
+"""Tribute Alpha tests at the table: what each audience sees.
+
+A secret opposition (set by the GM) stays with the GM: the player and the
+table learn the outcome, not the number. Everything else is open: the dice,
+which FOCUS and BURDEN dice were used, Profit, Waste and the final ranks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from campaigns.audience import Audience
+from rules.tribute.roll import Outcome, TestRoll, TestSpec, chances
+
+
+def spec_from(side: dict[str, Any]) -> TestSpec:
+    return TestSpec(side["focus"], side["burden"], side["die_size"], side["rank"])
+
+
+def roll_from(side: dict[str, Any]) -> TestRoll:
+    return TestRoll(spec_from(side), tuple(side["focus_faces"]), tuple(side["burden_faces"]))
+
+
+def _side_view(side: dict[str, Any]) -> dict[str, Any]:
+    rolled = roll_from(side)
+    return {
+        "who": side["who"],
+        "attribute": side["attribute"],
+        "rank": side["rank"],
+        "focus_faces": list(rolled.focus_faces),
+        "burden_faces": list(rolled.burden_faces),
+        "focus_index": rolled.focus_index,
+        "burden_index": rolled.burden_index,
+        "result": rolled.result,
+    }
+
+
+def _public(state: dict[str, Any], request: dict[str, Any]) -> dict[str, Any]:
+    data: dict[str, Any] = {"die_size": request["die_size"], "effect": request.get("effect") or ""}
+    if "test" in state:
+        got = Outcome(state["outcome"])
+        data |= {
+            "test": _side_view(state["test"]),
+            "outcome": got.label,
+            "won": got is not Outcome.FAIL,
+            "profit": state["profit"],
+            "waste": state["waste"],
+            "opponent": _side_view(state["opponent"]) if state.get("opponent") else None,
+            "opposition": None if request.get("secret") else state["opposition"],
+        }
+    if "resolution" in state:
+        data["resolution"] = state["resolution"]
+    return data
+
+
+class TributeKind:
+    key = "tribute"
+    roll_template = "systems/tribute/roll.html"
+    player_call_template = "systems/tribute/call_player.html"
+    gm_call_template = "systems/tribute/call_gm.html"
+
+    def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
+        data = _public(roll.outcome, roll.request)
+        if audience is Audience.GM:
+            data["opposition"] = roll.outcome["opposition"]
+            data["secret"] = bool(roll.request.get("secret"))
+        return data
+
+    def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
+        test = data["test"]
+        text = f"{who} tested {test['attribute']}: {test['result']}, {data['outcome']}"
+        if data["profit"] or data["waste"]:
+            text += f", {data['profit']} Profit, {data['waste']} Waste"
+        return text + "."
+
+    def call_data(self, call, audience: Audience) -> dict[str, Any]:
+        request = call.request
+        data = _public(call.state, request) | {
+            "attribute": request["attribute"],
+            "opponent_setup": request.get("opponent"),
+        }
+        if audience is Audience.GM:
+            data["opposition"] = call.state.get("opposition", request.get("opposition"))
+            data["needs_opposition"] = request.get("secret") and "test" not in call.state
+        else:
+            sheet = call.character.sheet
+            data["effects"] = [effect["name"] for effect in sheet.get("effects", [])]
+            data["rank"] = sheet.get("attributes", {}).get(request["attribute"], 0)
+            if "test" in call.state and request.get("effect"):
+                effect = next((e for e in sheet.get("effects", []) if e["name"] == request["effect"]), None)
+                data["targets"] = (
+                    [(f["name"], f["rank"]) for f in effect["features"]] or [(effect["name"], effect["rank"])]
+                    if effect
+                    else []
+                )
+                data["bonuses"] = effect["bonuses"] if effect else []
+        return data
+
+
+def odds_for(spec: TestSpec, opposition: int):
+    return chances(spec, opposition)
+
+
+TRIBUTE = TributeKind()

@@ -1,0 +1,21 @@
+"""The Tribute Alpha panel: the reality level, a player's test form, the GM's opposed-test form."""
+
+from __future__ import annotations
+
+from campaigns.audience import Audience
+from campaigns.systems import Panel
+from campaigns.systems.tribute.forms import OpposedForm, TestForm
+
+
+def panel(campaign, audience: Audience, *, user=None, test_form=None, opposed_form=None) -> Panel:
+    levels = dict(campaign.rules_system.settings[0].choices)
+    context = {"is_gm": audience is Audience.GM, "reality": levels.get(campaign.settings.get("die_size"), "")}
+    if audience is Audience.GM:
+        context["opposed_form"] = opposed_form or OpposedForm(campaign=campaign)
+        context["has_characters"] = campaign.characters.exists()
+    elif user is not None:
+        context["test_form"] = test_form or TestForm(campaign=campaign, user=user)
+        context["effects"] = sorted(
+            {e["name"] for c in campaign.characters.filter(owner=user) for e in c.sheet.get("effects", [])}
+        )
+    return Panel("systems/tribute/panel.html", context)
