@@ -136,7 +136,12 @@ class TributeSheetForm(CharacterForm):
         ranks = sheet.get("attributes", {})
         for name in self.instance.campaign.settings.get("attributes", []):
             self.fields[f"attribute__{name}"] = forms.IntegerField(
-                label=name, initial=ranks.get(name, 0), min_value=-99, max_value=99, help_text="0 is human average."
+                label=name,
+                initial=ranks.get(name, 0),
+                min_value=-99,
+                max_value=99,
+                required=False,
+                help_text="0 is human average.",
             )
         self.order_fields(["name", *(f for f in self.fields if f.startswith("attribute__")), "effects", "notes"])
 
@@ -149,7 +154,9 @@ class TributeSheetForm(CharacterForm):
         data = self.cleaned_data
         return {
             **(self.instance.sheet or {}),
-            "attributes": {f.removeprefix("attribute__"): v for f, v in data.items() if f.startswith("attribute__")},
+            "attributes": {
+                f.removeprefix("attribute__"): v or 0 for f, v in data.items() if f.startswith("attribute__")
+            },
             "effects": [_effect_from_line(line) for line in _lines(data["effects"])],
             "notes": data["notes"],
         }

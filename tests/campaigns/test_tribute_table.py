@@ -1,0 +1,171 @@
+"""Tribute Alpha at the table: tests against known, secret and opposed opposition,
+Profit and Waste assignment, and what each audience sees."""
+
+import pytest
+from django.urls import reverse
+
+from campaigns import actions
+from campaigns.models import Membership, Roll, RollCall
+from characters.models import Character
+
+pytestmark = pytest.mark.django_db
+SECRET_OPPOSITION = 137  # a marker no player page may show
+
+
+@pytest.fixture
+def tribute(gm, player, other_player):
+    campaign = actions.create_campaign(gm, name="Tribute", system="tribute", settings={"die_size": 6})
+    for user in (player, other_player):
+        Membership.objects.create(campaign=campaign, user=user)
+    return campaign
+
+
+@pytest.fixture
+def hero(tribute, player):
+    sheet = tribute.rules_system.validate_sheet(
+        {
+            "attributes": {"Might": 1},
+            "effects": [
+                {"name": "Punch", "rank": 2, "features": [{"name": "damage", "rank": 2}, {"name": "range", "rank": 1}],
+                 "bonuses": ["knockback"]},
+            ],
+        },
+        tribute.settings,
+    )  # fmt: skip
+    return Character.objects.create(campaign=tribute, owner=player, name="Vera", sheet=sheet)
+
+
+def test_data(hero, **changes):
+    data = {"character": hero.pk, "attribute": "Might", "focus": "2", "burden": "1", "effect": "Punch",
+            "known": "1", "opposition": "2", "label": "Break the door"}  # fmt: skip
+    return data | changes
+
+
+test_data.__test__ = False
+
+
+def post_test(client, campaign, data, **headers):
+    return client.post(reverse("tribute_test", args=[campaign.pk]), data, **headers)
+
+
+def test_a_win_with_profit_is_assigned_and_posted(player_client, tribute, hero, player, script_dice):
+    script_dice(6, 5, 3)  # FOCUS 6, 5; BURDEN 3: 6 - 3 + 1 = 4 against 2, one Profit (the 5)
+    assert post_test(player_client, tribute, test_data(hero)).status_code == 302
+    call = RollCall.objects.get()
+    assert call.status == RollCall.Status.PLAYER_TURN
+    assert (call.state["outcome"], call.state["profit"], call.state["waste"]) == ("win", 1, 0)
+
+    too_much = player_client.post(
+        reverse("tribute_assign", args=[tribute.pk, call.pk]), {"profit__damage": "2"}, HTTP_HX_REQUEST="true"
+    )
+    assert too_much.status_code == 422
+    assert "assigns 2 Profit" in too_much.content.decode()
+    response = player_client.post(reverse("tribute_assign", args=[tribute.pk, call.pk]), {"profit__damage": "1"})
+    assert response.status_code == 302
+    roll = Roll.objects.get()
+    assert roll.outcome["resolution"]["ranks"] == {"damage": 3, "range": 1}
+    page = player_client.get(reverse("table", args=[tribute.pk])).content.decode()
+    assert "Final ranks: damage 3, range 1" in page
+    assert "✔ Win" in page
+    again = player_client.post(reverse("tribute_assign", args=[tribute.pk, call.pk]), {"profit__damage": "1"},
+                               HTTP_HX_REQUEST="true")  # fmt: skip
+    assert again.status_code == 422
+    assert Roll.objects.count() == 1
+
+
+def test_a_fail_is_posted_at_once(player_client, tribute, hero, script_dice):
+    script_dice(1, 1, 6)
+    post_test(player_client, tribute, test_data(hero))
+    roll = Roll.objects.get()
+    assert (roll.outcome["outcome"], roll.outcome["profit"]) == ("fail", 0)
+    assert RollCall.objects.get().status == RollCall.Status.ANSWERED
+
+
+def test_the_gm_sets_a_secret_opposition(player_client, gm_client, other_client, tribute, hero, script_dice):
+    post_test(player_client, tribute, test_data(hero, known="0", opposition="", effect=""))
+    call = RollCall.objects.get()
+    assert "waiting for the GM" in player_client.get(reverse("table", args=[tribute.pk])).content.decode()
+    assert player_client.post(reverse("tribute_opposition", args=[tribute.pk, call.pk]), {"opposition": "1"}
+                              ).status_code == 404  # fmt: skip
+    script_dice(4, 2, 2)
+    gm_client.post(reverse("tribute_opposition", args=[tribute.pk, call.pk]), {"opposition": SECRET_OPPOSITION})
+    roll = Roll.objects.get()
+    assert roll.outcome["outcome"] == "fail"
+    for client in (player_client, other_client):
+        page = client.get(reverse("table", args=[tribute.pk])).content.decode()
+        assert "✘ Fail" in page
+        assert str(SECRET_OPPOSITION) not in page
+    assert str(SECRET_OPPOSITION) in gm_client.get(reverse("table", args=[tribute.pk])).content.decode()
+
+
+def test_an_opposed_test_rolls_both_sides_once(gm_client, player_client, tribute, hero, script_dice):
+    response = gm_client.post(
+        reverse("tribute_opposed", args=[tribute.pk]),
+        {"character": hero.pk, "attribute": "Might", "opponent_name": "Ogre", "opponent_rank": "2",
+         "opponent_attribute": "Might", "opponent_focus": "1", "opponent_burden": "1"},
+    )  # fmt: skip
+    assert response.status_code == 302
+    call = RollCall.objects.get()
+    script_dice(6, 2, 5, 1)  # Vera: FOCUS 6, BURDEN 2 (+1) = 5; Ogre: FOCUS 5, BURDEN 1 (+2) = 6
+    player_client.post(reverse("tribute_roll", args=[tribute.pk, call.pk]), {"focus": "1", "burden": "1"})
+    roll = Roll.objects.get()
+    assert (roll.outcome["test"]["focus_faces"], roll.outcome["opponent"]["focus_faces"]) == ([6], [5])
+    assert (roll.outcome["opposition"], roll.outcome["outcome"]) == (6, "fail")
+    page = player_client.get(reverse("table", args=[tribute.pk])).content.decode()
+    assert "Ogre" in page
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"focus": "7"}, "less than or equal to 6"),
+        ({"burden": "0"}, "greater than or equal to 1"),
+        ({"attribute": "Charm"}, "Select a valid choice"),
+        ({"effect": "Fireball"}, "no effect called Fireball"),
+        ({"opposition": ""}, "Give the opposition"),
+    ],
+)
+def test_bad_tests_are_explained_and_roll_nothing(player_client, tribute, hero, changes, message):
+    response = post_test(player_client, tribute, test_data(hero, **changes), HTTP_HX_REQUEST="true")
+    assert response.status_code == 422
+    assert message in response.content.decode()
+    assert not RollCall.objects.exists()
+
+
+def test_a_player_cannot_test_with_anothers_character(other_client, tribute, hero):
+    response = post_test(other_client, tribute, test_data(hero), HTTP_HX_REQUEST="true")
+    assert response.status_code == 422
+    assert not RollCall.objects.exists()
+
+
+def test_another_player_cannot_assign(other_client, player_client, tribute, hero, script_dice):
+    script_dice(6, 5, 3)
+    post_test(player_client, tribute, test_data(hero))
+    call = RollCall.objects.get()
+    assert other_client.post(reverse("tribute_assign", args=[tribute.pk, call.pk]), {}).status_code == 404
+
+
+def test_live_odds_for_a_known_opposition(player_client, tribute, hero):
+    query = test_data(hero, focus="1", burden="1", opposition="1")  # rank +1 against 1: win if FOCUS > BURDEN
+    page = player_client.get(reverse("tribute_odds", args=[tribute.pk]), query).content.decode()
+    assert "Win <strong>41.67%</strong>" in page
+    secret = player_client.get(reverse("tribute_odds", args=[tribute.pk]), query | {"known": "0"}).content.decode()
+    assert "Win" not in secret
+
+
+def test_the_tribute_sheet_form(player_client, tribute):
+    response = player_client.post(
+        reverse("character_new", args=[tribute.pk]),
+        {"name": "Vera", "attribute__Might": "2", "attribute__Agility": "-1",
+         "effects": "Punch 2 | damage 2, range 1 | knockback\nShove 1", "notes": ""},
+    )  # fmt: skip
+    assert response.status_code == 302
+    vera = Character.objects.get(name="Vera")
+    assert vera.sheet["attributes"]["Might"] == 2
+    assert vera.sheet["effects"][0] == {
+        "name": "Punch", "rank": 2, "features": [{"name": "damage", "rank": 2}, {"name": "range", "rank": 1}],
+        "bonuses": ["knockback"],
+    }  # fmt: skip
+    bad = player_client.post(reverse("character_new", args=[tribute.pk]), {"name": "X", "effects": "Doom 9"})
+    assert bad.status_code == 422
+    assert "rank is 1 to 5" in bad.content.decode()

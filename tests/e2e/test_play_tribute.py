@@ -1,0 +1,73 @@
+"""Tribute Alpha in the browser: a player's test with Profit assigned to a
+feature, and an opposed test the GM calls against an NPC."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.test_play_cgg import join
+from tests.e2e.test_live_table import sign_up
+
+pytestmark = pytest.mark.browser
+
+
+def test_tribute_tests_with_profit_and_an_opposed_test(browser, server_url):
+    gm = browser.new_context().new_page()
+    gm.goto(f"{server_url}/accounts/signup/")
+    sign_up(gm, "tribute_gm")
+    gm.click("text=Start a campaign")
+    gm.fill("#id_name", "Tribute night")
+    gm.select_option("#id_system", label="Tribute Alpha")
+    gm.select_option("#id_tribute__die_size", label="d6 Heroic")
+    gm.click("button:has-text('Create campaign')")
+    invite = gm.input_value("#invite-url")
+    table = gm.url
+
+    vera = join(browser, invite, "vera_player")
+    vera.click("text=New character")
+    vera.fill("#id_name", "Vera")
+    vera.fill("[name=attribute__Might]", "1")
+    vera.fill("#id_effects", "Punch 2 | damage 2, range 1 | knockback")
+    vera.click("button:has-text('Save')")
+    expect(vera.locator("#tribute-panel")).to_be_visible()
+
+    form = vera.locator("#tribute-test-form")
+    form.locator("[name=attribute]").select_option("Might")
+    for _ in range(5):
+        form.locator("button[data-step='1'][data-for='id_focus']").click()
+    expect(form.locator("[name=focus]")).to_have_value("6")
+    form.locator("[name=effect]").select_option("Punch")
+    form.locator("[name=opposition]").fill("-50")
+    expect(vera.locator("#tribute-odds")).to_contain_text("Win 100%")
+
+    for _attempt in range(10):
+        form.locator("button:has-text('Roll the test')").click()
+        card = vera.locator("#my-calls .call")
+        row = vera.locator("#log .roll").first
+        expect(card.or_(row)).to_be_visible()
+        if card.count():
+            break
+    else:
+        pytest.fail("no Profit in 10 tests of 6 FOCUS dice against 1 BURDEN die")
+    expect(card).to_contain_text("Win")
+    card.locator("[name=profit__damage]").fill("1")
+    card.locator("button:has-text('Post the final ranks')").click()
+    expect(vera.locator("#log .roll").first).to_contain_text("Final ranks: damage 3, range 1")
+
+    gm.goto(table)
+    expect(gm.locator("#log .roll").first).to_contain_text("Final ranks: damage 3, range 1")
+    opposed = gm.locator("#tribute-opposed-form")
+    opposed.locator("[name=character]").select_option(label="Vera")
+    opposed.locator("[name=attribute]").select_option("Might")
+    opposed.locator("[name=opponent_name]").fill("Ogre")
+    opposed.locator("[name=opponent_rank]").fill("2")
+    opposed.locator("button[type=submit]").click()
+
+    card = vera.locator("#my-calls .call")
+    expect(card).to_contain_text("against Ogre")
+    card.locator("button:has-text('Roll')").click()
+    for page in (vera, gm):
+        row = page.locator("#log .roll").first
+        expect(row).to_contain_text("Ogre")
+        expect(row).to_contain_text(re.compile(r"Win|Match|Fail"))
