@@ -110,3 +110,9 @@ def test_rules_page_lists_every_interpretation(client):
         "Awe Inspiring",
     ):
         assert text in page
+
+
+def test_rules_page_lists_tribute_interpretations(client):
+    page = client.get(reverse("rules")).content.decode()
+    for text in ("Other than the first one", "Profit and Waste only on a Match or a Win", "Ranks stay 0–5"):
+        assert text in page.replace("&quot;", '"')

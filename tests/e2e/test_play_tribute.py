@@ -6,8 +6,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.test_play_cgg import join
 from tests.e2e.test_live_table import sign_up
+from tests.e2e.test_play_cgg import join
 
 pytestmark = pytest.mark.browser
 
