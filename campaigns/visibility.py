@@ -33,7 +33,7 @@ def roll_view(roll: Roll, audience: Audience) -> RollView | None:
         character=character,
         label=label,
         secret=roll.visibility == Roll.Visibility.GM,
-        called=roll.call_id is not None,
+        called=roll.call_id is not None and not roll.request.get("self_test"),
         created_at=roll.created_at,
         template=kind.roll_template,
         sentence=kind.sentence(character or roll.author.get_username(), label, data),

@@ -54,6 +54,7 @@ def start_test(campaign, player, *, character, attribute, focus, burden, effect=
         "attribute": attribute,
         "die_size": die_size,
         "effect": effect,
+        "self_test": True,  # the player's own test, not a call from the GM
         "secret": opposition is None,
         "opposition": opposition,
         "test": _side(character.name, character.sheet, attribute, focus, burden, die_size),
