@@ -181,3 +181,44 @@ async def test_a_centaurus_gate_action_keeps_the_exec_secrets(gm, player, other_
         assert secret in gm_text, secret
     for socket in (gm_socket, player_socket, other_socket):
         await socket.disconnect()
+
+
+async def test_a_secret_tribute_opposition_stays_with_the_gm(gm, player, other_player, script_dice):
+    from campaigns.systems.tribute import actions as tribute
+    from characters.models import Character
+
+    @database_sync_to_async
+    def setup():
+        campaign = actions.create_campaign(gm, name="Tribute", system="tribute", settings={"die_size": 6})
+        Membership.objects.create(campaign=campaign, user=player)
+        Membership.objects.create(campaign=campaign, user=other_player)
+        sheet = campaign.rules_system.validate_sheet({"attributes": {"Might": 1}}, campaign.settings)
+        return campaign, Character.objects.create(campaign=campaign, owner=player, name="Vera", sheet=sheet)
+
+    campaign, vera = await setup()
+    gm_socket, player_socket = await open_table(gm, campaign), await open_table(player, campaign)
+    other_socket = await open_table(other_player, campaign)
+    call = await database_sync_to_async(tribute.start_test)(
+        campaign, player, character=vera, attribute="Might", focus=1, burden=1
+    )
+    script_dice(5, 2)
+    await database_sync_to_async(tribute.set_opposition)(call.pk, gm, 137)
+
+    async def drain(socket):
+        messages = []
+        while not await socket.receive_nothing(timeout=0.3):
+            messages.append(await socket.receive_from())
+        return messages
+
+    gm_messages, player_messages, table_messages = (
+        await drain(gm_socket),
+        await drain(player_socket),
+        await drain(other_socket),
+    )
+    assert any("137" in m for m in gm_messages)
+    assert any("Fail" in m for m in table_messages)  # 5 - 2 + 1 against 137
+    for message in player_messages + table_messages:
+        assert "against 137" not in message
+        assert " 137" not in message
+    for socket in (gm_socket, player_socket, other_socket):
+        await socket.disconnect()
