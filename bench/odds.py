@@ -59,6 +59,23 @@ def cgg() -> None:
         )
 
 
+def tribute() -> None:
+    """Tribute Alpha: the player's live odds (Win/Match/Fail with Profit and Waste) for a test."""
+    from rules.tribute.roll import TestSpec, chances
+
+    for focus, burden, size in ((1, 1, 6), (3, 2, 8), (6, 6, 12)):
+        runs = []
+        for _ in range(5):
+            start = time.perf_counter()
+            found = chances(TestSpec(focus, burden, size), 0)
+            runs.append(time.perf_counter() - start)
+        print(
+            f"tribute {focus} FOCUS, {burden} BURDEN, d{size}".ljust(43),
+            f"{statistics.median(runs) * 1000:9.2f} ms   win {float(found.win):.4f}",
+        )
+
+
 if __name__ == "__main__":
     main()
     cgg()
+    tribute()
