@@ -63,7 +63,7 @@ def test_a_win_with_profit_is_assigned_and_posted(player_client, tribute, hero, 
     response = player_client.post(reverse("tribute_assign", args=[tribute.pk, call.pk]), {"profit__damage": "1"})
     assert response.status_code == 302
     roll = Roll.objects.get()
-    assert roll.outcome["resolution"]["ranks"] == {"damage": 3, "range": 1}
+    assert roll.outcome["resolution"]["ranks"] == [["damage", 3], ["range", 1]]
     page = player_client.get(reverse("table", args=[tribute.pk])).content.decode()
     assert "Final ranks: damage 3, range 1" in page
     assert "✔ Win" in page

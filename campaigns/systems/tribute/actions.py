@@ -167,7 +167,8 @@ def assign_profit_and_waste(call_id: int, player, assignment: Assignment) -> Rol
         call.state = {
             **call.state,
             "resolution": {
-                "ranks": resolution.ranks,
+                # pairs, not an object: PostgreSQL's jsonb does not keep key order
+                "ranks": [[name, rank] for name, rank in resolution.ranks.items()],
                 "bonuses": list(resolution.bonuses),
                 "complications": resolution.complications,
                 "cancelled": assignment.cancelled,
