@@ -1,0 +1,231 @@
+"""One-Roll Engine pools, sets and exact odds (seed: one-roll-engine.txt, CyberORE).
+
+Interpretations (published on /rules/#ore):
+- At most 10 dice are rolled. Dice beyond 10 are dropped in the seed's order
+  for losing dice (hard first, then normal, then wiggle), and the result says so.
+- A bad failure: no set, and every rolled die shows 5 or less.
+- "Best" width and height: wiggle dice set to give the widest set, or the
+  highest set, as the question asks; success against a difficulty uses them
+  to make the best set at or above it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from math import factorial, prod
+
+from rules.dice import DiceSource
+from rules.errors import RulesError
+
+MAX_POOL = 10
+HARD_FACE = 10
+
+
+@dataclass(frozen=True, slots=True)
+class Pool:
+    """Dice that will be rolled, after bonus and penalty dice and the cap of 10."""
+
+    normal: int
+    hard: int = 0
+    wiggle: int = 0
+    dropped: int = 0  # dice over the cap of 10
+
+    def __post_init__(self) -> None:
+        if min(self.normal, self.hard, self.wiggle, self.dropped) < 0:
+            raise RulesError("Dice counts cannot be negative.")
+        if self.size > MAX_POOL:
+            raise RulesError(f"At most {MAX_POOL} dice are rolled.")
+
+    @property
+    def size(self) -> int:
+        return self.normal + self.hard + self.wiggle
+
+
+def build_pool(stat: int, skill: int = 0, *, hard: int = 0, wiggle: int = 0, bonus: int = 0, penalty: int = 0) -> Pool:
+    """Stat dice (1-5) + skill dice (0-5, of which `hard` and `wiggle` are special) + bonus,
+    less penalty dice (hard first, then normal, then wiggle), at most 10."""
+    if not 1 <= stat <= 5:
+        raise RulesError("A stat has 1 to 5 dice.")
+    if not 0 <= skill <= 5:
+        raise RulesError("A skill has 0 to 5 dice.")
+    if min(hard, wiggle, bonus, penalty) < 0:
+        raise RulesError("Dice counts cannot be negative.")
+    if hard + wiggle > skill:
+        raise RulesError("Hard and wiggle dice are part of the skill's dice.")
+    counts = {"hard": hard, "normal": stat + skill - hard - wiggle + bonus, "wiggle": wiggle}
+    counts = _drop(counts, penalty)
+    over = max(0, sum(counts.values()) - MAX_POOL)
+    counts = _drop(counts, over)
+    return Pool(counts["normal"], counts["hard"], counts["wiggle"], dropped=over)
+
+
+def _drop(counts: dict[str, int], dice: int) -> dict[str, int]:
+    counts = dict(counts)
+    for kind in ("hard", "normal", "wiggle"):  # the seed's order for losing dice
+        taken = min(dice, counts[kind])
+        counts[kind] -= taken
+        dice -= taken
+    return counts
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Set:
+    width: int
+    height: int
+
+    def __str__(self) -> str:
+        return f"{self.width}x{self.height}"
+
+
+def sets_of(faces: tuple[int, ...]) -> list[Set]:
+    """Matching dice, widest first, then highest."""
+    return sorted((Set(n, face) for face, n in Counter(faces).items() if n >= 2), reverse=True)
+
+
+@dataclass(frozen=True, slots=True)
+class OreRoll:
+    pool: Pool
+    faces: tuple[int, ...]  # the normal dice
+    wiggle_faces: tuple[int, ...] | None = None  # set by the player afterwards
+
+    @property
+    def waiting_for_wiggle(self) -> bool:
+        return self.pool.wiggle > 0 and self.wiggle_faces is None
+
+    @property
+    def all_faces(self) -> tuple[int, ...]:
+        return tuple(sorted(self.faces + (HARD_FACE,) * self.pool.hard + (self.wiggle_faces or ()), reverse=True))
+
+    @property
+    def sets(self) -> list[Set]:
+        return sets_of(self.all_faces)
+
+    @property
+    def loose(self) -> tuple[int, ...]:
+        """Dice in no set."""
+        counts = Counter(self.all_faces)
+        return tuple(face for face in self.all_faces if counts[face] == 1)
+
+    def best(self, difficulty: int = 0) -> Set | None:
+        """The widest set at or above the difficulty (highest among equals)."""
+        return next((s for s in self.sets if s.height >= difficulty), None)
+
+    def succeeds(self, difficulty: int = 0) -> bool:
+        return self.best(difficulty) is not None
+
+    @property
+    def bad_failure(self) -> bool:
+        return not self.sets and all(face <= 5 for face in self.all_faces)
+
+
+def roll_pool(pool: Pool, dice: DiceSource) -> OreRoll:
+    """Hard dice are 10 without rolling; wiggle dice wait for the player."""
+    return OreRoll(pool, tuple(dice.roll(10) for _ in range(pool.normal)), None if pool.wiggle else ())
+
+
+def set_wiggle(rolled: OreRoll, values: tuple[int, ...]) -> OreRoll:
+    if not rolled.waiting_for_wiggle:
+        raise RulesError(
+            "These wiggle dice are already set." if rolled.pool.wiggle else "This roll has no wiggle dice."
+        )
+    if len(values) != rolled.pool.wiggle:
+        raise RulesError(f"Set all {rolled.pool.wiggle} wiggle dice.")
+    if any(not 1 <= value <= 10 for value in values):
+        raise RulesError("A wiggle die is set to 1 to 10.")
+    return OreRoll(rolled.pool, rolled.faces, tuple(values))
+
+
+def wiggle_choices(rolled: OreRoll) -> list[tuple[int, Set | None]]:
+    """For each value, what putting every wiggle die on it gives: the best set then."""
+    choices = []
+    for value in range(10, 0, -1):
+        trial = OreRoll(rolled.pool, rolled.faces, (value,) * rolled.pool.wiggle)
+        choices.append((value, trial.sets[0] if trial.sets else None))
+    return choices
+
+
+def suggest_wiggle(rolled: OreRoll, difficulty: int = 0) -> tuple[int, ...]:
+    """All wiggle dice on one value: the widest set at or above the difficulty, highest among equals."""
+    scored = [
+        (best is not None and best.height >= difficulty, best or Set(0, 0), value)
+        for value, best in wiggle_choices(rolled)
+    ]
+    _, _, value = max(scored)
+    return (value,) * rolled.pool.wiggle
+
+
+# --- exact odds ---
+
+
+@cache
+def _multisets(n: int) -> list[tuple[tuple[int, ...], int]]:
+    """Every multiset of n d10 faces (as counts per face 1..10) with its number of orderings."""
+    result = []
+
+    def build(face: int, left: int, counts: list[int]) -> None:
+        if face == 10:
+            full = (*counts, left)
+            result.append((full, factorial(n) // prod(factorial(c) for c in full)))
+            return
+        for take in range(left + 1):
+            build(face + 1, left - take, [*counts, take])
+
+    build(1, n, [])
+    return result
+
+
+def _outcomes(pool: Pool):
+    """(counts per face including hard dice, ways) for every roll of the normal dice."""
+    for counts, ways in _multisets(pool.normal):
+        full = list(counts)
+        full[9] += pool.hard
+        yield full, ways
+
+
+def _success(counts: list[int], wiggle: int, difficulty: int) -> bool:
+    if any(counts[face - 1] >= 2 for face in range(max(difficulty, 1), 11)):
+        return True
+    if wiggle >= 2:
+        return True  # the wiggle dice make their own set at 10
+    return wiggle == 1 and any(counts[face - 1] for face in range(max(difficulty, 1), 11))
+
+
+def chance_of_success(pool: Pool, difficulty: int = 0) -> Fraction:
+    """P(a set at or above the difficulty), wiggle dice set at best."""
+    if not 0 <= difficulty <= 10:
+        raise RulesError("A difficulty is 0 (none) to 10.")
+    hits = sum(ways for counts, ways in _outcomes(pool) if _success(counts, pool.wiggle, difficulty))
+    return Fraction(hits, 10**pool.normal)
+
+
+def best_width_distribution(pool: Pool) -> dict[int, Fraction]:
+    """Widest set (0 = no set), wiggle dice all joining the most common face."""
+    result: dict[int, int] = {}
+    for counts, ways in _outcomes(pool):
+        most = max(counts) if any(counts) else 0
+        width = most + pool.wiggle
+        width = width if width >= 2 else 0
+        result[width] = result.get(width, 0) + ways
+    return {w: Fraction(n, 10**pool.normal) for w, n in sorted(result.items())}
+
+
+def best_height_distribution(pool: Pool) -> dict[int, Fraction]:
+    """Highest set (0 = no set), wiggle dice set to make the highest set they can."""
+    result: dict[int, int] = {}
+    for counts, ways in _outcomes(pool):
+        heights = [face for face in range(1, 11) if counts[face - 1] >= 2]
+        if pool.wiggle >= 2:
+            heights.append(10)
+        elif pool.wiggle == 1:
+            heights += [face for face in range(1, 11) if counts[face - 1]]
+        height = max(heights, default=0)
+        result[height] = result.get(height, 0) + ways
+    return {h: Fraction(n, 10**pool.normal) for h, n in sorted(result.items())}
+
+
+def published_no_set(n: int) -> Fraction:
+    """The seed's reference: P(no set) with n normal dice = 10!/(10-n)!/10^n."""
+    return Fraction(factorial(10) // factorial(10 - n), 10**n)
