@@ -12,7 +12,7 @@ def campaign(gm, player):
     from campaigns import actions
     from campaigns.models import Membership
 
-    campaign = actions.create_campaign(gm, name="Notes", system="ore", settings={})
+    campaign = actions.create_campaign(gm, name="Notes", system="d100", settings={})
     Membership.objects.create(campaign=campaign, user=player)
     return campaign
 

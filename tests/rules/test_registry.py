@@ -39,8 +39,8 @@ def test_unknown_settings_are_refused():
 
 
 def test_sheets_are_notes_until_a_system_brings_its_own():
-    assert SYSTEMS["ore"].validate_sheet({"notes": "Tall"}) == {"notes": "Tall"}
+    assert SYSTEMS["d100"].validate_sheet({"notes": "Tall"}) == {"notes": "Tall"}
     with pytest.raises(RulesError, match="Notes must be text"):
-        SYSTEMS["ore"].validate_sheet({"notes": 5})
+        SYSTEMS["d100"].validate_sheet({"notes": 5})
     with pytest.raises(RulesError, match="at most 10,000"):
-        SYSTEMS["ore"].validate_sheet({"notes": "x" * 10_001})
+        SYSTEMS["d100"].validate_sheet({"notes": "x" * 10_001})

@@ -6,7 +6,6 @@ from dataclasses import replace
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
@@ -16,7 +15,8 @@ from campaigns.models import RollCall
 from campaigns.systems.cgg import actions
 from campaigns.systems.cgg.forms import ActionCallForm, ClockForm, HammerForm, StuntForm, WrenchForm
 from campaigns.systems.cgg.panel import panel
-from campaigns.views import _campaign_for_gm, _campaign_for_member
+from campaigns.systems.steps import player_call, run_step
+from campaigns.views import _campaign_for_gm
 from campaigns.visibility import call_view
 from characters.models import Character
 from rules.cgg.action import action_chances
@@ -82,40 +82,10 @@ def action_odds(request, campaign_id: int):
     return render(request, "systems/cgg/odds.html", context)
 
 
-def _player_call(request, campaign_id: int, call_id: int) -> RollCall:
-    campaign = _campaign_for_member(request, campaign_id)
-    return get_object_or_404(
-        RollCall.objects.select_related("character"), pk=call_id, campaign=campaign, kind=actions.KIND,
-        character__owner=request.user,
-    )  # fmt: skip
-
-
-def _card(request, call_id: int, audience: Audience, error: str = ""):
-    call = RollCall.objects.select_related("character").get(pk=call_id)
-    if call.status not in RollCall.OPEN and not error:
-        return HttpResponse("")  # the card is swapped for nothing: the roll is in the log
-    partial = "gm_call" if audience is Audience.GM else "player_call"
-    return render(request, f"{TABLE}#{partial}", {"call": call_view(call, audience), "error": error},
-                  status=422 if error else 200)  # fmt: skip
-
-
-def _step(request, campaign_id: int, call_id: int, audience: Audience, step):
-    """Run one step; HTMX gets the card back (with the message on failure), others the table."""
-    try:
-        step()
-    except (ActionError, RulesError) as error:
-        if request.htmx:
-            return _card(request, call_id, audience, str(error))
-        messages.error(request, str(error))
-    if request.htmx:
-        return _card(request, call_id, audience)
-    return redirect("table", campaign_id)
-
-
 @login_required
 @require_POST
 def roll(request, campaign_id: int, call_id: int):
-    call = _player_call(request, campaign_id, call_id)
+    call = player_call(request, campaign_id, call_id, actions.KIND)
     masteries = call_view(call, Audience.CALLED_PLAYER).data["masteries"]
     form = StuntForm(request.POST, masteries=masteries)
 
@@ -124,13 +94,13 @@ def roll(request, campaign_id: int, call_id: int):
             raise RulesError("Choose a stunt from the list, and dice from 0 to 3.")
         actions.roll_for_call(call.pk, request.user, form.stunt())
 
-    return _step(request, campaign_id, call.pk, Audience.CALLED_PLAYER, step)
+    return run_step(request, campaign_id, call.pk, Audience.CALLED_PLAYER, step)
 
 
 @login_required
 @require_POST
 def wrench(request, campaign_id: int, call_id: int):
-    call = _player_call(request, campaign_id, call_id)
+    call = player_call(request, campaign_id, call_id, actions.KIND)
     form = WrenchForm(request.POST)
 
     def step():
@@ -138,7 +108,7 @@ def wrench(request, campaign_id: int, call_id: int):
             raise RulesError("Choose Wrench uses from the list.")
         actions.choose_wrench(call.pk, request.user, form.chosen())
 
-    return _step(request, campaign_id, call.pk, Audience.CALLED_PLAYER, step)
+    return run_step(request, campaign_id, call.pk, Audience.CALLED_PLAYER, step)
 
 
 @login_required
@@ -153,7 +123,7 @@ def hammer(request, campaign_id: int, call_id: int):
             raise RulesError("Choose Hammer uses from the list.")
         actions.choose_hammer(call.pk, request.user, form.chosen())
 
-    return _step(request, campaign_id, call.pk, Audience.GM, step)
+    return run_step(request, campaign_id, call.pk, Audience.GM, step)
 
 
 def _explorer_for_gm(request, campaign_id: int, character_id: int):

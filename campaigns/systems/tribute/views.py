@@ -3,13 +3,13 @@ answer HTMX with the updated panel or card."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from campaigns.actions import ActionError
 from campaigns.audience import Audience
 from campaigns.models import RollCall
+from campaigns.systems.steps import player_call, run_step
 from campaigns.systems.tribute import actions
 from campaigns.systems.tribute.forms import OpposedForm, OpposedRollForm, OppositionForm, TestForm, assignment_from
 from campaigns.systems.tribute.panel import panel
@@ -90,25 +90,6 @@ def opposed(request, campaign_id: int):
     return _done(request, campaign, Audience.GM)
 
 
-def _card(request, call_id: int, audience: Audience, error: str = ""):
-    call = RollCall.objects.select_related("character").get(pk=call_id)
-    if call.status not in RollCall.OPEN and not error:
-        return HttpResponse("")  # the card goes: the test is in the log
-    partial = "gm_call" if audience is Audience.GM else "player_call"
-    context = {"call": call_view(call, audience), "error": error}
-    return render(request, f"{TABLE}#{partial}", context, status=422 if error else 200)
-
-
-def _step(request, campaign_id: int, call_id: int, audience: Audience, step):
-    try:
-        step()
-    except (ActionError, RulesError) as error:
-        if request.htmx:
-            return _card(request, call_id, audience, str(error))
-        messages.error(request, str(error))
-    return _card(request, call_id, audience) if request.htmx else redirect("table", campaign_id)
-
-
 @login_required
 @require_POST
 def opposition(request, campaign_id: int, call_id: int):
@@ -121,21 +102,13 @@ def opposition(request, campaign_id: int, call_id: int):
             raise RulesError("The opposition is a whole number from -200 to 200.")
         actions.set_opposition(call.pk, request.user, form.cleaned_data["opposition"])
 
-    return _step(request, campaign_id, call.pk, Audience.GM, step)
-
-
-def _player_call(request, campaign_id: int, call_id: int) -> RollCall:
-    campaign = _campaign_for_member(request, campaign_id)
-    return get_object_or_404(
-        RollCall.objects.select_related("character"), pk=call_id, campaign=campaign, kind=actions.KIND,
-        character__owner=request.user,
-    )  # fmt: skip
+    return run_step(request, campaign_id, call.pk, Audience.GM, step)
 
 
 @login_required
 @require_POST
 def opposed_roll(request, campaign_id: int, call_id: int):
-    call = _player_call(request, campaign_id, call_id)
+    call = player_call(request, campaign_id, call_id, actions.KIND)
     form = OpposedRollForm(request.POST)
 
     def step():
@@ -145,13 +118,13 @@ def opposed_roll(request, campaign_id: int, call_id: int):
         actions.roll_opposed(call.pk, request.user, focus=data["focus"], burden=data["burden"],
                              effect=data["effect"].strip())  # fmt: skip
 
-    return _step(request, campaign_id, call.pk, Audience.CALLED_PLAYER, step)
+    return run_step(request, campaign_id, call.pk, Audience.CALLED_PLAYER, step)
 
 
 @login_required
 @require_POST
 def assign(request, campaign_id: int, call_id: int):
-    call = _player_call(request, campaign_id, call_id)
+    call = player_call(request, campaign_id, call_id, actions.KIND)
     data = call_view(call, Audience.CALLED_PLAYER).data
 
     def step():
@@ -159,4 +132,4 @@ def assign(request, campaign_id: int, call_id: int):
         assignment = assignment_from(request.POST, targets, data.get("bonuses", []))
         actions.assign_profit_and_waste(call.pk, request.user, assignment)
 
-    return _step(request, campaign_id, call.pk, Audience.CALLED_PLAYER, step)
+    return run_step(request, campaign_id, call.pk, Audience.CALLED_PLAYER, step)
