@@ -18,4 +18,5 @@ urlpatterns = [
     path("<int:campaign_id>/characters/<int:character_id>/", character_views.character_edit, name="character_edit"),
     path("<int:campaign_id>/cgg/", include("campaigns.systems.cgg.urls")),
     path("<int:campaign_id>/tribute/", include("campaigns.systems.tribute.urls")),
+    path("<int:campaign_id>/ore/", include("campaigns.systems.ore.urls")),
 ]

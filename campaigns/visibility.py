@@ -10,9 +10,10 @@ from campaigns.audience import Audience, CallView, RollView
 from campaigns.models import Roll
 from campaigns.notation_kind import NOTATION
 from campaigns.systems.cgg.kind import CGG, CGG_SPIN
+from campaigns.systems.ore.kind import ORE
 from campaigns.systems.tribute.kind import TRIBUTE
 
-KINDS = {kind.key: kind for kind in (NOTATION, CGG, CGG_SPIN, TRIBUTE)}
+KINDS = {kind.key: kind for kind in (NOTATION, CGG, CGG_SPIN, TRIBUTE, ORE)}
 
 
 def audience_for(campaign, user) -> Audience:

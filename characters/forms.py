@@ -9,6 +9,7 @@ from django import forms
 from characters.models import Character
 from rules.cgg.conditions import Track
 from rules.cgg.sheet import ATTRIBUTES, default_sheet
+from rules.ore.sheet import STATS as ORE_STATS
 
 
 class CharacterForm(forms.ModelForm):
@@ -185,7 +186,55 @@ def _effect_from_line(line: str) -> dict:
     }
 
 
-SHEET_FORMS = {"cgg": ExplorerSheetForm, "tribute": TributeSheetForm}
+class OreSheetForm(CharacterForm):
+    """The One-Roll Engine: six stats (1-5 dice) and skills tied to a stat."""
+
+    skills = _textarea(
+        "One per line: 'Name (Stat) dice', dice as 2d, 2d+1hd or 1d+1hd+1wd, e.g. 'Piloting (Coordination) 2d+1wd'.",
+        rows=4,
+    )
+    notes = forms.CharField(widget=forms.Textarea(attrs={"rows": 5}), required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        stats = (self.instance.sheet or {}).get("stats", {})
+        for name in ORE_STATS:
+            self.fields[f"stat__{name}"] = forms.IntegerField(
+                label=name, initial=stats.get(name, 2), min_value=1, max_value=5
+            )
+        self.order_fields(["name", *(f"stat__{name}" for name in ORE_STATS), "skills", "notes"])
+
+    def initial_from(self, sheet: dict, name: str):
+        if name == "skills":
+            return "\n".join(_skill_line(skill) for skill in sheet.get("skills", []))
+        return sheet.get(name, "")
+
+    def sheet(self) -> dict:
+        data = self.cleaned_data
+        return {
+            **(self.instance.sheet or {}),
+            "stats": {name: data[f"stat__{name}"] for name in ORE_STATS},
+            "skills": [_skill_from_line(line) for line in _lines(data["skills"])],
+            "notes": data["notes"],
+        }
+
+
+def _skill_line(skill: dict) -> str:
+    parts = [f"{skill['normal']}d"] + [f"{skill[k]}{k[0]}d" for k in ("hard", "wiggle") if skill[k]]
+    return f"{skill['name']} ({skill['stat']}) " + "+".join(parts)
+
+
+def _skill_from_line(line: str) -> dict:
+    match = re.fullmatch(r"(?P<name>.+?)\s*\((?P<stat>\w+)\)\s*(?P<dice>[\dhwd+\s]*)", line.strip())
+    if match is None:
+        return {"name": line.strip(), "stat": None}  # the rules say what is missing
+    dice = {"normal": 0, "hard": 0, "wiggle": 0}
+    for count, kind in re.findall(r"(\d+)\s*(hd|wd|d)", match["dice"]):
+        dice[{"d": "normal", "hd": "hard", "wd": "wiggle"}[kind]] += int(count)
+    return {"name": match["name"].strip(), "stat": match["stat"].capitalize(), **dice}
+
+
+SHEET_FORMS = {"cgg": ExplorerSheetForm, "tribute": TributeSheetForm, "ore": OreSheetForm}
 
 
 def sheet_form_for(campaign) -> type[CharacterForm]:

@@ -34,7 +34,13 @@ def _cgg_sheet_saved(character, actor) -> None:
     ledger.sync_clock_to_roles(character, actor=actor)
 
 
-PANELS: dict[str, Callable[..., Panel]] = {"cgg": _cgg_panel, "tribute": _tribute_panel}
+def _ore_panel(campaign, audience, user=None) -> Panel:
+    from campaigns.systems.ore.panel import panel
+
+    return panel(campaign, audience, user=user)
+
+
+PANELS: dict[str, Callable[..., Panel]] = {"cgg": _cgg_panel, "tribute": _tribute_panel, "ore": _ore_panel}
 SHEET_SAVED: dict[str, Callable[..., None]] = {"cgg": _cgg_sheet_saved}
 
 

@@ -116,3 +116,9 @@ def test_rules_page_lists_tribute_interpretations(client):
     page = client.get(reverse("rules")).content.decode()
     for text in ("Other than the first one", "Profit and Waste only on a Match or a Win", "Ranks stay 0–5"):
         assert text in page.replace("&quot;", '"')
+
+
+def test_rules_page_lists_ore_interpretations(client):
+    page = client.get(reverse("rules")).content.decode()
+    for text in ("At most 10 dice", "A bad failure", "Dynamic contests", "Multiple actions"):
+        assert text in page

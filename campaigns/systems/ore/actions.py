@@ -1,0 +1,155 @@
+"""The One-Roll Engine at the table, one action per step:
+
+- a player's roll against a difficulty they know (or none) is rolled at once;
+- against a difficulty the GM sets, it waits for the GM's (secret) number;
+- a dynamic contest (the GM's call) rolls both sides when the player rolls;
+- wiggle dice wait for the player to set them; then the roll goes to the log.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from campaigns import actions as table_actions
+from campaigns import live
+from campaigns.models import Roll, RollCall
+from campaigns.systems.ore.kind import pool_from, roll_from
+from rules.errors import RulesError
+from rules.ore.pool import build_pool, roll_pool, set_wiggle, suggest_wiggle
+from rules.ore.sheet import STATS
+
+KIND = "ore"
+ActionError = table_actions.ActionError
+
+
+def side_for(character, stat: str, skill: str = "", *, bonus: int = 0, penalty: int = 0) -> dict:
+    """A character's pool for stat + skill, with bonus and penalty dice."""
+    if stat not in STATS:
+        raise RulesError(f"There is no stat called {stat}.")
+    sheet = character.sheet
+    found = next((s for s in sheet.get("skills", []) if s["name"] == skill), None) if skill else None
+    if skill and found is None:
+        raise RulesError(f"{character.name} has no skill called {skill}.")
+    dice = found or {"normal": 0, "hard": 0, "wiggle": 0}
+    pool = build_pool(
+        sheet["stats"][stat], dice["normal"] + dice["hard"] + dice["wiggle"], hard=dice["hard"],
+        wiggle=dice["wiggle"], bonus=bonus, penalty=penalty,
+    )  # fmt: skip
+    what = f"{stat}{' + ' + skill if skill else ''}"
+    return {"who": character.name, "what": what, "normal": pool.normal, "hard": pool.hard, "wiggle": pool.wiggle,
+            "dropped": pool.dropped}  # fmt: skip
+
+
+def npc_side(name: str, normal: int, hard: int, wiggle: int) -> dict:
+    if not name.strip():
+        raise RulesError("Name the opponent.")
+    total = normal + hard + wiggle
+    if min(normal, hard, wiggle) < 0 or not 1 <= total <= 10:
+        raise RulesError("An NPC rolls 1 to 10 dice.")
+    return {"who": name.strip()[:60], "what": "pool", "normal": normal, "hard": hard, "wiggle": wiggle, "dropped": 0}
+
+
+def start_roll(campaign, player, *, character, side: dict, difficulty: int | None, label: str = "") -> RollCall:
+    """A player's roll; with `difficulty` None the GM sets it in secret."""
+    if character.owner_id != player.pk or character.campaign_id != campaign.pk:
+        raise ActionError("Roll for your own character.")
+    if difficulty is not None and not 0 <= difficulty <= 10:
+        raise RulesError("A difficulty is 0 (none) to 10.")
+    request = {"side": side, "difficulty": difficulty, "secret": difficulty is None, "self_test": True}
+    with transaction.atomic():
+        call = RollCall.objects.create(campaign=campaign, character=character, kind=KIND, label=label, request=request)
+        if difficulty is None:
+            transaction.on_commit(lambda: live.send_call_opened(call))
+        else:
+            _roll(call, author=player, fresh=True)
+    return call
+
+
+def set_difficulty(call_id: int, gm, difficulty: int) -> RollCall:
+    with transaction.atomic():
+        call = _locked(call_id, RollCall.Status.PENDING)
+        if not call.campaign.is_gm(gm):
+            raise ActionError("Only the GM sets the difficulty.")
+        if not call.request.get("secret"):
+            raise ActionError("This roll's difficulty is already known.")
+        if not 0 <= difficulty <= 10:
+            raise RulesError("A difficulty is 0 (none) to 10.")
+        call.request = {**call.request, "difficulty": difficulty}
+        _roll(call, author=call.character.owner)
+    return call
+
+
+def call_contest(campaign, gm, *, character, stat: str, skill: str, opponent: dict, label: str = "") -> RollCall:
+    """A dynamic contest: the player's character against another side the GM sets now."""
+    if not campaign.is_gm(gm):
+        raise ActionError("Only the GM calls for a dynamic contest.")
+    side_for(character, stat, skill)  # checked now; rolled with the player's bonus and penalty later
+    request = {"stat": stat, "skill": skill, "difficulty": 0, "secret": False, "opponent": opponent}
+    with transaction.atomic():
+        call = RollCall.objects.create(campaign=campaign, character=character, kind=KIND, label=label, request=request)
+        transaction.on_commit(lambda: live.send_call_opened(call))
+    return call
+
+
+def roll_contest(call_id: int, player, *, bonus: int = 0, penalty: int = 0) -> RollCall:
+    with transaction.atomic():
+        call = _locked(call_id, RollCall.Status.PENDING)
+        if call.character.owner_id != player.pk:
+            raise ActionError("This roll is for another player's character.")
+        if "opponent" not in call.request:
+            raise ActionError("The GM sets this roll's difficulty.")
+        side = side_for(call.character, call.request["stat"], call.request["skill"], bonus=bonus, penalty=penalty)
+        call.request = {**call.request, "side": side}
+        _roll(call, author=player)
+    return call
+
+
+def _locked(call_id: int, status: str) -> RollCall:
+    call = RollCall.objects.select_for_update().select_related("character", "campaign").get(pk=call_id, kind=KIND)
+    if call.status != status:
+        waiting = {
+            RollCall.Status.PENDING: "This roll has not been rolled yet.",
+            RollCall.Status.PLAYER_TURN: "This roll is waiting for its wiggle dice.",
+        }
+        raise ActionError(waiting.get(call.status, "This roll is over."))
+    return call
+
+
+def _roll(call: RollCall, *, author, fresh: bool = False) -> None:
+    dice = table_actions.dice
+    mine = roll_pool(pool_from(call.request["side"]), dice)
+    state = {"faces": list(mine.faces), "wiggle": None if mine.waiting_for_wiggle else []}
+    if "opponent" in call.request:
+        theirs = roll_pool(pool_from(call.request["opponent"]), dice)
+        if theirs.waiting_for_wiggle:  # the other side's wiggle dice go where they make the widest set
+            theirs = set_wiggle(theirs, suggest_wiggle(theirs))
+        state |= {"opponent_faces": list(theirs.faces), "opponent_wiggle": list(theirs.wiggle_faces)}
+    call.state = state
+    if mine.waiting_for_wiggle:
+        call.status = RollCall.Status.PLAYER_TURN
+        call.save(update_fields=["request", "state", "status"])
+        transaction.on_commit(lambda: live.send_call_opened(call) if fresh else live.send_call_updated(call))
+    else:
+        _publish(call, author=author, shown=not fresh)
+
+
+def choose_wiggle(call_id: int, player, values: tuple[int, ...]) -> Roll:
+    """The player sets the wiggle dice after seeing the others; the roll is posted."""
+    with transaction.atomic():
+        call = _locked(call_id, RollCall.Status.PLAYER_TURN)
+        if call.character.owner_id != player.pk:
+            raise ActionError("These wiggle dice are another player's.")
+        rolled = set_wiggle(roll_from(call.request["side"], call.state["faces"], None), values)
+        call.state = {**call.state, "wiggle": list(rolled.wiggle_faces)}
+        return _publish(call, author=player)
+
+
+def _publish(call: RollCall, *, author, shown: bool = True) -> Roll:
+    roll = Roll.objects.create(
+        campaign=call.campaign, author=author, character=call.character, kind=KIND, call=call,
+        request={**call.request, "label": call.label}, outcome=call.state,
+    )  # fmt: skip
+    call.status = RollCall.Status.ANSWERED
+    call.save(update_fields=["request", "state", "status"])
+    transaction.on_commit(lambda: (live.send_roll(roll), shown and live.send_call_closed(call)))
+    return roll

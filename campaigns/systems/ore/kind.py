@@ -1,0 +1,107 @@
+"""One-Roll Engine rolls at the table: what each audience sees.
+
+A secret difficulty stays with the GM: the player and the table learn whether
+the roll succeeded, not the number. A bad failure is flagged for the GM."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from campaigns.audience import Audience
+from rules.ore.contest import contest
+from rules.ore.pool import OreRoll, Pool
+
+
+def pool_from(side: dict[str, Any]) -> Pool:
+    return Pool(side["normal"], side["hard"], side["wiggle"], side.get("dropped", 0))
+
+
+def roll_from(side: dict[str, Any], faces: list[int], wiggle: list[int] | None) -> OreRoll:
+    return OreRoll(pool_from(side), tuple(faces), None if wiggle is None else tuple(wiggle))
+
+
+def _side_view(side: dict[str, Any], rolled: OreRoll, difficulty: int) -> dict[str, Any]:
+    best = rolled.best(difficulty) if not rolled.waiting_for_wiggle else None
+    return {
+        "who": side["who"],
+        "what": side["what"],
+        "pool": rolled.pool,
+        "sets": [str(s) for s in rolled.sets],
+        "loose": list(rolled.loose),
+        "wiggle": list(rolled.wiggle_faces or ()),
+        "waiting": rolled.waiting_for_wiggle,
+        "success": best is not None,
+        "best": str(best) if best else "",
+        "bad_failure": rolled.bad_failure,
+    }
+
+
+def view_data(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
+    """Everything about the roll; the audience's view removes what it may not see."""
+    difficulty = request.get("difficulty") or 0
+    data: dict[str, Any] = {"difficulty": difficulty, "secret": bool(request.get("secret"))}
+    if "faces" not in state:
+        return data
+    mine = roll_from(request["side"], state["faces"], state.get("wiggle"))
+    data["test"] = _side_view(request["side"], mine, difficulty)
+    if "opponent" in request:
+        theirs = roll_from(request["opponent"], state["opponent_faces"], state.get("opponent_wiggle"))
+        data["opponent"] = _side_view(request["opponent"], theirs, 0)
+        if not mine.waiting_for_wiggle:
+            result = contest(mine.best(), theirs.best())
+            first = {"a": request["side"]["who"], "b": request["opponent"]["who"], None: ""}[result.first]
+            data["contest"] = {"first": first, "second_acts": result.second_acts, "summary": result.summary}
+    return data
+
+
+def _for_table(data: dict[str, Any]) -> dict[str, Any]:
+    data = {**data}
+    if data["secret"]:
+        data["difficulty"] = None
+    for side in ("test", "opponent"):
+        if side in data:
+            data[side] = {**data[side], "bad_failure": False}  # for the GM to narrate
+    return data
+
+
+class OreKind:
+    key = "ore"
+    roll_template = "systems/ore/roll.html"
+    player_call_template = "systems/ore/call_player.html"
+    gm_call_template = "systems/ore/call_gm.html"
+
+    def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
+        data = view_data(roll.request, roll.outcome)
+        return data if audience is Audience.GM else _for_table(data)
+
+    def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
+        test = data["test"]
+        sets = ", ".join(test["sets"]) or "no set"
+        verdict = "success" if test["success"] else "failure"
+        return f"{who} rolled {test['what']}: {sets}, {verdict}."
+
+    def call_data(self, call, audience: Audience) -> dict[str, Any]:
+        from rules.ore.pool import suggest_wiggle, wiggle_choices
+
+        data = view_data(call.request, call.state)
+        request = call.request
+        what = (
+            request["side"]["what"]
+            if "side" in request
+            else request["stat"] + (f" + {request['skill']}" if request["skill"] else "")
+        )
+        data |= {"what": what, "opponent_setup": request.get("opponent")}
+        if audience is not Audience.GM:
+            data = _for_table(data)
+            data["needs_difficulty"] = False
+            if "faces" in call.state and call.state.get("wiggle") is None:
+                mine = roll_from(call.request["side"], call.state["faces"], None)
+                data["choices"] = [(value, str(best) if best else "no set") for value, best in wiggle_choices(mine)]
+                data["suggested"] = suggest_wiggle(mine, call.request.get("difficulty") or 0)
+                data["wiggle_slots"] = list(range(mine.pool.wiggle))
+        else:
+            data["needs_difficulty"] = call.request.get("secret") and "faces" not in call.state
+        return data
+
+
+ORE = OreKind()

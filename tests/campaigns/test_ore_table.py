@@ -1,0 +1,148 @@
+"""The One-Roll Engine at the table: pools from the sheet, secret difficulty,
+wiggle dice set by the player, and dynamic contests."""
+
+import pytest
+from django.urls import reverse
+
+from campaigns import actions
+from campaigns.models import Membership, Roll, RollCall
+from characters.models import Character
+
+pytestmark = pytest.mark.django_db
+SECRET_DIFFICULTY = 9
+
+
+@pytest.fixture
+def ore(gm, player, other_player):
+    campaign = actions.create_campaign(gm, name="ORE", system="ore", settings={})
+    for user in (player, other_player):
+        Membership.objects.create(campaign=campaign, user=user)
+    return campaign
+
+
+@pytest.fixture
+def pilot(ore, player):
+    sheet = ore.rules_system.validate_sheet(
+        {"stats": {"Coordination": 3},
+         "skills": [{"name": "Piloting", "stat": "Coordination", "normal": 1, "hard": 1, "wiggle": 1}]}
+    )  # fmt: skip
+    return Character.objects.create(campaign=ore, owner=player, name="Jet", sheet=sheet)
+
+
+def roll_data(pilot, **changes):
+    data = {"character": pilot.pk, "stat": "Coordination", "skill": "Piloting", "bonus": "0", "penalty": "0",
+            "known": "1", "difficulty": "4", "label": "Evade"}  # fmt: skip
+    return data | changes
+
+
+def test_wiggle_dice_wait_for_the_player(player_client, ore, pilot, script_dice):
+    script_dice(7, 3, 2, 7)  # 4 normal dice (3 stat + 1 skill); 1 hard 10; 1 wiggle
+    assert player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(pilot)).status_code == 302
+    call = RollCall.objects.get()
+    assert call.status == RollCall.Status.PLAYER_TURN
+    card = player_client.get(reverse("table", args=[ore.pk])).content.decode()
+    assert "10 → 2x10" in card  # what each wiggle value gives
+    assert "7 → 3x7" in card
+    bad = player_client.post(reverse("ore_wiggle", args=[ore.pk, call.pk]), {"wiggle": "11"}, HTTP_HX_REQUEST="true")
+    assert bad.status_code == 422
+    assert "1 to 10" in bad.content.decode()
+    player_client.post(reverse("ore_wiggle", args=[ore.pk, call.pk]), {"wiggle": "7"})
+    roll = Roll.objects.get()
+    assert roll.outcome["wiggle"] == [7]
+    page = player_client.get(reverse("table", args=[ore.pk])).content.decode()
+    assert "3x7" in page
+    assert "✔ 3x7" in page
+    again = player_client.post(reverse("ore_wiggle", args=[ore.pk, call.pk]), {"wiggle": "9"}, HTTP_HX_REQUEST="true")
+    assert again.status_code == 422
+    assert Roll.objects.get().outcome["wiggle"] == [7]
+
+
+def test_no_wiggle_posts_at_once_and_flags_a_bad_failure_for_the_gm(player_client, gm_client, ore, pilot,
+                                                                      script_dice):  # fmt: skip
+    pilot.sheet["skills"] = []
+    pilot.save()
+    script_dice(1, 2, 3)
+    player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(pilot, skill="", difficulty="0"))
+    assert Roll.objects.get().outcome["faces"] == [1, 2, 3]
+    assert "bad failure" in gm_client.get(reverse("table", args=[ore.pk])).content.decode()
+    assert "bad failure" not in player_client.get(reverse("table", args=[ore.pk])).content.decode()
+
+
+def test_the_gm_sets_a_secret_difficulty(player_client, gm_client, other_client, ore, pilot, script_dice):
+    player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(pilot, known="0", difficulty=""))
+    call = RollCall.objects.get()
+    script_dice(8, 8, 1, 2)
+    gm_client.post(reverse("ore_difficulty", args=[ore.pk, call.pk]), {"difficulty": SECRET_DIFFICULTY})
+    call.refresh_from_db()
+    player_client.post(reverse("ore_wiggle", args=[ore.pk, call.pk]), {"wiggle": "8"})
+    roll = Roll.objects.get()
+    assert roll.request["difficulty"] == SECRET_DIFFICULTY
+    for client in (player_client, other_client):
+        page = client.get(reverse("table", args=[ore.pk])).content.decode()
+        assert "✘ failure" in page  # 3x8 does not reach 9; the hard 10 has no pair... 2x10? no: one hard die
+        assert f"difficulty {SECRET_DIFFICULTY}" not in page
+    assert f"difficulty {SECRET_DIFFICULTY}" in gm_client.get(reverse("table", args=[ore.pk])).content.decode()
+
+
+def test_a_dynamic_contest_posts_one_entry(gm_client, player_client, ore, pilot, script_dice):
+    response = gm_client.post(
+        reverse("ore_contest", args=[ore.pk]),
+        {"character": pilot.pk, "stat": "Coordination", "skill": "Piloting", "npc_name": "Drone",
+         "npc_normal": "3", "npc_hard": "0", "npc_wiggle": "0"},
+    )  # fmt: skip
+    assert response.status_code == 302
+    call = RollCall.objects.get()
+    script_dice(5, 5, 2, 9, 4, 4, 1)  # Jet: 5, 5, 2, 9 + hard 10; Drone: 4, 4, 1
+    player_client.post(reverse("ore_contest_roll", args=[ore.pk, call.pk]), {"bonus": "0", "penalty": "0"})
+    player_client.post(reverse("ore_wiggle", args=[ore.pk, call.pk]), {"wiggle": "5"})
+    roll = Roll.objects.get()
+    assert roll.outcome["opponent_faces"] == [4, 4, 1]
+    page = gm_client.get(reverse("table", args=[ore.pk])).content.decode()
+    assert "3x5 is wider and goes first" in page
+    assert "Drone" in page
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"skill": "Hacking"}, "no skill called Hacking"),
+        ({"bonus": "-1"}, "greater than or equal to 0"),
+        ({"difficulty": "11"}, "less than or equal to 10"),
+        ({"stat": "Luck"}, "Select a valid choice"),
+    ],
+)
+def test_bad_rolls_are_explained_and_roll_nothing(player_client, ore, pilot, changes, message):
+    response = player_client.post(
+        reverse("ore_roll", args=[ore.pk]), roll_data(pilot, **changes), HTTP_HX_REQUEST="true"
+    )
+    assert response.status_code == 422
+    assert message in response.content.decode()
+    assert not RollCall.objects.exists()
+
+
+def test_nobody_else_sets_the_wiggle_dice(other_client, player_client, ore, pilot, script_dice):
+    script_dice(7, 3, 2, 7)
+    player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(pilot))
+    call = RollCall.objects.get()
+    assert other_client.post(reverse("ore_wiggle", args=[ore.pk, call.pk]), {"wiggle": "7"}).status_code == 404
+    assert not Roll.objects.exists()
+
+
+def test_live_odds_match_the_published_figures(player_client, ore, pilot):
+    pilot.sheet["stats"]["Coordination"] = 5
+    pilot.sheet["skills"] = []
+    pilot.save()
+    query = roll_data(pilot, skill="", difficulty="0")
+    page = player_client.get(reverse("ore_odds", args=[ore.pk]), query).content.decode()
+    assert "69.76%" in page  # 5d: the seed's figure
+
+
+def test_the_ore_sheet_form(player_client, ore):
+    data = {"name": "Jet", "stat__Body": "2", "stat__Coordination": "4", "stat__Sense": "2", "stat__Brains": "2",
+            "stat__Command": "1", "stat__Cool": "3", "skills": "Piloting (Coordination) 2d+1wd",
+            "notes": ""}  # fmt: skip
+    assert player_client.post(reverse("character_new", args=[ore.pk]), data).status_code == 302
+    jet = Character.objects.get(name="Jet")
+    assert jet.sheet["skills"] == [{"name": "Piloting", "stat": "Coordination", "normal": 2, "hard": 0, "wiggle": 1}]
+    bad = player_client.post(reverse("character_new", args=[ore.pk]), data | {"name": "X", "stat__Body": "6"})
+    assert bad.status_code == 422

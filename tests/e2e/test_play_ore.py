@@ -1,0 +1,65 @@
+"""The One-Roll Engine in the browser: a roll with hard and wiggle dice where
+the player sets the wiggle die, and a dynamic contest the GM calls."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.test_live_table import sign_up
+from tests.e2e.test_play_cgg import join
+
+pytestmark = pytest.mark.browser
+
+
+def test_ore_wiggle_dice_and_a_contest(browser, server_url):
+    gm = browser.new_context().new_page()
+    gm.goto(f"{server_url}/accounts/signup/")
+    sign_up(gm, "ore_gm")
+    gm.click("text=Start a campaign")
+    gm.fill("#id_name", "Neon nights")
+    gm.select_option("#id_system", label="One-Roll Engine")
+    gm.click("button:has-text('Create campaign')")
+    invite = gm.input_value("#invite-url")
+    table = gm.url
+
+    jet = join(browser, invite, "jet_player")
+    jet.click("text=New character")
+    jet.fill("#id_name", "Jet")
+    jet.fill("[name=stat__Coordination]", "3")
+    jet.fill("#id_skills", "Piloting (Coordination) 1d+1hd+1wd")
+    jet.click("button:has-text('Save')")
+
+    form = jet.locator("#ore-roll-form")
+    form.locator("[name=stat]").select_option("Coordination")
+    form.locator("[name=skill]").select_option("Piloting")
+    form.locator("[name=difficulty]").fill("3")
+    expect(jet.locator("#ore-odds")).to_contain_text("4 normal + 1 hard + 1 wiggle")
+    expect(jet.locator("#ore-odds")).to_contain_text("100%")  # the wiggle die pairs with the hard 10
+    form.locator("button:has-text('Roll the pool')").click()
+
+    card = jet.locator("#my-calls .call")
+    expect(card).to_contain_text("Set your wiggle dice")
+    expect(card).to_contain_text("10 → ")
+    card.locator("select[name=wiggle]").select_option("10")
+    card.locator("button:has-text('Set the wiggle dice')").click()
+    row = jet.locator("#log .roll").first
+    expect(row).to_contain_text(re.compile(r"✔ \dx\d+"))
+    expect(row).to_contain_text(re.compile(r"\dx10"))  # the hard 10 and the wiggle die
+    expect(row).to_contain_text("wiggle set to 10")
+
+    gm.goto(table)
+    expect(gm.locator("#log .roll").first).to_contain_text("wiggle set to 10")
+    contest = gm.locator("#ore-contest-form")
+    contest.locator("[name=character]").select_option(label="Jet")
+    contest.locator("[name=stat]").select_option("Coordination")
+    contest.locator("[name=skill]").fill("Piloting")
+    contest.locator("[name=npc_name]").fill("Drone")
+    contest.locator("button[type=submit]").click()
+
+    card = jet.locator("#my-calls .call")
+    expect(card).to_contain_text("against Drone")
+    card.locator("button:has-text('Roll')").click()
+    card.locator("button:has-text('Set the wiggle dice')").click()  # the suggestion
+    for page in (jet, gm):
+        expect(page.locator("#log .roll").first).to_contain_text("Drone")
