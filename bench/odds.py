@@ -75,7 +75,21 @@ def tribute() -> None:
         )
 
 
+def ore() -> None:
+    """One-Roll Engine: P(a set at or above a difficulty) for a pool (first answer, before the cache)."""
+    from rules.ore.pool import Pool, chance_of_success
+
+    for pool in (Pool(5), Pool(7, hard=1), Pool(9, wiggle=1), Pool(10)):
+        chance_of_success.cache_clear()
+        start = time.perf_counter()
+        found = chance_of_success(pool, 6)
+        elapsed = time.perf_counter() - start
+        label = f"ore {pool.normal} normal, {pool.hard} hard, {pool.wiggle} wiggle, difficulty 6"
+        print(f"{label:43} {elapsed * 1000:9.2f} ms   p {float(found):.4f}")
+
+
 if __name__ == "__main__":
     main()
     cgg()
     tribute()
+    ore()

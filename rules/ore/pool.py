@@ -193,6 +193,7 @@ def _success(counts: list[int], wiggle: int, difficulty: int) -> bool:
     return wiggle == 1 and any(counts[face - 1] for face in range(max(difficulty, 1), 11))
 
 
+@cache  # 10 dice visit 92,378 multisets; a pool asked once is answered at once after
 def chance_of_success(pool: Pool, difficulty: int = 0) -> Fraction:
     """P(a set at or above the difficulty), wiggle dice set at best."""
     if not 0 <= difficulty <= 10:

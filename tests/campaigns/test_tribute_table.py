@@ -94,7 +94,7 @@ def test_the_gm_sets_a_secret_opposition(player_client, gm_client, other_client,
     for client in (player_client, other_client):
         page = client.get(reverse("table", args=[tribute.pk])).content.decode()
         assert "✘ Fail" in page
-        assert str(SECRET_OPPOSITION) not in page
+        assert f"against {SECRET_OPPOSITION}" not in page
     assert str(SECRET_OPPOSITION) in gm_client.get(reverse("table", args=[tribute.pk])).content.decode()
 
 

@@ -22,7 +22,7 @@ ERRORS = (ActionError, RulesError)
 
 def _done(request, campaign, audience, error: str = "", **forms_):
     if request.htmx:
-        rendered = panel(campaign, audience, user=request.user, **(forms_ if error else {}))
+        rendered = panel(campaign, audience, user=request.user, **forms_)
         context = {**rendered.context, "campaign": campaign, "error": error}
         return render(request, rendered.template, context, status=422 if error else 200)
     if error:
@@ -50,7 +50,9 @@ def roll(request, campaign_id: int):
                            label=data["label"])  # fmt: skip
     except ERRORS as error:
         return _done(request, campaign, Audience.TABLE, str(error), roll_form=form)
-    return _done(request, campaign, Audience.TABLE)
+    # The form keeps the player's choices for the next roll.
+    again = OreRollForm(initial=request.POST.dict(), campaign=campaign, user=request.user)
+    return _done(request, campaign, Audience.TABLE, roll_form=again)
 
 
 @login_required

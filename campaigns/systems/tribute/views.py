@@ -24,7 +24,7 @@ TABLE = "campaigns/table.html"
 def _panel(request, campaign, audience, *, error="", **forms_):
     rendered = panel(campaign, audience, user=request.user, **forms_)
     context = {**rendered.context, "campaign": campaign, "error": error}
-    return render(request, rendered.template, context, status=422 if error or forms_ else 200)
+    return render(request, rendered.template, context, status=422 if error else 200)
 
 
 def _errors(form) -> str:
@@ -55,7 +55,9 @@ def test(request, campaign_id: int):
         )  # fmt: skip
     except (ActionError, RulesError) as error:
         return _done(request, campaign, Audience.TABLE, str(error), test_form=form)
-    return _done(request, campaign, Audience.TABLE)
+    # The form keeps the player's choices for the next test.
+    again = TestForm(initial=request.POST.dict(), campaign=campaign, user=request.user)
+    return _done(request, campaign, Audience.TABLE, test_form=again)
 
 
 @login_required
