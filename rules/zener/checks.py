@@ -1,0 +1,91 @@
+"""Zener Gate checks (seed: "Stat Checks", "Skill Checks", "Unproficient", "Impossible Chances").
+
+- Skill check: 3d6 at or under skill ranks + stat foundation + modifier, +2 for each
+  further relevant skill the GM accepts; unproficient: the foundation alone, +1 per
+  indirectly related skill.
+- Stat check: 4d6 + the GM's modifier at or under the stat (so 4d6 at or under stat - modifier).
+- Impossible chances: while the target is below the lowest possible roll, roll one
+  more die and add 2 to the target (3d6 needing 0 becomes 6d6 needing 6).
+The optional "can't fail" extra-benefit rule is not built yet.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from rules.dice import Comparison, DiceSource, chance, parse
+from rules.errors import RulesError
+from rules.zener.stats import foundation
+
+MAX_MODIFIER = 50
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    dice: int  # 3 for skills, 4 for stats, before impossible chances
+    target: int
+
+    def __post_init__(self) -> None:
+        if self.dice not in (3, 4):
+            raise RulesError("Checks roll 3d6 (skills) or 4d6 (stats).")
+        if not -200 <= self.target <= 200:
+            raise RulesError("That target is off the scale.")
+
+    @property
+    def rolled(self) -> tuple[int, int]:
+        """(dice, target) after the impossible-chance rule."""
+        dice, target = self.dice, self.target
+        while target < dice:
+            dice, target = dice + 1, target + 2
+        return dice, target
+
+
+def skill_check(stat: int, ranks: int, modifier: int = 0, extra_skills: int = 0, indirect_skills: int = 0) -> Check:
+    if abs(modifier) > MAX_MODIFIER:
+        raise RulesError(f"A modifier is between -{MAX_MODIFIER} and {MAX_MODIFIER}.")
+    if min(ranks, extra_skills, indirect_skills) < 0:
+        raise RulesError("Ranks and skill counts cannot be negative.")
+    if ranks:
+        return Check(3, ranks + foundation(stat) + modifier + 2 * extra_skills)
+    return Check(3, foundation(stat) + modifier + indirect_skills)
+
+
+def stat_check(stat: int, modifier: int = 0) -> Check:
+    if abs(modifier) > MAX_MODIFIER:
+        raise RulesError(f"A modifier is between -{MAX_MODIFIER} and {MAX_MODIFIER}.")
+    return Check(4, stat - modifier)
+
+
+@dataclass(frozen=True, slots=True)
+class CheckRoll:
+    check: Check
+    faces: tuple[int, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(self.faces)
+
+    @property
+    def target(self) -> int:
+        return self.check.rolled[1]
+
+    @property
+    def success(self) -> bool:
+        return self.total <= self.target
+
+    @property
+    def margin(self) -> int:
+        """Positive: by how much it succeeded; negative: by how much it failed."""
+        return self.target - self.total
+
+
+def roll_check(check: Check, dice: DiceSource) -> CheckRoll:
+    count, _ = check.rolled
+    return CheckRoll(check, tuple(dice.roll(6) for _ in range(count)))
+
+
+def chance_of_success(check: Check, bonus: int = 0) -> Fraction:
+    """Exact P(success), with the impossible-chance rule; `bonus` raises the target (e.g. +5 from Karma)."""
+    count, target = check.rolled
+    return chance(parse(f"{count}d6"), target + bonus, Comparison.AT_MOST)

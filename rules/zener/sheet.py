@@ -1,0 +1,59 @@
+"""The Zener Gate character sheet: stats, INT's dice, skills, notes. Karma is a balance, not on the sheet."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.errors import RulesError
+from rules.system import notes_only_sheet
+from rules.zener.stats import ROLLED_STATS, STAT_RANGE, derived, skill_cost
+
+DEFAULT_STAT = 10
+
+
+def _int(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RulesError(f"{what} is a whole number.")
+    return value
+
+
+def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    given = raw.get("stats", {})
+    if not isinstance(given, Mapping) or set(given) - set(ROLLED_STATS):
+        raise RulesError("The rolled stats are " + ", ".join(ROLLED_STATS) + ".")
+    stats = {}
+    low, high = STAT_RANGE
+    for name in ROLLED_STATS:
+        value = _int(given.get(name, DEFAULT_STAT), name)
+        if not low <= value <= high:
+            raise RulesError(f"{name} is {low} to {high}.")
+        stats[name] = value
+    int_dice = raw.get("int_dice", [3, 3])
+    if not isinstance(int_dice, list | tuple) or len(int_dice) != 2:
+        raise RulesError("INT's dice are two d6.")
+    int_dice = [_int(d, "An INT die") for d in int_dice]
+    values = derived(stats, tuple(int_dice))
+    skills, spent = [], 0
+    for skill in raw.get("skills", []) if isinstance(raw.get("skills", []), list) else [None]:
+        if not isinstance(skill, Mapping) or not str(skill.get("name", "")).strip():
+            raise RulesError("Each skill has a name.")
+        name = str(skill["name"]).strip()[:60]
+        if skill.get("stat") not in ROLLED_STATS:
+            raise RulesError(f"{name}: its stat basis is one of " + ", ".join(ROLLED_STATS) + ".")
+        ranks = _int(skill.get("ranks", 1), f"{name}'s ranks")
+        spent += skill_cost(str(skill.get("breadth", "")), ranks)
+        skills.append({"name": name, "breadth": skill["breadth"], "stat": skill["stat"], "ranks": ranks})
+    if len({s["name"] for s in skills}) != len(skills):
+        raise RulesError("Skill names must differ.")
+    bonus_points = _int(raw.get("bonus_skill_points", 0), "Bonus skill points")
+    available = values["INT"] * 2 + bonus_points
+    if spent > available:
+        raise RulesError(f"These skills cost {spent} skill points; INT x 2 (+ bought points) gives {available}.")
+    return {
+        "stats": stats,
+        "int_dice": int_dice,
+        "skills": skills,
+        "bonus_skill_points": bonus_points,
+        "notes": notes_only_sheet(raw)["notes"],
+    }

@@ -1,0 +1,65 @@
+"""Zener Gate stats and skills (seed: "Stats", "Skills", "Skill Points", "Weapon Skills").
+
+Interpretations (published on /rules/#zener):
+- INT = 1/4 (PRAC + THEO + ENC + LAN), rounded down, + 1d6 - 1d6 (the two dice rolled once, at creation).
+- DEX in use is the average of DEX and NIM, rounded up.
+- Starting Karma counts the thirteen rolled stats (not the derived END, INT, HP, SHK).
+"""
+
+from __future__ import annotations
+
+from math import ceil
+
+from rules.errors import RulesError
+
+ROLLED_STATS = ("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO", "ENC", "LAN", "AWA", "PERS")
+DERIVED_STATS = ("END", "INT", "HP", "SHK")
+STAT_RANGE = (1, 40)
+BREADTH_COST = {"specific": 1, "narrow": 2, "broad": 4, "weapon_broad": 2, "weapon_general": 3}
+
+
+def foundation(stat: int) -> int:
+    """A skill's base from its stat: stat / 2 + 2, rounded up."""
+    return ceil(stat / 2) + 2
+
+
+def dex_in_use(dex: int, nim: int) -> int:
+    return ceil((dex + nim) / 2)
+
+
+def intelligence(stats: dict[str, int], plus: int, minus: int) -> int:
+    if not (1 <= plus <= 6 and 1 <= minus <= 6):
+        raise RulesError("INT's dice are two d6.")
+    return (stats["PRAC"] + stats["THEO"] + stats["ENC"] + stats["LAN"]) // 4 + plus - minus
+
+
+def derived(stats: dict[str, int], int_dice: tuple[int, int]) -> dict[str, int]:
+    hp = 2 * stats["CON"] + stats["RES"] + stats["NIM"]
+    return {
+        "END": stats["CON"],
+        "INT": intelligence(stats, *int_dice),
+        "HP": hp,
+        "SHK": ceil(hp / 5),
+        "DEX in use": dex_in_use(stats["DEX"], stats["NIM"]),
+    }
+
+
+def starting_karma(stats: dict[str, int]) -> int:
+    """10, -1 per stat of 17 or more, +1 per stat of 8 or less."""
+    return 10 - sum(stats[s] >= 17 for s in ROLLED_STATS) + sum(stats[s] <= 8 for s in ROLLED_STATS)
+
+
+def skill_cost(breadth: str, ranks: int) -> int:
+    """The breadth's price (specific 1, narrow 2, broad 4; weapons 2 or 3) + 1 per extra rank."""
+    if breadth not in BREADTH_COST:
+        raise RulesError("A skill is specific, narrow, broad, or a weapon skill (broad or general).")
+    if not 1 <= ranks <= 20:
+        raise RulesError("A skill has 1 to 20 ranks.")
+    return BREADTH_COST[breadth] + ranks - 1
+
+
+def stat_raise_cost(current: int) -> int:
+    """Karma for +1 to a stat: 2, doubled once the stat exceeds 25 and again for every 5 beyond."""
+    if current <= 25:
+        return 2
+    return 2 * 2 ** (1 + (current - 26) // 5)

@@ -1,0 +1,94 @@
+"""Zener Gate: stats, skills, checks with impossible chances, exact odds."""
+
+import itertools
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+
+from rules import SYSTEMS, RulesError
+from rules.dice import ScriptedDice, SeededDice
+from rules.zener.checks import Check, chance_of_success, roll_check, skill_check, stat_check
+from rules.zener.stats import derived, foundation, skill_cost, starting_karma, stat_raise_cost
+
+BASE = dict.fromkeys(("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO", "ENC", "LAN", "AWA", "PERS"), 12)
+
+
+def test_derived_stats():
+    stats = BASE | {"CON": 14, "RES": 10, "NIM": 9, "DEX": 12, "PRAC": 13, "THEO": 11, "ENC": 10, "LAN": 9}
+    values = derived(stats, (5, 2))
+    assert values == {"END": 14, "INT": 10 + 5 - 2, "HP": 2 * 14 + 10 + 9, "SHK": 10, "DEX in use": 11}  # 43/4 = 10
+
+
+def test_starting_karma():
+    assert starting_karma(BASE) == 10
+    assert starting_karma(BASE | {"STR": 17, "CON": 18, "LAN": 8}) == 9
+
+
+@pytest.mark.parametrize(("stat", "base"), [(10, 7), (11, 8), (12, 8), (3, 4)])
+def test_skill_foundation_rounds_up(stat, base):
+    assert foundation(stat) == base
+
+
+def test_skill_costs():
+    assert [skill_cost(b, 1) for b in ("specific", "narrow", "broad", "weapon_broad", "weapon_general")] == [
+        1,
+        2,
+        4,
+        2,
+        3,
+    ]
+    assert skill_cost("narrow", 3) == 4
+    with pytest.raises(RulesError, match="specific, narrow, broad"):
+        skill_cost("vast", 1)
+
+
+def test_stat_raises_get_dearer_above_25():
+    assert [stat_raise_cost(s) for s in (10, 25, 26, 30, 31, 36)] == [2, 2, 4, 4, 8, 16]
+
+
+def test_checks():
+    assert skill_check(12, ranks=3, modifier=-1, extra_skills=1) == Check(3, 3 + 8 - 1 + 2)
+    assert skill_check(12, ranks=0, indirect_skills=2) == Check(3, 8 + 2)  # unproficient
+    assert stat_check(14, modifier=2) == Check(4, 12)
+
+
+def test_impossible_chances_add_dice():
+    assert Check(3, 0).rolled == (6, 6)
+    assert chance_of_success(Check(3, 0)) == Fraction(1, 46656)  # the seed's figure
+    assert Check(3, 2).rolled == (4, 4)
+    assert Check(4, 10).rolled == (4, 10)
+
+
+def brute(count: int, target: int) -> Fraction:
+    hits = sum(sum(faces) <= target for faces in itertools.product(range(1, 7), repeat=count))
+    return Fraction(hits, 6**count)
+
+
+@pytest.mark.parametrize("check", [Check(3, 10), Check(3, 4), Check(4, 14), Check(3, 1), Check(4, 2), Check(3, 18)])
+def test_exact_odds_equal_brute_force(check):
+    assert chance_of_success(check) == brute(*check.rolled)
+
+
+def test_seeded_checks_match_the_odds():
+    check, dice, rolls = Check(3, 10), SeededDice(6), 20_000
+    seen = Counter(roll_check(check, dice).success for _ in range(rolls))
+    p = chance_of_success(check)
+    assert abs(seen[True] / rolls - float(p)) <= 5 * (float(p) * (1 - float(p)) / rolls) ** 0.5
+
+
+def test_a_check_roll_reports_its_margin():
+    rolled = roll_check(Check(3, 12), ScriptedDice([2, 3, 4]))
+    assert (rolled.total, rolled.success, rolled.margin) == (9, True, 3)
+
+
+def test_sheet():
+    zener = SYSTEMS["zener"]
+    pilot = {"name": "Pilot", "breadth": "narrow", "stat": "PRAC", "ranks": 3}
+    sheet = zener.validate_sheet({"stats": {"PRAC": 14}, "int_dice": [4, 2], "skills": [pilot]})
+    assert sheet["skills"][0]["ranks"] == 3
+    with pytest.raises(RulesError, match="skill points"):
+        zener.validate_sheet({"skills": [{"name": f"S{i}", "breadth": "broad", "stat": "STR", "ranks": 5}
+                                         for i in range(5)]})  # fmt: skip
+    with pytest.raises(RulesError, match="1 to 40"):
+        zener.validate_sheet({"stats": {"STR": 0}})
