@@ -20,6 +20,7 @@ class Audience(StrEnum):
 @dataclass(frozen=True, slots=True)
 class RollView:
     id: int
+    campaign_id: int
     author: str
     character: str
     label: str

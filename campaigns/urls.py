@@ -19,4 +19,5 @@ urlpatterns = [
     path("<int:campaign_id>/cgg/", include("campaigns.systems.cgg.urls")),
     path("<int:campaign_id>/tribute/", include("campaigns.systems.tribute.urls")),
     path("<int:campaign_id>/ore/", include("campaigns.systems.ore.urls")),
+    path("<int:campaign_id>/zener/", include("campaigns.systems.zener.urls")),
 ]

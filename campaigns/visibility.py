@@ -12,8 +12,9 @@ from campaigns.notation_kind import NOTATION
 from campaigns.systems.cgg.kind import CGG, CGG_SPIN
 from campaigns.systems.ore.kind import ORE
 from campaigns.systems.tribute.kind import TRIBUTE
+from campaigns.systems.zener.kind import ZENER
 
-KINDS = {kind.key: kind for kind in (NOTATION, CGG, CGG_SPIN, TRIBUTE, ORE)}
+KINDS = {kind.key: kind for kind in (NOTATION, CGG, CGG_SPIN, TRIBUTE, ORE, ZENER)}
 
 
 def audience_for(campaign, user) -> Audience:
@@ -30,6 +31,7 @@ def roll_view(roll: Roll, audience: Audience) -> RollView | None:
     label = roll.request.get("label", "")
     return RollView(
         id=roll.pk,
+        campaign_id=roll.campaign_id,
         author=roll.author.get_username(),
         character=character,
         label=label,

@@ -10,6 +10,7 @@ from characters.models import Character
 from rules.cgg.conditions import Track
 from rules.cgg.sheet import ATTRIBUTES, default_sheet
 from rules.ore.sheet import STATS as ORE_STATS
+from rules.zener.stats import ROLLED_STATS as ZENER_STATS
 
 
 class CharacterForm(forms.ModelForm):
@@ -234,7 +235,53 @@ def _skill_from_line(line: str) -> dict:
     return {"name": match["name"].strip(), "stat": match["stat"].capitalize(), **dice}
 
 
-SHEET_FORMS = {"cgg": ExplorerSheetForm, "tribute": TributeSheetForm, "ore": OreSheetForm}
+class ZenerSheetForm(CharacterForm):
+    """Zener Gate: the thirteen rolled stats and skills; INT's two d6 are rolled once, at creation."""
+
+    skills = _textarea(
+        "One per line: 'Name (breadth, STAT) ranks'; breadth is specific, narrow, broad, weapon_broad or "
+        "weapon_general; e.g. 'Pilot (narrow, PRAC) 3'. Your profession first.",
+        rows=4,
+    )
+    notes = forms.CharField(widget=forms.Textarea(attrs={"rows": 5}), required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        stats = (self.instance.sheet or {}).get("stats", {})
+        for name in ZENER_STATS:
+            self.fields[f"stat__{name}"] = forms.IntegerField(label=name, initial=stats.get(name, 10), min_value=1,
+                                                              max_value=40)  # fmt: skip
+        self.order_fields(["name", *(f"stat__{name}" for name in ZENER_STATS), "skills", "notes"])
+
+    def initial_from(self, sheet: dict, name: str):
+        if name == "skills":
+            return "\n".join(f"{s['name']} ({s['breadth']}, {s['stat']}) {s['ranks']}" for s in sheet.get("skills", []))
+        return sheet.get(name, "")
+
+    def sheet(self) -> dict:
+        from campaigns.actions import dice  # INT's 1d6 - 1d6, rolled once by the table's dice
+
+        data = self.cleaned_data
+        sheet = dict(self.instance.sheet or {})
+        if "int_dice" not in sheet:
+            sheet["int_dice"] = [dice.roll(6), dice.roll(6)]
+        skills = []
+        for line in _lines(data["skills"]):
+            match = re.fullmatch(r"(?P<name>.+?)\s*\((?P<breadth>\w+),\s*(?P<stat>\w+)\)\s*(?P<ranks>-?\d+)?", line)
+            if match is None:
+                skills.append({"name": line, "stat": None})  # the rules say what is missing
+                continue
+            skills.append({"name": match["name"].strip(), "breadth": match["breadth"].lower(),
+                           "stat": match["stat"].upper(), "ranks": int(match["ranks"] or 1)})  # fmt: skip
+        return {
+            **sheet,
+            "stats": {name: data[f"stat__{name}"] for name in ZENER_STATS},
+            "skills": skills,
+            "notes": data["notes"],
+        }
+
+
+SHEET_FORMS = {"cgg": ExplorerSheetForm, "tribute": TributeSheetForm, "ore": OreSheetForm, "zener": ZenerSheetForm}
 
 
 def sheet_form_for(campaign) -> type[CharacterForm]:

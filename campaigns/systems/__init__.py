@@ -40,7 +40,18 @@ def _ore_panel(campaign, audience, user=None) -> Panel:
     return panel(campaign, audience, user=user)
 
 
-PANELS: dict[str, Callable[..., Panel]] = {"cgg": _cgg_panel, "tribute": _tribute_panel, "ore": _ore_panel}
+def _zener_panel(campaign, audience, user=None) -> Panel:
+    from campaigns.systems.zener.panel import panel
+
+    return panel(campaign, audience, user=user)
+
+
+PANELS: dict[str, Callable[..., Panel]] = {
+    "cgg": _cgg_panel,
+    "tribute": _tribute_panel,
+    "ore": _ore_panel,
+    "zener": _zener_panel,
+}
 SHEET_SAVED: dict[str, Callable[..., None]] = {"cgg": _cgg_sheet_saved}
 
 

@@ -1,0 +1,167 @@
+"""Zener Gate at the table: checks, Karma spends on rolls, and the GM's Karma awards.
+
+Karma is a Balance (kind "karma") changed only by `change_karma`, under a row
+lock with a ledger row. A re-roll or a +5 is a new roll event pointing at the
+roll it changes; the original is never edited, and each is bought once per roll.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from campaigns import actions as table_actions
+from campaigns import live
+from campaigns.models import Balance, LedgerEntry, Roll
+from rules.errors import RulesError
+from rules.zener.checks import Check, CheckRoll, roll_check, skill_check, stat_check
+from rules.zener.stats import ROLLED_STATS, derived, foundation, starting_karma, stat_raise_cost
+
+KIND = "zener"
+KARMA = "karma"
+BOOST = 5
+ActionError = table_actions.ActionError
+
+
+def karma_balance(character, *, lock: bool = False) -> Balance:
+    Balance.objects.get_or_create(
+        campaign_id=character.campaign_id, character=character, kind=KARMA,
+        defaults={"value": max(0, starting_karma(character.sheet["stats"]))},
+    )  # fmt: skip
+    rows = Balance.objects.filter(character=character, kind=KARMA)
+    return (rows.select_for_update() if lock else rows).get()
+
+
+def change_karma(character, delta: int, *, actor, reason: str, roll=None) -> int:
+    """The one way Karma changes. Spending more than there is is refused."""
+    with transaction.atomic():
+        balance = karma_balance(character, lock=True)
+        if balance.value + delta < 0:
+            raise RulesError(f"{character.name} has {balance.value} Karma; that needs {-delta}.")
+        balance.value += delta
+        balance.save(update_fields=["value"])
+        LedgerEntry.objects.create(
+            balance=balance, actor=actor, reason=reason, delta=delta, value_after=balance.value, roll=roll
+        )
+        transaction.on_commit(lambda: live.send_panel(character.campaign))
+    return balance.value
+
+
+def check_for(character, *, stat: str, skill: str = "", modifier: int = 0, extra: int = 0, indirect: int = 0):
+    """(what, Check) for a skill check (a skill from the sheet, or unproficient) or a stat check."""
+    stats = character.sheet["stats"]
+    if stat not in ROLLED_STATS:
+        raise RulesError(f"There is no stat called {stat}.")
+    value = derived(stats, tuple(character.sheet["int_dice"]))["DEX in use"] if stat == "DEX" else stats[stat]
+    if skill == "":
+        return f"{stat} (stat check)", stat_check(value, modifier)
+    if skill == "*":
+        check = skill_check(value, 0, modifier, indirect_skills=indirect)
+        return f"{stat} foundation {foundation(value)} (unproficient)", check
+    found = next((s for s in character.sheet.get("skills", []) if s["name"] == skill), None)
+    if found is None:
+        raise RulesError(f"{character.name} has no skill called {skill}.")
+    return f"{skill} {found['ranks']} + {stat}", skill_check(value, found["ranks"], modifier, extra_skills=extra)
+
+
+def _outcome(rolled: CheckRoll, bonus: int = 0) -> dict:
+    target = rolled.target + bonus
+    return {"faces": list(rolled.faces), "total": rolled.total, "target": target,
+            "success": rolled.total <= target, "margin": target - rolled.total, "bonus": bonus}  # fmt: skip
+
+
+def make_check(campaign, author, *, character, what: str, check, secret: bool = False, label: str = "") -> Roll:
+    """Roll a check now. A secret check (the GM's) reaches only the GM."""
+    if secret and not campaign.is_gm(author):
+        raise ActionError("Only the GM makes secret checks.")
+    if not secret and character.owner_id != author.pk:
+        raise ActionError("Roll for your own character.")
+    rolled = roll_check(check, table_actions.dice)
+    with transaction.atomic():
+        roll = Roll.objects.create(
+            campaign=campaign, author=author, character=character, kind=KIND,
+            visibility=Roll.Visibility.GM if secret else Roll.Visibility.TABLE,
+            request={"what": what, "dice": check.rolled[0], "base_dice": check.dice, "base_target": check.target,
+                     "label": label},
+            outcome=_outcome(rolled),
+        )  # fmt: skip
+        transaction.on_commit(lambda: live.send_roll(roll))
+    return roll
+
+
+def spend_on_roll(roll_id: int, player, *, use: str) -> Roll:
+    """Karma on a failed table roll: "reroll" (the owner, 1 Karma) or "boost"
+    (+5 from another player's character, 1 Karma). Once each per roll."""
+    with transaction.atomic():
+        original = Roll.objects.select_for_update().select_related("character", "campaign").get(pk=roll_id, kind=KIND)
+        if (
+            original.visibility != Roll.Visibility.TABLE
+            or original.request.get("reroll_of")
+            or original.request.get("boost_of")
+        ):
+            raise ActionError("Karma changes a check's first roll at the table.")
+        if original.outcome["success"]:
+            raise ActionError("That roll did not fail.")
+        key = "reroll_of" if use == "reroll" else "boost_of"
+        if Roll.objects.filter(campaign=original.campaign, **{f"request__{key}": original.pk}).exists():
+            raise ActionError("Karma was already spent that way on this roll.")
+        if use == "reroll":
+            if original.character.owner_id != player.pk:
+                raise ActionError("Only the roller can re-roll their own failed roll.")
+            payer = original.character
+            check = Check(original.request["base_dice"], original.request["base_target"])
+            outcome = _outcome(roll_check(check, table_actions.dice))
+        else:
+            payer = original.campaign.characters.filter(owner=player).exclude(pk=original.character_id).first()
+            if payer is None:
+                raise ActionError("+5 is given from another character of yours, to someone else's roll.")
+            outcome = {**original.outcome, "target": original.outcome["target"] + BOOST, "bonus": BOOST}
+            outcome |= {
+                "success": outcome["total"] <= outcome["target"],
+                "margin": outcome["target"] - outcome["total"],
+            }
+        roll = Roll.objects.create(
+            campaign=original.campaign, author=player, character=original.character, kind=KIND,
+            request={**original.request, key: original.pk, "boosted_by": payer.name if use != "reroll" else ""},
+            outcome=outcome,
+        )  # fmt: skip
+        reason = "Re-roll a failed roll" if use == "reroll" else f"+5 to {original.character.name}'s roll"
+        change_karma(payer, -1, actor=player, reason=reason, roll=roll)
+        transaction.on_commit(lambda: live.send_roll(roll))
+    return roll
+
+
+AWARDS = {
+    "complication": ("A complication (+2)", 2),
+    "npc_bonus": ("An NPC got +10 (+1)", 1),
+}
+
+
+def gm_karma(character, gm, *, kind: str, amount: int = 0, stat: str = "") -> int:
+    """The GM's awards and approved spends (seed: "Other Uses For Karma", "Experience")."""
+    if not character.campaign.is_gm(gm):
+        raise ActionError("Only the GM awards or approves Karma.")
+    if kind in AWARDS:
+        reason, delta = AWARDS[kind]
+        return change_karma(character, delta, actor=gm, reason=reason)
+    if not 1 <= amount <= 50 and kind != "stat":
+        raise RulesError("Give an amount from 1 to 50.")
+    if kind == "experience":
+        return change_karma(character, amount, actor=gm, reason="Experience")
+    if kind == "fortune":
+        return change_karma(character, -amount, actor=gm, reason="A stroke of good fortune")
+    with transaction.atomic():
+        sheet = dict(character.sheet)
+        if kind == "skill_points":
+            left = change_karma(character, -amount, actor=gm, reason=f"{2 * amount} skill points")
+            sheet["bonus_skill_points"] = sheet.get("bonus_skill_points", 0) + 2 * amount
+        elif kind == "stat":
+            if stat not in ROLLED_STATS:
+                raise RulesError("Choose the stat to raise.")
+            cost = stat_raise_cost(sheet["stats"][stat])
+            left = change_karma(character, -cost, actor=gm, reason=f"{stat} +1")
+            sheet["stats"] = {**sheet["stats"], stat: sheet["stats"][stat] + 1}
+        else:
+            raise RulesError("Unknown Karma step.")
+        character.sheet = sheet
+        character.save(update_fields=["sheet", "updated_at"])
+    return left

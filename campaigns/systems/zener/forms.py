@@ -1,0 +1,47 @@
+from django import forms
+
+from campaigns.forms import CharacterChoiceField
+from rules.zener.checks import MAX_MODIFIER
+from rules.zener.stats import ROLLED_STATS
+
+STAT_CHOICES = [(stat, stat) for stat in ROLLED_STATS]
+
+
+class CheckForm(forms.Form):
+    character = CharacterChoiceField(queryset=None, empty_label=None)
+    skill = forms.CharField(
+        required=False, max_length=60, help_text="A skill from the sheet, unproficient, or a stat check."
+    )
+    stat = forms.ChoiceField(choices=STAT_CHOICES, label="Stat basis")
+    modifier = forms.IntegerField(min_value=-MAX_MODIFIER, max_value=MAX_MODIFIER, initial=0, required=False)
+    extra = forms.IntegerField(
+        min_value=0, max_value=5, initial=0, required=False, label="Further relevant skills (+2 each)"
+    )
+    indirect = forms.IntegerField(min_value=0, max_value=5, initial=0, required=False,
+                                  label="Indirectly related skills (unproficient, +1 each)")  # fmt: skip
+    label = forms.CharField(max_length=100, required=False)
+
+    def __init__(self, *args, campaign, user=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        characters = campaign.characters.all()
+        self.fields["character"].queryset = characters if user is None else characters.filter(owner=user)
+
+
+class KarmaForm(forms.Form):
+    character = CharacterChoiceField(queryset=None, empty_label=None)
+    kind = forms.ChoiceField(
+        choices=[
+            ("complication", "Award: a complication (+2)"),
+            ("npc_bonus", "Award: an NPC got +10 after a roll (+1)"),
+            ("experience", "Award: experience (+amount)"),
+            ("fortune", "Approve: a stroke of good fortune (−amount)"),
+            ("skill_points", "Approve: skill points (2 per Karma, −amount)"),
+            ("stat", "Approve: +1 to a stat (2 Karma, more above 25)"),
+        ]
+    )
+    amount = forms.IntegerField(min_value=0, max_value=50, initial=1, required=False)
+    stat = forms.ChoiceField(choices=[("", "(for +1 to a stat)"), *STAT_CHOICES], required=False)
+
+    def __init__(self, *args, campaign, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["character"].queryset = campaign.characters.all()

@@ -1,0 +1,44 @@
+"""Zener Gate checks in the log: the dice, the target and the margin. A GM's
+secret check is a GM-only roll; Karma re-rolls and +5s are new events that
+point at the roll they change."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from campaigns.audience import Audience
+
+
+class ZenerKind:
+    key = "zener"
+    roll_template = "systems/zener/roll.html"
+    player_call_template = gm_call_template = ""
+
+    def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
+        request, outcome = roll.request, roll.outcome
+        return {
+            "what": request["what"],
+            "dice": request["dice"],
+            "faces": outcome["faces"],
+            "total": outcome["total"],
+            "target": outcome["target"],
+            "margin": outcome["margin"],
+            "success": outcome["success"],
+            "reroll_of": request.get("reroll_of"),
+            "boost_of": request.get("boost_of"),
+            "boosted_by": request.get("boosted_by", ""),
+            # Karma can change a failed first roll (not a re-roll, not a boost), at the table
+            "karma_open": not outcome["success"] and not request.get("reroll_of") and not request.get("boost_of")
+            and audience is not Audience.GM and roll.visibility == "table",
+        }  # fmt: skip
+
+    def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
+        verdict = "success" if data["success"] else "failure"
+        margin = abs(data["margin"])
+        return f"{who} checked {data['what']}: {data['total']} against {data['target']}, {verdict} by {margin}."
+
+    def call_data(self, call, audience: Audience) -> dict[str, Any]:
+        return {}
+
+
+ZENER = ZenerKind()

@@ -1,0 +1,28 @@
+"""The Zener Gate panel: every character's Karma (the table sees it), a player's
+check form, and for the GM secret checks and Karma awards."""
+
+from __future__ import annotations
+
+from campaigns.audience import Audience
+from campaigns.systems import Panel
+from campaigns.systems.zener.actions import karma_balance
+from campaigns.systems.zener.forms import CheckForm, KarmaForm
+from rules.zener.stats import derived
+
+
+def panel(campaign, audience: Audience, *, user=None, check_form=None, karma_form=None) -> Panel:
+    characters = list(campaign.characters.select_related("owner"))
+    context = {
+        "is_gm": audience is Audience.GM,
+        "karma": [
+            (c, karma_balance(c).value, derived(c.sheet["stats"], tuple(c.sheet["int_dice"]))) for c in characters
+        ],
+    }
+    if audience is Audience.GM:
+        context["check_form"] = check_form or CheckForm(campaign=campaign)
+        context["karma_form"] = karma_form or KarmaForm(campaign=campaign)
+    elif user is not None:
+        context["check_form"] = check_form or CheckForm(campaign=campaign, user=user)
+    context["skills"] = sorted({s["name"] for c in characters for s in c.sheet.get("skills", [])
+                                if audience is Audience.GM or c.owner_id == getattr(user, "pk", None)})  # fmt: skip
+    return Panel("systems/zener/panel.html", context)

@@ -1,0 +1,10 @@
+from django.urls import path
+
+from campaigns.systems.zener import views
+
+urlpatterns = [
+    path("checks/", views.check, name="zener_check"),
+    path("odds/", views.odds, name="zener_odds"),
+    path("rolls/<int:roll_id>/karma/", views.karma_on_roll, name="zener_karma_on_roll"),
+    path("karma/", views.karma, name="zener_karma"),
+]

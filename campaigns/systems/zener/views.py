@@ -1,0 +1,115 @@
+"""Zener Gate's table steps: checks, Karma on rolls, the GM's Karma."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from campaigns.actions import ActionError
+from campaigns.audience import Audience
+from campaigns.models import Roll
+from campaigns.systems.zener import actions
+from campaigns.systems.zener.forms import CheckForm, KarmaForm
+from campaigns.systems.zener.panel import panel
+from campaigns.views import _campaign_for_gm, _campaign_for_member
+from campaigns.visibility import audience_for
+from rules.errors import RulesError
+from rules.zener.checks import chance_of_success
+
+ERRORS = (ActionError, RulesError)
+
+
+def _done(request, campaign, audience, error: str = "", **forms_):
+    if request.htmx:
+        rendered = panel(campaign, audience, user=request.user, **forms_)
+        context = {**rendered.context, "campaign": campaign, "error": error}
+        return render(request, rendered.template, context, status=422 if error else 200)
+    if error:
+        messages.error(request, error)
+    return redirect("table", campaign.pk)
+
+
+def _errors(form) -> str:
+    return " ".join(error for errors in form.errors.values() for error in errors)
+
+
+def _check_from(form):
+    data = form.cleaned_data
+    return actions.check_for(data["character"], stat=data["stat"], skill=data["skill"].strip(),
+                             modifier=data["modifier"] or 0, extra=data["extra"] or 0,
+                             indirect=data["indirect"] or 0)  # fmt: skip
+
+
+@login_required
+@require_POST
+def check(request, campaign_id: int):
+    """A player's check; the GM's checks from this form are secret."""
+    campaign = _campaign_for_member(request, campaign_id)
+    audience = audience_for(campaign, request.user)
+    gm = audience is Audience.GM
+    form = CheckForm(request.POST, campaign=campaign, user=None if gm else request.user)
+    if not form.is_valid():
+        return _done(request, campaign, audience, _errors(form), check_form=form)
+    try:
+        what, found = _check_from(form)
+        actions.make_check(campaign, request.user, character=form.cleaned_data["character"], what=what, check=found,
+                           secret=gm, label=form.cleaned_data["label"])  # fmt: skip
+    except ERRORS as error:
+        return _done(request, campaign, audience, str(error), check_form=form)
+    again = CheckForm(initial=request.POST.dict(), campaign=campaign, user=None if gm else request.user)
+    return _done(request, campaign, audience, check_form=again)
+
+
+@login_required
+@require_GET
+def odds(request, campaign_id: int):
+    campaign = _campaign_for_member(request, campaign_id)
+    gm = campaign.is_gm(request.user)
+    form = CheckForm(request.GET, campaign=campaign, user=None if gm else request.user)
+    context = {}
+    if form.is_valid():
+        try:
+            what, found = _check_from(form)
+        except RulesError as error:
+            context["odds_error"] = str(error)
+        else:
+            context = {
+                "what": what,
+                "dice": found.rolled[0],
+                "target": found.rolled[1],
+                "chance": chance_of_success(found),
+            }
+    return render(request, "systems/zener/odds.html", context)
+
+
+@login_required
+@require_POST
+def karma_on_roll(request, campaign_id: int, roll_id: int):
+    campaign = _campaign_for_member(request, campaign_id)
+    roll = get_object_or_404(Roll, pk=roll_id, campaign=campaign, kind=actions.KIND, visibility=Roll.Visibility.TABLE)
+    use = request.POST.get("use")
+    try:
+        if use not in ("reroll", "boost"):
+            raise RulesError("Choose a re-roll or +5.")
+        actions.spend_on_roll(roll.pk, request.user, use=use)
+    except ERRORS as error:
+        messages.error(request, str(error))
+        if request.htmx:
+            return render(request, "systems/zener/karma_error.html", {"error": str(error), "roll": roll}, status=422)
+    return redirect("table", campaign.pk) if not request.htmx else render(request, "systems/zener/karma_error.html", {})
+
+
+@login_required
+@require_POST
+def karma(request, campaign_id: int):
+    campaign = _campaign_for_gm(request, campaign_id)
+    form = KarmaForm(request.POST, campaign=campaign)
+    if not form.is_valid():
+        return _done(request, campaign, Audience.GM, _errors(form), karma_form=form)
+    data = form.cleaned_data
+    try:
+        actions.gm_karma(data["character"], request.user, kind=data["kind"], amount=data["amount"] or 0,
+                         stat=data["stat"])  # fmt: skip
+    except ERRORS as error:
+        return _done(request, campaign, Audience.GM, str(error), karma_form=form)
+    return _done(request, campaign, Audience.GM)
