@@ -122,3 +122,9 @@ def test_rules_page_lists_ore_interpretations(client):
     page = client.get(reverse("rules")).content.decode()
     for text in ("At most 10 dice", "A bad failure", "Dynamic contests", "Multiple actions"):
         assert text in page
+
+
+def test_rules_page_lists_zener_interpretations(client):
+    page = client.get(reverse("rules")).content.decode()
+    for text in ("Skill foundation", "Impossible chances", "1 in 46,656", "Not built yet"):
+        assert text in page

@@ -108,6 +108,7 @@ def spend_on_roll(roll_id: int, player, *, use: str) -> Roll:
             if original.character.owner_id != player.pk:
                 raise ActionError("Only the roller can re-roll their own failed roll.")
             payer = original.character
+            _check_funds(payer)  # before any die is rolled
             check = Check(original.request["base_dice"], original.request["base_target"])
             outcome = _outcome(roll_check(check, table_actions.dice))
         else:
@@ -128,6 +129,12 @@ def spend_on_roll(roll_id: int, player, *, use: str) -> Roll:
         change_karma(payer, -1, actor=player, reason=reason, roll=roll)
         transaction.on_commit(lambda: live.send_roll(roll))
     return roll
+
+
+def _check_funds(character) -> None:
+    left = karma_balance(character, lock=True).value
+    if left < 1:
+        raise RulesError(f"{character.name} has {left} Karma; that needs 1.")
 
 
 AWARDS = {

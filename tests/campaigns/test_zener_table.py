@@ -1,0 +1,167 @@
+"""Zener Gate at the table: checks, secret GM checks, Karma re-rolls and +5s, GM awards."""
+
+import pytest
+from django.urls import reverse
+
+from campaigns import actions
+from campaigns.models import LedgerEntry, Membership, Roll
+from campaigns.systems.zener import actions as zener
+from characters.models import Character
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def zg(gm, player, other_player):
+    campaign = actions.create_campaign(gm, name="Zener", system="zener", settings={})
+    for user in (player, other_player):
+        Membership.objects.create(campaign=campaign, user=user)
+    return campaign
+
+
+def _character(campaign, owner, name, **stats):
+    sheet = campaign.rules_system.validate_sheet(
+        {"stats": {"PRAC": 12, **stats}, "int_dice": [3, 3],
+         "skills": [{"name": "Pilot", "breadth": "narrow", "stat": "PRAC", "ranks": 3}]}
+    )  # fmt: skip
+    return Character.objects.create(campaign=campaign, owner=owner, name=name, sheet=sheet)
+
+
+@pytest.fixture
+def kai(zg, player):
+    return _character(zg, player, "Kai")
+
+
+@pytest.fixture
+def ren(zg, other_player):
+    return _character(zg, other_player, "Ren")
+
+
+def check_data(character, **changes):
+    data = {"character": character.pk, "skill": "Pilot", "stat": "PRAC", "modifier": "0", "extra": "0",
+            "indirect": "0", "label": "Land it"}  # fmt: skip
+    return data | changes
+
+
+def test_a_skill_check(player_client, zg, kai, script_dice):
+    script_dice(6, 6, 5)  # 17 against 3 + 8 = 11
+    assert player_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai)).status_code == 302
+    roll = Roll.objects.get()
+    assert roll.outcome | {} == {"faces": [6, 6, 5], "total": 17, "target": 11, "success": False, "margin": -6,
+                                 "bonus": 0}  # fmt: skip
+    page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    assert "✘ failure by 6" in page
+    assert "Re-roll (1 Karma)" in page
+
+
+def test_live_odds_and_impossible_chances(player_client, zg, kai):
+    page = player_client.get(reverse("zener_odds", args=[zg.pk]), check_data(kai)).content.decode()
+    assert "3d6 at or under 11" in page
+    assert "62.50%" in page
+    impossible = check_data(kai, skill="*", modifier="-8")  # foundation 8 - 8 = 0: 6d6 needing 6
+    page = player_client.get(reverse("zener_odds", args=[zg.pk]), impossible).content.decode()
+    assert "6d6 at or under 6" in page
+    assert "1 in 46,656" in page
+
+
+def test_a_karma_reroll(player_client, zg, kai, player, script_dice):
+    script_dice(6, 6, 5)
+    player_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai))
+    first = Roll.objects.get()
+    karma = zener.karma_balance(kai).value
+    script_dice(1, 2, 3)
+    player_client.post(reverse("zener_karma_on_roll", args=[zg.pk, first.pk]), {"use": "reroll"})
+    again = Roll.objects.exclude(pk=first.pk).get()
+    assert (again.request["reroll_of"], again.outcome["success"]) == (first.pk, True)
+    assert zener.karma_balance(kai).value == karma - 1
+    assert LedgerEntry.objects.get().roll == again
+    twice = player_client.post(reverse("zener_karma_on_roll", args=[zg.pk, first.pk]), {"use": "reroll"},
+                               HTTP_HX_REQUEST="true")  # fmt: skip
+    assert twice.status_code == 422
+    assert "already spent" in twice.content.decode()
+    assert zener.karma_balance(kai).value == karma - 1
+
+
+def test_only_the_roller_rerolls_and_others_give_plus_five(other_client, zg, kai, ren, script_dice, player_client):
+    script_dice(6, 6, 1)  # 13 against 11: +5 makes it
+    player_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai))
+    first = Roll.objects.get()
+    refused = other_client.post(reverse("zener_karma_on_roll", args=[zg.pk, first.pk]), {"use": "reroll"},
+                                HTTP_HX_REQUEST="true")  # fmt: skip
+    assert "Only the roller" in refused.content.decode()
+    before = zener.karma_balance(ren).value
+    other_client.post(reverse("zener_karma_on_roll", args=[zg.pk, first.pk]), {"use": "boost"})
+    boost = Roll.objects.exclude(pk=first.pk).get()
+    assert (boost.outcome["target"], boost.outcome["success"], boost.request["boosted_by"]) == (16, True, "Ren")
+    assert zener.karma_balance(ren).value == before - 1
+
+
+def test_karma_only_on_failed_rolls_and_never_below_zero(player_client, zg, kai, player, script_dice):
+    script_dice(1, 1, 1)
+    player_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai))
+    success = Roll.objects.get()
+    response = player_client.post(reverse("zener_karma_on_roll", args=[zg.pk, success.pk]), {"use": "reroll"},
+                                  HTTP_HX_REQUEST="true")  # fmt: skip
+    assert "did not fail" in response.content.decode()
+    zener.change_karma(kai, -zener.karma_balance(kai).value, actor=player, reason="spent")
+    script_dice(6, 6, 6)
+    player_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai))
+    failed = Roll.objects.latest("id")
+    response = player_client.post(reverse("zener_karma_on_roll", args=[zg.pk, failed.pk]), {"use": "reroll"},
+                                  HTTP_HX_REQUEST="true")  # fmt: skip
+    assert "has 0 Karma" in response.content.decode()
+    assert Roll.objects.count() == 2
+
+
+def test_a_gm_secret_check_reaches_only_the_gm(gm_client, player_client, zg, kai, script_dice):
+    script_dice(3, 3, 3, 3)  # a stat check rolls 4d6
+    gm_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai, skill="", stat="AWA", label="ambush-check"))
+    roll = Roll.objects.get()
+    assert roll.visibility == Roll.Visibility.GM
+    assert "ambush-check" not in player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    assert "ambush-check" in gm_client.get(reverse("table", args=[zg.pk])).content.decode()
+
+
+def test_gm_awards_and_approved_spends(gm_client, player_client, zg, kai):
+    start = zener.karma_balance(kai).value
+    gm_client.post(reverse("zener_karma", args=[zg.pk]), {"character": kai.pk, "kind": "complication"})
+    gm_client.post(reverse("zener_karma", args=[zg.pk]), {"character": kai.pk, "kind": "experience", "amount": "3"})
+    gm_client.post(reverse("zener_karma", args=[zg.pk]), {"character": kai.pk, "kind": "stat", "stat": "STR"})
+    gm_client.post(reverse("zener_karma", args=[zg.pk]), {"character": kai.pk, "kind": "skill_points", "amount": "1"})
+    kai.refresh_from_db()
+    assert zener.karma_balance(kai).value == start + 2 + 3 - 2 - 1
+    assert kai.sheet["stats"]["STR"] == 11
+    assert kai.sheet["bonus_skill_points"] == 2
+    fortune = {"character": kai.pk, "kind": "fortune", "amount": "50"}
+    too_much = gm_client.post(reverse("zener_karma", args=[zg.pk]), fortune, HTTP_HX_REQUEST="true")
+    assert too_much.status_code == 422
+    assert player_client.post(reverse("zener_karma", args=[zg.pk]), {"character": kai.pk}).status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [({"skill": "Juggling"}, "no skill called Juggling"), ({"modifier": "99"}, "less than or equal to 50"),
+     ({"stat": "LUCK"}, "Select a valid choice")],
+)  # fmt: skip
+def test_bad_checks_are_explained_and_roll_nothing(player_client, zg, kai, changes, message):
+    response = player_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai, **changes),
+                                  HTTP_HX_REQUEST="true")  # fmt: skip
+    assert response.status_code == 422
+    assert message in response.content.decode()
+    assert not Roll.objects.exists()
+
+
+def test_the_zener_sheet_form_rolls_int_once(player_client, zg, script_dice):
+    data = {"name": "Kai", **{f"stat__{s}": "12" for s in ("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC",
+            "THEO", "ENC", "LAN", "AWA", "PERS")}, "skills": "Pilot (narrow, PRAC) 3", "notes": ""}  # fmt: skip
+    script_dice(5, 2, 1, 1)  # INT's dice for Kai, then for the refused sheet below
+    assert player_client.post(reverse("character_new", args=[zg.pk]), data).status_code == 302
+    kai = Character.objects.get()
+    assert kai.sheet["int_dice"] == [5, 2]
+    player_client.post(reverse("character_edit", args=[zg.pk, kai.pk]), data | {"stat__STR": "14"})
+    kai.refresh_from_db()
+    assert (kai.sheet["int_dice"], kai.sheet["stats"]["STR"]) == ([5, 2], 14)
+    bad = player_client.post(
+        reverse("character_new", args=[zg.pk]), data | {"name": "X", "skills": "Pilot (vast, PRAC) 3"}
+    )
+    assert bad.status_code == 422

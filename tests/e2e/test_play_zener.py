@@ -1,0 +1,50 @@
+"""Zener Gate in the browser: a player's check, and a Karma re-roll of a failed one."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.test_live_table import sign_up
+from tests.e2e.test_play_cgg import join
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_check_and_a_karma_reroll(browser, server_url):
+    gm = browser.new_context().new_page()
+    gm.goto(f"{server_url}/accounts/signup/")
+    sign_up(gm, "zener_gm")
+    gm.click("text=Start a campaign")
+    gm.fill("#id_name", "Zener run")
+    gm.select_option("#id_system", label="Zener Gate")
+    gm.click("button:has-text('Create campaign')")
+    invite = gm.input_value("#invite-url")
+
+    kai = join(browser, invite, "kai_player")
+    kai.click("text=New character")
+    kai.fill("#id_name", "Kai")
+    kai.fill("#id_skills", "Pilot (narrow, PRAC) 3")
+    kai.click("button:has-text('Save')")
+    expect(kai.locator("#zener-karma")).to_contain_text(re.compile(r"Kai: \d+ Karma"))
+    karma_before = int(re.search(r"Kai: (\d+) Karma", kai.inner_text("#zener-karma"))[1])
+
+    form = kai.locator("#zener-check-form")
+    form.locator("[name=skill]").select_option("*")  # unproficient, and a heavy penalty: failure is near certain
+    form.locator("[name=modifier]").fill("-30")
+    expect(kai.locator("#zener-odds")).to_contain_text("at or under")
+    rows = kai.locator("#log .roll")
+    for attempt in range(5):
+        form.locator("button:has-text('Roll the check')").click()
+        expect(rows).to_have_count(attempt + 1)
+        if "failure" in rows.first.inner_text():
+            break
+    else:
+        pytest.fail("five checks against a -30 modifier all succeeded")
+
+    kai.once("dialog", lambda dialog: dialog.accept())
+    rows.first.locator("button:has-text('Re-roll (1 Karma)')").click()
+    expect(rows.first).to_contain_text("Karma re-roll of roll #")
+    expect(kai.locator("#zener-karma")).to_contain_text(f"Kai: {karma_before - 1} Karma")
+    gm.reload()
+    expect(gm.locator("#log .roll").first).to_contain_text("Karma re-roll")
