@@ -165,3 +165,22 @@ def test_the_zener_sheet_form_rolls_int_once(player_client, zg, script_dice):
         reverse("character_new", args=[zg.pk]), data | {"name": "X", "skills": "Pilot (vast, PRAC) 3"}
     )
     assert bad.status_code == 422
+
+
+def test_index_tables_page_and_lookups(player_client, outsider_client, zg):
+    url = reverse("zener_tables", args=[zg.pk])
+    page = player_client.get(url).content.decode()
+    assert "Weight/Load" in page
+    assert "Distance/Range" in page
+    assert "index 20" in player_client.get(url, {"table": "distance", "value": "100"}).content.decode()
+    assert "= 30 kg" in player_client.get(url, {"table": "weight", "way": "index", "value": "10"}).content.decode()
+    assert "off the table" in player_client.get(url, {"table": "time", "way": "index", "value": "40"}).content.decode()
+    assert "Give a number" in player_client.get(url, {"table": "time", "value": "lots"}).content.decode()
+    assert outsider_client.get(url).status_code == 404
+
+
+def test_extra_time_and_assistants_raise_the_target(player_client, zg, kai, script_dice):
+    script_dice(6, 6, 3)  # 15 against 11 + 4 (x10 time) + 2 (three assistants) = 17
+    player_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai, time="4", assistants="3"))
+    roll = Roll.objects.get()
+    assert (roll.outcome["target"], roll.outcome["success"]) == (17, True)

@@ -3,6 +3,7 @@ from django import forms
 from campaigns.forms import CharacterChoiceField
 from rules.zener.checks import MAX_MODIFIER
 from rules.zener.stats import ROLLED_STATS
+from rules.zener.tables import TIME_MULTIPLIERS, assistants_index
 
 STAT_CHOICES = [(stat, stat) for stat in ROLLED_STATS]
 
@@ -19,7 +20,23 @@ class CheckForm(forms.Form):
     )
     indirect = forms.IntegerField(min_value=0, max_value=5, initial=0, required=False,
                                   label="Indirectly related skills (unproficient, +1 each)")  # fmt: skip
+    time = forms.TypedChoiceField(
+        choices=[(i, f"x{m:g} time ({i:+d})") for i, m in TIME_MULTIPLIERS.items()],
+        coerce=int,
+        initial=0,
+        required=False,
+        empty_value=0,
+        label="Extra time or rushing",
+        help_text="From the Aiming/Extra time table.",
+    )
+    assistants = forms.IntegerField(min_value=0, max_value=117, initial=0, required=False,
+                                    help_text="Assistants one skill level below the lead.")  # fmt: skip
     label = forms.CharField(max_length=100, required=False)
+
+    def table_modifier(self) -> int:
+        """What the index tables add to the target: extra time and assistants."""
+        data = self.cleaned_data
+        return (data["time"] or 0) + assistants_index(data["assistants"] or 0)
 
     def __init__(self, *args, campaign, user=None, **kwargs):
         super().__init__(*args, **kwargs)

@@ -7,4 +7,5 @@ urlpatterns = [
     path("odds/", views.odds, name="zener_odds"),
     path("rolls/<int:roll_id>/karma/", views.karma_on_roll, name="zener_karma_on_roll"),
     path("karma/", views.karma, name="zener_karma"),
+    path("tables/", views.tables, name="zener_tables"),
 ]

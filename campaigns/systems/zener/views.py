@@ -15,6 +15,7 @@ from campaigns.views import _campaign_for_gm, _campaign_for_member
 from campaigns.visibility import audience_for
 from rules.errors import RulesError
 from rules.zener.checks import chance_of_success
+from rules.zener.tables import TABLES
 
 ERRORS = (ActionError, RulesError)
 
@@ -35,9 +36,30 @@ def _errors(form) -> str:
 
 def _check_from(form):
     data = form.cleaned_data
-    return actions.check_for(data["character"], stat=data["stat"], skill=data["skill"].strip(),
-                             modifier=data["modifier"] or 0, extra=data["extra"] or 0,
-                             indirect=data["indirect"] or 0)  # fmt: skip
+    modifier = (data["modifier"] or 0) + form.table_modifier()
+    return actions.check_for(data["character"], stat=data["stat"], skill=data["skill"].strip(), modifier=modifier,
+                             extra=data["extra"] or 0, indirect=data["indirect"] or 0)  # fmt: skip
+
+
+@login_required
+@require_GET
+def tables(request, campaign_id: int):
+    """The universal index tables, with a look-up both ways (value -> index, index -> value)."""
+    campaign = _campaign_for_member(request, campaign_id)
+    context = {"campaign": campaign, "tables": TABLES.values(), "rows": range(-8, 21)}
+    table = TABLES.get(request.GET.get("table", ""))
+    raw = request.GET.get("value", "").strip()
+    if table and raw:
+        try:
+            if request.GET.get("way") == "index":
+                context["answer"] = f"{table.name}: index {int(raw)} = {table.value(int(raw)):g} {table.unit}"
+            else:
+                context["answer"] = f"{table.name}: {float(raw):g} {table.unit} = index {table.index(float(raw))}"
+        except RulesError as error:  # before ValueError: RulesError is one
+            context["lookup_error"] = str(error)
+        except ValueError:
+            context["lookup_error"] = "Give a number."
+    return render(request, "systems/zener/tables.html", context)
 
 
 @login_required
