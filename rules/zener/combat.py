@@ -1,0 +1,175 @@
+"""Zener Gate combat (seed: "Defense", "Attacks", "Hit Location", "Damage & Recovery",
+"Other Armour Effects").
+
+Interpretations (published on /rules/#zener):
+- The attack's base is the attack stat's foundation (ACC or MEL: stat / 2 + 2, rounded
+  up) + weapon skill ranks, as a skill check; then - Defense + target size - range +
+  aiming + circumstance, rolled on 3d6 with the impossible-chance rule.
+- A critical hit: every die shows 1 and the total is under the target.
+- Hit location uses the whole-body column, the only column of the seed's table that
+  reads cleanly; its sub-rolls (d6 arm, d12 leg) and the location effects follow the
+  seed. Smaller aimed targets are resolved on the whole-body column too, for now.
+- A location gives its bonus trauma and shock, and one point of stat damage on a
+  critical location or a critical hit (the seed's "-1 dmg to stat").
+- Trauma = weapon damage + location trauma - armour (never below 0);
+  shock = trauma / 2 rounded up + 1d6 + location shock. Shock above the Shock
+  Threshold calls for a CON save (a stat check) at -1 per point over.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import ceil
+
+from rules.dice import DiceSource, Notation, roll
+from rules.errors import RulesError
+from rules.zener.checks import Check, CheckRoll, roll_check
+from rules.zener.stats import foundation
+
+ARMOUR_RES = {0: -4, 1: -3, 2: -2, 3: -1}
+ARMOUR_NIM = {10: -4, 9: -3, 8: -3, 7: -2, 6: -2, 5: -1, 4: -1}
+ARMOUR_ACC = {10: -3, 9: -3, 8: -2, 7: -2, 6: -1, 5: -1}
+ARMOUR_MEL = {10: -6, 9: -4, 8: -4, 7: -2, 6: -2}
+ARMOUR_DEX = {10: -6, 9: -4, 8: -4, 7: -2, 6: -2, 5: -1, 4: -1}
+
+
+def armour_modifiers(armour: int, tech_shift: int = 0) -> dict[str, int]:
+    """What armour of a type (0-10) does to its wearer's stats; low-tech armour counts
+    higher (+1..+3) and high-tech lower (-1..-5) for NIM, ACC and MEL."""
+    if not 0 <= armour <= 10:
+        raise RulesError("Armour is rated 0 (none) to 10.")
+    if not -5 <= tech_shift <= 3:
+        raise RulesError("Technology shifts armour by -5 to +3.")
+    shifted = max(0, min(10, armour + tech_shift))
+    return {
+        "RES": ARMOUR_RES.get(armour, 0),
+        "NIM": ARMOUR_NIM.get(shifted, 0),
+        "ACC": ARMOUR_ACC.get(shifted, 0),
+        "MEL": ARMOUR_MEL.get(shifted, 0),
+        "DEX": ARMOUR_DEX.get(armour, 0),
+    }
+
+
+def defense(res: int, armour: int) -> int:
+    """Defense = RES - 15 + armour (0-10)."""
+    if not 0 <= armour <= 10:
+        raise RulesError("Armour is rated 0 (none) to 10.")
+    return res - 15 + armour
+
+
+def attack_check(attack_stat: int, weapon_ranks: int, target_defense: int, *, size: int = 0, range_: int = 0,
+                 aiming: int = 0, circumstance: int = 0) -> Check:  # fmt: skip
+    if not 0 <= weapon_ranks <= 10:
+        raise RulesError("Weapon ranks are 0 to 10.")
+    target = foundation(attack_stat) + weapon_ranks - target_defense + size - range_ + aiming + circumstance
+    return Check(3, target)
+
+
+def critical_hit(rolled: CheckRoll) -> bool:
+    return all(face == 1 for face in rolled.faces) and rolled.total < rolled.target
+
+
+@dataclass(frozen=True, slots=True)
+class Location:
+    name: str
+    shock: int = 0
+    trauma: int = 0
+    critical: bool = False  # a critical location: stat damage even without a critical hit
+    stat_die: tuple[str, ...] = ()  # the stat damaged, by the location's die
+
+
+def _die(*spec: tuple[int, str]) -> tuple[str, ...]:
+    faces: list[str] = []
+    for count, stat in spec:
+        faces += [stat] * count
+    return tuple(faces)
+
+
+LOCATIONS = {
+    "skull": Location("Skull/Scalp", 2, 4, True, _die((2, "THEO"), (1, "ENC"), (2, "AWA"), (3, "PERS"))),
+    "face": Location("Face", 4, 2, False, _die((2, "CON"), (1, "THEO"), (2, "AWA"))),
+    "neck": Location("Neck", 1, 2, False, _die((4, "CON"), (1, "RES"))),
+    "chest": Location("Chest", 2, 1, False, _die((1, "STR"), (2, "CON"), (2, "RES"), (1, "MEL"), (2, "END"))),
+    "shoulder": Location("Shoulder", 0, 0, False, _die((2, "STR"), (2, "MEL"))),
+    "upper arm": Location("Upper arm", 0, 0, False, _die((2, "STR"), (1, "DEX"), (1, "ACC"), (2, "MEL"))),
+    "elbow": Location("Elbow", 0, 0, False, _die((1, "STR"), (1, "DEX"), (1, "ACC"), (2, "MEL"), (1, "PRAC"))),
+    "forearm": Location("Forearm", 0, 0, False, _die((1, "STR"), (2, "DEX"), (1, "ACC"), (1, "PRAC"), (1, "THEO"))),
+    "hand": Location("Hand", 0, 0, False, _die((1, "STR"), (3, "DEX"), (2, "ACC"), (2, "MEL"), (2, "PRAC"))),
+    "abdomen": Location("Abdomen/groin", 1, 1, False,
+                        _die((1, "STR"), (4, "CON"), (2, "RES"), (1, "NIM"), (1, "MEL"), (3, "END"))),
+    "upper leg": Location("Upper leg", 0, 0, False, _die((1, "STR"), (2, "NIM"), (2, "MEL"))),
+    "knee": Location("Knee", 0, 0, False, _die((2, "STR"), (2, "NIM"), (1, "MEL"))),
+    "lower leg": Location("Lower leg", 0, 0, False, _die((1, "STR"), (3, "NIM"), (1, "MEL"))),
+    "foot": Location("Foot", 0, 0, False, _die((3, "NIM"), (2, "MEL"))),
+}  # fmt: skip
+
+# Whole-body column: d% ranges (00 = 100) -> (side, part, critical location chance in 6 or 12)
+WHOLE_BODY = (
+    (5, "", "skull"), (10, "", "face"), (15, "", "neck"), (30, "Left ", "chest"), (35, "Left ", "arm"),
+    (40, "Left ", "abdomen"), (45, "Left ", "forearm"), (60, "Right ", "chest"), (65, "Right ", "arm"),
+    (70, "Right ", "abdomen"), (75, "Right ", "forearm"), (85, "Left ", "leg"), (95, "Right ", "leg"),
+    (100, "", "choice"),
+)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    percent: int
+    name: str
+    location: Location | None  # None: the attacker's choice
+    sub_roll: int | None = None
+
+
+def hit_location(dice: DiceSource) -> Hit:
+    """Roll d% on the whole-body column, and the d6 (arms) or d12 (legs) sub-roll."""
+    percent = dice.roll(100)
+    side, part = next((side, part) for top, side, part in WHOLE_BODY if percent <= top)
+    if part == "choice":
+        return Hit(percent, "Attacker's choice (a critical location if one is available)", None)
+    if part == "arm":
+        sub = dice.roll(6)
+        key = "shoulder" if sub <= 2 else "elbow" if sub == 6 else "upper arm"
+        return Hit(percent, _named(side, key), LOCATIONS[key], sub)
+    if part == "forearm":
+        sub = dice.roll(6)
+        key = "hand" if sub == 6 else "forearm"
+        return Hit(percent, _named(side, key), LOCATIONS[key], sub)
+    if part == "leg":
+        sub = dice.roll(12)
+        key = "upper leg" if sub <= 6 else "knee" if sub == 7 else "lower leg" if sub <= 11 else "foot"
+        return Hit(percent, _named(side, key), LOCATIONS[key], sub)
+    return Hit(percent, _named(side, part), LOCATIONS[part])
+
+
+def _named(side: str, key: str) -> str:
+    name = LOCATIONS[key].name
+    return side + name.lower() if side else name
+
+
+@dataclass(frozen=True, slots=True)
+class Damage:
+    weapon: int
+    trauma: int
+    shock: int
+    stat: str | None
+    save_needed: bool
+    save_modifier: int
+
+
+def damage(weapon_damage: Notation, armour: int, hit: Hit, shock_threshold: int, *, critical: bool,
+           dice: DiceSource) -> Damage:  # fmt: skip
+    """Trauma, shock, stat damage and the Shock Threshold save of one hit."""
+    weapon = roll(weapon_damage, dice).total
+    location = hit.location or Location("Attacker's choice")
+    trauma = max(0, weapon + location.trauma - armour)
+    shock = ceil(trauma / 2) + dice.roll(6) + location.shock
+    stat = None
+    if (location.critical or critical) and location.stat_die:
+        stat = location.stat_die[dice.roll(len(location.stat_die)) - 1]
+    over = shock - shock_threshold
+    return Damage(weapon, trauma, shock, stat, over > 0, -over if over > 0 else 0)
+
+
+def con_save(con: int, modifier: int, dice: DiceSource) -> CheckRoll:
+    """The Shock Threshold save: a CON stat check at -1 per point over the threshold."""
+    return roll_check(Check(4, con + modifier), dice)

@@ -1,0 +1,77 @@
+from fractions import Fraction
+
+import pytest
+
+from rules import RulesError
+from rules.dice import ScriptedDice, parse
+from rules.zener.checks import Check, chance_of_success, roll_check
+from rules.zener.combat import (
+    LOCATIONS,
+    armour_modifiers,
+    attack_check,
+    con_save,
+    critical_hit,
+    damage,
+    defense,
+    hit_location,
+)
+
+
+def test_defense_and_the_seeds_attack_example():
+    assert defense(20, 0) == 5
+    # stat 20 (foundation 12) + 3 ranks - Defense 5 = 10 or less on 3d6: "about 50-50"
+    check = attack_check(20, 3, defense(20, 0))
+    assert check == Check(3, 10)
+    assert chance_of_success(check) == Fraction(1, 2)
+
+
+def test_full_armour_needs_a_miracle():
+    check = attack_check(20, 3, defense(20, 10))  # 0 or less: 6d6 needing 6
+    assert chance_of_success(check) == Fraction(1, 46656)
+
+
+def test_armour_modifiers_follow_the_seed():
+    assert armour_modifiers(0) == {"RES": -4, "NIM": 0, "ACC": 0, "MEL": 0, "DEX": 0}
+    assert armour_modifiers(10) == {"RES": 0, "NIM": -4, "ACC": -3, "MEL": -6, "DEX": -6}
+    assert armour_modifiers(6, tech_shift=-2)["MEL"] == 0  # high-tech armour counts as type 4
+    with pytest.raises(RulesError, match="0 \\(none\\) to 10"):
+        armour_modifiers(11)
+
+
+def test_critical_hits_are_all_ones_under_the_target():
+    assert critical_hit(roll_check(Check(3, 10), ScriptedDice([1, 1, 1])))
+    assert not critical_hit(roll_check(Check(3, 3), ScriptedDice([1, 1, 1])))  # not under 3
+    assert not critical_hit(roll_check(Check(3, 10), ScriptedDice([1, 1, 2])))
+
+
+@pytest.mark.parametrize(
+    ("rolls", "name"),
+    [([3], "Skull/Scalp"), ([20], "Left chest"), ([33, 1], "Left shoulder"), ([33, 6], "Left elbow"),
+     ([44, 6], "Left hand"), ([72, 3], "Right forearm"), ([80, 7], "Left knee"), ([90, 12], "Right foot"),
+     ([100], "Attacker's choice (a critical location if one is available)")],
+)  # fmt: skip
+def test_whole_body_hit_locations(rolls, name):
+    assert hit_location(ScriptedDice(rolls)).name == name
+
+
+def test_the_seeds_damage_example():
+    # 2d6 rifle rolls 8, chest adds 1 trauma, armour 5: trauma 4; shock 2 + d6 (2) + 2 = 6 against SHK 4: save at -2
+    hit = hit_location(ScriptedDice([20]))
+    result = damage(parse("2d6"), 5, hit, 4, critical=False, dice=ScriptedDice([4, 4, 2]))
+    assert (result.trauma, result.shock, result.save_needed, result.save_modifier, result.stat) == (
+        4,
+        6,
+        True,
+        -2,
+        None,
+    )
+    assert con_save(14, -2, ScriptedDice([3, 3, 3, 3])).success  # 12 against 12
+
+
+def test_critical_locations_and_hits_damage_a_stat():
+    skull = hit_location(ScriptedDice([2]))
+    result = damage(parse("1d6"), 0, skull, 99, critical=False, dice=ScriptedDice([3, 1, 8]))
+    assert result.stat == "PERS"  # skull d8: 6-8 = PERS
+    chest = damage(parse("1d6"), 0, hit_location(ScriptedDice([20])), 99, critical=True, dice=ScriptedDice([3, 1, 1]))
+    assert chest.stat == "STR"
+    assert len(LOCATIONS["abdomen"].stat_die) == 12
