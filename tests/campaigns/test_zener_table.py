@@ -184,3 +184,20 @@ def test_extra_time_and_assistants_raise_the_target(player_client, zg, kai, scri
     player_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai, time="4", assistants="3"))
     roll = Roll.objects.get()
     assert (roll.outcome["target"], roll.outcome["success"]) == (17, True)
+
+
+def test_the_gm_resolves_an_attack(gm_client, player_client, zg, kai, ren, script_dice):
+    # Kai: ACC 12 (foundation 8) + 2 ranks - Defense -9 (RES 10, -4 for no armour, -15) = 19 on 3d6.
+    script_dice(2, 3, 4, 20, 4, 4, 2)  # to hit 9; d% 20 = left chest; 2d6 = 8; shock d6 = 2
+    response = gm_client.post(
+        reverse("zener_attack", args=[zg.pk]),
+        {"attacker": kai.pk, "target": ren.pk, "stat": "ACC", "ranks": "2", "weapon": "2d6", "armour": "0",
+         "size": "0", "range_": "0", "aiming": "0", "circumstance": "0"},
+    )  # fmt: skip
+    assert response.status_code == 302
+    roll = Roll.objects.get(kind="zener_attack")
+    assert (roll.outcome["success"], roll.outcome["location"], roll.outcome["trauma"]) == (True, "Left chest", 9)
+    page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    assert "Left chest" in page
+    assert "9 trauma" in page
+    assert player_client.post(reverse("zener_attack", args=[zg.pk]), {}).status_code == 404

@@ -172,3 +172,39 @@ def gm_karma(character, gm, *, kind: str, amount: int = 0, stat: str = "") -> in
         character.sheet = sheet
         character.save(update_fields=["sheet", "updated_at"])
     return left
+
+
+def attack(campaign, gm, *, attacker, target, stat: str, ranks: int, weapon: str, armour: int, size: int = 0,
+           range_: int = 0, aiming: int = 0, circumstance: int = 0) -> Roll:  # fmt: skip
+    """The GM resolves an attack: hit or miss, location, trauma, shock and the save the target must make."""
+    from rules.dice import parse
+    from rules.zener.combat import armour_modifiers, attack_check, critical_hit, damage, defense, hit_location
+
+    if not campaign.is_gm(gm):
+        raise ActionError("Only the GM resolves attacks.")
+    if stat not in ("ACC", "MEL"):
+        raise RulesError("Attacks use ACC or MEL.")
+    weapon_damage = parse(weapon)
+    dice = table_actions.dice
+    res = target.sheet["stats"]["RES"] + armour_modifiers(armour)["RES"]
+    target_defense = defense(res, armour)
+    check = attack_check(attacker.sheet["stats"][stat], ranks, target_defense, size=size, range_=range_,
+                         aiming=aiming, circumstance=circumstance)  # fmt: skip
+    rolled = roll_check(check, dice)
+    outcome = {**_outcome(rolled), "critical": rolled.success and critical_hit(rolled), "defense": target_defense}
+    if rolled.success:
+        hit = hit_location(dice)
+        shk = derived(target.sheet["stats"], tuple(target.sheet["int_dice"]))["SHK"]
+        result = damage(weapon_damage, armour, hit, shk, critical=outcome["critical"], dice=dice)
+        outcome |= {"location": hit.name, "percent": hit.percent, "weapon_damage": result.weapon,
+                    "trauma": result.trauma, "shock": result.shock, "stat_damage": result.stat,
+                    "save_needed": result.save_needed, "save_modifier": result.save_modifier}  # fmt: skip
+    with transaction.atomic():
+        roll = Roll.objects.create(
+            campaign=campaign, author=gm, character=attacker, kind="zener_attack",
+            request={"label": f"attacks {target.name}", "target_name": target.name, "stat": stat, "ranks": ranks,
+                     "weapon": str(weapon_damage), "armour": armour, "dice": check.rolled[0]},
+            outcome=outcome,
+        )  # fmt: skip
+        transaction.on_commit(lambda: live.send_roll(roll))
+    return roll

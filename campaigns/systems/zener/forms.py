@@ -62,3 +62,20 @@ class KarmaForm(forms.Form):
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["character"].queryset = campaign.characters.all()
+
+
+class AttackForm(forms.Form):
+    attacker = CharacterChoiceField(queryset=None, empty_label=None)
+    target = CharacterChoiceField(queryset=None, empty_label=None)
+    stat = forms.ChoiceField(choices=[("ACC", "ACC (aimed)"), ("MEL", "MEL (melee)")], label="Attack stat")
+    ranks = forms.IntegerField(min_value=0, max_value=10, initial=0, label="Weapon skill ranks")
+    weapon = forms.CharField(max_length=30, initial="2d6", label="Weapon damage (trauma)")
+    armour = forms.IntegerField(min_value=0, max_value=10, initial=0, label="Target's armour (0-10)")
+    size = forms.IntegerField(min_value=-8, max_value=11, initial=0, label="Target size index")
+    range_ = forms.IntegerField(min_value=-8, max_value=60, initial=0, label="Range index")
+    aiming = forms.IntegerField(min_value=-5, max_value=13, initial=0, label="Aiming index")
+    circumstance = forms.IntegerField(min_value=-20, max_value=20, initial=0)
+
+    def __init__(self, *args, campaign, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["attacker"].queryset = self.fields["target"].queryset = campaign.characters.all()

@@ -42,3 +42,26 @@ class ZenerKind:
 
 
 ZENER = ZenerKind()
+
+
+class ZenerAttackKind:
+    """An attack the GM resolved: public, like the fight."""
+
+    key = "zener_attack"
+    roll_template = "systems/zener/attack.html"
+    player_call_template = gm_call_template = ""
+
+    def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
+        return {**roll.request, **roll.outcome}
+
+    def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
+        if not data["success"]:
+            return f"{who} attacks {data['target_name']} and misses."
+        where = data["location"].lower()
+        return f"{who} hits {data['target_name']} in the {where}: {data['trauma']} trauma, {data['shock']} shock."
+
+    def call_data(self, call, audience: Audience) -> dict[str, Any]:
+        return {}
+
+
+ZENER_ATTACK = ZenerAttackKind()

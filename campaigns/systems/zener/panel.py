@@ -6,11 +6,11 @@ from __future__ import annotations
 from campaigns.audience import Audience
 from campaigns.systems import Panel
 from campaigns.systems.zener.actions import karma_balance
-from campaigns.systems.zener.forms import CheckForm, KarmaForm
+from campaigns.systems.zener.forms import AttackForm, CheckForm, KarmaForm
 from rules.zener.stats import derived
 
 
-def panel(campaign, audience: Audience, *, user=None, check_form=None, karma_form=None) -> Panel:
+def panel(campaign, audience: Audience, *, user=None, check_form=None, karma_form=None, attack_form=None) -> Panel:
     characters = list(campaign.characters.select_related("owner"))
     context = {
         "is_gm": audience is Audience.GM,
@@ -21,6 +21,7 @@ def panel(campaign, audience: Audience, *, user=None, check_form=None, karma_for
     if audience is Audience.GM:
         context["check_form"] = check_form or CheckForm(campaign=campaign)
         context["karma_form"] = karma_form or KarmaForm(campaign=campaign)
+        context["attack_form"] = attack_form or AttackForm(campaign=campaign)
     elif user is not None:
         context["check_form"] = check_form or CheckForm(campaign=campaign, user=user)
     context["skills"] = sorted({s["name"] for c in characters for s in c.sheet.get("skills", [])

@@ -8,4 +8,5 @@ urlpatterns = [
     path("rolls/<int:roll_id>/karma/", views.karma_on_roll, name="zener_karma_on_roll"),
     path("karma/", views.karma, name="zener_karma"),
     path("tables/", views.tables, name="zener_tables"),
+    path("attacks/", views.attack, name="zener_attack"),
 ]

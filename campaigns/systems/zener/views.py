@@ -9,7 +9,7 @@ from campaigns.actions import ActionError
 from campaigns.audience import Audience
 from campaigns.models import Roll
 from campaigns.systems.zener import actions
-from campaigns.systems.zener.forms import CheckForm, KarmaForm
+from campaigns.systems.zener.forms import AttackForm, CheckForm, KarmaForm
 from campaigns.systems.zener.panel import panel
 from campaigns.views import _campaign_for_gm, _campaign_for_member
 from campaigns.visibility import audience_for
@@ -135,3 +135,20 @@ def karma(request, campaign_id: int):
     except ERRORS as error:
         return _done(request, campaign, Audience.GM, str(error), karma_form=form)
     return _done(request, campaign, Audience.GM)
+
+
+@login_required
+@require_POST
+def attack(request, campaign_id: int):
+    campaign = _campaign_for_gm(request, campaign_id)
+    form = AttackForm(request.POST, campaign=campaign)
+    if not form.is_valid():
+        return _done(request, campaign, Audience.GM, _errors(form), attack_form=form)
+    data = form.cleaned_data
+    try:
+        actions.attack(campaign, request.user, attacker=data["attacker"], target=data["target"], stat=data["stat"],
+                       ranks=data["ranks"], weapon=data["weapon"], armour=data["armour"], size=data["size"],
+                       range_=data["range_"], aiming=data["aiming"], circumstance=data["circumstance"])  # fmt: skip
+    except ERRORS as error:
+        return _done(request, campaign, Audience.GM, str(error), attack_form=form)
+    return _done(request, campaign, Audience.GM, attack_form=AttackForm(initial=request.POST.dict(), campaign=campaign))
