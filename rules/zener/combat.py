@@ -173,3 +173,55 @@ def damage(weapon_damage: Notation, armour: int, hit: Hit, shock_threshold: int,
 def con_save(con: int, modifier: int, dice: DiceSource) -> CheckRoll:
     """The Shock Threshold save: a CON stat check at -1 per point over the threshold."""
     return roll_check(Check(4, con + modifier), dice)
+
+
+@dataclass(frozen=True, slots=True)
+class NearMiss:
+    shock: int
+    trauma_allowed: bool
+    trauma: int
+
+
+def near_miss(margin: int, size: int, cover: bool) -> NearMiss | None:
+    """A miss that still lands (seed: "An attack that misses by no more than 5..."):
+    aimed at something smaller than the whole body (not because of cover), a miss
+    by 5 or less hits the next larger area at -1 shock and -1 trauma; aimed smaller
+    than head and torso, a miss by 10 or less hits two steps up at -2 shock and no trauma."""
+    if margin >= 0 or cover:
+        return None
+    if size < -1 and margin >= -10 and margin < -5:
+        return NearMiss(-2, False, 0)
+    if size < 0 and margin >= -5:
+        return NearMiss(-1, True, -1)
+    return None
+
+
+END_COST = {"ACC": 1, "MEL": 2}  # "just pull the trigger" 1, a physical attack 2
+
+
+def initiative(
+    characters: dict[str, tuple[int, int]],
+    dice: DiceSource,
+    *,
+    surprised: frozenset = frozenset(),
+    immobile: frozenset = frozenset(),
+    prone: frozenset = frozenset(),
+) -> list[tuple[str, int, int]]:
+    """Initiative for each character: 1d6 (surprised 0, immobile 1, prone at most 3) + its
+    place among the AWA scores (lowest +0, next +1, ...) + its place among the MEL scores
+    (highest +0, next +2, ...; the seed's wording). `characters` maps a name to (AWA, MEL).
+    The bonuses apply only when not surprised. Returns (name, die, initiative), highest first."""
+    awa_order = sorted({awa for awa, _ in characters.values()})
+    mel_order = sorted({mel for _, mel in characters.values()}, reverse=True)
+    results = []
+    for name, (awa, mel) in characters.items():
+        die = dice.roll(6)
+        if name in surprised:
+            results.append((name, 0, 0))
+            continue
+        if name in immobile:
+            die = 1
+        elif name in prone:
+            die = min(die, 3)
+        results.append((name, die, die + awa_order.index(awa) + 2 * mel_order.index(mel)))
+    return sorted(results, key=lambda row: -row[2])

@@ -75,3 +75,23 @@ def test_critical_locations_and_hits_damage_a_stat():
     chest = damage(parse("1d6"), 0, hit_location(ScriptedDice([20])), 99, critical=True, dice=ScriptedDice([3, 1, 1]))
     assert chest.stat == "STR"
     assert len(LOCATIONS["abdomen"].stat_die) == 12
+
+
+def test_near_misses_on_smaller_targets():
+    from rules.zener.combat import NearMiss, near_miss
+
+    assert near_miss(-3, size=-1, cover=False) == NearMiss(-1, True, -1)
+    assert near_miss(-8, size=-3, cover=False) == NearMiss(-2, False, 0)
+    assert near_miss(-3, size=0, cover=False) is None  # whole body: a miss is a miss
+    assert near_miss(-3, size=-2, cover=True) is None  # smaller because of cover
+    assert near_miss(-11, size=-6, cover=False) is None
+
+
+def test_initiative():
+    from rules.zener.combat import initiative
+
+    order = initiative({"Kai": (12, 14), "Ren": (15, 10), "Ash": (9, 14)}, ScriptedDice([3, 2, 6]),
+                       prone=frozenset({"Ash"}))  # fmt: skip
+    # Kai: 3 + AWA place 1 + MEL place 0 = 4; Ren: 2 + 2 + 2*1 = 6; Ash: min(6, 3) + 0 + 0 = 3
+    assert order == [("Ren", 2, 6), ("Kai", 3, 4), ("Ash", 3, 3)]
+    assert initiative({"Kai": (12, 14)}, ScriptedDice([5]), surprised=frozenset({"Kai"})) == [("Kai", 0, 0)]
