@@ -12,9 +12,9 @@ from campaigns.notation_kind import NOTATION
 from campaigns.systems.cgg.kind import CGG, CGG_SPIN
 from campaigns.systems.ore.kind import ORE
 from campaigns.systems.tribute.kind import TRIBUTE
-from campaigns.systems.zener.kind import ZENER, ZENER_ATTACK
+from campaigns.systems.zener.kind import ZENER, ZENER_ATTACK, ZENER_INITIATIVE
 
-KINDS = {kind.key: kind for kind in (NOTATION, CGG, CGG_SPIN, TRIBUTE, ORE, ZENER, ZENER_ATTACK)}
+KINDS = {kind.key: kind for kind in (NOTATION, CGG, CGG_SPIN, TRIBUTE, ORE, ZENER, ZENER_ATTACK, ZENER_INITIATIVE)}
 
 
 def audience_for(campaign, user) -> Audience:

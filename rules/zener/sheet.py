@@ -50,8 +50,18 @@ def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = 
     available = values["INT"] * 2 + bonus_points
     if spent > available:
         raise RulesError(f"These skills cost {spent} skill points; INT x 2 (+ bought points) gives {available}.")
+    damage_raw = raw.get("damage", {})
+    if not isinstance(damage_raw, Mapping):
+        raise RulesError("Damage is trauma, shock, END spent and stat damage.")
+    damage = {key: _int(damage_raw.get(key, 0), f"{key.replace('_', ' ').capitalize()} taken") for key in
+              ("trauma", "shock", "end_spent")}  # fmt: skip
+    stat_damage = {name: _int(n, f"{name} damage") for name, n in dict(damage_raw.get("stats", {})).items()
+                   if name in ROLLED_STATS}  # fmt: skip
+    if any(value < 0 for value in [*damage.values(), *stat_damage.values()]):
+        raise RulesError("Damage is never negative.")
     return {
         "stats": stats,
+        "damage": {**damage, "stats": stat_damage},
         "int_dice": int_dice,
         "skills": skills,
         "bonus_skill_points": bonus_points,

@@ -201,3 +201,33 @@ def test_the_gm_resolves_an_attack(gm_client, player_client, zg, kai, ren, scrip
     assert "Left chest" in page
     assert "9 trauma" in page
     assert player_client.post(reverse("zener_attack", args=[zg.pk]), {}).status_code == 404
+
+
+def test_attacks_damage_the_sheets_and_initiative_orders_the_table(gm_client, zg, kai, ren, script_dice):
+    script_dice(2, 3, 4, 20, 4, 4, 2)
+    gm_client.post(
+        reverse("zener_attack", args=[zg.pk]),
+        {"attacker": kai.pk, "target": ren.pk, "stat": "MEL", "ranks": "2", "weapon": "2d6", "armour": "0",
+         "size": "0", "range_": "0", "aiming": "0", "circumstance": "0"},
+    )  # fmt: skip
+    kai.refresh_from_db()
+    ren.refresh_from_db()
+    assert kai.sheet["damage"]["end_spent"] == 2  # a physical attack
+    assert (ren.sheet["damage"]["trauma"], ren.sheet["damage"]["shock"]) == (9, 9)
+    script_dice(4, 4)
+    gm_client.post(reverse("zener_initiative", args=[zg.pk]), {"prone": ["Ren"]})
+    order = Roll.objects.get(kind="zener_initiative").outcome["order"]
+    assert {name for name, _, _ in order} == {"Kai", "Ren"}
+    assert dict((name, die) for name, die, _ in order)["Ren"] == 3  # prone: capped at 3
+
+
+def test_a_hopeless_attack_misses_by_far(gm_client, zg, kai, ren, seeded_dice):
+    # Aimed at the head (size -2), aiming -5, circumstance -20: target 19 - 2 - 5 - 20 = -8: 14d6 needing 14
+    gm_client.post(
+        reverse("zener_attack", args=[zg.pk]),
+        {"attacker": kai.pk, "target": ren.pk, "stat": "ACC", "ranks": "2", "weapon": "2d6", "armour": "0",
+         "size": "-2", "range_": "0", "aiming": "-5", "circumstance": "-20"},
+    )  # fmt: skip
+    roll = Roll.objects.get(kind="zener_attack")
+    assert roll.outcome["success"] is False
+    assert "location" not in roll.outcome  # missed by far more than 10

@@ -175,36 +175,93 @@ def gm_karma(character, gm, *, kind: str, amount: int = 0, stat: str = "") -> in
 
 
 def attack(campaign, gm, *, attacker, target, stat: str, ranks: int, weapon: str, armour: int, size: int = 0,
-           range_: int = 0, aiming: int = 0, circumstance: int = 0) -> Roll:  # fmt: skip
-    """The GM resolves an attack: hit or miss, location, trauma, shock and the save the target must make."""
+           range_: int = 0, aiming: int = 0, circumstance: int = 0, attacker_armour: int = 0,
+           cover: bool = False) -> Roll:  # fmt: skip
+    """The GM resolves an attack: hit or miss (or a near miss), location, trauma, shock
+    and the save the target must make. The attacker pays END; the target's sheet takes the damage."""
     from rules.dice import parse
-    from rules.zener.combat import armour_modifiers, attack_check, critical_hit, damage, defense, hit_location
+    from rules.zener.combat import (
+        END_COST,
+        armour_modifiers,
+        attack_check,
+        critical_hit,
+        damage,
+        defense,
+        hit_location,
+        near_miss,
+    )  # fmt: skip
 
     if not campaign.is_gm(gm):
         raise ActionError("Only the GM resolves attacks.")
-    if stat not in ("ACC", "MEL"):
+    if stat not in END_COST:
         raise RulesError("Attacks use ACC or MEL.")
     weapon_damage = parse(weapon)
     dice = table_actions.dice
     res = target.sheet["stats"]["RES"] + armour_modifiers(armour)["RES"]
     target_defense = defense(res, armour)
-    check = attack_check(attacker.sheet["stats"][stat], ranks, target_defense, size=size, range_=range_,
-                         aiming=aiming, circumstance=circumstance)  # fmt: skip
+    attack_stat = attacker.sheet["stats"][stat] + armour_modifiers(attacker_armour)[stat]
+    check = attack_check(attack_stat, ranks, target_defense, size=size, range_=range_, aiming=aiming,
+                         circumstance=circumstance)  # fmt: skip
     rolled = roll_check(check, dice)
     outcome = {**_outcome(rolled), "critical": rolled.success and critical_hit(rolled), "defense": target_defense}
-    if rolled.success:
+    glancing = near_miss(rolled.margin, size, cover)
+    if rolled.success or glancing:
         hit = hit_location(dice)
         shk = derived(target.sheet["stats"], tuple(target.sheet["int_dice"]))["SHK"]
         result = damage(weapon_damage, armour, hit, shk, critical=outcome["critical"], dice=dice)
+        trauma, shock = result.trauma, result.shock
+        if glancing:
+            trauma = max(0, trauma + glancing.trauma) if glancing.trauma_allowed else 0
+            shock = max(0, shock + glancing.shock)
         outcome |= {"location": hit.name, "percent": hit.percent, "weapon_damage": result.weapon,
-                    "trauma": result.trauma, "shock": result.shock, "stat_damage": result.stat,
-                    "save_needed": result.save_needed, "save_modifier": result.save_modifier}  # fmt: skip
+                    "trauma": trauma, "shock": shock, "stat_damage": result.stat, "near_miss": bool(glancing),
+                    "save_needed": shock > shk, "save_modifier": shk - shock if shock > shk else 0}  # fmt: skip
     with transaction.atomic():
         roll = Roll.objects.create(
             campaign=campaign, author=gm, character=attacker, kind="zener_attack",
             request={"label": f"attacks {target.name}", "target_name": target.name, "stat": stat, "ranks": ranks,
-                     "weapon": str(weapon_damage), "armour": armour, "dice": check.rolled[0]},
+                     "weapon": str(weapon_damage), "armour": armour, "dice": check.rolled[0],
+                     "end_cost": END_COST[stat]},
             outcome=outcome,
         )  # fmt: skip
+        _add_damage(attacker, end_spent=END_COST[stat])
+        if "trauma" in outcome:
+            _add_damage(target, trauma=outcome["trauma"], shock=outcome["shock"], stat=outcome["stat_damage"])
+        transaction.on_commit(lambda: (live.send_roll(roll), live.send_panel(campaign)))
+    return roll
+
+
+def _add_damage(character, *, trauma: int = 0, shock: int = 0, end_spent: int = 0, stat: str | None = None) -> None:
+    """Damage goes on the sheet (healing is the sheet form's job)."""
+    character.refresh_from_db()
+    sheet = dict(character.sheet)
+    damage = dict(sheet.get("damage", {}))
+    for key, amount in (("trauma", trauma), ("shock", shock), ("end_spent", end_spent)):
+        damage[key] = damage.get(key, 0) + amount
+    if stat:
+        damage["stats"] = {**damage.get("stats", {}), stat: damage.get("stats", {}).get(stat, 0) + 1}
+    sheet["damage"] = damage
+    character.sheet = sheet
+    character.save(update_fields=["sheet", "updated_at"])
+
+
+def roll_initiative(campaign, gm, *, surprised=(), immobile=(), prone=()) -> Roll:
+    """Initiative for every character at the table, posted as one public entry."""
+    from rules.zener.combat import initiative
+
+    if not campaign.is_gm(gm):
+        raise ActionError("Only the GM rolls initiative.")
+    characters = list(campaign.characters.all())
+    if not characters:
+        raise RulesError("No characters to roll for.")
+    order = initiative(
+        {c.name: (c.sheet["stats"]["AWA"], c.sheet["stats"]["MEL"]) for c in characters}, table_actions.dice,
+        surprised=frozenset(surprised), immobile=frozenset(immobile), prone=frozenset(prone),
+    )  # fmt: skip
+    with transaction.atomic():
+        outcome = {"order": [list(row) for row in order]}
+        roll = Roll.objects.create(
+            campaign=campaign, author=gm, kind="zener_initiative", request={"label": "Initiative"}, outcome=outcome
+        )
         transaction.on_commit(lambda: live.send_roll(roll))
     return roll

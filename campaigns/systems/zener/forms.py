@@ -75,6 +75,10 @@ class AttackForm(forms.Form):
     range_ = forms.IntegerField(min_value=-8, max_value=60, initial=0, label="Range index")
     aiming = forms.IntegerField(min_value=-5, max_value=13, initial=0, label="Aiming index")
     circumstance = forms.IntegerField(min_value=-20, max_value=20, initial=0)
+    attacker_armour = forms.IntegerField(
+        min_value=0, max_value=10, initial=0, required=False, label="Attacker's armour (0-10)"
+    )
+    cover = forms.BooleanField(required=False, label="The target is smaller because of cover")
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)

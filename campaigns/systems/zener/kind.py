@@ -65,3 +65,21 @@ class ZenerAttackKind:
 
 
 ZENER_ATTACK = ZenerAttackKind()
+
+
+class ZenerInitiativeKind:
+    key = "zener_initiative"
+    roll_template = "systems/zener/initiative.html"
+    player_call_template = gm_call_template = ""
+
+    def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
+        return dict(roll.outcome)
+
+    def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
+        return "Initiative: " + ", ".join(f"{name} {value}" for name, _, value in data["order"]) + "."
+
+    def call_data(self, call, audience: Audience) -> dict[str, Any]:
+        return {}
+
+
+ZENER_INITIATIVE = ZenerInitiativeKind()

@@ -9,4 +9,5 @@ urlpatterns = [
     path("karma/", views.karma, name="zener_karma"),
     path("tables/", views.tables, name="zener_tables"),
     path("attacks/", views.attack, name="zener_attack"),
+    path("initiative/", views.initiative, name="zener_initiative"),
 ]

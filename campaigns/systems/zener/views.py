@@ -148,7 +148,21 @@ def attack(request, campaign_id: int):
     try:
         actions.attack(campaign, request.user, attacker=data["attacker"], target=data["target"], stat=data["stat"],
                        ranks=data["ranks"], weapon=data["weapon"], armour=data["armour"], size=data["size"],
-                       range_=data["range_"], aiming=data["aiming"], circumstance=data["circumstance"])  # fmt: skip
+                       range_=data["range_"], aiming=data["aiming"], circumstance=data["circumstance"],
+                       attacker_armour=data["attacker_armour"] or 0, cover=data["cover"])  # fmt: skip
     except ERRORS as error:
         return _done(request, campaign, Audience.GM, str(error), attack_form=form)
     return _done(request, campaign, Audience.GM, attack_form=AttackForm(initial=request.POST.dict(), campaign=campaign))
+
+
+@login_required
+@require_POST
+def initiative(request, campaign_id: int):
+    campaign = _campaign_for_gm(request, campaign_id)
+    names = {c.name for c in campaign.characters.all()}
+    state = {key: [n for n in request.POST.getlist(key) if n in names] for key in ("surprised", "immobile", "prone")}
+    try:
+        actions.roll_initiative(campaign, request.user, **state)
+    except ERRORS as error:
+        return _done(request, campaign, Audience.GM, str(error))
+    return _done(request, campaign, Audience.GM)
