@@ -251,11 +251,24 @@ class ZenerSheetForm(CharacterForm):
         for name in ZENER_STATS:
             self.fields[f"stat__{name}"] = forms.IntegerField(label=name, initial=stats.get(name, 10), min_value=1,
                                                               max_value=40)  # fmt: skip
-        self.order_fields(["name", *(f"stat__{name}" for name in ZENER_STATS), "skills", "notes"])
+        self.order_fields(["name", *(f"stat__{name}" for name in ZENER_STATS), "skills", "trauma", "shock",
+                           "end_spent", "stat_damage", "notes"])  # fmt: skip
+
+    trauma = forms.IntegerField(
+        min_value=0, max_value=999, required=False, help_text="Trauma taken; lower it as it heals."
+    )
+    shock = forms.IntegerField(min_value=0, max_value=999, required=False, help_text="Shock taken.")
+    end_spent = forms.IntegerField(min_value=0, max_value=999, required=False, label="END spent")
+    stat_damage = forms.CharField(required=False, max_length=200, help_text="Stat damage, e.g. 'RES 1, STR 2'.")
 
     def initial_from(self, sheet: dict, name: str):
+        damage = sheet.get("damage", {})
         if name == "skills":
             return "\n".join(f"{s['name']} ({s['breadth']}, {s['stat']}) {s['ranks']}" for s in sheet.get("skills", []))
+        if name in ("trauma", "shock", "end_spent"):
+            return damage.get(name, 0)
+        if name == "stat_damage":
+            return ", ".join(f"{stat} {n}" for stat, n in damage.get("stats", {}).items())
         return sheet.get(name, "")
 
     def sheet(self) -> dict:
@@ -273,10 +286,17 @@ class ZenerSheetForm(CharacterForm):
                 continue
             skills.append({"name": match["name"].strip(), "breadth": match["breadth"].lower(),
                            "stat": match["stat"].upper(), "ranks": int(match["ranks"] or 1)})  # fmt: skip
+        stat_damage = {}
+        for item in data["stat_damage"].split(","):
+            stat, _, amount = item.strip().partition(" ")
+            if stat:
+                stat_damage[stat.upper()] = int(amount) if amount.strip().isdigit() else -1  # the rules refuse -1
+        damage = {key: data[key] or 0 for key in ("trauma", "shock", "end_spent")} | {"stats": stat_damage}
         return {
             **sheet,
             "stats": {name: data[f"stat__{name}"] for name in ZENER_STATS},
             "skills": skills,
+            "damage": damage,
             "notes": data["notes"],
         }
 

@@ -55,8 +55,11 @@ def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = 
         raise RulesError("Damage is trauma, shock, END spent and stat damage.")
     damage = {key: _int(damage_raw.get(key, 0), f"{key.replace('_', ' ').capitalize()} taken") for key in
               ("trauma", "shock", "end_spent")}  # fmt: skip
-    stat_damage = {name: _int(n, f"{name} damage") for name, n in dict(damage_raw.get("stats", {})).items()
-                   if name in ROLLED_STATS}  # fmt: skip
+    stat_damage = dict(damage_raw.get("stats", {}))
+    unknown = set(stat_damage) - {*ROLLED_STATS, "END"}
+    if unknown:
+        raise RulesError(f"There is no stat called {', '.join(sorted(unknown))} to damage.")
+    stat_damage = {name: _int(n, f"{name} damage") for name, n in stat_damage.items()}
     if any(value < 0 for value in [*damage.values(), *stat_damage.values()]):
         raise RulesError("Damage is never negative.")
     return {

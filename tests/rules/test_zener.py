@@ -92,3 +92,13 @@ def test_sheet():
                                          for i in range(5)]})  # fmt: skip
     with pytest.raises(RulesError, match="1 to 40"):
         zener.validate_sheet({"stats": {"STR": 0}})
+
+
+def test_damage_on_the_sheet():
+    zener = SYSTEMS["zener"]
+    sheet = zener.validate_sheet({"damage": {"trauma": 4, "stats": {"RES": 1, "END": 2}}})
+    assert sheet["damage"] == {"trauma": 4, "shock": 0, "end_spent": 0, "stats": {"RES": 1, "END": 2}}
+    with pytest.raises(RulesError, match="no stat called LUCK"):
+        zener.validate_sheet({"damage": {"stats": {"LUCK": 1}}})
+    with pytest.raises(RulesError, match="never negative"):
+        zener.validate_sheet({"damage": {"trauma": -1}})
