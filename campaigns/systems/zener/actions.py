@@ -195,6 +195,8 @@ def attack(campaign, gm, *, attacker, target, stat: str, ranks: int, weapon: str
         raise ActionError("Only the GM resolves attacks.")
     if stat not in END_COST:
         raise RulesError("Attacks use ACC or MEL.")
+    if attacker.pk == target.pk:
+        raise RulesError("Choose a target other than the attacker.")
     weapon_damage = parse(weapon)
     dice = table_actions.dice
     res = target.sheet["stats"]["RES"] + armour_modifiers(armour)["RES"]
