@@ -16,6 +16,7 @@ from campaigns import actions as table_actions
 from campaigns import ledger, live
 from campaigns.models import Roll, RollCall, TensionScene
 from campaigns.systems.cgg.kind import action_from, difficulty_from
+from campaigns.systems.turns import publish_call
 from rules.cgg.action import apply_hammer, apply_wrench, roll_action
 from rules.cgg.codes import parse_code
 from rules.cgg.difficulty import Difficulty
@@ -121,7 +122,7 @@ def choose_wrench(call_id: int, player, uses: tuple[Wrench, ...]) -> RollCall:
             call.save(update_fields=["state", "status"])
             transaction.on_commit(lambda: live.send_call_updated(call))
         else:
-            _publish(call, author=player)
+            publish_call(call, author=player)
     return call
 
 
@@ -133,28 +134,12 @@ def choose_hammer(call_id: int, gm, uses: tuple[Hammer, ...]) -> Roll:
             raise ActionError("Only the Exec uses the Hammer.")
         apply_hammer(action_from(call.request, call.state), uses)
         call.state = {**call.state, "hammer": [use.name for use in uses]}
-        roll = _publish(call, author=call.character.owner)
+        roll = publish_call(call, author=call.character.owner)
         if uses:
             reason = "Hammer: " + ", ".join(use.label for use in uses)
             ledger.change_clock(
                 call.character, ledger.ClockChange(gain=hammer_hours(uses)), actor=gm, reason=reason, roll=roll
             )
-    return roll
-
-
-def _publish(call: RollCall, *, author) -> Roll:
-    roll = Roll.objects.create(
-        campaign=call.campaign,
-        author=author,
-        character=call.character,
-        kind=KIND,
-        call=call,
-        request={**call.request, "label": call.label},
-        outcome=call.state,
-    )
-    call.status = RollCall.Status.ANSWERED
-    call.save(update_fields=["state", "status"])
-    transaction.on_commit(lambda: (live.send_roll(roll), live.send_call_closed(call)))
     return roll
 
 

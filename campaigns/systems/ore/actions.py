@@ -14,6 +14,7 @@ from campaigns import actions as table_actions
 from campaigns import live
 from campaigns.models import Roll, RollCall
 from campaigns.systems.ore.kind import pool_from, roll_from
+from campaigns.systems.turns import locked_call, publish_call
 from rules.errors import RulesError
 from rules.ore.pool import build_pool, roll_pool, set_wiggle, suggest_wiggle
 from rules.ore.sheet import STATS
@@ -104,15 +105,14 @@ def roll_contest(call_id: int, player, *, bonus: int = 0, penalty: int = 0) -> R
     return call
 
 
+WAITING = {
+    RollCall.Status.PENDING: "This roll has not been rolled yet.",
+    RollCall.Status.PLAYER_TURN: "This roll is waiting for its wiggle dice.",
+}
+
+
 def _locked(call_id: int, status: str) -> RollCall:
-    call = RollCall.objects.select_for_update().select_related("character", "campaign").get(pk=call_id, kind=KIND)
-    if call.status != status:
-        waiting = {
-            RollCall.Status.PENDING: "This roll has not been rolled yet.",
-            RollCall.Status.PLAYER_TURN: "This roll is waiting for its wiggle dice.",
-        }
-        raise ActionError(waiting.get(call.status, "This roll is over."))
-    return call
+    return locked_call(call_id, KIND, status, WAITING)
 
 
 def _roll(call: RollCall, *, author, fresh: bool = False) -> None:
@@ -130,7 +130,7 @@ def _roll(call: RollCall, *, author, fresh: bool = False) -> None:
         call.save(update_fields=["request", "state", "status"])
         transaction.on_commit(lambda: live.send_call_opened(call) if fresh else live.send_call_updated(call))
     else:
-        _publish(call, author=author, shown=not fresh)
+        publish_call(call, author=author, shown=not fresh)
 
 
 def choose_wiggle(call_id: int, player, values: tuple[int, ...]) -> Roll:
@@ -141,15 +141,4 @@ def choose_wiggle(call_id: int, player, values: tuple[int, ...]) -> Roll:
             raise ActionError("These wiggle dice are another player's.")
         rolled = set_wiggle(roll_from(call.request["side"], call.state["faces"], None), values)
         call.state = {**call.state, "wiggle": list(rolled.wiggle_faces)}
-        return _publish(call, author=player)
-
-
-def _publish(call: RollCall, *, author, shown: bool = True) -> Roll:
-    roll = Roll.objects.create(
-        campaign=call.campaign, author=author, character=call.character, kind=KIND, call=call,
-        request={**call.request, "label": call.label}, outcome=call.state,
-    )  # fmt: skip
-    call.status = RollCall.Status.ANSWERED
-    call.save(update_fields=["request", "state", "status"])
-    transaction.on_commit(lambda: (live.send_roll(roll), shown and live.send_call_closed(call)))
-    return roll
+        return publish_call(call, author=player)

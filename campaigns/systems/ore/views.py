@@ -1,9 +1,8 @@
 """One-Roll Engine table steps: check who may act, validate, call one action,
 answer HTMX with the panel or the card."""
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET, require_POST
 
 from campaigns.actions import ActionError
@@ -12,7 +11,7 @@ from campaigns.models import RollCall
 from campaigns.systems.ore import actions
 from campaigns.systems.ore.forms import ContestForm, ContestRollForm, DifficultyForm, OreRollForm
 from campaigns.systems.ore.panel import panel
-from campaigns.systems.steps import player_call, run_step
+from campaigns.systems.steps import form_errors, panel_response, player_call, run_step
 from campaigns.views import _campaign_for_gm, _campaign_for_member
 from rules.errors import RulesError
 from rules.ore.pool import chance_of_success
@@ -21,17 +20,7 @@ ERRORS = (ActionError, RulesError)
 
 
 def _done(request, campaign, audience, error: str = "", **forms_):
-    if request.htmx:
-        rendered = panel(campaign, audience, user=request.user, **forms_)
-        context = {**rendered.context, "campaign": campaign, "error": error}
-        return render(request, rendered.template, context, status=422 if error else 200)
-    if error:
-        messages.error(request, error)
-    return redirect("table", campaign.pk)
-
-
-def _errors(form) -> str:
-    return " ".join(error for errors in form.errors.values() for error in errors)
+    return panel_response(request, campaign, audience, panel, error, **forms_)
 
 
 @login_required
@@ -40,7 +29,7 @@ def roll(request, campaign_id: int):
     campaign = _campaign_for_member(request, campaign_id)
     form = OreRollForm(request.POST, campaign=campaign, user=request.user)
     if not form.is_valid():
-        return _done(request, campaign, Audience.TABLE, _errors(form), roll_form=form)
+        return _done(request, campaign, Audience.TABLE, form_errors(form), roll_form=form)
     data = form.cleaned_data
     try:
         side = actions.side_for(data["character"], data["stat"], data["skill"].strip(), bonus=data["bonus"],
@@ -82,7 +71,7 @@ def contest(request, campaign_id: int):
     campaign = _campaign_for_gm(request, campaign_id)
     form = ContestForm(request.POST, campaign=campaign)
     if not form.is_valid():
-        return _done(request, campaign, Audience.GM, _errors(form), contest_form=form)
+        return _done(request, campaign, Audience.GM, form_errors(form), contest_form=form)
     data = form.cleaned_data
     try:
         if data["opponent_character"]:

@@ -15,6 +15,7 @@ from campaigns import actions as table_actions
 from campaigns import live
 from campaigns.models import Roll, RollCall
 from campaigns.systems.tribute.kind import spec_from
+from campaigns.systems.turns import locked_call, publish_call
 from rules.errors import RulesError
 from rules.tribute.effects import Assignment, assign
 from rules.tribute.roll import Outcome, roll_test
@@ -116,15 +117,14 @@ def roll_opposed(call_id: int, player, *, focus: int, burden: int, effect: str =
     return call
 
 
+WAITING = {
+    RollCall.Status.PENDING: "This test has not been rolled yet.",
+    RollCall.Status.PLAYER_TURN: "This test is waiting for the player's Profit and Waste.",
+}
+
+
 def _locked(call_id: int, status: str) -> RollCall:
-    call = RollCall.objects.select_for_update().select_related("character", "campaign").get(pk=call_id, kind=KIND)
-    if call.status != status:
-        waiting = {
-            RollCall.Status.PENDING: "This test has not been rolled yet.",
-            RollCall.Status.PLAYER_TURN: "This test is waiting for the player's Profit and Waste.",
-        }
-        raise ActionError(waiting.get(call.status, "This test is over."))
-    return call
+    return locked_call(call_id, KIND, status, WAITING)
 
 
 def _roll(call: RollCall, *, author, fresh: bool = False) -> None:
@@ -149,7 +149,7 @@ def _roll(call: RollCall, *, author, fresh: bool = False) -> None:
     state |= {"opposition": opposition, "outcome": got.value, "profit": test.profit(got), "waste": test.waste(got)}
     call.state = state
     if got is Outcome.FAIL or not call.request.get("effect") or not (state["profit"] or state["waste"]):
-        _publish(call, author=author, shown=not fresh)
+        publish_call(call, author=author, shown=not fresh)
     else:
         call.status = RollCall.Status.PLAYER_TURN
         call.save(update_fields=["request", "state", "status"])
@@ -175,20 +175,4 @@ def assign_profit_and_waste(call_id: int, player, assignment: Assignment) -> Rol
                 "unused_profit": resolution.unused_profit,
             },
         }
-        return _publish(call, author=player)
-
-
-def _publish(call: RollCall, *, author, shown: bool = True) -> Roll:
-    roll = Roll.objects.create(
-        campaign=call.campaign,
-        author=author,
-        character=call.character,
-        kind=KIND,
-        call=call,
-        request={**call.request, "label": call.label},
-        outcome=call.state,
-    )
-    call.status = RollCall.Status.ANSWERED
-    call.save(update_fields=["request", "state", "status"])
-    transaction.on_commit(lambda: (live.send_roll(roll), shown and live.send_call_closed(call)))
-    return roll
+        return publish_call(call, author=player)

@@ -1,15 +1,14 @@
 """Tribute Alpha's table steps: check who may act, validate, call one action,
 answer HTMX with the updated panel or card."""
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET, require_POST
 
 from campaigns.actions import ActionError
 from campaigns.audience import Audience
 from campaigns.models import RollCall
-from campaigns.systems.steps import player_call, run_step
+from campaigns.systems.steps import form_errors, panel_response, player_call, run_step
 from campaigns.systems.tribute import actions
 from campaigns.systems.tribute.forms import OpposedForm, OpposedRollForm, OppositionForm, TestForm, assignment_from
 from campaigns.systems.tribute.panel import panel
@@ -21,22 +20,8 @@ from rules.tribute.roll import TestSpec, chances
 TABLE = "campaigns/table.html"
 
 
-def _panel(request, campaign, audience, *, error="", **forms_):
-    rendered = panel(campaign, audience, user=request.user, **forms_)
-    context = {**rendered.context, "campaign": campaign, "error": error}
-    return render(request, rendered.template, context, status=422 if error else 200)
-
-
-def _errors(form) -> str:
-    return " ".join(error for errors in form.errors.values() for error in errors)
-
-
 def _done(request, campaign, audience, error: str = "", **forms_):
-    if request.htmx:
-        return _panel(request, campaign, audience, error=error, **forms_)
-    if error:
-        messages.error(request, error)
-    return redirect("table", campaign.pk)
+    return panel_response(request, campaign, audience, panel, error, **forms_)
 
 
 @login_required
@@ -45,7 +30,7 @@ def test(request, campaign_id: int):
     campaign = _campaign_for_member(request, campaign_id)
     form = TestForm(request.POST, campaign=campaign, user=request.user)
     if not form.is_valid():
-        return _done(request, campaign, Audience.TABLE, _errors(form), test_form=form)
+        return _done(request, campaign, Audience.TABLE, form_errors(form), test_form=form)
     data = form.cleaned_data
     try:
         actions.start_test(
@@ -82,7 +67,7 @@ def opposed(request, campaign_id: int):
     campaign = _campaign_for_gm(request, campaign_id)
     form = OpposedForm(request.POST, campaign=campaign)
     if not form.is_valid():
-        return _done(request, campaign, Audience.GM, _errors(form), opposed_form=form)
+        return _done(request, campaign, Audience.GM, form_errors(form), opposed_form=form)
     data = form.cleaned_data
     try:
         actions.call_opposed(campaign, request.user, character=data["character"], attribute=data["attribute"],

@@ -8,6 +8,7 @@ from django.views.decorators.http import require_GET, require_POST
 from campaigns.actions import ActionError
 from campaigns.audience import Audience
 from campaigns.models import Roll
+from campaigns.systems.steps import form_errors, panel_response
 from campaigns.systems.zener import actions
 from campaigns.systems.zener.forms import AttackForm, CheckForm, KarmaForm
 from campaigns.systems.zener.panel import panel
@@ -21,17 +22,7 @@ ERRORS = (ActionError, RulesError)
 
 
 def _done(request, campaign, audience, error: str = "", **forms_):
-    if request.htmx:
-        rendered = panel(campaign, audience, user=request.user, **forms_)
-        context = {**rendered.context, "campaign": campaign, "error": error}
-        return render(request, rendered.template, context, status=422 if error else 200)
-    if error:
-        messages.error(request, error)
-    return redirect("table", campaign.pk)
-
-
-def _errors(form) -> str:
-    return " ".join(error for errors in form.errors.values() for error in errors)
+    return panel_response(request, campaign, audience, panel, error, **forms_)
 
 
 def _check_from(form):
@@ -71,7 +62,7 @@ def check(request, campaign_id: int):
     gm = audience is Audience.GM
     form = CheckForm(request.POST, campaign=campaign, user=None if gm else request.user)
     if not form.is_valid():
-        return _done(request, campaign, audience, _errors(form), check_form=form)
+        return _done(request, campaign, audience, form_errors(form), check_form=form)
     try:
         what, found = _check_from(form)
         actions.make_check(campaign, request.user, character=form.cleaned_data["character"], what=what, check=found,
@@ -127,7 +118,7 @@ def karma(request, campaign_id: int):
     campaign = _campaign_for_gm(request, campaign_id)
     form = KarmaForm(request.POST, campaign=campaign)
     if not form.is_valid():
-        return _done(request, campaign, Audience.GM, _errors(form), karma_form=form)
+        return _done(request, campaign, Audience.GM, form_errors(form), karma_form=form)
     data = form.cleaned_data
     try:
         actions.gm_karma(data["character"], request.user, kind=data["kind"], amount=data["amount"] or 0,
@@ -143,7 +134,7 @@ def attack(request, campaign_id: int):
     campaign = _campaign_for_gm(request, campaign_id)
     form = AttackForm(request.POST, campaign=campaign)
     if not form.is_valid():
-        return _done(request, campaign, Audience.GM, _errors(form), attack_form=form)
+        return _done(request, campaign, Audience.GM, form_errors(form), attack_form=form)
     data = form.cleaned_data
     try:
         actions.attack(campaign, request.user, attacker=data["attacker"], target=data["target"], stat=data["stat"],
