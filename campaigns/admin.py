@@ -4,7 +4,7 @@ Rolls are events and stay read-only. Superusers see everything."""
 
 from django.contrib import admin
 
-from campaigns.models import Campaign, Membership, Roll, RollCall
+from campaigns.models import Balance, Campaign, LedgerEntry, Membership, Roll, RollCall
 from characters.models import Character
 
 
@@ -160,3 +160,19 @@ class RollAdmin(ReadOnlyMixin, GMScopedMixin, admin.ModelAdmin):
     list_display = ["id", "campaign", "author", "character", "visibility", "created_at"]
     list_filter = ["campaign", "visibility"]
     list_select_related = ["campaign", "author", "character"]
+
+
+@admin.register(Balance)
+class BalanceAdmin(ReadOnlyMixin, GMScopedMixin, admin.ModelAdmin):
+    """Meta-currency balances: changed only by their ledgers' service functions, so read-only here."""
+
+    list_display = ["kind", "character", "campaign", "value", "maximum"]
+    list_filter = ["campaign", "kind"]
+
+
+@admin.register(LedgerEntry)
+class LedgerEntryAdmin(ReadOnlyMixin, GMScopedMixin, admin.ModelAdmin):
+    gm_path = "balance__campaign__gm"
+    list_display = ["created_at", "balance", "delta", "value_after", "reason", "actor"]
+    list_filter = ["balance__campaign", "balance__kind"]
+    list_select_related = ["balance__character", "balance__campaign", "actor"]

@@ -251,8 +251,11 @@ class ZenerSheetForm(CharacterForm):
         for name in ZENER_STATS:
             self.fields[f"stat__{name}"] = forms.IntegerField(label=name, initial=stats.get(name, 10), min_value=1,
                                                               max_value=40)  # fmt: skip
-        self.order_fields(["name", *(f"stat__{name}" for name in ZENER_STATS), "skills", "trauma", "shock",
-                           "end_spent", "stat_damage", "notes"])  # fmt: skip
+        self.order_fields(["name", *(f"stat__{name}" for name in ZENER_STATS), "skills", "armour", "weapons",
+                           "trauma", "shock", "end_spent", "stat_damage", "notes"])  # fmt: skip
+
+    armour = forms.IntegerField(min_value=0, max_value=10, required=False, help_text="Armour worn, 0 (none) to 10.")
+    weapons = _textarea("One per line: 'Name damage', e.g. 'Rifle 2d6'.", rows=2)
 
     trauma = forms.IntegerField(
         min_value=0, max_value=999, required=False, help_text="Trauma taken; lower it as it heals."
@@ -267,6 +270,10 @@ class ZenerSheetForm(CharacterForm):
             return "\n".join(f"{s['name']} ({s['breadth']}, {s['stat']}) {s['ranks']}" for s in sheet.get("skills", []))
         if name in ("trauma", "shock", "end_spent"):
             return damage.get(name, 0)
+        if name == "armour":
+            return sheet.get("armour", 0)
+        if name == "weapons":
+            return "\n".join(f"{w['name']} {w['damage']}" for w in sheet.get("weapons", []))
         if name == "stat_damage":
             return ", ".join(f"{stat} {n}" for stat, n in damage.get("stats", {}).items())
         return sheet.get(name, "")
@@ -292,10 +299,16 @@ class ZenerSheetForm(CharacterForm):
             if stat:
                 stat_damage[stat.upper()] = int(amount) if amount.strip().isdigit() else -1  # the rules refuse -1
         damage = {key: data[key] or 0 for key in ("trauma", "shock", "end_spent")} | {"stats": stat_damage}
+        weapons = []
+        for line in _lines(data["weapons"]):
+            name, _, damage_text = line.rpartition(" ")
+            weapons.append({"name": name.strip() or line, "damage": damage_text if name else ""})
         return {
             **sheet,
             "stats": {name: data[f"stat__{name}"] for name in ZENER_STATS},
             "skills": skills,
+            "armour": data["armour"] or 0,
+            "weapons": weapons,
             "damage": damage,
             "notes": data["notes"],
         }

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.dice import parse
 from rules.errors import RulesError
 from rules.system import notes_only_sheet
 from rules.zener.stats import ROLLED_STATS, STAT_RANGE, derived, skill_cost
@@ -62,8 +63,20 @@ def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = 
     stat_damage = {name: _int(n, f"{name} damage") for name, n in stat_damage.items()}
     if any(value < 0 for value in [*damage.values(), *stat_damage.values()]):
         raise RulesError("Damage is never negative.")
+    armour = _int(raw.get("armour", 0), "Armour")
+    if not 0 <= armour <= 10:
+        raise RulesError("Armour is rated 0 (none) to 10.")
+    weapons = []
+    for weapon in raw.get("weapons", []) if isinstance(raw.get("weapons", []), list) else [None]:
+        if not isinstance(weapon, Mapping) or not str(weapon.get("name", "")).strip():
+            raise RulesError("Each weapon has a name and its damage, e.g. 'Rifle 2d6'.")
+        damage_text = str(weapon.get("damage", ""))
+        parse(damage_text)  # the rules' own message for bad notation
+        weapons.append({"name": str(weapon["name"]).strip()[:60], "damage": damage_text})
     return {
         "stats": stats,
+        "armour": armour,
+        "weapons": weapons,
         "damage": {**damage, "stats": stat_damage},
         "int_dice": int_dice,
         "skills": skills,

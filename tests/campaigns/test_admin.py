@@ -124,3 +124,18 @@ def test_superusers_see_every_campaign(make_user, campaign, other_campaign):
     page = root.get(reverse("admin:campaigns_campaign_changelist")).content.decode()
     assert campaign.name in page
     assert other_campaign.name in page
+
+
+def test_ledgers_are_read_only_and_scoped(gm_client, make_user, campaign, other_campaign, character, gm):
+    from campaigns.systems.zener import actions as zener_actions
+    from characters.models import Character
+
+    zg = actions.create_campaign(gm, name="Zener", system="zener", settings={})
+    kai = Character.objects.create(campaign=zg, owner=gm, name="Kai", sheet=zg.rules_system.validate_sheet({}))
+    zener_actions.change_karma(kai, 2, actor=gm, reason="A complication (+2)")
+    page = gm_client.get(reverse("admin:campaigns_ledgerentry_changelist")).content.decode()
+    assert "A complication (+2)" in page
+    assert gm_client.get(reverse("admin:campaigns_ledgerentry_add")).status_code == 403
+    other = Client()
+    other.force_login(other_campaign.gm)
+    assert "A complication" not in other.get(reverse("admin:campaigns_ledgerentry_changelist")).content.decode()

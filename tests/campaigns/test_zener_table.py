@@ -231,3 +231,18 @@ def test_a_hopeless_attack_misses_by_far(gm_client, zg, kai, ren, seeded_dice):
     roll = Roll.objects.get(kind="zener_attack")
     assert roll.outcome["success"] is False
     assert "location" not in roll.outcome  # missed by far more than 10
+
+
+def test_weapons_and_armour_come_from_the_sheets(gm_client, zg, kai, ren, script_dice):
+    kai.sheet = {**kai.sheet, "weapons": [{"name": "Rifle", "damage": "1d6+3"}]}
+    kai.save()
+    ren.sheet = {**ren.sheet, "armour": 4}
+    ren.save()
+    script_dice(1, 2, 3, 20, 5, 1)  # hit; chest; rifle 5 + 3 = 8; shock d6 1
+    gm_client.post(
+        reverse("zener_attack", args=[zg.pk]),
+        {"attacker": kai.pk, "target": ren.pk, "stat": "ACC", "ranks": "2", "weapon": "Rifle", "armour": "",
+         "size": "0", "range_": "0", "aiming": "0", "circumstance": "0"},
+    )  # fmt: skip
+    roll = Roll.objects.get(kind="zener_attack")
+    assert (roll.request["weapon"], roll.request["armour"], roll.outcome["trauma"]) == ("1d6+3", 4, 8 + 1 - 4)

@@ -174,9 +174,9 @@ def gm_karma(character, gm, *, kind: str, amount: int = 0, stat: str = "") -> in
     return left
 
 
-def attack(campaign, gm, *, attacker, target, stat: str, ranks: int, weapon: str, armour: int, size: int = 0,
-           range_: int = 0, aiming: int = 0, circumstance: int = 0, attacker_armour: int = 0,
-           cover: bool = False) -> Roll:  # fmt: skip
+def attack(campaign, gm, *, attacker, target, stat: str, ranks: int, weapon: str, armour: int | None = None,
+           size: int = 0, range_: int = 0, aiming: int = 0, circumstance: int = 0,
+           attacker_armour: int | None = None, cover: bool = False) -> Roll:  # fmt: skip
     """The GM resolves an attack: hit or miss (or a near miss), location, trauma, shock
     and the save the target must make. The attacker pays END; the target's sheet takes the damage."""
     from rules.dice import parse
@@ -197,7 +197,11 @@ def attack(campaign, gm, *, attacker, target, stat: str, ranks: int, weapon: str
         raise RulesError("Attacks use ACC or MEL.")
     if attacker.pk == target.pk:
         raise RulesError("Choose a target other than the attacker.")
-    weapon_damage = parse(weapon)
+    # A weapon from the attacker's sheet by name, or damage notation as typed.
+    named = next((w["damage"] for w in attacker.sheet.get("weapons", []) if w["name"] == weapon), None)
+    weapon_damage = parse(named or weapon)
+    armour = target.sheet.get("armour", 0) if armour is None else armour
+    attacker_armour = attacker.sheet.get("armour", 0) if attacker_armour is None else attacker_armour
     dice = table_actions.dice
     res = target.sheet["stats"]["RES"] + armour_modifiers(armour)["RES"]
     target_defense = defense(res, armour)

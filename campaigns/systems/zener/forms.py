@@ -69,8 +69,10 @@ class AttackForm(forms.Form):
     target = CharacterChoiceField(queryset=None, empty_label=None)
     stat = forms.ChoiceField(choices=[("ACC", "ACC (aimed)"), ("MEL", "MEL (melee)")], label="Attack stat")
     ranks = forms.IntegerField(min_value=0, max_value=10, initial=0, label="Weapon skill ranks")
-    weapon = forms.CharField(max_length=30, initial="2d6", label="Weapon damage (trauma)")
-    armour = forms.IntegerField(min_value=0, max_value=10, initial=0, label="Target's armour (0-10)")
+    weapon = forms.CharField(max_length=60, initial="2d6", label="Weapon",
+                             help_text="A weapon on the attacker's sheet, or its damage, e.g. 2d6.")  # fmt: skip
+    armour = forms.IntegerField(min_value=0, max_value=10, required=False, label="Target's armour (0-10)",
+                                help_text="Blank: the armour on the target's sheet.")  # fmt: skip
     size = forms.IntegerField(min_value=-8, max_value=11, initial=0, label="Target size index")
     range_ = forms.IntegerField(min_value=-8, max_value=60, initial=0, label="Range index")
     aiming = forms.IntegerField(min_value=-5, max_value=13, initial=0, label="Aiming index")

@@ -140,7 +140,7 @@ def attack(request, campaign_id: int):
         actions.attack(campaign, request.user, attacker=data["attacker"], target=data["target"], stat=data["stat"],
                        ranks=data["ranks"], weapon=data["weapon"], armour=data["armour"], size=data["size"],
                        range_=data["range_"], aiming=data["aiming"], circumstance=data["circumstance"],
-                       attacker_armour=data["attacker_armour"] or 0, cover=data["cover"])  # fmt: skip
+                       attacker_armour=data["attacker_armour"], cover=data["cover"])  # fmt: skip
     except ERRORS as error:
         return _done(request, campaign, Audience.GM, str(error), attack_form=form)
     return _done(request, campaign, Audience.GM, attack_form=AttackForm(initial=request.POST.dict(), campaign=campaign))
