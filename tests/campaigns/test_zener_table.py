@@ -246,3 +246,12 @@ def test_weapons_and_armour_come_from_the_sheets(gm_client, zg, kai, ren, script
     )  # fmt: skip
     roll = Roll.objects.get(kind="zener_attack")
     assert (roll.request["weapon"], roll.request["armour"], roll.outcome["trauma"]) == ("1d6+3", 4, 8 + 1 - 4)
+
+
+def test_worn_armour_changes_checks(player_client, zg, kai, script_dice):
+    kai.sheet = {**kai.sheet, "armour": 10}
+    kai.save()
+    page = player_client.get(
+        reverse("zener_odds", args=[zg.pk]), check_data(kai, skill="", stat="NIM")
+    ).content.decode()
+    assert "4d6 at or under 6" in page  # NIM 10, -4 in armour 10

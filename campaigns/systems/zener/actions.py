@@ -14,6 +14,7 @@ from campaigns import live
 from campaigns.models import Balance, LedgerEntry, Roll
 from rules.errors import RulesError
 from rules.zener.checks import Check, CheckRoll, roll_check, skill_check, stat_check
+from rules.zener.combat import armour_modifiers
 from rules.zener.stats import ROLLED_STATS, derived, foundation, starting_karma, stat_raise_cost
 
 KIND = "zener"
@@ -52,6 +53,8 @@ def check_for(character, *, stat: str, skill: str = "", modifier: int = 0, extra
     if stat not in ROLLED_STATS:
         raise RulesError(f"There is no stat called {stat}.")
     value = derived(stats, tuple(character.sheet["int_dice"]))["DEX in use"] if stat == "DEX" else stats[stat]
+    # Worn armour changes RES, NIM, ACC, MEL and DEX (seed: "Other Armour Effects").
+    value += armour_modifiers(character.sheet.get("armour", 0)).get(stat, 0)
     if skill == "":
         return f"{stat} (stat check)", stat_check(value, modifier)
     if skill == "*":
