@@ -95,7 +95,9 @@ def spend_on_roll(roll_id: int, player, *, use: str) -> Roll:
     """Karma on a failed table roll: "reroll" (the owner, 1 Karma) or "boost"
     (+5 from another player's character, 1 Karma). Once each per roll."""
     with transaction.atomic():
-        original = Roll.objects.select_for_update().select_related("character", "campaign").get(pk=roll_id, kind=KIND)
+        # of=("self",): PostgreSQL cannot lock the nullable side of the outer join to character
+        rolls = Roll.objects.select_for_update(of=("self",)).select_related("character", "campaign")
+        original = rolls.get(pk=roll_id, kind=KIND)
         if (
             original.visibility != Roll.Visibility.TABLE
             or original.request.get("reroll_of")
