@@ -146,3 +146,16 @@ def test_the_ore_sheet_form(player_client, ore):
     assert jet.sheet["skills"] == [{"name": "Piloting", "stat": "Coordination", "normal": 2, "hard": 0, "wiggle": 1}]
     bad = player_client.post(reverse("character_new", args=[ore.pk]), data | {"name": "X", "stat__Body": "6"})
     assert bad.status_code == 422
+
+
+def test_a_secret_difficulty_does_not_steer_the_wiggle_suggestion(player_client, gm_client, ore, pilot, script_dice):
+    from campaigns.audience import Audience
+    from campaigns.visibility import call_view
+
+    player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(pilot, known="0", difficulty=""))
+    call = RollCall.objects.get()
+    script_dice(9, 4, 4, 2)  # hard 10, wiggle to set: the widest set is 3x4, the highest 2x10 or 2x9
+    gm_client.post(reverse("ore_difficulty", args=[ore.pk, call.pk]), {"difficulty": 9})
+    call.refresh_from_db()
+    suggested = call_view(call, Audience.CALLED_PLAYER).data["suggested"]
+    assert suggested == (4,)  # widest, as with no difficulty; the secret 9 would have suggested 10

@@ -97,7 +97,9 @@ class OreKind:
             if "faces" in call.state and call.state.get("wiggle") is None:
                 mine = roll_from(call.request["side"], call.state["faces"], None)
                 data["choices"] = [(value, str(best) if best else "no set") for value, best in wiggle_choices(mine)]
-                data["suggested"] = suggest_wiggle(mine, call.request.get("difficulty") or 0)
+                # A secret difficulty must not steer the suggestion: the player does not know it.
+                known = 0 if call.request.get("secret") else call.request.get("difficulty") or 0
+                data["suggested"] = suggest_wiggle(mine, known)
                 data["wiggle_slots"] = list(range(mine.pool.wiggle))
         else:
             data["needs_difficulty"] = call.request.get("secret") and "faces" not in call.state
