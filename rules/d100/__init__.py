@@ -1,9 +1,26 @@
-"""d100 skill tests (seed: d100-skill-tests.txt). Its tests arrive with issue 7."""
+"""d100 skill tests (seed: d100-skill-tests.txt): percentile tests with criticals,
+flips, assist dice, secret tests, Fury and Chaos dice, and the Fortune pools."""
 
-from rules.system import System
+from rules.d100.sheet import DEFAULT_ATTRIBUTES, validate_sheet
+from rules.system import ChoiceSetting, System, TextListSetting
 
 SYSTEM = System(
     key="d100",
     name="d100 skill tests",
     summary="Percentile tests with criticals, flips, secret tests and the Fortune pool.",
+    settings=(
+        TextListSetting(
+            name="attributes",
+            label="Primary attributes",
+            default=DEFAULT_ATTRIBUTES,
+            help_text="One per line; Zweihander's seven by default.",
+        ),
+        ChoiceSetting(
+            name="show_misfortune",
+            label="Players see the Misfortune pool",
+            choices=((0, "No"), (1, "Yes")),
+            default=0,
+        ),
+    ),
+    sheet_validator=validate_sheet,
 )

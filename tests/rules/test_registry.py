@@ -1,6 +1,7 @@
 import pytest
 
 from rules import SYSTEMS, RulesError
+from rules.system import notes_only_sheet
 
 
 def test_registry_lists_the_five_systems():
@@ -39,8 +40,8 @@ def test_unknown_settings_are_refused():
 
 
 def test_sheets_are_notes_until_a_system_brings_its_own():
-    assert SYSTEMS["d100"].validate_sheet({"notes": "Tall"}) == {"notes": "Tall"}
+    assert notes_only_sheet({"notes": "Tall"}) == {"notes": "Tall"}
     with pytest.raises(RulesError, match="Notes must be text"):
-        SYSTEMS["d100"].validate_sheet({"notes": 5})
+        notes_only_sheet({"notes": 5})
     with pytest.raises(RulesError, match="at most 10,000"):
-        SYSTEMS["d100"].validate_sheet({"notes": "x" * 10_001})
+        notes_only_sheet({"notes": "x" * 10_001})

@@ -1,0 +1,196 @@
+"""d100 skill tests (seed: d100-skill-tests.txt, Zweihander's rules).
+
+Interpretations (published on /rules/#d100):
+- 00 on both dice reads 100. A match is both digits equal (11 ... 99, and 100 as 00).
+- Flipping chooses between the roll and its digits swapped: to succeed, a succeeding
+  reading if there is one, else the roll; between two successes the one with more
+  degrees. To fail, the reverse. No flip on 01, 100 or a match.
+- An assist die is a d10 read as a tens digit (0-9); the better reading is taken,
+  except that it can never avoid a critical failure and must be used to make one.
+- Opposed tests: a critical success beats anything but another critical success; a
+  critical failure loses to anything but another; otherwise the success with more
+  degrees wins; two failures, or equal degrees: nobody wins.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+
+from rules.dice import DiceSource
+from rules.errors import RulesError
+
+DIFFICULTIES = {
+    "arduous": -30,
+    "hard": -20,
+    "challenging": -10,
+    "standard": 0,
+    "routine": 10,
+    "easy": 20,
+    "trivial": 30,
+}
+MODIFIER_CAP = 30
+SYNERGY = 10
+
+
+def base_chance(attribute: int, ranks: int, modifiers: int = 0, synergy: bool = False) -> int:
+    """Primary attribute + 10 per skill rank + talent/trait/peril modifiers (together -30..+30), +10 for synergy."""
+    if not 0 <= attribute <= 100:
+        raise RulesError("A primary attribute is 0 to 100.")
+    if not 0 <= ranks <= 3:
+        raise RulesError("A skill has 0 to 3 ranks.")
+    if abs(modifiers) > MODIFIER_CAP:
+        raise RulesError(f"Talent, trait and peril modifiers together stay within -{MODIFIER_CAP} and +{MODIFIER_CAP}.")
+    return attribute + 10 * ranks + modifiers + (SYNERGY if synergy else 0)
+
+
+def total_chance(base: int, difficulty: str) -> int:
+    if difficulty not in DIFFICULTIES:
+        raise RulesError("The difficulty is Arduous, Hard, Challenging, Standard, Routine, Easy or Trivial.")
+    return base + DIFFICULTIES[difficulty]
+
+
+class Flip(StrEnum):
+    NONE = ""
+    SUCCEED = "succeed"
+    FAIL = "fail"
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    value: int  # 1..100
+    success: bool
+    critical: bool
+    degrees: int  # tens digit + attribute bonus, on a success
+
+    @property
+    def label(self) -> str:
+        if self.critical:
+            return "Critical success" if self.success else "Critical failure"
+        return "Success" if self.success else "Failure"
+
+
+def value_of(tens: int, ones: int) -> int:
+    value = tens * 10 + ones
+    return 100 if value == 0 else value
+
+
+def read(value: int, chance: int, attribute_bonus: int = 0) -> Reading:
+    """A d100 result against the total chance."""
+    if value == 100:
+        return Reading(100, False, True, 0)
+    if value == 1 and chance >= 0:
+        return Reading(1, True, True, attribute_bonus)
+    success = value <= chance
+    match = value % 11 == 0
+    return Reading(value, success, match, (value // 10) + attribute_bonus if success else 0)
+
+
+def _rank(reading: Reading) -> tuple:
+    """How good a reading is: success, critical success, degrees; a plain failure beats a critical one."""
+    return (reading.success, reading.success and reading.critical, reading.degrees, not reading.critical)
+
+
+def flip(value: int, chance: int, how: Flip, attribute_bonus: int = 0) -> Reading:
+    reading = read(value, chance, attribute_bonus)
+    if how is Flip.NONE or value in (1, 100) or value % 11 == 0:
+        return reading
+    tens, ones = divmod(value, 10)
+    swapped = read(value_of(ones, tens), chance, attribute_bonus)
+    better = max(reading, swapped, key=_rank)
+    worse = min(reading, swapped, key=_rank)
+    return better if how is Flip.SUCCEED else worse
+
+
+def assisted(value: int, assist_tens: int, chance: int, attribute_bonus: int = 0) -> tuple[Reading, bool]:
+    """The reading with an assist die (tens 0-9), and whether the assist die was used."""
+    if not 0 <= assist_tens <= 9:
+        raise RulesError("An assist die reads 0 to 9.")
+    own = read(value, chance, attribute_bonus)
+    other = read(value_of(assist_tens, value % 10 if value != 100 else 0), chance, attribute_bonus)
+    if own.critical and not own.success:
+        return own, False  # never used to avoid a critical failure
+    if other.critical and not other.success:
+        return other, True  # must be used when it makes one
+    return (other, True) if _rank(other) > _rank(own) else (own, False)
+
+
+@dataclass(frozen=True, slots=True)
+class D100Roll:
+    tens: int
+    ones: int
+    assist: int | None = None
+
+    @property
+    def value(self) -> int:
+        return value_of(self.tens, self.ones)
+
+
+def roll_d100(dice: DiceSource, assist: bool = False) -> D100Roll:
+    return D100Roll(dice.roll(10) - 1, dice.roll(10) - 1, dice.roll(10) - 1 if assist else None)
+
+
+def resolve(rolled: D100Roll, chance: int, *, how: Flip = Flip.NONE, attribute_bonus: int = 0) -> Reading:
+    if rolled.assist is not None and how is not Flip.NONE:
+        raise RulesError("A test is either flipped or assisted, not both.")
+    if rolled.assist is not None:
+        return assisted(rolled.value, rolled.assist, chance, attribute_bonus)[0]
+    return flip(rolled.value, chance, how, attribute_bonus)
+
+
+@dataclass(frozen=True, slots=True)
+class TestChances:
+    __test__ = False
+
+    success: Fraction
+    critical_success: Fraction
+    critical_failure: Fraction
+
+
+def chances(chance: int, how: Flip = Flip.NONE, assist: bool = False) -> TestChances:
+    """Exact odds over the 100 (or 1,000 with an assist die) equally likely rolls."""
+    outcomes = []
+    for tens in range(10):
+        for ones in range(10):
+            value = value_of(tens, ones)
+            if assist:
+                outcomes += [assisted(value, a, chance)[0] for a in range(10)]
+            else:
+                outcomes.append(flip(value, chance, how))
+    n = len(outcomes)
+    return TestChances(
+        Fraction(sum(r.success for r in outcomes), n),
+        Fraction(sum(r.success and r.critical for r in outcomes), n),
+        Fraction(sum(not r.success and r.critical for r in outcomes), n),
+    )
+
+
+def opposed(a: Reading, b: Reading) -> str | None:
+    """'a', 'b', or None when nobody wins."""
+    crit_a, crit_b = a.critical and a.success, b.critical and b.success
+    if crit_a != crit_b:
+        return "a" if crit_a else "b"
+    fumble_a, fumble_b = a.critical and not a.success, b.critical and not b.success
+    if fumble_a != fumble_b:
+        return "b" if fumble_a else "a"
+    if a.success and b.success and a.degrees != b.degrees:
+        return "a" if a.degrees > b.degrees else "b"
+    if a.success != b.success:
+        return "a" if a.success else "b"
+    return None
+
+
+def fury(dice: DiceSource, limit: int = 50) -> tuple[int, ...]:
+    """A Fury die: a d6 rolled again and added on each 6."""
+    faces = [dice.roll(6)]
+    while faces[-1] == 6 and len(faces) < limit:
+        faces.append(dice.roll(6))
+    return tuple(faces)
+
+
+def fury_chance(total: int) -> Fraction:
+    """Exact P(a Fury die totals `total`): 6m + r (r in 1..5) has chance (1/6)^(m+1)."""
+    if total < 1 or total % 6 == 0:
+        return Fraction(0)
+    return Fraction(1, 6 ** (total // 6 + 1))
