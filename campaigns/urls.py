@@ -20,4 +20,5 @@ urlpatterns = [
     path("<int:campaign_id>/tribute/", include("campaigns.systems.tribute.urls")),
     path("<int:campaign_id>/ore/", include("campaigns.systems.ore.urls")),
     path("<int:campaign_id>/zener/", include("campaigns.systems.zener.urls")),
+    path("<int:campaign_id>/d100/", include("campaigns.systems.d100.urls")),
 ]

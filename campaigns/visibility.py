@@ -10,11 +10,17 @@ from campaigns.audience import Audience, CallView, RollView
 from campaigns.models import Roll
 from campaigns.notation_kind import NOTATION
 from campaigns.systems.cgg.kind import CGG, CGG_SPIN
+from campaigns.systems.d100.kind import D100, D100_DIE, D100_OPPOSED
 from campaigns.systems.ore.kind import ORE
 from campaigns.systems.tribute.kind import TRIBUTE
 from campaigns.systems.zener.kind import ZENER, ZENER_ATTACK, ZENER_INITIATIVE
 
-KINDS = {kind.key: kind for kind in (NOTATION, CGG, CGG_SPIN, TRIBUTE, ORE, ZENER, ZENER_ATTACK, ZENER_INITIATIVE)}
+# Every kind of roll and call, by the key stored on the row.
+KINDS = {
+    kind.key: kind
+    for kind in (NOTATION, CGG, CGG_SPIN, TRIBUTE, ORE, ZENER, ZENER_ATTACK, ZENER_INITIATIVE, D100, D100_DIE,
+                 D100_OPPOSED)
+}  # fmt: skip
 
 
 def audience_for(campaign, user) -> Audience:

@@ -9,6 +9,7 @@ from django import forms
 from characters.models import Character
 from rules.cgg.conditions import Track
 from rules.cgg.sheet import ATTRIBUTES, default_sheet
+from rules.d100.sheet import PERIL_STEPS
 from rules.ore.sheet import STATS as ORE_STATS
 from rules.zener.stats import ROLLED_STATS as ZENER_STATS
 
@@ -314,7 +315,59 @@ class ZenerSheetForm(CharacterForm):
         }
 
 
-SHEET_FORMS = {"cgg": ExplorerSheetForm, "tribute": TributeSheetForm, "ore": OreSheetForm, "zener": ZenerSheetForm}
+class D100SheetForm(CharacterForm):
+    """d100: the campaign's primary attributes, skills with ranks (0-3) and common/special, modifiers, peril."""
+
+    skills = _textarea("One per line: 'Name (Attribute) ranks', add 'special' for a special skill, "
+                       "e.g. 'Stealth (Agility) 2' or 'Surgery (Intelligence) 0 special'.", rows=4)  # fmt: skip
+    modifiers = forms.IntegerField(min_value=-30, max_value=30, required=False, label="Talent and trait modifiers")
+    peril = forms.TypedChoiceField(choices=list(enumerate(PERIL_STEPS)), coerce=int, required=False, empty_value=0)
+    notes = forms.CharField(widget=forms.Textarea(attrs={"rows": 5}), required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        values = (self.instance.sheet or {}).get("attributes", {})
+        for name in self.instance.campaign.settings.get("attributes", []):
+            self.fields[f"attribute__{name}"] = forms.IntegerField(label=name, initial=values.get(name, 40),
+                                                                   min_value=0, max_value=100)  # fmt: skip
+        self.order_fields(["name", *(f for f in self.fields if f.startswith("attribute__")), "skills", "modifiers",
+                           "peril", "notes"])  # fmt: skip
+
+    def initial_from(self, sheet: dict, name: str):
+        if name == "skills":
+            return "\n".join(f"{s['name']} ({s['attribute']}) {s['ranks']}" + (" special" if s["special"] else "")
+                             for s in sheet.get("skills", []))  # fmt: skip
+        return sheet.get(name, 0 if name in ("modifiers", "peril") else "")
+
+    def sheet(self) -> dict:
+        data = self.cleaned_data
+        skills = []
+        for line in _lines(data["skills"]):
+            match = re.fullmatch(
+                r"(?P<name>.+?)\s*\((?P<attribute>[^)]+)\)\s*(?P<ranks>\d+)?\s*(?P<special>special)?", line
+            )
+            if match is None:
+                skills.append({"name": line, "attribute": None})
+                continue
+            skills.append({"name": match["name"].strip(), "attribute": match["attribute"].strip(),
+                           "ranks": int(match["ranks"] or 0), "special": bool(match["special"])})  # fmt: skip
+        return {
+            **(self.instance.sheet or {}),
+            "attributes": {f.removeprefix("attribute__"): v for f, v in data.items() if f.startswith("attribute__")},
+            "skills": skills,
+            "modifiers": data["modifiers"] or 0,
+            "peril": data["peril"] or 0,
+            "notes": data["notes"],
+        }
+
+
+SHEET_FORMS = {
+    "cgg": ExplorerSheetForm,
+    "tribute": TributeSheetForm,
+    "ore": OreSheetForm,
+    "zener": ZenerSheetForm,
+    "d100": D100SheetForm,
+}
 
 
 def sheet_form_for(campaign) -> type[CharacterForm]:

@@ -46,7 +46,14 @@ def _zener_panel(campaign, audience, user=None) -> Panel:
     return panel(campaign, audience, user=user)
 
 
+def _d100_panel(campaign, audience, user=None) -> Panel:
+    from campaigns.systems.d100.panel import panel
+
+    return panel(campaign, audience, user=user)
+
+
 PANELS: dict[str, Callable[..., Panel]] = {
+    "d100": _d100_panel,
     "cgg": _cgg_panel,
     "tribute": _tribute_panel,
     "ore": _ore_panel,

@@ -17,6 +17,11 @@ def campaign(gm, player):
     return campaign
 
 
+def sheet_data(campaign, **data):
+    """What the campaign's sheet form posts: its attributes at their defaults, plus `data`."""
+    return {f"attribute__{name}": "40" for name in campaign.settings["attributes"]} | data
+
+
 @pytest.fixture
 def character(campaign, player):
     return Character.objects.create(campaign=campaign, owner=player, name="Mara Vell", sheet={"notes": ""})
@@ -24,7 +29,7 @@ def character(campaign, player):
 
 def test_player_creates_a_character(player_client, player, campaign):
     response = player_client.post(
-        reverse("character_new", args=[campaign.pk]), {"name": "Mara Vell", "notes": "Pilot."}
+        reverse("character_new", args=[campaign.pk]), sheet_data(campaign, name="Mara Vell", notes="Pilot.")
     )
     assert response.status_code == 302
     character = Character.objects.get()
@@ -32,7 +37,9 @@ def test_player_creates_a_character(player_client, player, campaign):
 
 
 def test_the_sheet_is_validated_by_the_campaigns_system(player_client, campaign):
-    response = player_client.post(reverse("character_new", args=[campaign.pk]), {"name": "Long", "notes": "x" * 10_001})
+    response = player_client.post(
+        reverse("character_new", args=[campaign.pk]), sheet_data(campaign, name="Long", notes="x" * 10_001)
+    )
     assert response.status_code == 422
     assert "at most 10,000" in response.content.decode()
     assert not Character.objects.exists()
@@ -54,7 +61,7 @@ def test_owner_and_gm_edit_the_sheet(request, who, campaign, character):
     url = reverse("character_edit", args=[campaign.pk, character.pk])
     client = request.getfixturevalue(who)
     assert client.get(url).status_code == 200
-    assert client.post(url, {"name": "Mara the Bold", "notes": "Scar."}).status_code == 302
+    assert client.post(url, sheet_data(campaign, name="Mara the Bold", notes="Scar.")).status_code == 302
     character.refresh_from_db()
     assert (character.name, character.sheet["notes"]) == ("Mara the Bold", "Scar.")
 

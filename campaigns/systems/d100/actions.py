@@ -1,0 +1,239 @@
+"""The d100 system at the table: tests (open, assisted, flipped, secret), Fury and
+Chaos dice, opposed tests, and the Fortune and Misfortune pools.
+
+The pools are campaign Balances changed only by `change_pools`, under a row lock,
+with a ledger row per pool changed; every Fortune point spent becomes Misfortune
+in the same transaction.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from campaigns import actions as table_actions
+from campaigns import live
+from campaigns.models import Balance, Campaign, LedgerEntry, Roll, RollCall
+from campaigns.systems.turns import locked_call, publish_call
+from rules.d100.sheet import effective_ranks
+from rules.d100.test import DIFFICULTIES, Flip, base_chance, fury, opposed, resolve, roll_d100
+from rules.errors import RulesError
+
+KIND = "d100"
+FORTUNE, MISFORTUNE = "fortune", "misfortune"
+ActionError = table_actions.ActionError
+
+
+def pools(campaign, *, lock: bool = False) -> dict[str, Balance]:
+    """The campaign's two pools (made empty on first use; the campaign row lock
+    keeps two first uses from making two)."""
+    with transaction.atomic():
+        Campaign.objects.select_for_update().filter(pk=campaign.pk).exists()
+        for kind in (FORTUNE, MISFORTUNE):
+            if not Balance.objects.filter(campaign=campaign, character=None, kind=kind).exists():
+                Balance.objects.create(campaign=campaign, character=None, kind=kind, value=0)
+        rows = Balance.objects.filter(campaign=campaign, character=None, kind__in=(FORTUNE, MISFORTUNE))
+        return {row.kind: row for row in (rows.select_for_update() if lock else rows)}
+
+
+def change_pools(campaign, *, actor, reason: str, fortune: int = 0, misfortune: int = 0, roll=None) -> dict:
+    """The one way the pools change. A pool that would go below 0 refuses, and nothing changes."""
+    with transaction.atomic():
+        rows = pools(campaign, lock=True)
+        for kind, delta in ((FORTUNE, fortune), (MISFORTUNE, misfortune)):
+            row = rows[kind]
+            if row.value + delta < 0:
+                name = "Fortune" if kind == FORTUNE else "Misfortune"
+                raise RulesError(f"The {name} pool has {row.value}; that needs {-delta}.")
+            if delta:
+                row.value += delta
+                row.save(update_fields=["value"])
+                LedgerEntry.objects.create(balance=row, actor=actor, reason=reason, delta=delta,
+                                           value_after=row.value, roll=roll)  # fmt: skip
+        transaction.on_commit(lambda: live.send_panel(campaign))
+        return {kind: row.value for kind, row in rows.items()}
+
+
+def spend_fortune(campaign, player, points: int, reason: str, roll=None) -> dict:
+    """A player's Fortune spend: the points move to the Misfortune pool at once."""
+    return change_pools(campaign, actor=player, reason=reason, fortune=-points, misfortune=points, roll=roll)
+
+
+def start_session(campaign, gm, *, refill: int, short: bool = False) -> dict:
+    """The GM refills Fortune (default players + 1). After a session under four hours
+    the pool keeps what is left and adds half the refill (never above the refill),
+    and Misfortune keeps half; otherwise Misfortune empties."""
+    if not campaign.is_gm(gm):
+        raise ActionError("Only the GM starts a session.")
+    if not 0 <= refill <= 50:
+        raise RulesError("Refill the Fortune pool with 0 to 50 points.")
+    current = {kind: row.value for kind, row in pools(campaign).items()}
+    fortune = min(current[FORTUNE] + refill // 2, refill) if short else refill
+    misfortune = current[MISFORTUNE] // 2 if short else 0
+    reason = "Session start" + (" (short last session)" if short else "")
+    return change_pools(campaign, actor=gm, reason=reason, fortune=fortune - current[FORTUNE],
+                        misfortune=misfortune - current[MISFORTUNE])  # fmt: skip
+
+
+RECOVERY = {
+    "social": ("A critical success on a Social Tactic test", 1),
+    "resolve": ("A critical success on a Resolve test", 1),
+    "journey": ("The end of a perilous journey", None),  # + number of players
+    "alignment": ("Order or Chaos alignment in a dramatic moment", 1),
+    "shrine": ("An hour at a way-shrine and a 6 on a Chaos die", 1),
+}
+
+
+def recover_fortune(campaign, gm, event: str) -> dict:
+    if not campaign.is_gm(gm):
+        raise ActionError("Only the GM adds recovered Fortune.")
+    if event not in RECOVERY:
+        raise RulesError("Unknown recovery event.")
+    reason, points = RECOVERY[event]
+    return change_pools(campaign, actor=gm, reason=reason, fortune=points or campaign.memberships.count())
+
+
+def spend_misfortune(campaign, gm, points: int, reason: str) -> dict:
+    if not campaign.is_gm(gm):
+        raise ActionError("Only the GM spends Misfortune.")
+    if not 1 <= points <= 2:
+        raise RulesError("Misfortune is spent 1 or 2 points at a time.")
+    return change_pools(campaign, actor=gm, reason=f"Misfortune: {reason}", misfortune=-points)
+
+
+def side_for(character, skill: str, attribute: str, *, synergy: bool = False) -> dict:
+    """Base chance from the sheet: attribute + 10 per (peril-adjusted) rank + modifiers."""
+    sheet = character.sheet
+    if attribute not in sheet["attributes"]:
+        raise RulesError(f"There is no primary attribute called {attribute}.")
+    found = next((s for s in sheet["skills"] if s["name"] == skill), None) if skill else None
+    if skill and found is None:
+        raise RulesError(f"{character.name} has no skill called {skill}.")
+    ranks = effective_ranks(found["ranks"], sheet["peril"]) if found else 0
+    value = sheet["attributes"][attribute]
+    return {
+        "who": character.name,
+        "what": f"{skill or attribute} ({attribute} {value}{f', {ranks} ranks' if ranks else ''})",
+        "base": base_chance(value, ranks, sheet["modifiers"], synergy),
+        "bonus": value // 10,
+        "untrained_special": bool(found and found["special"] and found["ranks"] == 0),
+    }
+
+
+def start_test(campaign, player, *, character, skill, attribute, difficulty: str | None, how: Flip = Flip.NONE,
+               assistant=None, synergy: bool = False, label: str = "") -> RollCall:  # fmt: skip
+    """A test; with `difficulty` None the GM sets it secretly."""
+    if character.owner_id != player.pk or character.campaign_id != campaign.pk:
+        raise ActionError("Test your own character.")
+    side = side_for(character, skill, attribute, synergy=synergy)
+    if side["untrained_special"]:
+        if how is Flip.SUCCEED:
+            raise RulesError("A special skill tested untrained must flip to fail.")
+        how = Flip.FAIL
+    if assistant is not None:
+        if how is not Flip.NONE:
+            raise RulesError("A test is either flipped or assisted, not both.")
+        helper = next((s for s in assistant.sheet["skills"] if s["name"] == skill), None)
+        if assistant.pk == character.pk or helper is None or helper["ranks"] < 1:
+            raise RulesError("An assistant needs at least 1 rank in the skill tested.")
+    if difficulty is not None and difficulty not in DIFFICULTIES:
+        raise RulesError("The difficulty is Arduous, Hard, Challenging, Standard, Routine, Easy or Trivial.")
+    request = {"side": side, "difficulty": difficulty, "secret": difficulty is None, "flip": how.value,
+               "assisted_by": assistant.name if assistant else "", "self_test": True}  # fmt: skip
+    with transaction.atomic():
+        call = RollCall.objects.create(campaign=campaign, character=character, kind=KIND, label=label, request=request)
+        if difficulty is None:
+            transaction.on_commit(lambda: live.send_call_opened(call))
+        else:
+            _roll(call, author=player, shown=False)
+    return call
+
+
+def set_difficulty(call_id: int, gm, difficulty: str) -> Roll:
+    with transaction.atomic():
+        call = locked_call(call_id, KIND, RollCall.Status.PENDING, {})
+        if not call.campaign.is_gm(gm):
+            raise ActionError("Only the GM sets a secret difficulty.")
+        if difficulty not in DIFFICULTIES:
+            raise RulesError("The difficulty is Arduous, Hard, Challenging, Standard, Routine, Easy or Trivial.")
+        call.request = {**call.request, "difficulty": difficulty}
+        return _roll(call, author=call.character.owner, shown=True)
+
+
+def _outcome(request: dict) -> dict:
+    side = request["side"]
+    chance = side["base"] + DIFFICULTIES[request["difficulty"]]
+    rolled = roll_d100(table_actions.dice, assist=bool(request["assisted_by"]))
+    reading = resolve(rolled, chance, how=Flip(request["flip"]), attribute_bonus=side["bonus"])
+    return {"tens": rolled.tens, "ones": rolled.ones, "assist": rolled.assist, "value": reading.value,
+            "chance": chance, "success": reading.success, "critical": reading.critical,
+            "degrees": reading.degrees, "result": reading.label}  # fmt: skip
+
+
+def _roll(call: RollCall, *, author, shown: bool) -> Roll:
+    call.state = _outcome(call.request)
+    return publish_call(call, author=author, shown=shown)
+
+
+def fortune_reroll(roll_id: int, player) -> Roll:
+    """Re-roll a failed test for 1 Fortune (2 if it failed critically); the new result stands. Once per test."""
+    with transaction.atomic():
+        rolls = Roll.objects.select_for_update(of=("self",)).select_related("character", "campaign")
+        original = rolls.get(pk=roll_id, kind=KIND)
+        if original.character.owner_id != player.pk:
+            raise ActionError("Only the tester re-rolls their own test.")
+        outcome = original.outcome
+        if original.request.get("reroll_of"):
+            raise ActionError("A re-rolled test stands.")
+        if outcome["success"]:
+            raise ActionError("That test did not fail.")
+        if original.request.get("secret") and not outcome["critical"]:
+            raise ActionError("Only the GM knows how a secret test went.")
+        if Roll.objects.filter(campaign=original.campaign, request__reroll_of=original.pk).exists():
+            raise ActionError("That test was already re-rolled.")
+        points = 2 if outcome["critical"] else 1
+        left = pools(original.campaign, lock=True)[FORTUNE].value
+        if left < points:  # before any die is rolled
+            raise RulesError(f"The Fortune pool has {left}; that needs {points}.")
+        roll = Roll.objects.create(
+            campaign=original.campaign, author=player, character=original.character, kind=KIND,
+            request={**original.request, "reroll_of": original.pk}, outcome=_outcome(original.request),
+        )  # fmt: skip
+        spend_fortune(original.campaign, player, points, f"Re-roll a {'critically ' if points == 2 else ''}failed test",
+                      roll=roll)  # fmt: skip
+        transaction.on_commit(lambda: live.send_roll(roll))
+    return roll
+
+
+def roll_special_die(campaign, player, *, character, die: str) -> Roll:
+    """A Fury die (a d6 rolled again and added on each 6) or a Chaos die (6: something terrible)."""
+    if character.owner_id != player.pk and not campaign.is_gm(player):
+        raise ActionError("Roll for your own character.")
+    if die not in ("fury", "chaos"):
+        raise RulesError("Roll a Fury die or a Chaos die.")
+    faces = fury(table_actions.dice) if die == "fury" else (table_actions.dice.roll(6),)
+    with transaction.atomic():
+        roll = Roll.objects.create(campaign=campaign, author=player, character=character, kind="d100_die",
+                                   request={"die": die, "label": f"{die.title()} die"},
+                                   outcome={"faces": list(faces), "total": sum(faces)})  # fmt: skip
+        transaction.on_commit(lambda: live.send_roll(roll))
+    return roll
+
+
+def opposed_test(campaign, gm, *, first, first_skill, first_attribute, second, second_skill, second_attribute) -> Roll:
+    """Two characters' tests at Standard, rolled together and posted once."""
+    if not campaign.is_gm(gm):
+        raise ActionError("Only the GM calls an opposed test.")
+    sides = [side_for(first, first_skill, first_attribute), side_for(second, second_skill, second_attribute)]
+    outcomes = [_outcome({"side": side, "difficulty": "standard", "flip": "", "assisted_by": ""}) for side in sides]
+    from rules.d100.test import read
+
+    readings = [read(o["value"], o["chance"], s["bonus"]) for o, s in zip(outcomes, sides, strict=True)]
+    winner = opposed(*readings)
+    with transaction.atomic():
+        roll = Roll.objects.create(
+            campaign=campaign, author=gm, character=first, kind="d100_opposed",
+            request={"label": f"{first.name} against {second.name}", "sides": sides},
+            outcome={"outcomes": outcomes, "winner": {"a": first.name, "b": second.name, None: ""}[winner]},
+        )  # fmt: skip
+        transaction.on_commit(lambda: live.send_roll(roll))
+    return roll

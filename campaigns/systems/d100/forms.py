@@ -1,0 +1,47 @@
+from django import forms
+
+from campaigns.forms import CharacterChoiceField
+from rules.d100.test import DIFFICULTIES, Flip
+
+DIFFICULTY_CHOICES = [
+    ("", "The GM sets it (secret)"),
+    *((key, f"{key.title()} ({v:+d})") for key, v in DIFFICULTIES.items()),
+]
+
+
+class D100TestForm(forms.Form):
+    character = CharacterChoiceField(queryset=None, empty_label=None)
+    skill = forms.CharField(required=False, max_length=60)
+    attribute = forms.ChoiceField()
+    difficulty = forms.ChoiceField(choices=DIFFICULTY_CHOICES, initial="standard", required=False)
+    flip = forms.ChoiceField(choices=[("", "No flip"), (Flip.SUCCEED, "Flip to succeed"), (Flip.FAIL, "Flip to fail")],
+                             required=False)  # fmt: skip
+    assistant = CharacterChoiceField(queryset=None, required=False, empty_label="(no assist)")
+    synergy = forms.BooleanField(required=False, label="Skill synergy granted by the GM (+10)")
+    label = forms.CharField(max_length=100, required=False)
+
+    def __init__(self, *args, campaign, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["character"].queryset = campaign.characters.filter(owner=user)
+        self.fields["assistant"].queryset = campaign.characters.exclude(owner=user)
+        self.fields["attribute"].choices = [(a, a) for a in campaign.settings.get("attributes", [])]
+
+
+class SessionForm(forms.Form):
+    refill = forms.IntegerField(min_value=0, max_value=50, label="Fortune for this session")
+    short = forms.BooleanField(required=False, label="The last session lasted under four hours")
+
+
+class OpposedForm(forms.Form):
+    first = CharacterChoiceField(queryset=None, empty_label=None)
+    first_skill = forms.CharField(required=False, max_length=60)
+    first_attribute = forms.ChoiceField()
+    second = CharacterChoiceField(queryset=None, empty_label=None)
+    second_skill = forms.CharField(required=False, max_length=60)
+    second_attribute = forms.ChoiceField()
+
+    def __init__(self, *args, campaign, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["first"].queryset = self.fields["second"].queryset = campaign.characters.all()
+        choices = [(a, a) for a in campaign.settings.get("attributes", [])]
+        self.fields["first_attribute"].choices = self.fields["second_attribute"].choices = choices

@@ -1,0 +1,72 @@
+"""d100 tests at the table: what each audience sees. A secret test shows the
+player and the table the dice and the base chance; the difficulty and the outcome
+stay with the GM unless the result is critical."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from campaigns.audience import Audience
+
+
+class D100Kind:
+    key = "d100"
+    roll_template = "systems/d100/roll.html"
+    player_call_template = "systems/d100/call_player.html"
+    gm_call_template = "systems/d100/call_gm.html"
+
+    def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
+        request, outcome = roll.request, roll.outcome
+        data = {**outcome, "what": request["side"]["what"], "base": request["side"]["base"],
+                "difficulty": request["difficulty"], "flip": request["flip"], "assisted_by": request["assisted_by"],
+                "secret": request["secret"], "reroll_of": request.get("reroll_of"), "hidden": False}  # fmt: skip
+        data["fortune_open"] = (
+            audience is not Audience.GM and not outcome["success"] and not request.get("reroll_of")
+            and (not request["secret"] or outcome["critical"])
+        )  # fmt: skip
+        if audience is not Audience.GM and request["secret"] and not outcome["critical"]:
+            data |= {"difficulty": None, "chance": None, "success": None, "degrees": None, "result": "",
+                     "hidden": True}  # fmt: skip
+        return data
+
+    def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
+        if data["hidden"]:
+            return f"{who} made a secret {data['what']} test; the GM knows how it went."
+        return f"{who} tested {data['what']}: {data['value']}, {data['result']}."
+
+    def call_data(self, call, audience: Audience) -> dict[str, Any]:
+        return {"what": call.request["side"]["what"], "base": call.request["side"]["base"]}
+
+
+class D100DieKind:
+    key = "d100_die"
+    roll_template = "systems/d100/die.html"
+    player_call_template = gm_call_template = ""
+
+    def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
+        return {**roll.request, **roll.outcome}
+
+    def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
+        return f"{who} rolled a {data['die']} die: {data['total']}."
+
+    def call_data(self, call, audience: Audience) -> dict[str, Any]:
+        return {}
+
+
+class D100OpposedKind:
+    key = "d100_opposed"
+    roll_template = "systems/d100/opposed.html"
+    player_call_template = gm_call_template = ""
+
+    def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
+        sides = zip(roll.request["sides"], roll.outcome["outcomes"], strict=True)
+        return {"sides": [{**side, **outcome} for side, outcome in sides], "winner": roll.outcome["winner"]}
+
+    def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
+        return f"Opposed test: {data['winner'] or 'nobody'} wins."
+
+    def call_data(self, call, audience: Audience) -> dict[str, Any]:
+        return {}
+
+
+D100, D100_DIE, D100_OPPOSED = D100Kind(), D100DieKind(), D100OpposedKind()

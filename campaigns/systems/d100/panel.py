@@ -1,0 +1,33 @@
+"""The d100 panel: the Fortune pool (everyone), the Misfortune pool (the GM, and the
+players if the GM allows), a player's test form and dice, the GM's session,
+recovery, Misfortune and opposed-test controls."""
+
+from __future__ import annotations
+
+from campaigns.audience import Audience
+from campaigns.systems import Panel
+from campaigns.systems.d100.actions import FORTUNE, MISFORTUNE, RECOVERY, pools
+from campaigns.systems.d100.forms import D100TestForm, OpposedForm, SessionForm
+
+
+def panel(campaign, audience: Audience, *, user=None, test_form=None, opposed_form=None) -> Panel:
+    is_gm = audience is Audience.GM
+    values = {kind: row.value for kind, row in pools(campaign).items()}
+    context = {
+        "is_gm": is_gm,
+        "fortune": values[FORTUNE],
+        "misfortune": values[MISFORTUNE] if is_gm or campaign.settings.get("show_misfortune") else None,
+    }
+    if is_gm:
+        context |= {
+            "session_form": SessionForm(initial={"refill": campaign.memberships.count() + 1}),
+            "recovery": [(key, reason) for key, (reason, _) in RECOVERY.items()],
+            "opposed_form": opposed_form or OpposedForm(campaign=campaign),
+            "has_characters": campaign.characters.exists(),
+        }
+    elif user is not None:
+        context["test_form"] = test_form or D100TestForm(campaign=campaign, user=user)
+        context["skills"] = sorted(
+            {s["name"] for c in campaign.characters.filter(owner=user) for s in c.sheet.get("skills", [])}
+        )
+    return Panel("systems/d100/panel.html", context)

@@ -1,0 +1,15 @@
+from django.urls import path
+
+from campaigns.systems.d100 import views
+
+urlpatterns = [
+    path("tests/", views.test, name="d100_test"),
+    path("odds/", views.odds, name="d100_odds"),
+    path("tests/<int:call_id>/difficulty/", views.difficulty, name="d100_difficulty"),
+    path("rolls/<int:roll_id>/reroll/", views.reroll, name="d100_reroll"),
+    path("spend/", views.spend, name="d100_spend"),
+    path("dice/", views.die, name="d100_die"),
+    path("session/", views.session, name="d100_session"),
+    path("recover/", views.recover, name="d100_recover"),
+    path("opposed/", views.opposed, name="d100_opposed"),
+]

@@ -1,0 +1,177 @@
+"""The d100 table steps: tests, secret difficulties, Fortune re-rolls and spends,
+Fury and Chaos dice, and the GM's session, recovery, Misfortune and opposed tests."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from campaigns.actions import ActionError
+from campaigns.audience import Audience
+from campaigns.models import Roll, RollCall
+from campaigns.systems.d100 import actions
+from campaigns.systems.d100.forms import D100TestForm, OpposedForm, SessionForm
+from campaigns.systems.d100.panel import panel
+from campaigns.systems.steps import form_errors, panel_response, run_step
+from campaigns.views import _campaign_for_gm, _campaign_for_member
+from rules.d100.test import DIFFICULTIES, Flip, chances
+from rules.errors import RulesError
+
+ERRORS = (ActionError, RulesError)
+
+
+def _done(request, campaign, audience, error: str = "", **forms_):
+    return panel_response(request, campaign, audience, panel, error, **forms_)
+
+
+@login_required
+@require_POST
+def test(request, campaign_id: int):
+    campaign = _campaign_for_member(request, campaign_id)
+    form = D100TestForm(request.POST, campaign=campaign, user=request.user)
+    if not form.is_valid():
+        return _done(request, campaign, Audience.TABLE, form_errors(form), test_form=form)
+    data = form.cleaned_data
+    try:
+        actions.start_test(campaign, request.user, character=data["character"], skill=data["skill"].strip(),
+                           attribute=data["attribute"], difficulty=data["difficulty"] or None, how=Flip(data["flip"]),
+                           assistant=data["assistant"], synergy=data["synergy"], label=data["label"])  # fmt: skip
+    except ERRORS as error:
+        return _done(request, campaign, Audience.TABLE, str(error), test_form=form)
+    again = D100TestForm(initial=request.POST.dict(), campaign=campaign, user=request.user)
+    return _done(request, campaign, Audience.TABLE, test_form=again)
+
+
+@login_required
+@require_GET
+def odds(request, campaign_id: int):
+    """Exact odds of the player's own test; none while the GM sets the difficulty."""
+    campaign = _campaign_for_member(request, campaign_id)
+    form = D100TestForm(request.GET, campaign=campaign, user=request.user)
+    context = {}
+    if form.is_valid() and form.cleaned_data["difficulty"]:
+        data = form.cleaned_data
+        try:
+            side = actions.side_for(data["character"], data["skill"].strip(), data["attribute"],
+                                    synergy=data["synergy"])  # fmt: skip
+        except RulesError as error:
+            context["odds_error"] = str(error)
+        else:
+            chance = side["base"] + DIFFICULTIES[data["difficulty"]]
+            how = Flip.FAIL if side["untrained_special"] else Flip(data["flip"])
+            context = {"chance": chance, "odds": chances(chance, how, assist=bool(data["assistant"]))}
+    return render(request, "systems/d100/odds.html", context)
+
+
+@login_required
+@require_POST
+def difficulty(request, campaign_id: int, call_id: int):
+    campaign = _campaign_for_gm(request, campaign_id)
+    call = get_object_or_404(RollCall, pk=call_id, campaign=campaign, kind=actions.KIND)
+    chosen = request.POST.get("difficulty", "")
+    return run_step(
+        request, campaign_id, call.pk, Audience.GM, lambda: actions.set_difficulty(call.pk, request.user, chosen)
+    )
+
+
+def _after(request, campaign, error: str = ""):
+    if error:
+        messages.error(request, error)
+    if request.htmx:
+        status = 422 if error else 200
+        return render(request, "systems/zener/karma_error.html", {"error": error}, status=status)
+    return redirect("table", campaign.pk)
+
+
+@login_required
+@require_POST
+def reroll(request, campaign_id: int, roll_id: int):
+    campaign = _campaign_for_member(request, campaign_id)
+    roll = get_object_or_404(Roll, pk=roll_id, campaign=campaign, kind=actions.KIND)
+    try:
+        actions.fortune_reroll(roll.pk, request.user)
+    except ERRORS as error:
+        return _after(request, campaign, str(error))
+    return _after(request, campaign)
+
+
+@login_required
+@require_POST
+def spend(request, campaign_id: int):
+    """1 Fortune for an extra Action Point (players), or Misfortune for NPCs (the GM)."""
+    campaign = _campaign_for_member(request, campaign_id)
+    gm = campaign.is_gm(request.user)
+    try:
+        if gm:
+            points = int(request.POST.get("points", "1")) if request.POST.get("points", "1").isdigit() else 0
+            actions.spend_misfortune(campaign, request.user, points, request.POST.get("reason", "for an NPC")[:100])
+        else:
+            actions.spend_fortune(campaign, request.user, 1, "An extra Action Point")
+    except ERRORS as error:
+        return _done(request, campaign, Audience.GM if gm else Audience.TABLE, str(error))
+    return _done(request, campaign, Audience.GM if gm else Audience.TABLE)
+
+
+@login_required
+@require_POST
+def die(request, campaign_id: int):
+    campaign = _campaign_for_member(request, campaign_id)
+    character = campaign.characters.filter(pk=request.POST.get("character") or 0, owner=request.user).first()
+    try:
+        if character is None:
+            raise RulesError("Roll for one of your characters.")
+        actions.roll_special_die(campaign, request.user, character=character, die=request.POST.get("die", ""))
+    except ERRORS as error:
+        return _done(request, campaign, Audience.TABLE, str(error))
+    return _done(request, campaign, Audience.TABLE)
+
+
+@login_required
+@require_POST
+def session(request, campaign_id: int):
+    campaign = _campaign_for_gm(request, campaign_id)
+    form = SessionForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise RulesError("Refill the Fortune pool with 0 to 50 points.")
+        actions.start_session(
+            campaign, request.user, refill=form.cleaned_data["refill"], short=form.cleaned_data["short"]
+        )
+    except ERRORS as error:
+        return _done(request, campaign, Audience.GM, str(error))
+    return _done(request, campaign, Audience.GM)
+
+
+@login_required
+@require_POST
+def recover(request, campaign_id: int):
+    campaign = _campaign_for_gm(request, campaign_id)
+    try:
+        actions.recover_fortune(campaign, request.user, request.POST.get("event", ""))
+    except ERRORS as error:
+        return _done(request, campaign, Audience.GM, str(error))
+    return _done(request, campaign, Audience.GM)
+
+
+@login_required
+@require_POST
+def opposed(request, campaign_id: int):
+    campaign = _campaign_for_gm(request, campaign_id)
+    form = OpposedForm(request.POST, campaign=campaign)
+    if not form.is_valid():
+        return _done(request, campaign, Audience.GM, form_errors(form), opposed_form=form)
+    data = form.cleaned_data
+    try:
+        actions.opposed_test(
+            campaign,
+            request.user,
+            first=data["first"],
+            first_skill=data["first_skill"].strip(),
+            first_attribute=data["first_attribute"],
+            second=data["second"],
+            second_skill=data["second_skill"].strip(),
+            second_attribute=data["second_attribute"],
+        )
+    except ERRORS as error:
+        return _done(request, campaign, Audience.GM, str(error), opposed_form=form)
+    return _done(request, campaign, Audience.GM)

@@ -1,0 +1,207 @@
+"""d100 tests at the table: open, flipped, assisted, secret and opposed tests, the
+Fortune and Misfortune pools, Fury and Chaos dice."""
+
+import threading
+
+import pytest
+from django.db import close_old_connections, connection
+from django.urls import reverse
+
+from campaigns import actions
+from campaigns.models import LedgerEntry, Membership, Roll, RollCall
+from campaigns.systems.d100 import actions as d100
+from characters.models import Character
+from rules.errors import RulesError
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def table(gm, player, other_player):
+    campaign = actions.create_campaign(gm, name="Grim", system="d100", settings={})
+    for user in (player, other_player):
+        Membership.objects.create(campaign=campaign, user=user)
+    return campaign
+
+
+def _character(campaign, owner, name, skills):
+    sheet = campaign.rules_system.validate_sheet({"attributes": {"Agility": 45}, "skills": skills}, campaign.settings)
+    return Character.objects.create(campaign=campaign, owner=owner, name=name, sheet=sheet)
+
+
+@pytest.fixture
+def ulf(table, player):
+    stealth = {"name": "Stealth", "attribute": "Agility", "ranks": 1}
+    surgery = {"name": "Surgery", "attribute": "Agility", "ranks": 0, "special": True}
+    return _character(table, player, "Ulf", [stealth, surgery])
+
+
+@pytest.fixture
+def ida(table, other_player):
+    return _character(table, other_player, "Ida", [{"name": "Stealth", "attribute": "Agility", "ranks": 2}])
+
+
+def test_data(character, **changes):
+    data = {"character": character.pk, "skill": "Stealth", "attribute": "Agility", "difficulty": "standard",
+            "flip": "", "label": "Sneak"}  # fmt: skip
+    return data | changes
+
+
+test_data.__test__ = False
+
+
+def post_test(client, campaign, data, **headers):
+    return client.post(reverse("d100_test", args=[campaign.pk]), data, **headers)
+
+
+def test_a_test_and_a_fortune_reroll(player_client, gm_client, table, ulf, player, gm, script_dice):
+    d100.start_session(table, gm, refill=3)
+    script_dice(8, 3)  # tens 7, ones 2: 72 against 45 + 10 = 55: failure
+    post_test(player_client, table, test_data(ulf))
+    first = Roll.objects.get()
+    assert (first.outcome["value"], first.outcome["success"], first.outcome["critical"]) == (72, False, False)
+    script_dice(3, 5)  # 24: success, 2 + 4 degrees
+    player_client.post(reverse("d100_reroll", args=[table.pk, first.pk]))
+    again = Roll.objects.exclude(pk=first.pk).get()
+    assert (again.request["reroll_of"], again.outcome["success"], again.outcome["degrees"]) == (first.pk, True, 6)
+    pools = {k: r.value for k, r in d100.pools(table).items()}
+    assert pools == {"fortune": 2, "misfortune": 1}  # the spent point became Misfortune
+    entries = sorted(LedgerEntry.objects.values_list("balance__kind", "delta", "reason"))
+    assert ("fortune", -1, "Re-roll a failed test") in entries
+    assert ("misfortune", 1, "Re-roll a failed test") in entries
+    twice = player_client.post(reverse("d100_reroll", args=[table.pk, first.pk]), HTTP_HX_REQUEST="true")
+    assert twice.status_code == 422
+    assert "already re-rolled" in twice.content.decode()
+
+
+def test_a_critical_failure_costs_two_and_the_pool_cannot_go_below_zero(player_client, table, ulf, gm, script_dice):
+    d100.start_session(table, gm, refill=1)
+    script_dice(7, 7)  # 66 against 55: a critical failure
+    post_test(player_client, table, test_data(ulf))
+    first = Roll.objects.get()
+    response = player_client.post(reverse("d100_reroll", args=[table.pk, first.pk]), HTTP_HX_REQUEST="true")
+    assert "has 1; that needs 2" in response.content.decode()
+    assert Roll.objects.count() == 1
+    assert d100.pools(table)["fortune"].value == 1
+
+
+def test_a_secret_test(player_client, gm_client, other_client, table, ulf, script_dice):
+    post_test(player_client, table, test_data(ulf, difficulty=""))
+    call = RollCall.objects.get()
+    script_dice(6, 3)  # 52 against 55 - 20 = 35: failure, not critical
+    gm_client.post(reverse("d100_difficulty", args=[table.pk, call.pk]), {"difficulty": "hard"})
+    roll = Roll.objects.get()
+    assert roll.outcome["success"] is False
+    for client in (player_client, other_client):
+        page = client.get(reverse("table", args=[table.pk])).content.decode()
+        assert "the GM knows how it went" in page
+        assert "Hard: 35%" not in page
+        assert "✘ Failure" not in page
+    assert "Hard: 35%" in gm_client.get(reverse("table", args=[table.pk])).content.decode()
+
+
+def test_a_critical_secret_test_is_shown(player_client, gm_client, table, ulf, script_dice):
+    post_test(player_client, table, test_data(ulf, difficulty=""))
+    call = RollCall.objects.get()
+    script_dice(2, 2)  # 11: a critical success
+    gm_client.post(reverse("d100_difficulty", args=[table.pk, call.pk]), {"difficulty": "hard"})
+    assert "Critical success" in player_client.get(reverse("table", args=[table.pk])).content.decode()
+
+
+def test_flips_assists_and_special_skills(player_client, table, ulf, ida, script_dice):
+    script_dice(8, 3)  # 72 flipped to succeed: 27
+    post_test(player_client, table, test_data(ulf, flip="succeed"))
+    assert Roll.objects.latest("id").outcome["value"] == 27
+    script_dice(
+        8, 3, 3
+    )  # 72 with an assist die 2: 22? no: the assist die reads tens 2 -> 22, a match: critical success
+    post_test(player_client, table, test_data(ulf, assistant=ida.pk))
+    assert Roll.objects.latest("id").outcome["value"] == 22
+    script_dice(2, 10)  # Surgery untrained, special: must flip to fail: 19 -> 91 against 45
+    post_test(player_client, table, test_data(ulf, skill="Surgery"))
+    assert Roll.objects.latest("id").outcome["value"] == 91
+    refused = post_test(player_client, table, test_data(ulf, skill="Surgery", flip="succeed"), HTTP_HX_REQUEST="true")
+    assert "must flip to fail" in refused.content.decode()
+
+
+def test_an_assistant_needs_a_rank(player_client, table, ulf, ida):
+    ida.sheet = {**ida.sheet, "skills": []}
+    ida.save()
+    response = post_test(player_client, table, test_data(ulf, assistant=ida.pk), HTTP_HX_REQUEST="true")
+    assert "at least 1 rank" in response.content.decode()
+
+
+def test_sessions_recovery_and_misfortune(gm_client, player_client, table, ulf, gm):
+    gm_client.post(reverse("d100_session", args=[table.pk]), {"refill": "3"})
+    assert d100.pools(table)["fortune"].value == 3
+    player_client.post(reverse("d100_spend", args=[table.pk]))  # an extra Action Point
+    gm_client.post(
+        reverse("d100_session", args=[table.pk]), {"refill": "4", "short": "on"}
+    )  # 2 left + 2, Misfortune 1 -> 0
+    pools = {k: r.value for k, r in d100.pools(table).items()}
+    assert pools == {"fortune": 4, "misfortune": 0}
+    gm_client.post(reverse("d100_recover", args=[table.pk]), {"event": "journey"})
+    assert d100.pools(table)["fortune"].value == 6  # + number of players
+    refused = gm_client.post(
+        reverse("d100_spend", args=[table.pk]), {"points": "1", "reason": "orc"}, HTTP_HX_REQUEST="true"
+    )
+    assert "Misfortune pool has 0" in refused.content.decode()
+    assert player_client.post(reverse("d100_session", args=[table.pk]), {"refill": "3"}).status_code == 404
+
+
+def test_misfortune_is_the_gms_unless_shared(gm_client, player_client, table, ulf, gm):
+    d100.change_pools(table, actor=gm, reason="test", misfortune=3)
+    assert "Misfortune pool: 3" not in player_client.get(reverse("table", args=[table.pk])).content.decode()
+    assert "Misfortune pool: 3" in gm_client.get(reverse("table", args=[table.pk])).content.decode()
+    table.settings = {**table.settings, "show_misfortune": 1}
+    table.save()
+    assert "Misfortune pool: 3" in player_client.get(reverse("table", args=[table.pk])).content.decode()
+
+
+def test_fury_and_chaos_dice(player_client, table, ulf, script_dice):
+    script_dice(6, 6, 3)
+    player_client.post(reverse("d100_die", args=[table.pk]), {"character": ulf.pk, "die": "fury"})
+    assert Roll.objects.get().outcome == {"faces": [6, 6, 3], "total": 15}
+
+
+def test_an_opposed_test(gm_client, table, ulf, ida, script_dice):
+    script_dice(3, 2, 2, 2)  # Ulf 21 (success, 2 + 4); Ida 11 (critical success)
+    gm_client.post(reverse("d100_opposed", args=[table.pk]),
+                   {"first": ulf.pk, "first_skill": "Stealth", "first_attribute": "Agility", "second": ida.pk,
+                    "second_skill": "Stealth", "second_attribute": "Agility"})  # fmt: skip
+    assert Roll.objects.get(kind="d100_opposed").outcome["winner"] == "Ida"
+
+
+def test_live_odds(player_client, table, ulf):
+    page = player_client.get(reverse("d100_odds", args=[table.pk]), test_data(ulf)).content.decode()
+    assert "55%: success <strong>55.00%</strong>" in page
+    assert (
+        "success"
+        not in player_client.get(reverse("d100_odds", args=[table.pk]), test_data(ulf, difficulty="")).content.decode()
+    )
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="Concurrent spends need PostgreSQL (set DATABASE_URL).")
+def test_two_players_spend_the_last_fortune_point_at_once(table, player, other_player, gm):
+    d100.start_session(table, gm, refill=1)
+    start, outcomes = threading.Barrier(2), []
+
+    def spend(user):
+        close_old_connections()
+        try:
+            start.wait()
+            d100.spend_fortune(table, user, 1, "An extra Action Point")
+            outcomes.append("spent")
+        except RulesError as error:
+            outcomes.append(str(error))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=spend, args=(user,)) for user in (player, other_player)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(outcomes) == ["The Fortune pool has 0; that needs 1.", "spent"]
+    assert {k: r.value for k, r in d100.pools(table).items()} == {"fortune": 0, "misfortune": 1}
