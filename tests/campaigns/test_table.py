@@ -128,3 +128,9 @@ def test_rules_page_lists_zener_interpretations(client):
     page = client.get(reverse("rules")).content.decode()
     for text in ("Skill foundation", "Impossible chances", "1 in 46,656", "Not built yet"):
         assert text in page
+
+
+def test_rules_page_lists_d100_interpretations(client):
+    page = client.get(reverse("rules")).content.decode()
+    for text in ("Readings", "Flips", "Assist die", "Sessions", "Fortune re-rolls"):
+        assert text in page

@@ -1,0 +1,61 @@
+"""The d100 system in the browser: a secret test the GM sets, and a Fortune re-roll."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.test_live_table import sign_up
+from tests.e2e.test_play_cgg import join
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_secret_test_and_a_fortune_reroll(browser, server_url):
+    gm = browser.new_context().new_page()
+    gm.goto(f"{server_url}/accounts/signup/")
+    sign_up(gm, "d100_gm")
+    gm.click("text=Start a campaign")
+    gm.fill("#id_name", "Grim and perilous")
+    gm.select_option("#id_system", label="d100 skill tests")
+    gm.click("button:has-text('Create campaign')")
+    invite = gm.input_value("#invite-url")
+    table = gm.url
+
+    ulf = join(browser, invite, "ulf_player")
+    ulf.click("text=New character")
+    ulf.fill("#id_name", "Ulf")
+    ulf.fill("[name=attribute__Agility]", "10")  # low odds: failures come quickly
+    ulf.click("button:has-text('Save')")
+
+    gm.goto(table)
+    gm.click("button:has-text('Start a session')")
+    expect(ulf.locator("#d100-pools")).to_contain_text("Fortune pool: 2")
+
+    form = ulf.locator("#d100-test-form")
+    form.locator("[name=attribute]").select_option("Agility")
+    form.locator("[name=difficulty]").select_option("")
+    form.locator("button:has-text('Roll the test')").click()
+    gm_card = gm.locator("#gm-calls .call")
+    expect(gm_card).to_contain_text("set the difficulty")
+    gm_card.locator("select[name=difficulty]").select_option("hard")
+    gm_card.locator("button:has-text('Set it and roll')").click()
+    row = ulf.locator("#log .roll").first
+    expect(row).to_contain_text(re.compile(r"the GM knows how it went|Critical"))
+    assert "Hard:" not in ulf.content()
+    expect(gm.locator("#log .roll").first).to_contain_text("Hard: -10%")
+
+    form.locator("[name=difficulty]").select_option("standard")
+    rows = ulf.locator("#log .roll")
+    for attempt in range(6):
+        form.locator("button:has-text('Roll the test')").click()
+        expect(rows).to_have_count(attempt + 2)
+        if rows.first.locator("button:has-text('Re-roll (1 Fortune)')").count():
+            break
+    else:
+        pytest.fail("no plain failure in six tests at 10%")
+    ulf.once("dialog", lambda dialog: dialog.accept())
+    rows.first.locator("button:has-text('Re-roll (1 Fortune)')").click()
+    expect(rows.first).to_contain_text("Fortune re-roll of #")
+    expect(ulf.locator("#d100-pools")).to_contain_text("Fortune pool: 1")
+    expect(gm.locator("#d100-pools")).to_contain_text("Misfortune pool: 1")
