@@ -205,3 +205,17 @@ def test_two_players_spend_the_last_fortune_point_at_once(table, player, other_p
         thread.join()
     assert sorted(outcomes) == ["The Fortune pool has 0; that needs 1.", "spent"]
     assert {k: r.value for k, r in d100.pools(table).items()} == {"fortune": 0, "misfortune": 1}
+
+
+def test_fortune_turns_a_fury_die_into_a_six(player_client, table, ulf, gm, script_dice):
+    d100.start_session(table, gm, refill=2)
+    script_dice(2)
+    player_client.post(reverse("d100_die", args=[table.pk]), {"character": ulf.pk, "die": "fury"})
+    first = Roll.objects.get()
+    script_dice(6, 1)  # the bought 6 rolls on: 6, then 6 and 1
+    player_client.post(reverse("d100_six", args=[table.pk, first.pk]))
+    six = Roll.objects.exclude(pk=first.pk).get()
+    assert six.outcome == {"faces": [6, 6, 1], "total": 13}
+    assert d100.pools(table)["fortune"].value == 1
+    again = player_client.post(reverse("d100_six", args=[table.pk, first.pk]), HTTP_HX_REQUEST="true")
+    assert "already turned" in again.content.decode()

@@ -237,3 +237,27 @@ def opposed_test(campaign, gm, *, first, first_skill, first_attribute, second, s
         )  # fmt: skip
         transaction.on_commit(lambda: live.send_roll(roll))
     return roll
+
+
+def fortune_six(roll_id: int, player) -> Roll:
+    """1 Fortune: treat a Fury or Chaos die as a 6 (a Fury die then rolls on, as on any 6). Once per die."""
+    with transaction.atomic():
+        rolls = Roll.objects.select_for_update(of=("self",)).select_related("character", "campaign")
+        original = rolls.get(pk=roll_id, kind="d100_die")
+        if original.character is None or original.character.owner_id != player.pk:
+            raise ActionError("Only the roller turns their own die.")
+        if original.request.get("six_of") or original.outcome["faces"][0] == 6:
+            raise ActionError("That die is already a 6.")
+        if Roll.objects.filter(campaign=original.campaign, request__six_of=original.pk).exists():
+            raise ActionError("That die was already turned to a 6.")
+        left = pools(original.campaign, lock=True)[FORTUNE].value
+        if left < 1:
+            raise RulesError(f"The Fortune pool has {left}; that needs 1.")
+        faces = (6, *fury(table_actions.dice)) if original.request["die"] == "fury" else (6,)
+        roll = Roll.objects.create(
+            campaign=original.campaign, author=player, character=original.character, kind="d100_die",
+            request={**original.request, "six_of": original.pk}, outcome={"faces": list(faces), "total": sum(faces)},
+        )  # fmt: skip
+        spend_fortune(original.campaign, player, 1, f"A {original.request['die']} die as a 6", roll=roll)
+        transaction.on_commit(lambda: live.send_roll(roll))
+    return roll

@@ -44,7 +44,11 @@ class D100DieKind:
     player_call_template = gm_call_template = ""
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
-        return {**roll.request, **roll.outcome}
+        data = {**roll.request, **roll.outcome}
+        data["six_open"] = (
+            audience is not Audience.GM and not roll.request.get("six_of") and roll.outcome["faces"][0] != 6
+        )
+        return data
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         return f"{who} rolled a {data['die']} die: {data['total']}."

@@ -175,3 +175,15 @@ def opposed(request, campaign_id: int):
     except ERRORS as error:
         return _done(request, campaign, Audience.GM, str(error), opposed_form=form)
     return _done(request, campaign, Audience.GM)
+
+
+@login_required
+@require_POST
+def six(request, campaign_id: int, roll_id: int):
+    campaign = _campaign_for_member(request, campaign_id)
+    roll = get_object_or_404(Roll, pk=roll_id, campaign=campaign, kind="d100_die")
+    try:
+        actions.fortune_six(roll.pk, request.user)
+    except ERRORS as error:
+        return _after(request, campaign, str(error))
+    return _after(request, campaign)
