@@ -13,7 +13,25 @@ from enum import Enum
 from rules.errors import RulesError
 
 
-class Wrench(Enum):
+class _Use:
+    """A Venture use's value: (label, hours, effect)."""
+
+    value: tuple[str, int, str]
+
+    @property
+    def label(self) -> str:
+        return self.value[0]
+
+    @property
+    def hours(self) -> int:
+        return self.value[1]
+
+    @property
+    def effect(self) -> str:
+        return self.value[2]
+
+
+class Wrench(_Use, Enum):
     # value: (label, hours paid, effect)
     THAT_WAS_CLOSE = ("That was close!", 1, "+5 to the risk total.")
     GOTTA_MAKE_IT = ("Gotta make it!", 1, "Remove one Failure.")
@@ -21,37 +39,13 @@ class Wrench(Enum):
     TIME_TO_GET_SERIOUS = ("Alright, time to get serious.", 2, "+1D to the risk roll for this action.")
     NOT_AS_BAD = ("It's not as bad as I thought.", 2, "Remove one impairment condition until the end of the scene.")
 
-    @property
-    def label(self) -> str:
-        return self.value[0]
 
-    @property
-    def hours(self) -> int:
-        return self.value[1]
-
-    @property
-    def effect(self) -> str:
-        return self.value[2]
-
-
-class Hammer(Enum):
+class Hammer(_Use, Enum):
     # value: (label, hours gained, effect)
     EVEN_WORSE = ("It's even worse than that.", 1, "The explorer takes one condition of the Exec's choice.")
     CANT_DO_IT = ("Can't do it!", 1, "+1 Failure.")
     WHY_NOW = ("What? Why now!?", 2, "One piece of notable gear is disabled until the end of the scene.")
     DIDNT_SEE_THAT = ("Didn't see that coming…", 3, "The explorer counts as incapacitated in this action.")
-
-    @property
-    def label(self) -> str:
-        return self.value[0]
-
-    @property
-    def hours(self) -> int:
-        return self.value[1]
-
-    @property
-    def effect(self) -> str:
-        return self.value[2]
 
 
 def check_uses(uses: Iterable[Wrench | Hammer], venture: int) -> tuple:

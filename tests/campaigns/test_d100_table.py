@@ -105,7 +105,9 @@ def test_a_critical_secret_test_is_shown(player_client, gm_client, table, ulf, s
     call = RollCall.objects.get()
     script_dice(2, 2)  # 11: a critical success
     gm_client.post(reverse("d100_difficulty", args=[table.pk, call.pk]), {"difficulty": "hard"})
-    assert "Critical success" in player_client.get(reverse("table", args=[table.pk])).content.decode()
+    page = player_client.get(reverse("table", args=[table.pk])).content.decode()
+    assert "Critical success" in page
+    assert "Hard:" not in page  # the difficulty stays secret even on a critical
 
 
 def test_flips_assists_and_special_skills(player_client, table, ulf, ida, script_dice):

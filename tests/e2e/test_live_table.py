@@ -6,15 +6,9 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.people import sign_up
+
 pytestmark = pytest.mark.browser
-PASSWORD = "a long table password 7"
-
-
-def sign_up(page: Page, username: str) -> None:
-    page.fill("#id_username", username)
-    page.fill("#id_password1", PASSWORD)
-    page.fill("#id_password2", PASSWORD)
-    page.click("button:has-text('Create account')")
 
 
 def roll(page: Page, notation: str, label: str = "") -> None:

@@ -5,34 +5,16 @@ the Hammer, and the whole table sees the outcome, never the difficulty."""
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
-from tests.e2e.test_live_table import sign_up
+from tests.e2e.people import join, start_campaign
 
 pytestmark = pytest.mark.browser
 SECRETS = ("base 9d", "risk target", "Rushed for time")
 
 
-def join(browser, invite: str, username: str) -> Page:
-    page = browser.new_context().new_page()
-    page.goto(invite)
-    page.click("main >> text=sign up")
-    sign_up(page, username)
-    page.click("button:has-text('Join as a player')")
-    expect(page.locator("#live-status")).to_have_text("live")
-    return page
-
-
 def test_a_centaurus_gate_scene(browser, server_url):
-    gm = browser.new_context().new_page()
-    gm.goto(f"{server_url}/accounts/signup/")
-    sign_up(gm, "exec")
-    gm.click("text=Start a campaign")
-    gm.fill("#id_name", "Centaurus")
-    gm.select_option("#id_system", label="Centaurus Gate")
-    gm.click("button:has-text('Create campaign')")
-    invite = gm.input_value("#invite-url")
-    table = gm.url
+    gm, invite, table = start_campaign(browser, server_url, "exec", "Centaurus", "Centaurus Gate")
 
     mara = join(browser, invite, "mara")
     mara.click("text=New character")

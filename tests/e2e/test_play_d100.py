@@ -5,22 +5,13 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.test_live_table import sign_up
-from tests.e2e.test_play_cgg import join
+from tests.e2e.people import join, start_campaign
 
 pytestmark = pytest.mark.browser
 
 
 def test_a_secret_test_and_a_fortune_reroll(browser, server_url):
-    gm = browser.new_context().new_page()
-    gm.goto(f"{server_url}/accounts/signup/")
-    sign_up(gm, "d100_gm")
-    gm.click("text=Start a campaign")
-    gm.fill("#id_name", "Grim and perilous")
-    gm.select_option("#id_system", label="d100 skill tests")
-    gm.click("button:has-text('Create campaign')")
-    invite = gm.input_value("#invite-url")
-    table = gm.url
+    gm, invite, table = start_campaign(browser, server_url, "d100_gm", "Grim and perilous", "d100 skill tests")
 
     ulf = join(browser, invite, "ulf_player")
     ulf.click("text=New character")

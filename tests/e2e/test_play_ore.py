@@ -6,22 +6,13 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.test_live_table import sign_up
-from tests.e2e.test_play_cgg import join
+from tests.e2e.people import join, start_campaign
 
 pytestmark = pytest.mark.browser
 
 
 def test_ore_wiggle_dice_and_a_contest(browser, server_url):
-    gm = browser.new_context().new_page()
-    gm.goto(f"{server_url}/accounts/signup/")
-    sign_up(gm, "ore_gm")
-    gm.click("text=Start a campaign")
-    gm.fill("#id_name", "Neon nights")
-    gm.select_option("#id_system", label="One-Roll Engine")
-    gm.click("button:has-text('Create campaign')")
-    invite = gm.input_value("#invite-url")
-    table = gm.url
+    gm, invite, table = start_campaign(browser, server_url, "ore_gm", "Neon nights", "One-Roll Engine")
 
     jet = join(browser, invite, "jet_player")
     jet.click("text=New character")

@@ -6,23 +6,13 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.test_live_table import sign_up
-from tests.e2e.test_play_cgg import join
+from tests.e2e.people import join, start_campaign
 
 pytestmark = pytest.mark.browser
 
 
 def test_tribute_tests_with_profit_and_an_opposed_test(browser, server_url):
-    gm = browser.new_context().new_page()
-    gm.goto(f"{server_url}/accounts/signup/")
-    sign_up(gm, "tribute_gm")
-    gm.click("text=Start a campaign")
-    gm.fill("#id_name", "Tribute night")
-    gm.select_option("#id_system", label="Tribute Alpha")
-    gm.select_option("#id_tribute__die_size", label="d6 Heroic")
-    gm.click("button:has-text('Create campaign')")
-    invite = gm.input_value("#invite-url")
-    table = gm.url
+    gm, invite, table = start_campaign(browser, server_url, "tribute_gm", "Tribute night", "Tribute Alpha")
 
     vera = join(browser, invite, "vera_player")
     vera.click("text=New character")

@@ -5,21 +5,13 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.test_live_table import sign_up
-from tests.e2e.test_play_cgg import join
+from tests.e2e.people import join, start_campaign
 
 pytestmark = pytest.mark.browser
 
 
 def test_a_check_and_a_karma_reroll(browser, server_url):
-    gm = browser.new_context().new_page()
-    gm.goto(f"{server_url}/accounts/signup/")
-    sign_up(gm, "zener_gm")
-    gm.click("text=Start a campaign")
-    gm.fill("#id_name", "Zener run")
-    gm.select_option("#id_system", label="Zener Gate")
-    gm.click("button:has-text('Create campaign')")
-    invite = gm.input_value("#invite-url")
+    gm, invite, _ = start_campaign(browser, server_url, "zener_gm", "Zener run", "Zener Gate")
 
     kai = join(browser, invite, "kai_player")
     kai.click("text=New character")

@@ -24,9 +24,10 @@ class D100Kind:
             audience is not Audience.GM and not outcome["success"] and not request.get("reroll_of")
             and (not request["secret"] or outcome["critical"])
         )  # fmt: skip
-        if audience is not Audience.GM and request["secret"] and not outcome["critical"]:
-            data |= {"difficulty": None, "chance": None, "success": None, "degrees": None, "result": "",
-                     "hidden": True}  # fmt: skip
+        if audience is not Audience.GM and request["secret"]:
+            data |= {"difficulty": None, "chance": None}  # the secret itself, even on a critical
+            if not outcome["critical"]:
+                data |= {"success": None, "degrees": None, "result": "", "hidden": True}
         return data
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
