@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -40,3 +42,18 @@ def test_deploy_check_fails_without_a_secret_key():
 def test_plain_check_works_without_configuration():
     result = manage("check", DEBUG="false")
     assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.django_db
+def test_pages_carry_a_content_security_policy(client):
+    policy = client.get("/").headers["Content-Security-Policy"]
+    assert "script-src 'self'" in policy
+    assert "unsafe-eval" not in policy
+    assert "frame-ancestors 'none'" in policy
+
+
+def test_templates_have_no_inline_scripts():
+    for template in (ROOT / "templates").rglob("*.html"):
+        text = template.read_text()
+        for inline in ("<script>", "onclick=", "hx-on"):
+            assert inline not in text, template
