@@ -1,4 +1,6 @@
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
+from django.core.cache import cache
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
@@ -24,3 +26,36 @@ def signup(request):
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect(_safe_next(request) or "home")
     return render(request, "accounts/signup.html", {"form": form, "next": _safe_next(request)})
+
+
+LOGIN_ATTEMPTS = 5
+LOGIN_WINDOW = 15 * 60  # seconds
+
+
+def _attempts_key(request) -> str:
+    username = request.POST.get("username", "").strip().lower()[:150]
+    return f"login-failures:{username}:{request.META.get('REMOTE_ADDR', '')}"
+
+
+class LoginView(auth_views.LoginView):
+    """Django's log-in, refusing a username from an address after 5 failures in 15 minutes."""
+
+    redirect_authenticated_user = True
+
+    def post(self, request, *args, **kwargs):
+        if cache.get(_attempts_key(request), 0) >= LOGIN_ATTEMPTS:
+            form = self.get_form()
+            form.errors.clear()
+            form.add_error(None, "Too many failed log-ins for this account. Try again in 15 minutes.")
+            return self.render_to_response(self.get_context_data(form=form), status=429)
+        return super().post(request, *args, **kwargs)
+
+    def form_invalid(self, form):
+        key = _attempts_key(self.request)
+        cache.add(key, 0, LOGIN_WINDOW)
+        cache.incr(key)
+        return super().form_invalid(form)
+
+    def form_valid(self, form):
+        cache.delete(_attempts_key(self.request))
+        return super().form_valid(form)

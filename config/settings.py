@@ -93,6 +93,16 @@ CHANNEL_LAYERS = {
     )
 }
 
+# Cache (log-in attempt counts): https://docs.djangoproject.com/en/6.0/topics/cache/
+# Shared through Redis when there are several processes.
+CACHES = {
+    "default": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        if REDIS_URL
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    )
+}
+
 # Authentication: https://docs.djangoproject.com/en/6.0/topics/auth/customizing/
 AUTH_USER_MODEL = "accounts.User"
 LOGIN_URL = "login"

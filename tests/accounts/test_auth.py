@@ -70,3 +70,17 @@ def test_change_password_needs_a_log_in(client):
     response = client.get(reverse("password_change"))
     assert response.status_code == 302
     assert response.url.startswith(reverse("login"))
+
+
+def test_repeated_failed_logins_are_refused_for_a_while(client, player):
+    from django.core.cache import cache
+
+    cache.clear()
+    for _ in range(5):
+        assert client.post(reverse("login"), {"username": player.username, "password": "nope"}).status_code == 200
+    blocked = client.post(reverse("login"), {"username": player.username, "password": PASSWORD})
+    assert blocked.status_code == 429
+    assert "Too many failed log-ins" in blocked.content.decode()
+    assert not client.get(reverse("home")).context["user"].is_authenticated
+    cache.clear()
+    assert client.post(reverse("login"), {"username": player.username, "password": PASSWORD}).status_code == 302
