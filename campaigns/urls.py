@@ -14,6 +14,7 @@ urlpatterns = [
     path("<int:campaign_id>/invite/", views.invite_regenerate, name="invite_regenerate"),
     path("<int:campaign_id>/players/<int:membership_id>/remove/", views.player_remove, name="player_remove"),
     path("<int:campaign_id>/leave/", views.leave, name="leave"),
+    path("<int:campaign_id>/export.<str:fmt>", views.export, name="export"),
     path("<int:campaign_id>/characters/new/", character_views.character_new, name="character_new"),
     path("<int:campaign_id>/characters/<int:character_id>/", character_views.character_edit, name="character_edit"),
     path("<int:campaign_id>/cgg/", include("campaigns.systems.cgg.urls")),

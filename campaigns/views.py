@@ -10,6 +10,7 @@ from django_htmx.middleware import HtmxDetails
 
 import rules
 from campaigns import actions
+from campaigns.export import as_csv, as_json, campaign_record
 from campaigns.forms import CallForm, CampaignForm, OddsForm, RollForm
 from campaigns.models import Campaign, Membership, RollCall
 from campaigns.systems import panel_for
@@ -286,3 +287,22 @@ def join(request, token: str):
 def rules_page(request):
     limits = {name: getattr(notation_limits, name) for name in ("MAX_DICE", "MAX_SIDES", "MAX_TERMS", "MAX_MODIFIER")}
     return render(request, "rules/index.html", {"systems": rules.SYSTEMS.values(), "limits": limits})
+
+
+@login_required
+@require_GET
+def export(request, campaign_id: int, fmt: str):
+    """The GM's export: the whole record as JSON, or `?part=rolls|ledger` as CSV."""
+    campaign = _campaign_for_gm(request, campaign_id)
+    record = campaign_record(campaign)
+    if fmt == "json":
+        response = HttpResponse(as_json(record), content_type="application/json")
+        name = f"campaign-{campaign.pk}.json"
+    else:
+        part = request.GET.get("part", "rolls")
+        if part not in ("rolls", "ledger"):
+            return HttpResponse("Export rolls or ledger.", status=400, content_type="text/plain")
+        response = HttpResponse(as_csv(record[part]), content_type="text/csv")
+        name = f"campaign-{campaign.pk}-{part}.csv"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response

@@ -31,7 +31,7 @@ CASES = {
     "table": ("get", MEMBER, "cgg"), "roll": ("post", MEMBER, "cgg"), "odds": ("get", MEMBER, "cgg"),
     "call_new": ("post", GM, "cgg"), "call_answer": ("post", MEMBER, "cgg"), "call_cancel": ("post", GM, "cgg"),
     "invite_regenerate": ("post", GM, "cgg"), "player_remove": ("post", GM, "cgg"), "leave": ("post", MEMBER, "cgg"),
-    "character_new": ("get", MEMBER, "cgg"), "character_edit": ("get", MEMBER, "cgg"),
+    "export": ("get", GM, "cgg"), "character_new": ("get", MEMBER, "cgg"), "character_edit": ("get", MEMBER, "cgg"),
     "cgg_call": ("post", GM, "cgg"), "cgg_odds": ("get", GM, "cgg"), "cgg_roll": ("post", MEMBER, "cgg"),
     "cgg_wrench": ("post", MEMBER, "cgg"), "cgg_hammer": ("post", GM, "cgg"),
     "cgg_resolve_crisis": ("post", GM, "cgg"), "cgg_clock": ("post", GM, "cgg"), "cgg_tension": ("post", GM, "cgg"),
@@ -87,7 +87,7 @@ def kwargs_for(name, world, system):
     character = world["characters"][system]
     route = next(p for p in get_resolver().reverse_dict.getlist(name))[0][0][1]
     values = {"campaign_id": campaign.pk, "call_id": 1, "roll_id": 1, "character_id": character.pk,
-              "membership_id": seat.pk, "token": campaign.invite_token}  # fmt: skip
+              "membership_id": seat.pk, "token": campaign.invite_token, "fmt": "json"}  # fmt: skip
     return {key: values[key] for key in route}
 
 

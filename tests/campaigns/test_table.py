@@ -134,3 +134,19 @@ def test_rules_page_lists_d100_interpretations(client):
     page = client.get(reverse("rules")).content.decode()
     for text in ("Readings", "Flips", "Assist die", "Sessions", "Fortune re-rolls"):
         assert text in page
+
+
+def test_the_gm_exports_every_roll_and_ledger_change(gm_client, player_client, campaign, gm, script_dice):
+    import json
+
+    script_dice(4)
+    actions.roll_notation(campaign, gm, notation="1d6", label="hidden-one", secret=True)
+    record = json.loads(gm_client.get(reverse("export", args=[campaign.pk, "json"])).content)
+    assert record["rolls"][0]["audience"] == "gm"
+    assert record["rolls"][0]["request"]["label"] == "hidden-one"
+    assert "ledger" in record
+    rolls_csv = gm_client.get(reverse("export", args=[campaign.pk, "csv"]) + "?part=rolls")
+    assert rolls_csv["Content-Type"] == "text/csv"
+    assert "hidden-one" in rolls_csv.content.decode()
+    assert gm_client.get(reverse("export", args=[campaign.pk, "csv"]) + "?part=sheets").status_code == 400
+    assert player_client.get(reverse("export", args=[campaign.pk, "json"])).status_code == 404

@@ -1,0 +1,52 @@
+"""A campaign's record for its GM: sheets, every roll with its audience, every ledger change."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+from django.core.serializers.json import DjangoJSONEncoder
+
+from campaigns.models import LedgerEntry
+
+
+def campaign_record(campaign) -> dict:
+    rolls = campaign.rolls.select_related("author", "character").order_by("id")
+    entries = LedgerEntry.objects.filter(balance__campaign=campaign).select_related("balance__character", "actor")
+    return {
+        "campaign": {"id": campaign.pk, "name": campaign.name, "system": campaign.system,
+                     "settings": campaign.settings},
+        "characters": [
+            {"id": c.pk, "name": c.name, "owner": c.owner.get_username(), "sheet": c.sheet}
+            for c in campaign.characters.select_related("owner")
+        ],
+        "rolls": [
+            {"id": r.pk, "at": r.created_at, "author": r.author.get_username(),
+             "character": r.character.name if r.character else "", "kind": r.kind, "audience": r.visibility,
+             "call": r.call_id, "request": r.request, "outcome": r.outcome}
+            for r in rolls
+        ],
+        "ledger": [
+            {"at": e.created_at, "balance": e.balance.kind,
+             "character": e.balance.character.name if e.balance.character else "", "delta": e.delta,
+             "value_after": e.value_after, "reason": e.reason, "actor": e.actor.get_username(), "roll": e.roll_id}
+            for e in entries.order_by("id")
+        ],
+    }  # fmt: skip
+
+
+def as_json(record: dict) -> str:
+    return json.dumps(record, cls=DjangoJSONEncoder, indent=2)
+
+
+def as_csv(rows: list[dict]) -> str:
+    """One table (rolls or ledger) as CSV; nested values as JSON text."""
+    out = io.StringIO()
+    if rows:
+        writer = csv.DictWriter(out, fieldnames=list(rows[0]))
+        writer.writeheader()
+        for row in rows:
+            writer.writerow({k: json.dumps(v, cls=DjangoJSONEncoder) if isinstance(v, dict | list) else v
+                             for k, v in row.items()})  # fmt: skip
+    return out.getvalue()
