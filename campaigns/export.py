@@ -40,6 +40,12 @@ def as_json(record: dict) -> str:
     return json.dumps(record, cls=DjangoJSONEncoder, indent=2)
 
 
+def _cell(value) -> str:
+    """A CSV cell; text a spreadsheet would run as a formula is quoted with an apostrophe."""
+    text = json.dumps(value, cls=DjangoJSONEncoder) if isinstance(value, dict | list) else str(value)
+    return "'" + text if text[:1] in ("=", "+", "-", "@") and not text.lstrip("-").isdigit() else text
+
+
 def as_csv(rows: list[dict]) -> str:
     """One table (rolls or ledger) as CSV; nested values as JSON text."""
     out = io.StringIO()
@@ -47,6 +53,5 @@ def as_csv(rows: list[dict]) -> str:
         writer = csv.DictWriter(out, fieldnames=list(rows[0]))
         writer.writeheader()
         for row in rows:
-            writer.writerow({k: json.dumps(v, cls=DjangoJSONEncoder) if isinstance(v, dict | list) else v
-                             for k, v in row.items()})  # fmt: skip
+            writer.writerow({key: _cell(value) for key, value in row.items()})
     return out.getvalue()

@@ -150,3 +150,11 @@ def test_the_gm_exports_every_roll_and_ledger_change(gm_client, player_client, c
     assert "hidden-one" in rolls_csv.content.decode()
     assert gm_client.get(reverse("export", args=[campaign.pk, "csv"]) + "?part=sheets").status_code == 400
     assert player_client.get(reverse("export", args=[campaign.pk, "json"])).status_code == 404
+
+
+def test_csv_export_does_not_run_formulas():
+    from campaigns.export import as_csv
+
+    text = as_csv([{"label": "=HYPERLINK(1)", "delta": -2}])
+    assert "'=HYPERLINK(1)" in text
+    assert ",-2" in text
