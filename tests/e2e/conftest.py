@@ -36,10 +36,6 @@ def pytest_collection_modifyitems(items):
         for item in browser_tests:
             item.add_marker(skip)
         return
-    # A browser process that dies under a loaded machine (seen once in CI) is retried once,
-    # with a fresh browser; any other failure is a failure.
-    for item in browser_tests:
-        item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=["TargetClosedError"]))
 
 
 @pytest.fixture
