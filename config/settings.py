@@ -54,6 +54,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    "campaigns.middleware.DatabaseErrorMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"

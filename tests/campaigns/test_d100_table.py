@@ -221,3 +221,23 @@ def test_fortune_turns_a_fury_die_into_a_six(player_client, table, ulf, gm, scri
     assert d100.pools(table)["fortune"].value == 1
     again = player_client.post(reverse("d100_six", args=[table.pk, first.pk]), HTTP_HX_REQUEST="true")
     assert "already turned" in again.content.decode()
+
+
+def test_a_database_error_during_a_spend_changes_nothing_and_says_so(player_client, table, ulf, gm, monkeypatch):
+    from django.db import OperationalError
+
+    from campaigns.models import LedgerEntry
+
+    d100.start_session(table, gm, refill=2)
+    entries = LedgerEntry.objects.count()
+
+    def failing_create(*args, **kwargs):
+        raise OperationalError("the disk is full")
+
+    monkeypatch.setattr(LedgerEntry.objects, "create", failing_create)
+    response = player_client.post(reverse("d100_spend", args=[table.pk]), HTTP_HX_REQUEST="true")
+    assert response.status_code == 503
+    assert "nothing changed" in response.content.decode()
+    monkeypatch.undo()
+    assert d100.pools(table)["fortune"].value == 2
+    assert LedgerEntry.objects.count() == entries
