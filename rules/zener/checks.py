@@ -80,6 +80,14 @@ class CheckRoll:
         return self.target - self.total
 
 
+KARMA_BOOST = 5  # seed: "give another character a +5 in a mission-critical roll"
+
+
+def judge(total: int, target: int) -> tuple[bool, int]:
+    """(success, margin) of a total against a target: at or under succeeds."""
+    return total <= target, target - total
+
+
 def roll_check(check: Check, dice: DiceSource) -> CheckRoll:
     count, _ = check.rolled
     return CheckRoll(check, tuple(dice.roll(6) for _ in range(count)))

@@ -15,7 +15,7 @@ from campaigns import live
 from campaigns.models import Balance, Campaign, LedgerEntry, Roll, RollCall
 from campaigns.systems.turns import locked_call, publish_call
 from rules.d100.sheet import effective_ranks
-from rules.d100.test import DIFFICULTIES, Flip, base_chance, fury, opposed, resolve, roll_d100
+from rules.d100.test import DIFFICULTIES, Flip, base_chance, fury, opposed, resolve, roll_d100, total_chance
 from rules.errors import RulesError
 
 KIND = "d100"
@@ -161,7 +161,7 @@ def set_difficulty(call_id: int, gm, difficulty: str) -> Roll:
 
 def _outcome(request: dict) -> dict:
     side = request["side"]
-    chance = side["base"] + DIFFICULTIES[request["difficulty"]]
+    chance = total_chance(side["base"], request["difficulty"])
     rolled = roll_d100(table_actions.dice, assist=bool(request["assisted_by"]))
     reading = resolve(rolled, chance, how=Flip(request["flip"]), attribute_bonus=side["bonus"])
     return {"tens": rolled.tens, "ones": rolled.ones, "assist": rolled.assist, "value": reading.value,

@@ -14,7 +14,7 @@ from campaigns.systems.d100.forms import D100TestForm, OpposedForm, SessionForm
 from campaigns.systems.d100.panel import panel
 from campaigns.systems.steps import form_errors, panel_response, run_step
 from campaigns.views import _campaign_for_gm, _campaign_for_member
-from rules.d100.test import DIFFICULTIES, Flip, chances
+from rules.d100.test import Flip, chances, total_chance
 from rules.errors import RulesError
 
 ERRORS = (ActionError, RulesError)
@@ -57,7 +57,7 @@ def odds(request, campaign_id: int):
         except RulesError as error:
             context["odds_error"] = str(error)
         else:
-            chance = side["base"] + DIFFICULTIES[data["difficulty"]]
+            chance = total_chance(side["base"], data["difficulty"])
             how = Flip.FAIL if side["untrained_special"] else Flip(data["flip"])
             context = {"chance": chance, "odds": chances(chance, how, assist=bool(data["assistant"]))}
     return render(request, "systems/d100/odds.html", context)

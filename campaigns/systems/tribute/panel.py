@@ -8,8 +8,8 @@ from campaigns.systems.tribute.forms import OpposedForm, TestForm
 
 
 def panel(campaign, audience: Audience, *, user=None, test_form=None, opposed_form=None) -> Panel:
-    levels = dict(campaign.rules_system.settings[0].choices)
-    context = {"is_gm": audience is Audience.GM, "reality": levels.get(campaign.settings.get("die_size"), "")}
+    described = dict(campaign.rules_system.describe_settings(campaign.settings))
+    context = {"is_gm": audience is Audience.GM, "reality": described["Reality level"]}
     if audience is Audience.GM:
         context["opposed_form"] = opposed_form or OpposedForm(campaign=campaign)
         context["has_characters"] = campaign.characters.exists()

@@ -13,13 +13,12 @@ from campaigns import actions as table_actions
 from campaigns import live
 from campaigns.models import Balance, LedgerEntry, Roll
 from rules.errors import RulesError
-from rules.zener.checks import Check, CheckRoll, roll_check, skill_check, stat_check
+from rules.zener.checks import KARMA_BOOST, Check, CheckRoll, judge, roll_check, skill_check, stat_check
 from rules.zener.combat import armour_modifiers
 from rules.zener.stats import ROLLED_STATS, derived, foundation, starting_karma, stat_raise_cost
 
 KIND = "zener"
 KARMA = "karma"
-BOOST = 5
 ActionError = table_actions.ActionError
 
 
@@ -68,8 +67,9 @@ def check_for(character, *, stat: str, skill: str = "", modifier: int = 0, extra
 
 def _outcome(rolled: CheckRoll, bonus: int = 0) -> dict:
     target = rolled.target + bonus
-    return {"faces": list(rolled.faces), "total": rolled.total, "target": target,
-            "success": rolled.total <= target, "margin": target - rolled.total, "bonus": bonus}  # fmt: skip
+    success, margin = judge(rolled.total, target)
+    return {"faces": list(rolled.faces), "total": rolled.total, "target": target, "success": success,
+            "margin": margin, "bonus": bonus}  # fmt: skip
 
 
 def make_check(campaign, author, *, character, what: str, check, secret: bool = False, label: str = "") -> Roll:
@@ -120,11 +120,9 @@ def spend_on_roll(roll_id: int, player, *, use: str) -> Roll:
             payer = original.campaign.characters.filter(owner=player).exclude(pk=original.character_id).first()
             if payer is None:
                 raise ActionError("+5 is given from another character of yours, to someone else's roll.")
-            outcome = {**original.outcome, "target": original.outcome["target"] + BOOST, "bonus": BOOST}
-            outcome |= {
-                "success": outcome["total"] <= outcome["target"],
-                "margin": outcome["target"] - outcome["total"],
-            }
+            target = original.outcome["target"] + KARMA_BOOST
+            success, margin = judge(original.outcome["total"], target)
+            outcome = {**original.outcome, "target": target, "bonus": KARMA_BOOST, "success": success, "margin": margin}
         roll = Roll.objects.create(
             campaign=original.campaign, author=player, character=original.character, kind=KIND,
             request={**original.request, key: original.pk, "boosted_by": payer.name if use != "reroll" else ""},
