@@ -5,10 +5,11 @@ any page or fragment a player, another campaign's player or an outsider can fetc
 
 import pytest
 from django.test import Client
+from django.contrib import admin
 from django.urls import get_resolver, reverse
 from django.urls.resolvers import URLResolver
 
-from campaigns import actions
+from campaigns import actions, live
 from campaigns.models import Membership, Roll, RollCall
 from campaigns.systems.cgg import actions as cgg
 from campaigns.systems.d100 import actions as d100
@@ -17,6 +18,7 @@ from campaigns.systems.tribute import actions as tribute
 from campaigns.systems.zener import actions as zener
 from characters.models import Character
 from rules.cgg.difficulty import Difficulty
+from rules import SYSTEMS
 from rules.dice import Comparison
 
 pytestmark = pytest.mark.django_db
@@ -132,11 +134,27 @@ def test_public_and_login_pages(world, player):
 
 MARKERS = ("zqx-gm-secret", "424242", "base 5d; Rushed for time", "against 187", "difficulty 9",
            "zqx-zener-secret", "Hard:", "Misfortune pool: 5")  # fmt: skip
+SYSTEM_PREFIXES = tuple(f"{key}_" for key in SYSTEMS)
+NOT_SWEPT = {"logout", "leave"}  # they end the visitor's session or seat, which the sweep needs
 
 
-def test_no_secret_reaches_a_player(world, gm, player, other_player, outsider, script_dice, seeded_dice):
-    """A scripted session with a secret in every system; then every page and fragment a
-    player can fetch, as each non-GM, holds none of the markers. The GM sees them."""
+class RecordingLayer:
+    """Stands in for the channel layer: every message the app sends, by group."""
+
+    def __init__(self):
+        self.sent: list[tuple[str, str]] = []
+
+    async def group_send(self, group, message):
+        self.sent.append((group, message.get("html", "")))
+
+    def received_by(self, campaign, user) -> list[str]:
+        """What the user's open table would receive: its audience's groups, as the consumer joins them."""
+        groups = set(live.groups_for(campaign, user))
+        return [html for group, html in self.sent if group in groups]
+
+
+def play_a_secret_in_every_system(world, gm, player):
+    """A scripted session: a marker behind every secret the app keeps from players."""
     campaigns, heroes = world["campaigns"], world["characters"]
     for campaign, _ in campaigns.values():
         actions.roll_notation(campaign, gm, notation="1d20", label="zqx-gm-secret", secret=True)
@@ -162,27 +180,79 @@ def test_no_secret_reaches_a_player(world, gm, player, other_player, outsider, s
     d100.set_difficulty(secret_test.pk, gm, "hard")
     d100.change_pools(d100_campaign, actor=gm, reason="marker", misfortune=5)
 
-    def pages(system):
-        campaign = campaigns[system][0]
-        table = reverse("table", args=[campaign.pk])
-        yield table
-        yield table + "?after=0"
-        yield table + f"?before={Roll.objects.order_by('-id').first().pk + 1}"
-        yield reverse("character_edit", args=[campaign.pk, heroes[system].pk])
-        yield reverse("home")
-        yield reverse("rules")
-        yield reverse("admin:index")
 
-    htmx = {"HTTP_HX_REQUEST": "true"}
-    seen_by_gm = ""
-    for system in campaigns:
-        for url in pages(system):
-            for user in (player, other_player, outsider):
-                for headers in ({}, htmx):
-                    page = client_for(user).get(url, **headers).content.decode()
-                    for marker in MARKERS:
-                        assert marker not in page, (marker, url, user.username)
-            seen_by_gm += client_for(gm).get(url).content.decode()
+def routes(world, system):
+    """Every route of the URL conf that belongs to this system's campaign (the generic ones and
+    its own), with the newest call and roll of the campaign as their ids: the secret ones."""
+    campaign, seat = world["campaigns"][system]
+    values = {
+        "campaign_id": campaign.pk, "character_id": world["characters"][system].pk, "membership_id": seat.pk,
+        "call_id": campaign.calls.order_by("-pk").values_list("pk", flat=True).first() or 1,
+        "roll_id": campaign.rolls.order_by("-pk").values_list("pk", flat=True).first() or 1,
+        "token": campaign.invite_token,
+    }  # fmt: skip
+    for name, (method, _access, _system) in CASES.items():
+        if name in NOT_SWEPT or (name.startswith(SYSTEM_PREFIXES) and not name.startswith(f"{system}_")):
+            continue
+        route = get_resolver().reverse_dict.getlist(name)[0][0][0][1]
+        for fmt in ("json", "csv") if "fmt" in route else (None,):
+            yield method, reverse(name, kwargs={key: fmt if key == "fmt" else values[key] for key in route})
+    table = reverse("table", args=[campaign.pk])
+    yield "get", table + "?after=0"
+    yield "get", table + f"?before={campaign.rolls.order_by('-pk').first().pk + 1}"
+    yield "get", reverse("export", args=[campaign.pk, "csv"]) + "?part=ledger"
+
+
+def admin_pages():
+    """The admin's index, and every registered model's list, add page and each object's pages."""
+    yield reverse("admin:index")
+    for model in admin.site._registry:
+        prefix = f"admin:{model._meta.app_label}_{model._meta.model_name}"
+        yield reverse(f"{prefix}_changelist")
+        yield reverse(f"{prefix}_add")
+        for pk in model.objects.values_list("pk", flat=True):
+            yield reverse(f"{prefix}_change", args=[pk])
+            yield reverse(f"{prefix}_history", args=[pk])
+
+
+def test_no_secret_reaches_a_player(world, gm, player, other_player, outsider, seeded_dice, monkeypatch,
+                                    django_capture_on_commit_callbacks):  # fmt: skip
+    """A scripted session with a secret in every system; then, as every non-GM (a player, another
+    campaign's player, an outsider, a staff user without a campaign): every page, fragment, odds
+    preview, export and admin page, every step's answer (its error messages), and every websocket
+    message their open table would receive hold none of the markers. The GM's hold them all."""
+    layer = RecordingLayer()
+    monkeypatch.setattr(live, "get_channel_layer", lambda: layer)
+    with django_capture_on_commit_callbacks(execute=True):
+        play_a_secret_in_every_system(world, gm, player)
+    campaigns = {system: campaign for system, (campaign, _seat) in world["campaigns"].items()}
+    others = (player, other_player, outsider, world["staff"])
+
+    def assert_hidden(text, where, user):
+        for marker in MARKERS:
+            assert marker not in text, (marker, where, user.username)
+
+    for system, campaign in campaigns.items():
+        for user in others:
+            assert_hidden(" ".join(layer.received_by(campaign, user)), f"websocket of {system}", user)
+    assert layer.received_by(campaigns["cgg"], player)  # the player's socket did receive the session
+    seen_by_gm = " ".join(html for campaign in campaigns.values() for html in layer.received_by(campaign, gm))
+
+    gets = [(system, url) for system in campaigns for method, url in routes(world, system) if method == "get"]
+    gets += [(None, url) for url in admin_pages()]
+    for _system, url in gets:
+        for user in others:
+            for headers in ({}, {"HTTP_HX_REQUEST": "true"}):
+                assert_hidden(client_for(user).get(url, **headers).content.decode(), url, user)
+        seen_by_gm += client_for(gm).get(url).content.decode()
     for marker in MARKERS:
         assert marker in seen_by_gm, marker
-    assert RollCall.objects.exists()
+
+    # Last, as it may move the session on: every step's answer to each of them, errors included.
+    for system in campaigns:
+        for method, url in routes(world, system):
+            if method == "post":
+                for user in others:
+                    response = client_for(user).post(url, {}, HTTP_HX_REQUEST="true")
+                    assert response.status_code < 500, (url, user.username)
+                    assert_hidden(response.content.decode(), url, user)

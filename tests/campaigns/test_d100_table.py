@@ -100,6 +100,23 @@ def test_a_secret_test(player_client, gm_client, other_client, table, ulf, scrip
     assert "Hard: 35%" in gm_client.get(reverse("table", args=[table.pk])).content.decode()
 
 
+@pytest.mark.parametrize("faces", [(6, 3), (2, 5)], ids=["failed", "succeeded"])
+def test_a_refused_reroll_does_not_tell_how_a_secret_test_went(player_client, gm_client, table, ulf, gm, script_dice,
+                                                                faces):  # fmt: skip
+    """A player re-rolling a secret test hears the same answer whether it failed (52) or succeeded (14)."""
+    d100.start_session(table, gm, refill=3)
+    post_test(player_client, table, test_data(ulf, difficulty=""))
+    script_dice(*faces)
+    gm_client.post(reverse("d100_difficulty", args=[table.pk, RollCall.objects.get().pk]), {"difficulty": "hard"})
+    roll = Roll.objects.get()
+    assert roll.outcome["success"] is (faces == (2, 5))
+    response = player_client.post(reverse("d100_reroll", args=[table.pk, roll.pk]), HTTP_HX_REQUEST="true")
+    assert response.status_code == 422
+    assert "Only the GM knows how a secret test went." in response.content.decode()
+    assert "did not fail" not in response.content.decode()
+    assert Roll.objects.count() == 1
+
+
 def test_a_critical_secret_test_is_shown(player_client, gm_client, table, ulf, script_dice):
     post_test(player_client, table, test_data(ulf, difficulty=""))
     call = RollCall.objects.get()

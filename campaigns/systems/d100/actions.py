@@ -184,10 +184,11 @@ def fortune_reroll(roll_id: int, player) -> Roll:
         outcome = original.outcome
         if original.request.get("reroll_of"):
             raise ActionError("A re-rolled test stands.")
-        if outcome["success"]:
-            raise ActionError("That test did not fail.")
+        # Secrecy first: answering "that test did not fail" would tell the player how a secret test went.
         if original.request.get("secret") and not outcome["critical"]:
             raise ActionError("Only the GM knows how a secret test went.")
+        if outcome["success"]:
+            raise ActionError("That test did not fail.")
         if Roll.objects.filter(campaign=original.campaign, request__reroll_of=original.pk).exists():
             raise ActionError("That test was already re-rolled.")
         points = 2 if outcome["critical"] else 1
