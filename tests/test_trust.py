@@ -4,21 +4,21 @@ GM's steps; and a scripted session with a secret in every system leaves no marke
 any page or fragment a player, another campaign's player or an outsider can fetch."""
 
 import pytest
-from django.test import Client
 from django.contrib import admin
+from django.test import Client
 from django.urls import get_resolver, reverse
 from django.urls.resolvers import URLResolver
 
 from campaigns import actions, live
-from campaigns.models import Membership, Roll, RollCall
+from campaigns.models import Membership
 from campaigns.systems.cgg import actions as cgg
 from campaigns.systems.d100 import actions as d100
 from campaigns.systems.ore import actions as ore
 from campaigns.systems.tribute import actions as tribute
 from campaigns.systems.zener import actions as zener
 from characters.models import Character
-from rules.cgg.difficulty import Difficulty
 from rules import SYSTEMS
+from rules.cgg.difficulty import Difficulty
 from rules.dice import Comparison
 
 pytestmark = pytest.mark.django_db
