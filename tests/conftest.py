@@ -62,6 +62,14 @@ def other_campaign(make_user, other_player):
 
 
 @pytest.fixture
+def world(gm, player, other_player, other_campaign, make_user):
+    """One campaign per system with the player seated and a character (tests/world.py)."""
+    from tests.world import make_world
+
+    return make_world(gm, player, make_user("stan_staff", is_staff=True))
+
+
+@pytest.fixture
 def character(campaign, player):
     return Character.objects.create(campaign=campaign, owner=player, name="Mara Vell", sheet={"notes": ""})
 

@@ -27,6 +27,24 @@ class D100TestForm(forms.Form):
         self.fields["attribute"].choices = [(a, a) for a in campaign.settings.get("attributes", [])]
 
 
+class SpecialDieForm(forms.Form):
+    YOURS = "Roll for one of your characters."
+    character = CharacterChoiceField(
+        queryset=None, empty_label=None, error_messages={"invalid_choice": YOURS, "required": YOURS}
+    )
+    die = forms.ChoiceField(
+        choices=[("fury", "Fury die"), ("chaos", "Chaos die")],
+        error_messages={
+            "invalid_choice": "Roll a Fury die or a Chaos die.",
+            "required": "Roll a Fury die or a Chaos die.",
+        },
+    )
+
+    def __init__(self, *args, campaign, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["character"].queryset = campaign.characters.filter(owner=user)
+
+
 class SessionForm(forms.Form):
     refill = forms.IntegerField(min_value=0, max_value=50, label="Fortune for this session")
     short = forms.BooleanField(required=False, label="The last session lasted under four hours")

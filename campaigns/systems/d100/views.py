@@ -10,7 +10,7 @@ from campaigns.actions import ActionError
 from campaigns.audience import Audience
 from campaigns.models import Roll, RollCall
 from campaigns.systems.d100 import actions
-from campaigns.systems.d100.forms import D100TestForm, OpposedForm, SessionForm
+from campaigns.systems.d100.forms import D100TestForm, OpposedForm, SessionForm, SpecialDieForm
 from campaigns.systems.d100.panel import panel
 from campaigns.systems.steps import form_errors, panel_response, run_step
 from campaigns.views import _campaign_for_gm, _campaign_for_member
@@ -116,11 +116,11 @@ def spend(request, campaign_id: int):
 @require_POST
 def die(request, campaign_id: int):
     campaign = _campaign_for_member(request, campaign_id)
-    character = campaign.characters.filter(pk=request.POST.get("character") or 0, owner=request.user).first()
+    form = SpecialDieForm(request.POST, campaign=campaign, user=request.user)
     try:
-        if character is None:
-            raise RulesError("Roll for one of your characters.")
-        actions.roll_special_die(campaign, request.user, character=character, die=request.POST.get("die", ""))
+        if not form.is_valid():
+            raise RulesError(form_errors(form))
+        actions.roll_special_die(campaign, request.user, **form.cleaned_data)
     except ERRORS as error:
         return _done(request, campaign, Audience.TABLE, str(error))
     return _done(request, campaign, Audience.TABLE)
