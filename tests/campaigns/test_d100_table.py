@@ -1,17 +1,13 @@
 """d100 tests at the table: open, flipped, assisted, secret and opposed tests, the
 Fortune and Misfortune pools, Fury and Chaos dice."""
 
-import threading
-
 import pytest
-from django.db import close_old_connections, connection
 from django.urls import reverse
 
 from campaigns import actions
 from campaigns.models import LedgerEntry, Membership, Roll, RollCall
 from campaigns.systems.d100 import actions as d100
 from characters.models import Character
-from rules.errors import RulesError
 
 pytestmark = pytest.mark.django_db
 
@@ -198,32 +194,6 @@ def test_live_odds(player_client, table, ulf):
         "success"
         not in player_client.get(reverse("d100_odds", args=[table.pk]), test_data(ulf, difficulty="")).content.decode()
     )
-
-
-@pytest.mark.django_db(transaction=True)
-@pytest.mark.skipif(connection.vendor != "postgresql", reason="Concurrent spends need PostgreSQL (set DATABASE_URL).")
-def test_two_players_spend_the_last_fortune_point_at_once(table, player, other_player, gm):
-    d100.start_session(table, gm, refill=1)
-    start, outcomes = threading.Barrier(2), []
-
-    def spend(user):
-        close_old_connections()
-        try:
-            start.wait()
-            d100.spend_fortune(table, user, 1, "An extra Action Point")
-            outcomes.append("spent")
-        except RulesError as error:
-            outcomes.append(str(error))
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=spend, args=(user,)) for user in (player, other_player)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert sorted(outcomes) == ["The Fortune pool has 0; that needs 1.", "spent"]
-    assert {k: r.value for k, r in d100.pools(table).items()} == {"fortune": 0, "misfortune": 1}
 
 
 def test_fortune_turns_a_fury_die_into_a_six(player_client, table, ulf, gm, script_dice):
