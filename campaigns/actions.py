@@ -6,7 +6,10 @@ and announces its event to the live table only after the commit.
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from campaigns import live
 from campaigns.models import Campaign, Membership, Roll, RollCall, new_invite_token
@@ -33,13 +36,17 @@ def create_campaign(gm, *, name: str, system: str, settings: dict) -> Campaign:
     return campaign
 
 
-def regenerate_invite(campaign: Campaign) -> None:
-    """A new token: the old link stops working at once."""
+def regenerate_invite(campaign: Campaign, lifetime: timedelta | None = None) -> None:
+    """A new token: the old link stops working at once. With a lifetime, the new one
+    stops working by itself after it; without, only when the GM makes another."""
     campaign.invite_token = new_invite_token()
-    campaign.save(update_fields=["invite_token"])
+    campaign.invite_expires_at = None if lifetime is None else timezone.now() + lifetime
+    campaign.save(update_fields=["invite_token", "invite_expires_at"])
 
 
 def join_campaign(user, campaign: Campaign) -> Membership:
+    if campaign.invite_has_expired(timezone.now()):
+        raise ActionError("This invite link has expired. Ask your GM for a new one.")
     if campaign.is_gm(user):
         raise ActionError("You run this campaign; players join it through this link.")
     try:

@@ -103,7 +103,7 @@ class CampaignAdmin(GMScopedMixin, admin.ModelAdmin):
     list_display = ["name", "system", "gm", "created_at"]
     list_filter = ["system"]
     search_fields = ["name"]
-    fields = ["name", "system", "settings", "gm", "invite_token", "created_at"]
+    fields = ["name", "system", "settings", "gm", "invite_token", "invite_expires_at", "created_at"]
     readonly_fields = ["invite_token", "created_at"]
     inlines = [MembershipInline, CharacterInline]
 

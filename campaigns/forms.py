@@ -1,3 +1,5 @@
+from datetime import timedelta
+
 from django import forms
 
 import rules
@@ -132,3 +134,25 @@ class CallForm(forms.Form):
 
     def reveal(self) -> dict:
         return {part: self.cleaned_data[f"reveal_{part}"] for part in ("dice", "target", "success")}
+
+
+def form_errors(form) -> str:
+    """A form's messages as one sentence, for an error line or message."""
+    return " ".join(error for errors in form.errors.values() for error in errors)
+
+
+class InviteForm(forms.Form):
+    """How long a new invite link works."""
+
+    # Left out (""), the link works until the GM makes another one.
+    LIFETIMES = {"": None, "never": None, "1": timedelta(days=1), "7": timedelta(days=7), "30": timedelta(days=30)}
+    lifetime = forms.ChoiceField(
+        label="The new link works",
+        choices=[("never", "until I make another"), ("1", "for 1 day"), ("7", "for 7 days"), ("30", "for 30 days")],
+        initial="never",
+        required=False,
+        error_messages={"invalid_choice": "Choose how long the link works: until you make another, 1, 7 or 30 days."},
+    )
+
+    def lifetime_delta(self) -> timedelta | None:
+        return self.LIFETIMES[self.cleaned_data["lifetime"]]

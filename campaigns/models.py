@@ -1,4 +1,5 @@
 import secrets
+from datetime import datetime
 
 from django.conf import settings as django_settings
 from django.core.exceptions import ValidationError
@@ -28,6 +29,9 @@ class Campaign(models.Model):
     settings = models.JSONField(default=dict, blank=True, help_text="The rules system's campaign settings.")
     gm = models.ForeignKey(django_settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="campaigns_run")
     invite_token = models.CharField(max_length=64, unique=True, default=new_invite_token, editable=False)
+    invite_expires_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the invite link stops working; empty: when the GM makes a new one."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = CampaignQuerySet.as_manager()
@@ -41,6 +45,9 @@ class Campaign(models.Model):
     @property
     def rules_system(self) -> rules.System:
         return rules.SYSTEMS[self.system]
+
+    def invite_has_expired(self, now: datetime) -> bool:
+        return self.invite_expires_at is not None and self.invite_expires_at <= now
 
     def is_gm(self, user) -> bool:
         return user.is_authenticated and user.pk == self.gm_id

@@ -4,6 +4,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
@@ -11,7 +12,7 @@ from django_htmx.middleware import HtmxDetails
 import rules
 from campaigns import actions
 from campaigns.export import as_csv, as_json, campaign_record
-from campaigns.forms import CallForm, CampaignForm, OddsForm, RollForm
+from campaigns.forms import CallForm, CampaignForm, InviteForm, OddsForm, RollForm, form_errors
 from campaigns.models import Campaign, Membership, RollCall
 from campaigns.systems import panel_for
 from campaigns.visibility import Audience, audience_for, call_view, roll_view, visible_rolls
@@ -71,6 +72,7 @@ def _table_context(request, campaign, *, roll_form=None, call_form=None) -> dict
         "players": campaign.memberships.select_related("user"),
         "characters": campaign.characters.select_related("owner"),
         "invite_url": request.build_absolute_uri(reverse("join", args=[campaign.invite_token])) if is_gm else None,
+        "invite_form": InviteForm() if is_gm else None,
     }
 
 
@@ -236,7 +238,11 @@ def _back_to_table(request, campaign) -> HttpResponse:
 @require_POST
 def invite_regenerate(request, campaign_id: int):
     campaign = _campaign_for_gm(request, campaign_id)
-    actions.regenerate_invite(campaign)
+    form = InviteForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, form_errors(form))  # the link stays as it was
+        return redirect("table", campaign.pk)
+    actions.regenerate_invite(campaign, form.lifetime_delta())
     messages.success(request, "New invite link made. The old one no longer works.")
     return redirect("table", campaign.pk)
 
@@ -268,6 +274,8 @@ def join(request, token: str):
     campaign = Campaign.objects.filter(invite_token=token).select_related("gm").first()
     if campaign is None:
         return render(request, "campaigns/join.html", {"dead": True}, status=404)
+    if campaign.invite_has_expired(timezone.now()):
+        return render(request, "campaigns/join.html", {"dead": True, "expired": True}, status=410)
     if not request.user.is_authenticated:
         if request.method == "POST":
             return redirect(f"{reverse('login')}?next={request.path}")

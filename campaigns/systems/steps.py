@@ -48,11 +48,6 @@ def run_step(request, campaign_id: int, call_id: int, audience: Audience, step):
     return card(request, call_id, audience) if request.htmx else redirect("table", campaign_id)
 
 
-def form_errors(form) -> str:
-    """A form's messages as one sentence, for the panel's error line."""
-    return " ".join(error for errors in form.errors.values() for error in errors)
-
-
 def panel_response(request, campaign, audience: Audience, build, error: str = "", **forms_):
     """After a panel form: HTMX gets the system's panel again (422 with the message
     on failure, its forms as given), a plain post goes back to the table."""

@@ -1,6 +1,10 @@
+from datetime import timedelta
+
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
+from campaigns import actions
 from campaigns.models import Membership
 
 pytestmark = pytest.mark.django_db
@@ -107,3 +111,45 @@ def test_a_player_leaves(player_client, player, campaign, htmx):
     assert response.status_code == 302
     assert not Membership.objects.filter(campaign=campaign, user=player).exists()
     assert player_client.post(reverse("leave", args=[campaign.pk]), **htmx).status_code == 404
+
+
+def test_a_link_made_to_expire_works_until_then(gm_client, outsider_client, outsider, campaign):
+    gm_client.post(reverse("invite_regenerate", args=[campaign.pk]), {"lifetime": "7"})
+    campaign.refresh_from_db()
+    left = campaign.invite_expires_at - timezone.now()
+    assert timedelta(days=7) - timedelta(minutes=1) < left <= timedelta(days=7)
+    assert "This link works until" in gm_client.get(reverse("table", args=[campaign.pk])).content.decode()
+    assert outsider_client.post(join_url(campaign)).status_code == 302
+    assert Membership.objects.filter(campaign=campaign, user=outsider).exists()
+
+
+def test_an_expired_link_says_so_and_joins_nobody(outsider_client, outsider, campaign):
+    campaign.invite_expires_at = timezone.now() - timedelta(seconds=1)
+    campaign.save()
+    for response in (outsider_client.get(join_url(campaign)), outsider_client.post(join_url(campaign))):
+        assert response.status_code == 410
+        assert "This invite link has expired" in response.content.decode()
+        assert campaign.name not in response.content.decode()
+    assert not Membership.objects.filter(campaign=campaign, user=outsider).exists()
+    with pytest.raises(actions.ActionError, match="expired"):
+        actions.join_campaign(outsider, campaign)
+
+
+def test_a_new_link_without_a_lifetime_never_expires(gm_client, campaign):
+    campaign.invite_expires_at = timezone.now() - timedelta(days=1)
+    campaign.save()
+    gm_client.post(reverse("invite_regenerate", args=[campaign.pk]), {"lifetime": "never"})
+    campaign.refresh_from_db()
+    assert campaign.invite_expires_at is None
+    assert (
+        "This link works until you make a new one."
+        in gm_client.get(reverse("table", args=[campaign.pk])).content.decode()
+    )
+
+
+def test_a_bad_lifetime_is_refused_and_the_link_stays(gm_client, campaign):
+    token = campaign.invite_token
+    response = gm_client.post(reverse("invite_regenerate", args=[campaign.pk]), {"lifetime": "9999"}, follow=True)
+    assert "Choose how long the link works" in response.content.decode()
+    campaign.refresh_from_db()
+    assert (campaign.invite_token, campaign.invite_expires_at) == (token, None)

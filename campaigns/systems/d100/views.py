@@ -8,11 +8,12 @@ from django.views.decorators.http import require_GET, require_POST
 
 from campaigns.actions import ActionError
 from campaigns.audience import Audience
+from campaigns.forms import form_errors
 from campaigns.models import Roll, RollCall
 from campaigns.systems.d100 import actions
 from campaigns.systems.d100.forms import D100TestForm, OpposedForm, SessionForm, SpecialDieForm
 from campaigns.systems.d100.panel import panel
-from campaigns.systems.steps import form_errors, panel_response, run_step
+from campaigns.systems.steps import panel_response, run_step
 from campaigns.views import _campaign_for_gm, _campaign_for_member
 from rules.d100.test import Flip, chances, total_chance
 from rules.errors import RulesError

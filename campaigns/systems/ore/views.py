@@ -7,11 +7,12 @@ from django.views.decorators.http import require_GET, require_POST
 
 from campaigns.actions import ActionError
 from campaigns.audience import Audience
+from campaigns.forms import form_errors
 from campaigns.models import RollCall
 from campaigns.systems.ore import actions
 from campaigns.systems.ore.forms import ContestForm, ContestRollForm, DifficultyForm, OreRollForm
 from campaigns.systems.ore.panel import panel
-from campaigns.systems.steps import form_errors, panel_response, player_call, run_step
+from campaigns.systems.steps import panel_response, player_call, run_step
 from campaigns.views import _campaign_for_gm, _campaign_for_member
 from rules.errors import RulesError
 from rules.ore.pool import chance_of_success

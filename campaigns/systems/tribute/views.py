@@ -7,8 +7,9 @@ from django.views.decorators.http import require_GET, require_POST
 
 from campaigns.actions import ActionError
 from campaigns.audience import Audience
+from campaigns.forms import form_errors
 from campaigns.models import RollCall
-from campaigns.systems.steps import form_errors, panel_response, player_call, run_step
+from campaigns.systems.steps import panel_response, player_call, run_step
 from campaigns.systems.tribute import actions
 from campaigns.systems.tribute.forms import OpposedForm, OpposedRollForm, OppositionForm, TestForm, assignment_from
 from campaigns.systems.tribute.panel import panel

@@ -7,8 +7,9 @@ from django.views.decorators.http import require_GET, require_POST
 
 from campaigns.actions import ActionError
 from campaigns.audience import Audience
+from campaigns.forms import form_errors
 from campaigns.models import Roll
-from campaigns.systems.steps import form_errors, panel_response
+from campaigns.systems.steps import panel_response
 from campaigns.systems.zener import actions
 from campaigns.systems.zener.forms import AttackForm, CheckForm, KarmaForm
 from campaigns.systems.zener.panel import panel
