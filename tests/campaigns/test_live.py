@@ -86,10 +86,13 @@ async def test_a_called_roll_hides_its_target_from_the_table(
         await socket.disconnect()
 
 
-async def test_outsiders_and_visitors_are_refused(outsider, other_player, campaign, other_campaign):
+async def test_outsiders_and_visitors_are_refused(outsider, other_player, campaign, other_campaign, make_user):
+    """The websocket route's row of the access table: outsiders, another campaign's player,
+    staff without a campaign and visitors are refused before the handshake."""
     from django.contrib.auth.models import AnonymousUser
 
-    for user in (outsider, other_player, AnonymousUser()):
+    staff = await database_sync_to_async(make_user)("stan_staff", is_staff=True)
+    for user in (outsider, other_player, staff, AnonymousUser()):
         socket = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/campaigns/{campaign.pk}/")
         socket.scope["user"] = user
         connected, _ = await socket.connect()

@@ -57,39 +57,58 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
+class Server:
+    """Fivefold served by daphne, as `make run` serves it: a temporary SQLite file, on a free
+    port. It can be stopped (or killed) and started again on the same port and database."""
+
+    def __init__(self, folder: Path):
+        self.folder, self.port = folder, _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.env = {
+            **os.environ,
+            "DEBUG": "true",
+            "SECRET_KEY": secrets.token_urlsafe(50),
+            "DATABASE_URL": f"sqlite:///{folder / 'db.sqlite3'}",
+            "ALLOWED_HOSTS": "127.0.0.1",
+        }
+        subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=self.env, check=True)
+        self.process = None
+
+    def start(self) -> "Server":
+        log = open(self.folder / "server.log", "a")  # noqa: SIM115 - the server's own for its whole life
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port), "config.asgi:application"],
+            cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+        log.close()  # the child has its own copy
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                urllib.request.urlopen(self.url, timeout=1)
+                return self
+            except OSError:
+                if self.process.poll() is not None or time.monotonic() > deadline:
+                    self.process.kill()
+                    pytest.fail(f"daphne did not start: {(self.folder / 'server.log').read_text()}")
+                time.sleep(0.2)
+
+    def stop(self, *, kill: bool = False) -> None:
+        """Terminate it as a deploy would, or kill it outright as a crash would."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill() if kill else self.process.terminate()
+            self.process.wait(timeout=10)
+
+
 @pytest.fixture(scope="session")
 def server_url(tmp_path_factory):
-    """Fivefold served by daphne, as `make run` serves it, on a free port."""
-    folder = tmp_path_factory.mktemp("e2e")
-    env = {
-        **os.environ,
-        "DEBUG": "true",
-        "SECRET_KEY": secrets.token_urlsafe(50),
-        "DATABASE_URL": f"sqlite:///{folder / 'db.sqlite3'}",
-        "ALLOWED_HOSTS": "127.0.0.1",
-    }
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
-    port = _free_port()
-    log = open(folder / "server.log", "w")  # noqa: SIM115 - open for the server's whole life
-    server = subprocess.Popen(
-        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            urllib.request.urlopen(url, timeout=1)
-            break
-        except OSError:
-            if server.poll() is not None or time.monotonic() > deadline:
-                server.kill()
-                pytest.fail(f"daphne did not start: {(folder / 'server.log').read_text()}")
-            time.sleep(0.2)
-    yield url
-    server.terminate()
-    server.wait(timeout=10)
-    log.close()
+    server = Server(tmp_path_factory.mktemp("e2e")).start()
+    yield server.url
+    server.stop()
+
+
+@pytest.fixture
+def own_server(tmp_path):
+    """A server of the test's own, for tests that stop and start it."""
+    server = Server(tmp_path)
+    yield server.start()
+    server.stop()

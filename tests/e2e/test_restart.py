@@ -1,0 +1,40 @@
+"""A server restart mid-session (issue 8, item 7): the server is killed while a GM and
+a player have the table open. Nothing that was rolled is lost, both tables say they
+are reconnecting, come back live by themselves when the server is back, and a roll
+made after it reaches the other table once."""
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.people import join, start_campaign
+
+pytestmark = pytest.mark.browser
+
+
+def roll(page: Page, notation: str, label: str) -> None:
+    page.fill("#roll-form [name=notation]", notation)
+    page.fill("#roll-form [name=label]", label)
+    page.click("#roll-form button[type=submit]")
+
+
+def test_the_table_survives_a_server_restart(browser, own_server):
+    gm, invite, table_url = start_campaign(browser, own_server.url, "rhea", "Restart", "Zener Gate")
+    player = join(browser, invite, "ravi")
+    expect(gm.locator("#live-status")).to_have_text("live")
+    roll(player, "3d6", "before-the-crash")
+    expect(gm.locator("#log")).to_contain_text("before-the-crash")
+
+    own_server.stop(kill=True)  # a crash, not a clean shutdown
+    for page in (gm, player):
+        expect(page.locator("#live-status")).to_have_text("reconnecting…")
+    own_server.start()
+    for page in (gm, player):
+        expect(page.locator("#live-status")).to_have_text("live", timeout=40_000)  # htmx retries with backoff
+
+    roll(player, "2d6", "after-the-restart")
+    for page in (gm, player):
+        expect(page.locator("#log .roll", has_text="after-the-restart")).to_have_count(1)
+        expect(page.locator("#log .roll", has_text="before-the-crash")).to_have_count(1)
+    gm.reload()
+    expect(gm.locator("#log .roll")).to_have_count(2)  # both kept by the database
+    assert gm.url == table_url
