@@ -4,8 +4,11 @@ the GM's steps; and a scripted session with a secret in every system leaves no m
 in anything a player, another campaign's player, an outsider or a staff user without
 a campaign can fetch, post to, or receive on their open table."""
 
+import re
+
 import pytest
 from django.contrib import admin
+from django.test import Client
 from django.urls import get_resolver, reverse
 
 from campaigns import live
@@ -132,3 +135,24 @@ def test_no_secret_reaches_a_player(world, gm, player, other_player, outsider, s
                     response = client_for(user).post(url, {}, HTTP_HX_REQUEST="true")
                     assert response.status_code < 500, (url, user.username)
                     assert_hidden(response.content.decode(), url, user)
+
+
+def test_every_post_needs_the_csrf_token_and_htmx_sends_it(world, gm, player):
+    """With Django's CSRF check on (the test client skips it by default), every step refuses a
+    post without the token; the page hands htmx the token as a header, and with it a roll goes in."""
+    for system in world["campaigns"]:
+        for method, url in routes(world, system):
+            if method == "post":
+                for user in (gm, player):
+                    client = Client(enforce_csrf_checks=True)
+                    client.force_login(user)
+                    assert client.post(url, {}, HTTP_HX_REQUEST="true").status_code == 403, url
+    campaign, _seat = world["campaigns"]["tribute"]
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(player)
+    page = client.get(reverse("table", args=[campaign.pk])).content.decode()
+    token = re.search(r"hx-headers='\{\"X-CSRFToken\": \"([^\"]+)\"\}'", page).group(1)
+    response = client.post(reverse("roll", args=[campaign.pk]), {"notation": "1d6"},
+                           HTTP_HX_REQUEST="true", HTTP_X_CSRFTOKEN=token)  # fmt: skip
+    assert response.status_code == 200
+    assert campaign.rolls.count() == 1

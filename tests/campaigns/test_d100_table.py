@@ -113,6 +113,20 @@ def test_a_refused_reroll_does_not_tell_how_a_secret_test_went(player_client, gm
     assert Roll.objects.count() == 1
 
 
+def test_nobody_else_rerolls_a_test_or_turns_a_die(other_client, player_client, table, ulf, gm, script_dice):
+    d100.start_session(table, gm, refill=3)
+    script_dice(8, 3, 5)  # 72: a failed test; then a Fury die of 5
+    post_test(player_client, table, test_data(ulf))
+    player_client.post(reverse("d100_die", args=[table.pk]), {"character": ulf.pk, "die": "fury"})
+    failed, die = Roll.objects.get(kind="d100"), Roll.objects.get(kind="d100_die")
+    reroll = other_client.post(reverse("d100_reroll", args=[table.pk, failed.pk]), HTTP_HX_REQUEST="true")
+    six = other_client.post(reverse("d100_six", args=[table.pk, die.pk]), HTTP_HX_REQUEST="true")
+    assert "Only the tester re-rolls their own test." in reroll.content.decode()
+    assert "Only the roller turns their own die." in six.content.decode()
+    assert Roll.objects.count() == 2
+    assert d100.pools(table)["fortune"].value == 3
+
+
 def test_a_critical_secret_test_is_shown(player_client, gm_client, table, ulf, script_dice):
     post_test(player_client, table, test_data(ulf, difficulty=""))
     call = RollCall.objects.get()
