@@ -3,7 +3,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 
-.PHONY: run test lint setup browser clean
+.PHONY: run test lint setup browser bench clean
 
 run: $(STAMP)
 	DEBUG=true $(PY) manage.py migrate --noinput
@@ -26,6 +26,12 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e ".[dev]"
 	@rm -f $(VENV)/.installed-*; touch $@
+
+# The production topology under load, against PostgreSQL and Redis on 127.0.0.1 (bench/run.py).
+bench: $(STAMP)
+	$(PY) -m pip install --quiet -e ".[dev,bench]"
+	command -v wrk >/dev/null || (apt-get update && apt-get install -y wrk)
+	$(PY) -m bench.run
 
 # Browser tests drive the system's Chromium (Playwright cannot download one here).
 browser:

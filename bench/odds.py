@@ -1,12 +1,15 @@
-"""How long the exact odds of a notation roll take (the table's odds preview).
+"""How long the exact odds behind the odds previews take.
 
-    .venv/bin/python bench/odds.py
+    .venv/bin/python bench/odds.py           # a table of inputs per system, median of 5 runs
+    .venv/bin/python -m bench.odds --json    # each system's largest legal input, cold and warm
 
-Each line: the roll, the median of 5 runs, and the chance it prints, so a
-change to rules/dice.py can be compared on the same machine.
+Cold is the first answer in a fresh interpreter (imports excluded); warm is the
+same question asked again, as the preview asks it while the player edits the form.
 """
 
+import json
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -88,8 +91,79 @@ def ore() -> None:
         print(f"{label:43} {elapsed * 1000:9.2f} ms   p {float(found):.4f}")
 
 
+def _largest_notation():
+    text = "+".join(f"5d{sides}" for sides in range(981, 1001))  # 100 dice in 20 terms of large dice
+    return "twenty 5dN terms (N = 981..1000) >= 50,000", lambda: chance(parse(text), 50_000)
+
+
+def _largest_cgg():
+    from rules.cgg.action import action_chances
+    from rules.cgg.codes import DieCode
+    from rules.cgg.difficulty import Difficulty
+
+    difficulty = Difficulty(base_dice=9, success_dice=3)
+    return "20D against 6 Exec dice", lambda: action_chances(difficulty, DieCode(20))
+
+
+def _largest_tribute():
+    from rules.tribute.roll import MAX_DICE, TestSpec, chances
+
+    return f"{MAX_DICE} FOCUS + {MAX_DICE} BURDEN d12", lambda: chances(TestSpec(MAX_DICE, MAX_DICE, 12), 0)
+
+
+def _largest_ore():
+    from rules.ore.pool import Pool, chance_of_success
+
+    return "10 dice (9 normal + 1 wiggle), difficulty 6", lambda: chance_of_success(Pool(9, wiggle=1), 6)
+
+
+def _largest_zener():
+    from rules.zener.checks import chance_of_success, stat_check
+
+    return "stat check 4d6, impossible chance", lambda: chance_of_success(stat_check(3, 10))
+
+
+def _largest_d100():
+    from rules.d100.test import Flip, chances
+
+    return "chance 99, flipped", lambda: chances(99, Flip.SUCCEED)
+
+
+LARGEST = {"notation": _largest_notation, "cgg": _largest_cgg, "tribute": _largest_tribute, "ore": _largest_ore,
+           "zener": _largest_zener, "d100": _largest_d100}  # fmt: skip
+
+
+def largest(system: str) -> dict:
+    """Cold and warm time of one system's largest legal input, in this (fresh) interpreter."""
+    label, ask = LARGEST[system]()
+    start = time.perf_counter()
+    ask()
+    cold = time.perf_counter() - start
+    warm = []
+    for _ in range(5):
+        start = time.perf_counter()
+        ask()
+        warm.append(time.perf_counter() - start)
+    return {"system": system, "input": label, "cold_ms": cold * 1000, "warm_ms": statistics.median(warm) * 1000}
+
+
+def largest_all() -> list[dict]:
+    """Each system in a fresh interpreter, so that cold is cold."""
+    rows = []
+    for system in LARGEST:
+        done = subprocess.run([sys.executable, "-m", "bench.odds", "--largest", system], capture_output=True,
+                              text=True, check=True, cwd=Path(__file__).resolve().parent.parent)  # fmt: skip
+        rows.append(json.loads(done.stdout.splitlines()[-1]))
+    return rows
+
+
 if __name__ == "__main__":
-    main()
-    cgg()
-    tribute()
-    ore()
+    if sys.argv[1:2] == ["--largest"]:
+        print(json.dumps(largest(sys.argv[2])))
+    elif sys.argv[1:2] == ["--json"]:
+        print(json.dumps(largest_all()))
+    else:
+        main()
+        cgg()
+        tribute()
+        ore()

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
+from functools import lru_cache
 from math import comb, prod
 from typing import Protocol
 
@@ -212,6 +213,7 @@ def succeeds(result: NotationRoll, target: int, comparison: Comparison) -> bool:
     return comparison.holds(result.total, target)
 
 
+@lru_cache(maxsize=4096)  # the preview asks again as the player edits; bounded, as its keys are typed by players
 def chance(notation: Notation, target: int, comparison: Comparison = Comparison.AT_LEAST) -> Fraction:
     """Exact probability that the total meets the target (≥ or ≤).
 

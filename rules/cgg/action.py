@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import lru_cache
 
 from rules.cgg.codes import DieCode
 from rules.cgg.difficulty import Difficulty, ExecRoll, FailureGrade, exec_outcomes, failure_grade, roll_exec
@@ -110,6 +111,7 @@ class ActionChances:
     both: Fraction | None
 
 
+@lru_cache(maxsize=4096)  # the Exec's preview asks again as the form changes back and forth
 def action_chances(difficulty: Difficulty, risk_code: DieCode) -> ActionChances:
     """Exact chances of a whole action before any Venture is used (the Exec's view)."""
     joint = exec_outcomes(difficulty.remaining_dice)

@@ -7,6 +7,7 @@ meets or beats the risk target.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -66,9 +67,26 @@ def total_distribution(code: DieCode) -> dict[int, Fraction]:
     return dict(sorted(result.items()))
 
 
+@cache
+def _ways_at_least(dice: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """For `dice` d6 without pips: the totals, ascending, and the ways to make each total or more.
+    Counted in integers once per pool size: the Exec's preview asks it for every raised target."""
+    ways: dict[int, int] = {}
+    for (total, _), count in _dice_outcomes(dice).items():
+        ways[total] = ways.get(total, 0) + count
+    totals = tuple(sorted(ways))
+    tails, running = [], 0
+    for total in reversed(totals):
+        running += ways[total]
+        tails.append(running)
+    return totals, tuple(reversed(tails))
+
+
 def chance_to_avoid(code: DieCode, target: int) -> Fraction:
     """P(risk total >= target)."""
-    return sum((p for total, p in total_distribution(code).items() if total >= target), Fraction(0))
+    totals, tails = _ways_at_least(code.dice)
+    first = bisect_left(totals, target - code.pips)
+    return Fraction(tails[first] if first < len(totals) else 0, 6**code.dice)
 
 
 def chance_of_venture(code: DieCode) -> Fraction:

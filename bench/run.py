@@ -1,0 +1,313 @@
+"""Fivefold under load, in the production topology, with its baselines in the same run.
+
+    make bench            # or: .venv/bin/python -m bench.run [--seconds 8] [--workers 4]
+
+Starts, on 127.0.0.1 only: gunicorn (WSGI, pages and HTMX posts) and daphne (ASGI,
+the websockets) against PostgreSQL (a fresh database `fivefold_bench`) and Redis
+(database 1) as the channel layer between them; seeds a campaign per system with
+5,000 rolls each (bench/seed.py); then measures with wrk (a second process on
+loopback) and a websocket client, every run bounded in time:
+
+1. baselines on the same servers: a trivial view and one INSERT + one small template,
+   on gunicorn and on daphne (to compare WSGI with ASGI for pages);
+2. posting a roll in each system; 3. the table page with its log; 4. a Fortune spend
+   under contention; 5. a roll's POST to its arrival on 10 and 100 open tables;
+6. exact odds for each system's largest legal input, cold and warm (bench/odds.py);
+7. peak RSS of the web workers and the websocket process.
+
+Prints a table (requests/s, p50/p99, ratio to the INSERT baseline) and writes the
+same as JSON (bench/results.json).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import secrets
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+import urllib.request
+from datetime import UTC, datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+PG = os.environ.get("BENCH_PG", "postgres://postgres@127.0.0.1:5432")
+REDIS = os.environ.get("BENCH_REDIS", "redis://127.0.0.1:6379/1")
+DB_NAME = "fivefold_bench"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def environment(static_root: str) -> dict:
+    return {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "bench.settings",
+        "DEBUG": "false",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "SECURE_SSL_REDIRECT": "false",
+        "DATABASE_URL": f"{PG}/{DB_NAME}",
+        "REDIS_URL": REDIS,
+        "STATIC_ROOT": static_root,
+    }
+
+
+def fresh_database() -> None:
+    import psycopg
+
+    with psycopg.connect(f"{PG}/postgres", autocommit=True) as connection:
+        connection.execute(f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
+        connection.execute(f"CREATE DATABASE {DB_NAME}")
+
+
+def manage(env: dict, *args: str) -> str:
+    done = subprocess.run([sys.executable, *args], cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        sys.exit(f"{' '.join(args)} failed:\n{done.stdout}\n{done.stderr}")
+    return done.stdout
+
+
+class Servers:
+    """gunicorn for pages, daphne for websockets; both stopped however the run ends."""
+
+    def __init__(self, env: dict, workers: int, folder: Path):
+        self.web_port, self.ws_port = free_port(), free_port()
+        log = open(folder / "servers.log", "w")  # noqa: SIM115 - the servers' for their whole life
+        self.web = subprocess.Popen(
+            [str(BIN / "gunicorn"), "config.wsgi", "-w", str(workers), "-b", f"127.0.0.1:{self.web_port}",
+             "--backlog", "2048", "--log-level", "warning"],
+            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+        self.ws = subprocess.Popen(
+            [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(self.ws_port), "config.asgi:application"],
+            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+        self.log = folder / "servers.log"
+        for port in (self.web_port, self.ws_port):
+            self._wait(port)
+
+    def _wait(self, port: int) -> None:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/bench/hello/", timeout=2)
+                return
+            except OSError:
+                time.sleep(0.2)
+        self.stop()
+        sys.exit(f"a server did not start:\n{self.log.read_text()}")
+
+    def web_workers(self) -> list[int]:
+        children = Path(f"/proc/{self.web.pid}/task/{self.web.pid}/children").read_text().split()
+        return [int(pid) for pid in children]
+
+    def stop(self) -> None:
+        for process in (self.web, self.ws):
+            process.terminate()
+        for process in (self.web, self.ws):
+            process.wait(timeout=15)
+
+
+def peak_rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def wrk(url: str, *, seconds: int, connections: int, method="GET", body="", who=None) -> dict:
+    env = {**os.environ, "WRK_METHOD": method, "WRK_BODY": body,
+           "WRK_COOKIE": who["cookie"] if who else "", "WRK_CSRF": who["csrf"] if who else ""}  # fmt: skip
+    threads = min(2, connections)
+    done = subprocess.run(
+        ["wrk", "-t", str(threads), "-c", str(connections), "-d", f"{seconds}s", "--timeout", "10s",
+         "-s", str(ROOT / "bench" / "wrk.lua"), url],
+        env=env, capture_output=True, text=True, timeout=seconds + 60, check=False,
+    )  # fmt: skip
+    line = next((row for row in done.stdout.splitlines() if row.startswith("WRK ")), None)
+    if line is None:
+        sys.exit(f"wrk gave no figures for {url}:\n{done.stdout}\n{done.stderr}")
+    figures = json.loads(line[4:])
+    return {
+        "rps": figures["requests"] / (figures["duration_us"] / 1e6),
+        "p50_ms": figures["p50_us"] / 1000,
+        "p99_ms": figures["p99_us"] / 1000,
+        "requests": figures["requests"],
+        "refused": figures["non_2xx_3xx"],
+        "socket_errors": figures["socket_errors"],
+    }
+
+
+def post(url: str, data: dict, who: dict) -> int:
+    request = urllib.request.Request(
+        url, data=urllib.parse.urlencode(data).encode(), method="POST",
+        headers={"Cookie": who["cookie"], "X-CSRFToken": who["csrf"], "HX-Request": "true"},
+    )  # fmt: skip
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return response.status
+
+
+async def fan_out(servers: Servers, seed: dict, tables: int, rolls: int) -> dict:
+    """Open `tables` sockets on one campaign, post `rolls` rolls over HTTP one after
+    another, and time each roll's arrival at every socket from the start of its POST."""
+    import websockets
+
+    campaign = seed["campaigns"]["cgg"]
+    uri = f"ws://127.0.0.1:{servers.ws_port}/ws/campaigns/{campaign}/"
+    headers = {"Cookie": seed["player"]["cookie"], "Origin": f"http://127.0.0.1:{servers.ws_port}"}
+    sockets = [await websockets.connect(uri, additional_headers=headers, max_queue=None) for _ in range(tables)]
+    url = f"http://127.0.0.1:{servers.web_port}/campaigns/{campaign}/roll/"
+    arrivals, loop = [], asyncio.get_running_loop()
+
+    async def arrival(ws, label: str, start: float) -> float:
+        while label not in await ws.recv():
+            pass
+        return (time.perf_counter() - start) * 1000
+
+    try:
+        for i in range(rolls):
+            label = f"fan-{tables}-{i}-{secrets.token_hex(4)}"
+            start = time.perf_counter()
+            waits = [asyncio.create_task(arrival(ws, label, start)) for ws in sockets]
+            await loop.run_in_executor(None, post, url, {"notation": "3d6", "label": label}, seed["player"])
+            arrivals += await asyncio.wait_for(asyncio.gather(*waits), timeout=10)
+            await asyncio.sleep(0.05)
+    finally:
+        for ws in sockets:
+            await ws.close()
+    arrivals.sort()
+    return {"tables": tables, "rolls": rolls, "p50_ms": statistics.median(arrivals),
+            "p99_ms": arrivals[min(len(arrivals) - 1, int(len(arrivals) * 0.99))], "max_ms": arrivals[-1]}  # fmt: skip
+
+
+def roll_posts(seed: dict) -> dict[str, tuple[str, dict]]:
+    """Each system's everyday roll, as the player's browser posts it."""
+    c, h = seed["campaigns"], seed["characters"]
+    return {
+        "notation (cgg table)": (f"/campaigns/{c['cgg']}/roll/", {"notation": "3d6+2", "character": h["cgg"]}),
+        "tribute test": (f"/campaigns/{c['tribute']}/tribute/tests/",
+                         {"character": h["tribute"], "attribute": "Might", "focus": 2, "burden": 1, "known": "1",
+                          "opposition": 2, "effect": ""}),
+        "ore roll": (f"/campaigns/{c['ore']}/ore/rolls/",
+                     {"character": h["ore"], "stat": "Coordination", "skill": "Piloting", "bonus": 0, "penalty": 0,
+                      "known": "1", "difficulty": 3}),
+        "zener check": (f"/campaigns/{c['zener']}/zener/checks/",
+                        {"character": h["zener"], "skill": "Pilot", "stat": "PRAC", "modifier": 0, "extra": 0,
+                         "indirect": 0}),
+        "d100 test": (f"/campaigns/{c['d100']}/d100/tests/",
+                      {"character": h["d100"], "skill": "Stealth", "attribute": "Agility",
+                       "difficulty": "standard", "flip": ""}),
+    }  # fmt: skip
+
+
+def run(args) -> dict:
+    if shutil.which("wrk") is None:
+        sys.exit("The benchmark needs wrk: `make bench` installs it (apt-get install -y wrk).")
+    folder = Path(tempfile.mkdtemp(prefix="fivefold-bench-"))
+    env = environment(str(folder / "static"))
+    fresh_database()
+    manage(env, "manage.py", "migrate", "--noinput", "-v0")
+    manage(env, "manage.py", "collectstatic", "--noinput", "-v0")
+    seed_line = next(row for row in manage(env, "-m", "bench.seed").splitlines() if row.startswith("SEED "))
+    seed = json.loads(seed_line[5:])
+    servers = Servers(env, args.workers, folder)
+    web, ws = f"http://127.0.0.1:{servers.web_port}", f"http://127.0.0.1:{servers.ws_port}"
+    load = {"seconds": args.seconds, "connections": args.connections}
+    rows: list[dict] = []
+
+    def measure(group: str, name: str, url: str, **kwargs) -> dict:
+        row = {"group": group, "name": name, **wrk(url, **load, **kwargs)}
+        rows.append(row)
+        print(f"  {group:10} {name:32} {row['rps']:8.0f}/s  p50 {row['p50_ms']:6.1f} ms  p99 {row['p99_ms']:6.1f} ms"
+              f"{'  refused ' + str(row['refused']) if row['refused'] else ''}", flush=True)  # fmt: skip
+        return row
+
+    try:
+        print(f"Fivefold bench: {args.workers} gunicorn workers, {args.connections} connections, {args.seconds} s each")
+        measure("baseline", "trivial view (gunicorn)", f"{web}/bench/hello/")
+        insert = measure("baseline", "INSERT + render (gunicorn)", f"{web}/bench/insert/")
+        measure("baseline", "trivial view (daphne)", f"{ws}/bench/hello/")
+        measure("baseline", "INSERT + render (daphne)", f"{ws}/bench/insert/")
+        for name, (path, data) in roll_posts(seed).items():
+            measure("post roll", name, f"{web}{path}", method="POST", body=urllib.parse.urlencode(data),
+                    who=seed["player"])  # fmt: skip
+        for system in ("cgg", "d100"):
+            measure("table", f"{system} table, 5,000 rolls (player)", f"{web}/campaigns/{seed['campaigns'][system]}/",
+                    who=seed["player"])  # fmt: skip
+        d100 = seed["campaigns"]["d100"]
+        spend = measure("contention", "Fortune spend, one pool", f"{web}/campaigns/{d100}/d100/spend/",
+                        method="POST", body="what=action_point", who=seed["player"])  # fmt: skip
+        spend["consistency"] = manage(env, "-m", "bench.check_pools", str(d100)).strip()
+        print(f"  {'':10} {'':32} {spend['consistency']}")
+        fan = [asyncio.run(fan_out(servers, seed, tables, args.fanout_rolls)) for tables in (10, 100)]
+        for row in fan:
+            print(f"  {'fan-out':10} {'roll to ' + str(row['tables']) + ' open tables':32} {'':10} "
+                  f"p50 {row['p50_ms']:6.1f} ms  p99 {row['p99_ms']:6.1f} ms")  # fmt: skip
+        memory = {"web_worker_peak_rss_mb": max(peak_rss_mb(pid) for pid in servers.web_workers()),
+                  "websocket_process_peak_rss_mb": peak_rss_mb(servers.ws.pid)}  # fmt: skip
+        print(
+            f"  {'memory':10} peak RSS: web worker {memory['web_worker_peak_rss_mb']:.0f} MB, "
+            f"websocket process {memory['websocket_process_peak_rss_mb']:.0f} MB"
+        )
+    finally:
+        servers.stop()
+    odds = json.loads(manage({**os.environ}, "-m", "bench.odds", "--json").splitlines()[-1])
+    for row in odds:
+        print(
+            f"  {'odds':10} {row['system'] + ': ' + row['input']:44} cold {row['cold_ms']:7.1f} ms  "
+            f"warm {row['warm_ms']:6.2f} ms"
+        )
+    for row in rows:
+        row["ratio_to_insert_baseline"] = row["rps"] / insert["rps"]
+    return {
+        "date": datetime.now(UTC).isoformat(timespec="seconds"),
+        "machine": {"cores": os.cpu_count(), "python": platform.python_version()},
+        "load": {**load, "workers": args.workers},
+        "http": rows, "fan_out": fan, "memory": memory, "odds": odds,
+    }  # fmt: skip
+
+
+def report(result: dict) -> None:
+    print("\n| group | what | requests/s | p50 ms | p99 ms | ÷ INSERT baseline |")
+    print("| --- | --- | ---: | ---: | ---: | ---: |")
+    for row in result["http"]:
+        print(
+            f"| {row['group']} | {row['name']} | {row['rps']:.0f} | {row['p50_ms']:.1f} | {row['p99_ms']:.1f} | "
+            f"{row['ratio_to_insert_baseline']:.2f} |"
+        )
+    for row in result["fan_out"]:
+        print(
+            f"| fan-out | a roll reaches {row['tables']} open tables | | {row['p50_ms']:.1f} | {row['p99_ms']:.1f} | |"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=int, default=8, help="length of each load run")
+    parser.add_argument("--connections", type=int, default=32, help="concurrent clients of each load run")
+    parser.add_argument("--workers", type=int, default=2 * (os.cpu_count() or 1), help="gunicorn workers")
+    parser.add_argument("--fanout-rolls", type=int, default=40, help="rolls timed for each fan-out")
+    parser.add_argument("--json", type=Path, default=ROOT / "bench" / "results.json")
+    args = parser.parse_args()
+    result = run(args)
+    report(result)
+    args.json.write_text(json.dumps(result, indent=2) + "\n")
+    print(f"\nWritten to {args.json.relative_to(ROOT) if args.json.is_relative_to(ROOT) else args.json}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,105 @@
+"""Seed the benchmark's database: a GM and a player, a campaign in every system with
+the player's character, and a history of 5,000 rolls in each campaign made from the
+rolls of the real actions (so the log holds every kind). Prints what the driver needs
+(ids, session cookies, CSRF tokens) as one JSON line.
+
+    DJANGO_SETTINGS_MODULE=bench.settings python -m bench.seed
+"""
+
+import json
+
+import django
+
+django.setup()
+
+from django.contrib.auth import get_user_model  # noqa: E402
+from django.db import connection  # noqa: E402
+from django.middleware.csrf import _get_new_csrf_string  # noqa: E402
+from django.test import Client  # noqa: E402
+
+from campaigns import actions  # noqa: E402
+from campaigns.models import Membership, Roll  # noqa: E402
+from campaigns.systems.d100 import actions as d100  # noqa: E402
+from campaigns.systems.ore import actions as ore  # noqa: E402
+from campaigns.systems.tribute import actions as tribute  # noqa: E402
+from campaigns.systems.zener import actions as zener  # noqa: E402
+from characters.models import Character  # noqa: E402
+from rules.dice import SeededDice  # noqa: E402
+
+HISTORY = 5_000
+SHEETS = {
+    "cgg": {},
+    "tribute": {"attributes": {"Might": 2}},
+    "ore": {
+        "stats": {"Coordination": 3},
+        "skills": [{"name": "Piloting", "stat": "Coordination", "normal": 2, "hard": 0, "wiggle": 0}],
+    },
+    "zener": {
+        "stats": {"PRAC": 12},
+        "int_dice": [3, 3],
+        "skills": [{"name": "Pilot", "breadth": "narrow", "stat": "PRAC", "ranks": 3}],
+    },
+    "d100": {"attributes": {"Agility": 45}, "skills": [{"name": "Stealth", "attribute": "Agility", "ranks": 1}]},
+}
+SETTINGS = {"cgg": {}, "tribute": {"die_size": 8}, "ore": {}, "zener": {}, "d100": {}}
+
+
+def some_rolls(campaign, gm, player, hero) -> None:
+    """A few rolls of each kind the system makes, through the real actions."""
+    for i in range(5):
+        actions.roll_notation(campaign, player, notation="3d6+2", label=f"seed {i}", character=hero)
+        actions.roll_notation(campaign, gm, notation="1d20", label="seed secret", secret=True)
+    for _ in range(5):
+        if campaign.system == "tribute":
+            tribute.start_test(campaign, player, character=hero, attribute="Might", focus=2, burden=1, opposition=2)
+        elif campaign.system == "ore":
+            side = ore.side_for(hero, "Coordination", "Piloting")
+            ore.start_roll(campaign, player, character=hero, side=side, difficulty=3)
+        elif campaign.system == "zener":
+            what, check = zener.check_for(hero, stat="PRAC", skill="Pilot")
+            zener.make_check(campaign, player, character=hero, what=what, check=check)
+        elif campaign.system == "d100":
+            d100.start_test(campaign, player, character=hero, skill="Stealth", attribute="Agility",
+                            difficulty="standard")  # fmt: skip
+
+
+def grow_history(campaign) -> None:
+    """Copy the campaign's real rolls until its log holds HISTORY rolls."""
+    models = list(campaign.rolls.filter(call__isnull=True))
+    copies = [
+        Roll(campaign=campaign, author_id=m.author_id, character_id=m.character_id, kind=m.kind, request=m.request,
+             outcome=m.outcome, visibility=m.visibility, reveal=m.reveal)
+        for m in (models[i % len(models)] for i in range(HISTORY - campaign.rolls.count()))
+    ]  # fmt: skip
+    Roll.objects.bulk_create(copies, batch_size=1000)
+
+
+def session_for(user) -> dict:
+    client = Client()
+    client.force_login(user)
+    token = _get_new_csrf_string()
+    return {"cookie": f"sessionid={client.cookies['sessionid'].value}; csrftoken={token}", "csrf": token}
+
+
+def main() -> None:
+    actions.dice = SeededDice(2026)
+    users = get_user_model().objects
+    gm = users.create_user("bench_gm", password="bench-password-1")
+    player = users.create_user("bench_player", password="bench-password-1")
+    out = {"campaigns": {}, "characters": {}, "gm": session_for(gm), "player": session_for(player)}
+    for system, settings in SETTINGS.items():
+        campaign = actions.create_campaign(gm, name=f"Bench {system}", system=system, settings=settings)
+        Membership.objects.create(campaign=campaign, user=player)
+        sheet = campaign.rules_system.validate_sheet(SHEETS[system], campaign.settings)
+        hero = Character.objects.create(campaign=campaign, owner=player, name=f"Hero {system}", sheet=sheet)
+        some_rolls(campaign, gm, player, hero)
+        grow_history(campaign)
+        out["campaigns"][system], out["characters"][system] = campaign.pk, hero.pk
+    d100.start_session(Membership.objects.get(campaign_id=out["campaigns"]["d100"]).campaign, gm, refill=50)
+    with connection.cursor() as cursor:
+        cursor.execute("CREATE TABLE bench_ping (id bigserial PRIMARY KEY, at timestamptz NOT NULL)")
+    print("SEED " + json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()
