@@ -82,6 +82,15 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # IMMEDIATE transactions take the write lock up front, so two spends at
     # once queue instead of failing with "database is locked".
     DATABASES["default"].setdefault("OPTIONS", {}).update({"transaction_mode": "IMMEDIATE", "timeout": 20})
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # A pool of open connections per process (psycopg's, built into Django): a request borrows one
+    # instead of opening its own, under gunicorn and daphne alike. bench/ measured 221 INSERTs/s
+    # without it. https://docs.djangoproject.com/en/6.0/ref/databases/#connection-pool
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 1,
+        "max_size": env.int("DATABASE_POOL_SIZE", default=12),
+        "timeout": 10,
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Channels: https://channels.readthedocs.io/en/latest/topics/channel_layers.html
