@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from math import factorial, prod
+from math import comb, factorial, perm, prod
 
 from rules.dice import DiceSource
 from rules.errors import RulesError
@@ -193,11 +193,32 @@ def _success(counts: list[int], wiggle: int, difficulty: int) -> bool:
     return wiggle == 1 and any(counts[face - 1] for face in range(max(difficulty, 1), 11))
 
 
-@cache  # 10 dice visit 92,378 multisets; a pool asked once is answered at once after
+@cache
 def chance_of_success(pool: Pool, difficulty: int = 0) -> Fraction:
-    """P(a set at or above the difficulty), wiggle dice set at best."""
+    """P(a set at or above the difficulty), wiggle dice set at best.
+
+    Counted, not enumerated: a roll fails when no face at or above the difficulty shows
+    twice (a hard die already shows 10), i.e. the normal dice there all differ: j of the
+    n dice take j distinct free faces in C(n, j) * P(free, j) ways, the rest any lower face.
+    One wiggle die joins any die at or above the difficulty, so then it fails only when
+    none is; two wiggle dice (or two hard dice) always make a set. _success says the same
+    roll by roll, and the tests hold the two equal."""
     if not 0 <= difficulty <= 10:
         raise RulesError("A difficulty is 0 (none) to 10.")
+    lowest = max(difficulty, 1)
+    high_faces, low_faces, n = 11 - lowest, lowest - 1, pool.normal
+    if pool.wiggle >= 2 or pool.hard >= 2 or (pool.wiggle == 1 and pool.hard == 1):
+        return Fraction(1)
+    if pool.wiggle == 1:
+        failures = low_faces**n
+    else:
+        free = high_faces - pool.hard
+        failures = sum(comb(n, j) * perm(free, j) * low_faces ** (n - j) for j in range(min(n, free) + 1))
+    return 1 - Fraction(failures, 10**n)
+
+
+def _enumerated_chance_of_success(pool: Pool, difficulty: int = 0) -> Fraction:
+    """The same chance by visiting every roll (92,378 multisets for 10 dice): the tests' check."""
     hits = sum(ways for counts, ways in _outcomes(pool) if _success(counts, pool.wiggle, difficulty))
     return Fraction(hits, 10**pool.normal)
 

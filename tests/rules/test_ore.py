@@ -154,3 +154,19 @@ def test_sheet():
         ore.validate_sheet({"stats": {"Body": 6}})
     with pytest.raises(RulesError, match="0 to 5 dice"):
         ore.validate_sheet({"skills": [{"name": "X", "stat": "Body", "normal": 4, "hard": 2}]})
+
+
+@pytest.mark.parametrize("normal", range(0, 11))
+def test_the_counted_chance_equals_every_roll_visited(normal):
+    """chance_of_success counts in closed form; here every roll is visited instead."""
+    from rules.ore.pool import _enumerated_chance_of_success
+
+    for hard, wiggle in ((0, 0), (1, 0), (0, 1), (1, 1), (2, 0), (0, 2)):
+        if normal + hard + wiggle > 10:
+            continue
+        pool = Pool(normal, hard=hard, wiggle=wiggle)
+        for difficulty in range(11):
+            assert chance_of_success(pool, difficulty) == _enumerated_chance_of_success(pool, difficulty), (
+                pool,
+                difficulty,
+            )
