@@ -6,13 +6,12 @@ import re
 from pathlib import Path
 
 import pytest
-from django.test import Client
 from django.urls import resolve, reverse
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from campaigns import actions
-from campaigns.models import Balance, Campaign, LedgerEntry, Membership, Roll, RollCall
+from campaigns.models import Balance, Campaign, LedgerEntry, Membership, Roll, RollCall, TensionScene
 from characters.models import Character
 from rules import SYSTEMS
 from tests.world import CASES, GM, LOGIN, NOT_SWEPT, PUBLIC, client_for, play_a_secret_in_every_system, routes
@@ -29,15 +28,6 @@ HOSTILE = st.one_of(
     st.integers(min_value=-(10**30), max_value=10**30).map(str),
 )  # fmt: skip
 
-FORMS = {
-    "roll": ["notation", "target", "comparison", "character", "label", "secret"],
-    "odds": ["notation", "target", "comparison"],
-    "call_new": ["character", "label", "notation", "target", "comparison"],
-    "character_new": ["name", "notes", "attribute__Might", "effects"],
-    "tribute_test": ["character", "attribute", "focus", "burden", "effect", "known", "opposition", "label"],
-    "tribute_opposed": ["character", "attribute", "opponent_name", "opponent_rank", "opponent_focus"],
-}
-
 
 @pytest.fixture
 def table(gm, player):
@@ -46,25 +36,6 @@ def table(gm, player):
     sheet = campaign.rules_system.validate_sheet({}, campaign.settings)
     Character.objects.create(campaign=campaign, owner=player, name="Vera", sheet=sheet)
     return campaign
-
-
-def counts():
-    return (Roll.objects.count(), RollCall.objects.count(), Character.objects.count(), Campaign.objects.count())
-
-
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(form=st.sampled_from(sorted(FORMS)), values=st.lists(HOSTILE, min_size=8, max_size=8))
-def test_hostile_values_never_cause_a_500(table, gm, player, seeded_dice, form, values):
-    client = Client()
-    client.force_login(gm if form in ("call_new", "tribute_opposed") else player)
-    data = dict(zip(FORMS[form], values, strict=False))
-    before = counts()
-    url = reverse(form, args=[table.pk])
-    response = client.get(url, data) if form == "odds" else client.post(url, data, HTTP_HX_REQUEST="true")
-    assert response.status_code < 500, (form, data)
-    if response.status_code >= 400:
-        assert counts() == before, (form, data)
-    assert "<script>alert(1)</script>" not in response.content.decode(errors="replace")
 
 
 def test_user_text_is_escaped(player_client, table, player, seeded_dice):
@@ -117,7 +88,8 @@ def snapshot():
         list(Roll.objects.values_list("pk", flat=True)),
         list(RollCall.objects.values_list("pk", "status", "state")),
         list(Character.objects.values_list("pk", "name", "sheet")),
-        list(Campaign.objects.values_list("pk", "name", "settings", "invite_token")),
+        list(Campaign.objects.values_list("pk", "name", "settings", "invite_token", "invite_expires_at")),
+        list(TensionScene.objects.values_list("pk", "active", "state", "edge_holder_id")),
         list(Membership.objects.values_list("pk", flat=True)),
         list(Balance.objects.values_list("pk", "value")),
         LedgerEntry.objects.count(),
