@@ -87,17 +87,18 @@ def roll_notation(
         raise ActionError("Only the GM can roll secretly.")
     rolled = _roll(notation)
     success = None if target is None else comparison.holds(rolled["total"], target)
-    with transaction.atomic():
-        roll = Roll.objects.create(
-            campaign=campaign,
-            author=author,
-            character=character,
-            request={"notation": rolled["notation"], "target": target, "comparison": comparison, "label": label},
-            outcome={"faces": rolled["faces"], "total": rolled["total"], "success": success},
-            visibility=Roll.Visibility.GM if secret else Roll.Visibility.TABLE,
-            reveal=REVEAL_ALL,
-        )
-        transaction.on_commit(lambda: live.send_roll(roll))
+    # One INSERT commits by itself (no BEGIN and COMMIT round trips); on_commit then sends at
+    # once, or after the caller's transaction if there is one.
+    roll = Roll.objects.create(
+        campaign=campaign,
+        author=author,
+        character=character,
+        request={"notation": rolled["notation"], "target": target, "comparison": comparison, "label": label},
+        outcome={"faces": rolled["faces"], "total": rolled["total"], "success": success},
+        visibility=Roll.Visibility.GM if secret else Roll.Visibility.TABLE,
+        reveal=REVEAL_ALL,
+    )
+    transaction.on_commit(lambda: live.send_roll(roll))
     return roll
 
 

@@ -104,7 +104,8 @@ class RollForm(forms.Form):
         if not campaign.is_gm(user):
             characters = characters.filter(owner=user)
             del self.fields["secret"]  # only the GM rolls secretly
-            self.fields["character"].initial = characters.first()
+            if not self.is_bound and "character" not in self.initial:
+                self.fields["character"].initial = characters.first()  # a player rolls for their own
         self.fields["character"].queryset = characters
 
 

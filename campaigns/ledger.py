@@ -25,37 +25,62 @@ def _roles(character) -> int:
 
 
 def _clock_rows(character, lock: bool) -> tuple[Balance, Balance]:
-    roles = _roles(character)
-    rows = []
-    for kind, maximum in ((CRISIS_CLOCK, clock_maximum(roles)), (CRITICAL_COUNT, critical_maximum(roles))):
-        initial = maximum if kind == CRISIS_CLOCK else 0
-        Balance.objects.get_or_create(
-            campaign_id=character.campaign_id,
-            character=character,
-            kind=kind,
-            defaults={"value": initial, "maximum": maximum},
-        )
+    _make_clocks([character])
     queryset = Balance.objects.filter(character=character, kind__in=(CRISIS_CLOCK, CRITICAL_COUNT)).order_by("id")
     if lock:
         queryset = queryset.select_for_update()
     by_kind = {row.kind: row for row in queryset}
-    rows = (by_kind[CRISIS_CLOCK], by_kind[CRITICAL_COUNT])
-    return rows
+    return by_kind[CRISIS_CLOCK], by_kind[CRITICAL_COUNT]
+
+
+def _make_clocks(characters, have=frozenset()) -> bool:
+    """Give each explorer a full clock if they have none yet (`have`: the (character id,
+    kind) pairs known to exist). Made when first seen, so that a later change of roles is
+    a ledger entry against the full clock the table saw. True if any row was missing."""
+    missing = []
+    for character in characters:
+        roles = _roles(character)
+        for kind, maximum, initial in ((CRISIS_CLOCK, clock_maximum(roles), clock_maximum(roles)),
+                                       (CRITICAL_COUNT, critical_maximum(roles), 0)):  # fmt: skip
+            if (character.pk, kind) not in have:
+                missing.append(Balance(campaign_id=character.campaign_id, character=character, kind=kind,
+                                       value=initial, maximum=maximum))  # fmt: skip
+    Balance.objects.bulk_create(missing, ignore_conflicts=True)
+    return bool(missing)
 
 
 def crisis_clock(character) -> CrisisClock:
     """The explorer's clock as it stands (made full on first use)."""
-    hours, critical = _clock_rows(character, lock=False)
-    return _as_clock(character, hours, critical)
+    return crisis_clocks([character])[character.pk]
+
+
+def crisis_clocks(characters) -> dict[int, CrisisClock]:
+    """Every explorer's clock as it stands, by character id: one query once the clocks exist."""
+
+    def read() -> dict:
+        rows = Balance.objects.filter(character__in=characters, kind__in=(CRISIS_CLOCK, CRITICAL_COUNT))
+        return {(row.character_id, row.kind): row.value for row in rows}
+
+    values = read()
+    if len(values) < 2 * len(characters) and _make_clocks(characters, have=values.keys()):
+        values = read()
+    return {
+        character.pk: _clock_of(_roles(character), values[character.pk, CRISIS_CLOCK],
+                                values[character.pk, CRITICAL_COUNT])
+        for character in characters
+    }  # fmt: skip
 
 
 def _as_clock(character, hours: Balance, critical: Balance) -> CrisisClock:
-    roles = _roles(character)
+    return _clock_of(_roles(character), hours.value, critical.value)
+
+
+def _clock_of(roles: int, hours: int, critical: int) -> CrisisClock:
     return CrisisClock(
-        hours=min(hours.value, clock_maximum(roles)),
+        hours=min(hours, clock_maximum(roles)),
         roles=roles,
-        in_crisis=hours.value == 0,
-        critical_count=min(critical.value, critical_maximum(roles)),
+        in_crisis=hours == 0,
+        critical_count=min(critical, critical_maximum(roles)),
     )
 
 

@@ -9,8 +9,11 @@ campaign, not per user, so a player's other campaigns never receive it.
 
 from __future__ import annotations
 
+import asyncio
+import threading
+
 from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.template.loader import render_to_string
 
 from campaigns.audience import Audience
@@ -41,17 +44,48 @@ def groups_for(campaign, user) -> list[str]:
     return []
 
 
-def _send_all(messages: list[tuple[str, str]]) -> None:
-    """One event's messages in one trip to the channel layer: from a sync view each
-    async_to_sync call costs a thread hop and a connection (bench/: ~3 ms apiece)."""
+class _LayerLoop:
+    """One event loop per process, on its own thread, for a cross-process layer (Redis).
 
-    async def send() -> None:
-        layer = get_channel_layer()
+    `async_to_sync` from a plain WSGI thread makes a new event loop for every call, and
+    channels_redis keeps its connections per loop: every event paid a new Redis connection
+    (bench/: 4 ms a send; channels_redis#100, #125). On a loop that lives as long as the
+    process, the connections are reused. Started on first use, so after gunicorn forks."""
+
+    def __init__(self):
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._lock = threading.Lock()
+
+    def run(self, coroutine, timeout: float = 10) -> None:
+        with self._lock:
+            if self._loop is None:
+                self._loop = asyncio.new_event_loop()
+                threading.Thread(target=self._loop.run_forever, name="channel-layer", daemon=True).start()
+        asyncio.run_coroutine_threadsafe(coroutine, self._loop).result(timeout)
+
+
+_layer_loop = _LayerLoop()
+
+
+def _deliver(send) -> None:
+    """Run `send(layer)` against the channel layer from sync code. The in-memory layer
+    (the embedded default) lives in the ASGI server's own loop: asgiref hops onto it."""
+    layer = get_channel_layer()
+    if isinstance(layer, InMemoryChannelLayer):
+        async_to_sync(send)(layer)
+    else:
+        _layer_loop.run(send(layer))
+
+
+def _send_all(messages: list[tuple[str, str]]) -> None:
+    """One event's messages in one trip to the channel layer."""
+
+    async def send(layer) -> None:
         for group, html in messages:
             await layer.group_send(group, {"type": "table.event", "html": html})
 
     if messages:
-        async_to_sync(send)()
+        _deliver(send)
 
 
 def send_roll(roll) -> None:
@@ -105,4 +139,8 @@ def send_panel(campaign) -> None:
 
 def disconnect_player(campaign_id: int, user_id: int) -> None:
     """A removed player's open table stops receiving the campaign at once."""
-    async_to_sync(get_channel_layer().group_send)(player_group(campaign_id, user_id), {"type": "table.close"})
+
+    async def send(layer) -> None:
+        await layer.group_send(player_group(campaign_id, user_id), {"type": "table.close"})
+
+    _deliver(send)

@@ -113,6 +113,10 @@ CACHES = {
     )
 }
 
+# Sessions are read from the cache (Redis when there is one) and written through to the
+# database: a query less on every request (bench/). https://docs.djangoproject.com/en/6.0/topics/http/sessions/
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+
 # Authentication: https://docs.djangoproject.com/en/6.0/topics/auth/customizing/
 AUTH_USER_MODEL = "accounts.User"
 LOGIN_URL = "login"

@@ -23,15 +23,33 @@ def test_player_rolls_notation_with_a_target(player_client, player, campaign, ch
     assert roll.outcome == {"faces": [[6, 5, 1]], "total": 14, "success": True}
 
 
-def test_htmx_roll_returns_the_form_and_the_new_row(player_client, campaign, htmx, script_dice):
+def test_htmx_roll_adds_the_row_and_leaves_the_form_alone(player_client, campaign, htmx, script_dice):
+    """The form stays as the player left it (values, focus): only the new row is sent, out of band."""
     script_dice(3, 4)
     response = player_client.post(roll_url(campaign), {"notation": "2d6", "comparison": "at_least"}, **htmx)
     fragment = response.content.decode()
     assert response.status_code == 200
+    assert response["HX-Reswap"] == "none"
     assert "<html" not in fragment
-    assert 'id="roll-form"' in fragment
+    assert 'id="roll-form"' not in fragment
     assert 'hx-swap-oob="afterbegin:#log"' in fragment
     assert "[3, 4]" in fragment
+
+
+def test_a_roll_after_an_error_sends_the_form_back_clean(player_client, campaign, htmx, script_dice):
+    refused = player_client.post(roll_url(campaign), {"notation": "3d", "comparison": "at_least"}, **htmx)
+    assert refused.status_code == 422
+    assert 'name="after_error"' in refused.content.decode()
+    script_dice(3, 4)
+    data = {"notation": "2d6", "comparison": "at_least", "label": "Jump", "after_error": "1"}
+    response = player_client.post(roll_url(campaign), data, **htmx)
+    fragment = response.content.decode()
+    assert response.status_code == 200
+    assert "HX-Reswap" not in response
+    assert 'id="roll-form"' in fragment
+    assert 'value="Jump"' in fragment  # the player's choices are kept
+    assert "errorlist" not in fragment and 'name="after_error"' not in fragment
+    assert 'hx-swap-oob="afterbegin:#log"' in fragment and "[3, 4]" in fragment
 
 
 @pytest.mark.parametrize(

@@ -15,9 +15,11 @@ from rules.cgg.tension import Bleakness, TensionState
 
 def panel(campaign, audience: Audience, *, call_form=None) -> Panel:
     is_gm = audience is Audience.GM
+    characters = list(campaign.characters.select_related("owner"))
+    by_character = ledger.crisis_clocks(characters)
     clocks = [
-        (character, ledger.crisis_clock(character), ClockForm(auto_id=f"clock{character.pk}_%s") if is_gm else None)
-        for character in campaign.characters.select_related("owner")
+        (character, by_character[character.pk], ClockForm(auto_id=f"clock{character.pk}_%s") if is_gm else None)
+        for character in characters
     ]
     scene = TensionScene.objects.filter(campaign=campaign, active=True).select_related("edge_holder").first()
     context = {
