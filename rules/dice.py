@@ -27,7 +27,7 @@ MAX_MODIFIER = 10_000
 MAX_LENGTH = 120
 # Work allowed for one exact-odds answer: number of numerator-term products.
 # Only rolls mixing many different large dice come near it.
-MAX_ODDS_WORK = 1_000_000
+MAX_ODDS_WORK = 15_000
 
 
 class DiceSource(Protocol):

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
+from functools import lru_cache
 from math import comb
 
 from rules.dice import DiceSource
@@ -156,6 +157,7 @@ class TestChances:
     waste: dict[int, Fraction]
 
 
+@lru_cache(maxsize=1024)  # the preview asks again as the player edits; few distinct tests exist
 def chances(spec: TestSpec, opposition: int) -> TestChances:
     """P(Win), P(Match), P(Fail), and the distributions of Profit and Waste."""
     by_outcome = dict.fromkeys(Outcome, Fraction(0))
