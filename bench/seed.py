@@ -18,6 +18,7 @@ from django.middleware.csrf import _get_new_csrf_string  # noqa: E402
 from django.test import Client  # noqa: E402
 
 from campaigns import actions  # noqa: E402
+from campaigns.management.commands.demo import SHEETS  # noqa: E402
 from campaigns.models import Membership, Roll  # noqa: E402
 from campaigns.systems.d100 import actions as d100  # noqa: E402
 from campaigns.systems.ore import actions as ore  # noqa: E402
@@ -27,20 +28,6 @@ from characters.models import Character  # noqa: E402
 from rules.dice import SeededDice  # noqa: E402
 
 HISTORY = 5_000
-SHEETS = {
-    "cgg": {},
-    "tribute": {"attributes": {"Might": 2}},
-    "ore": {
-        "stats": {"Coordination": 3},
-        "skills": [{"name": "Piloting", "stat": "Coordination", "normal": 2, "hard": 0, "wiggle": 0}],
-    },
-    "zener": {
-        "stats": {"PRAC": 12},
-        "int_dice": [3, 3],
-        "skills": [{"name": "Pilot", "breadth": "narrow", "stat": "PRAC", "ranks": 3}],
-    },
-    "d100": {"attributes": {"Agility": 45}, "skills": [{"name": "Stealth", "attribute": "Agility", "ranks": 1}]},
-}
 SETTINGS = {"cgg": {}, "tribute": {"die_size": 8}, "ore": {}, "zener": {}, "d100": {}}
 
 

@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -93,7 +94,13 @@ def _int_param(request, name: str) -> int | None:
 @require_GET
 def home(request):
     campaigns = Campaign.objects.for_member(request.user).select_related("gm")
-    return render(request, "campaigns/home.html", {"campaigns": campaigns})
+    # The demo log-ins are shown only where `make run` made them (local play, DEBUG).
+    demo = (
+        settings.DEBUG
+        and not request.user.is_authenticated
+        and Campaign.objects.filter(name__startswith="Demo: ").exists()
+    )
+    return render(request, "campaigns/home.html", {"campaigns": campaigns, "demo": demo})
 
 
 @login_required

@@ -2,7 +2,7 @@ import pytest
 from django.core.management import call_command
 
 from accounts.models import User
-from campaigns.models import Campaign, Membership
+from campaigns.models import Campaign, Membership, Roll
 from characters.models import Character
 from rules import SYSTEMS
 
@@ -21,3 +21,28 @@ def test_demo_makes_a_table_per_system_and_can_run_again(capsys):
     assert gm.is_staff
     assert gm.check_password("fivefold-demo")
     assert "password 'fivefold-demo'" in capsys.readouterr().out
+
+
+def test_every_demo_table_has_rolls_to_look_at(client):
+    """A first look at any demo table shows rolls in the log; running the demo again adds none."""
+    call_command("demo")
+    rolls = Roll.objects.count()
+    call_command("demo")
+    assert Roll.objects.count() == rolls
+    client.force_login(User.objects.get(username="player1"))
+    for campaign in Campaign.objects.all():
+        assert campaign.rolls.filter(visibility=Roll.Visibility.TABLE).exists(), campaign.name
+        assert campaign.rolls.filter(visibility=Roll.Visibility.GM).exists(), campaign.name
+        page = client.get(f"/campaigns/{campaign.pk}/").content.decode()
+        assert "Look around" in page, campaign.name
+        assert "Wandering trouble?" not in page, campaign.name  # the GM's secret roll stays secret
+
+
+def test_the_home_page_says_how_to_try_the_demo_only_in_local_play(client, settings):
+    call_command("demo")
+    settings.DEBUG = True
+    page = client.get("/").content.decode()
+    assert "Log in as <strong>player1</strong>" in page
+    assert page.count("<li>") >= 3  # the three steps
+    settings.DEBUG = False
+    assert "fivefold-demo" not in client.get("/").content.decode()
