@@ -3,7 +3,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 
-.PHONY: run test lint setup browser bench clean
+.PHONY: run test lint setup browser bench screenshots clean
 
 run: $(STAMP)
 	DEBUG=true $(PY) manage.py migrate --noinput
@@ -36,6 +36,10 @@ bench: $(STAMP)
 # Browser tests drive the system's Chromium (Playwright cannot download one here).
 browser:
 	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
+
+# The tables of the demo campaigns at phone and desktop width, into docs/screenshots/ (the README shows them).
+screenshots: $(STAMP) browser
+	SCREENSHOTS_DIR=$(CURDIR)/docs/screenshots $(PY) -m pytest -q tests/e2e/test_accessibility.py -k screenshots
 
 clean:
 	rm -rf $(VENV) staticfiles db.sqlite3

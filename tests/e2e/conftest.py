@@ -106,6 +106,15 @@ def server_url(tmp_path_factory):
     server.stop()
 
 
+@pytest.fixture(scope="session")
+def demo_server(tmp_path_factory):
+    """A server with `make run`'s demo data: the GM, two players, a campaign per system."""
+    server = Server(tmp_path_factory.mktemp("demo"))
+    subprocess.run([sys.executable, "manage.py", "demo"], cwd=ROOT, env=server.env, check=True, capture_output=True)
+    yield server.start()
+    server.stop()
+
+
 @pytest.fixture
 def own_server(tmp_path):
     """A server of the test's own, for tests that stop and start it."""
