@@ -1,7 +1,7 @@
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -301,8 +301,20 @@ def join(request, token: str):
 
 @require_GET
 def rules_page(request):
-    limits = {name: getattr(notation_limits, name) for name in ("MAX_DICE", "MAX_SIDES", "MAX_TERMS", "MAX_MODIFIER")}
-    return render(request, "rules/index.html", {"systems": rules.SYSTEMS.values(), "limits": limits})
+    return render(request, "rules/index.html", {"systems": rules.SYSTEMS.values(), "limits": _notation_limits()})
+
+
+def _notation_limits() -> dict:
+    return {name: getattr(notation_limits, name) for name in ("MAX_DICE", "MAX_SIDES", "MAX_TERMS", "MAX_MODIFIER")}
+
+
+@require_GET
+def rules_quick_reference(request, system_key: str):
+    """One system's rules on one page: what the table's forms follow, and its interpretations."""
+    system = rules.SYSTEMS.get(system_key)
+    if system is None:
+        raise Http404("No such rules system.")
+    return render(request, "rules/system.html", {"system": system, "limits": _notation_limits()})
 
 
 @login_required

@@ -12,5 +12,6 @@ urlpatterns = [
     path("campaigns/", include("campaigns.urls")),
     path("join/<str:token>/", campaign_views.join, name="join"),
     path("rules/", campaign_views.rules_page, name="rules"),
+    path("rules/<str:system_key>/", campaign_views.rules_quick_reference, name="rules_system"),
     path("admin/", admin.site.urls),
 ]

@@ -27,7 +27,8 @@ def kwargs_for(name, world, system):
     character = world["characters"][system]
     route = next(p for p in get_resolver().reverse_dict.getlist(name))[0][0][1]
     values = {"campaign_id": campaign.pk, "call_id": 1, "roll_id": 1, "character_id": character.pk,
-              "membership_id": seat.pk, "token": campaign.invite_token, "fmt": "json"}  # fmt: skip
+              "membership_id": seat.pk, "token": campaign.invite_token, "fmt": "json",
+              "system_key": campaign.system}  # fmt: skip
     return {key: values[key] for key in route}
 
 
@@ -57,7 +58,7 @@ def test_public_and_login_pages(world, player):
     for name, (method, access, _system) in CASES.items():
         if access not in (PUBLIC, LOGIN) or method != "get":
             continue
-        url = reverse(name, kwargs=kwargs_for(name, world, "cgg") if name == "join" else {})
+        url = reverse(name, kwargs=kwargs_for(name, world, "cgg"))
         assert client_for(player).get(url).status_code in (200, 302), name  # a member skips sign-up and log-in
         anonymous = client_for(None).get(url)
         assert anonymous.status_code == (302 if access == LOGIN else 200), name

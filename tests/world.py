@@ -24,6 +24,7 @@ PUBLIC, LOGIN, MEMBER, GM = "public", "login", "member", "gm"
 CASES = {
     "home": ("get", PUBLIC, None), "signup": ("get", PUBLIC, None), "login": ("get", PUBLIC, None),
     "logout": ("post", PUBLIC, None), "rules": ("get", PUBLIC, None), "join": ("get", PUBLIC, None),
+    "rules_system": ("get", PUBLIC, None),
     "password_change": ("get", LOGIN, None), "password_change_done": ("get", LOGIN, None),
     "campaign_new": ("get", LOGIN, None),
     "table": ("get", MEMBER, "cgg"), "roll": ("post", MEMBER, "cgg"), "odds": ("get", MEMBER, "cgg"),
@@ -120,7 +121,7 @@ def routes(world, system):
         "campaign_id": campaign.pk, "character_id": world["characters"][system].pk, "membership_id": seat.pk,
         "call_id": campaign.calls.order_by("-pk").values_list("pk", flat=True).first() or 1,
         "roll_id": campaign.rolls.order_by("-pk").values_list("pk", flat=True).first() or 1,
-        "token": campaign.invite_token,
+        "token": campaign.invite_token, "system_key": system,
     }  # fmt: skip
     for name, (method, _access, _system) in CASES.items():
         if name in NOT_SWEPT or (name.startswith(SYSTEM_PREFIXES) and not name.startswith(f"{system}_")):

@@ -136,6 +136,34 @@ def test_rules_page_lists_d100_interpretations(client):
         assert text in page
 
 
+@pytest.mark.parametrize(
+    ("key", "name", "reading"),
+    [("cgg", "Centaurus Gate", "Wrench order"), ("tribute", "Tribute Alpha", "Ranks stay 0–5"),
+     ("ore", "One-Roll Engine", "Dynamic contests"), ("zener", "Zener Gate", "Impossible chances"),
+     ("d100", "d100 skill tests", "Fortune re-rolls")],
+)  # fmt: skip
+def test_each_system_has_a_quick_reference_that_its_table_links_to(client, world, key, name, reading):
+    """One page per system, with the anchors its forms link to; the table and each panel link there."""
+    page = client.get(reverse("rules_system", args=[key])).content.decode()
+    assert f"{name}: quick reference" in page
+    assert f'id="{key}-play"' in page
+    assert f'id="{key}-interpretations"' in page
+    assert reading in page.replace("&quot;", '"')
+    others = {"cgg", "tribute", "ore", "zener", "d100"} - {key}
+    assert not any(f'id="{other}-play"' in page for other in others)  # one system, one page
+    campaign, _seat = world["campaigns"][key]
+    client.force_login(campaign.gm)
+    table = client.get(table_url(campaign)).content.decode()
+    quick = reverse("rules_system", args=[key])
+    assert f'href="{quick}"' in table
+    assert f'href="{quick}#{key}-play"' in table  # beside the system's own forms
+    assert f'href="{reverse("rules")}#notation"' in table  # beside the plain roll form
+
+
+def test_an_unknown_system_has_no_quick_reference(client):
+    assert client.get(reverse("rules_system", args=["chess"])).status_code == 404
+
+
 def test_the_gm_exports_every_roll_and_ledger_change(gm_client, player_client, campaign, gm, script_dice):
     import json
 

@@ -63,7 +63,8 @@ def wait_live(page: Page) -> None:
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_every_page_passes_axe_for_every_role(browser, demo_server, viewport):
     visitor = log_in(browser, demo_server, None, viewport)
-    for path in ("/", "/accounts/login/", "/accounts/signup/", "/rules/"):
+    quick_references = [f"/rules/{key}/" for key in SYSTEMS.values()]
+    for path in ("/", "/accounts/login/", "/accounts/signup/", "/rules/", *quick_references):
         visitor.goto(demo_server.url + path)
         assert_accessible(visitor, f"{path} (visitor)")
         assert_no_sideways_scrolling(visitor, path)
