@@ -17,6 +17,12 @@ urlpatterns = [
     path("<int:campaign_id>/export.<str:fmt>", views.export, name="export"),
     path("<int:campaign_id>/characters/new/", character_views.character_new, name="character_new"),
     path("<int:campaign_id>/characters/<int:character_id>/", character_views.character_edit, name="character_edit"),
+    path("<int:campaign_id>/characters/import/", character_views.character_import, name="character_import"),
+    path(
+        "<int:campaign_id>/characters/<int:character_id>/sheet.json",
+        character_views.character_download,
+        name="character_download",
+    ),
     path("<int:campaign_id>/cgg/", include("campaigns.systems.cgg.urls")),
     path("<int:campaign_id>/tribute/", include("campaigns.systems.tribute.urls")),
     path("<int:campaign_id>/ore/", include("campaigns.systems.ore.urls")),

@@ -2,6 +2,7 @@
 Every form only gathers the sheet; the campaign's rules system validates it
 (Character.clean), so its messages are the rules' own."""
 
+import json
 import re
 
 from django import forms
@@ -372,3 +373,28 @@ SHEET_FORMS = {
 
 def sheet_form_for(campaign) -> type[CharacterForm]:
     return SHEET_FORMS.get(campaign.system, CharacterForm)
+
+
+class SheetImportForm(forms.Form):
+    """A character from a JSON file: `{"name": ..., "sheet": {...}}`, as a sheet download or a
+    campaign export's character gives it. The campaign's system validates the sheet."""
+
+    MAX_BYTES = 200_000
+    file = forms.FileField(label="Character file (JSON)", help_text="A sheet downloaded from Fivefold, or your own.")
+
+    def clean_file(self) -> dict:
+        upload = self.cleaned_data["file"]
+        if upload.size > self.MAX_BYTES:
+            raise forms.ValidationError(
+                f"The file is larger than {self.MAX_BYTES // 1000} kB; a sheet is much smaller."
+            )
+        try:
+            data = json.loads(upload.read().decode("utf-8"))
+        except (UnicodeDecodeError, ValueError) as error:
+            raise forms.ValidationError("This file is not JSON.") from error
+        if not isinstance(data, dict) or not isinstance(data.get("sheet"), dict):
+            raise forms.ValidationError('The file needs a "sheet" object (and a "name").')
+        name = data.get("name")
+        if not isinstance(name, str) or not name.strip():
+            raise forms.ValidationError('The file needs the character\'s "name".')
+        return {"name": name.strip()[:100], "sheet": data["sheet"]}

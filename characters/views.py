@@ -1,12 +1,15 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
 from django.db.models import Q
+from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from campaigns.forms import form_errors
 from campaigns.models import Campaign
 from campaigns.systems import sheet_saved
-from characters.forms import sheet_form_for
+from characters.forms import SheetImportForm, sheet_form_for
 from characters.models import Character
 
 
@@ -26,8 +29,43 @@ def character_new(request, campaign_id: int):
         sheet_saved(character, actor=request.user)
         messages.success(request, f"{character.name} is ready to roll.")
         return redirect("table", campaign.pk)
-    context = {"form": form, "campaign": campaign}
+    context = {"form": form, "campaign": campaign, "import_form": SheetImportForm()}
     return render(request, "characters/form.html", context, status=422 if form.errors else 200)
+
+
+@login_required
+@require_POST
+def character_import(request, campaign_id: int):
+    """A new character of the user's own from a JSON file, validated by the campaign's system."""
+    campaign = get_object_or_404(Campaign.objects.for_member(request.user), pk=campaign_id)
+    form = SheetImportForm(request.POST, request.FILES)
+    character = None
+    if form.is_valid():
+        data = form.cleaned_data["file"]
+        character = Character(campaign=campaign, owner=request.user, name=data["name"], sheet=data["sheet"])
+        try:
+            character.full_clean()
+        except ValidationError as error:
+            form.add_error("file", " ".join(error.messages))
+    if form.errors:
+        context = {"form": sheet_form_for(campaign)(instance=Character(campaign=campaign, owner=request.user)),
+                   "campaign": campaign, "import_form": form, "import_error": form_errors(form)}  # fmt: skip
+        return render(request, "characters/form.html", context, status=422)
+    character.save()
+    sheet_saved(character, actor=request.user)
+    messages.success(request, f"{character.name} is imported and ready to roll.")
+    return redirect("table", campaign.pk)
+
+
+@login_required
+@require_GET
+def character_download(request, campaign_id: int, character_id: int):
+    """The sheet as a JSON file, to keep or to import into another campaign of the same system."""
+    character = _character_for_editor(request, campaign_id, character_id)
+    record = {"name": character.name, "system": character.campaign.system, "sheet": character.sheet}
+    response = JsonResponse(record, json_dumps_params={"indent": 2})
+    response["Content-Disposition"] = f'attachment; filename="character-{character.pk}.json"'
+    return response
 
 
 @login_required

@@ -31,6 +31,7 @@ CASES = {
     "call_new": ("post", GM, "cgg"), "call_answer": ("post", MEMBER, "cgg"), "call_cancel": ("post", GM, "cgg"),
     "invite_regenerate": ("post", GM, "cgg"), "player_remove": ("post", GM, "cgg"), "leave": ("post", MEMBER, "cgg"),
     "export": ("get", GM, "cgg"), "character_new": ("get", MEMBER, "cgg"), "character_edit": ("get", MEMBER, "cgg"),
+    "character_download": ("get", MEMBER, "cgg"), "character_import": ("post", MEMBER, "cgg"),
     "cgg_call": ("post", GM, "cgg"), "cgg_odds": ("get", GM, "cgg"), "cgg_roll": ("post", MEMBER, "cgg"),
     "cgg_wrench": ("post", MEMBER, "cgg"), "cgg_hammer": ("post", GM, "cgg"),
     "cgg_resolve_crisis": ("post", GM, "cgg"), "cgg_clock": ("post", GM, "cgg"), "cgg_tension": ("post", GM, "cgg"),

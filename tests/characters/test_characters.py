@@ -1,3 +1,5 @@
+import html
+
 import pytest
 from django.urls import reverse
 
@@ -79,3 +81,68 @@ def test_other_players_cannot_edit(other_client, other_player, outsider_client, 
 def test_character_urls_refuse_other_methods(player_client, campaign, character):
     assert player_client.delete(reverse("character_edit", args=[campaign.pk, character.pk])).status_code == 405
     assert player_client.put(reverse("character_new", args=[campaign.pk])).status_code == 405
+
+
+def upload(content: bytes | str, name="sheet.json"):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    return SimpleUploadedFile(name, content.encode() if isinstance(content, str) else content, "application/json")
+
+
+def test_a_downloaded_sheet_imports_into_another_campaign_of_the_system(player_client, gm, player, campaign, character):
+    """Download from one d100 campaign, import into another: the same sheet, a character of the importer's own."""
+    import json
+
+    from campaigns import actions
+    from campaigns.models import Membership
+
+    character.sheet = campaign.rules_system.validate_sheet(
+        {"attributes": {"Agility": 55}, "skills": [{"name": "Stealth", "attribute": "Agility", "ranks": 2}]},
+        campaign.settings,
+    )
+    character.save()
+    downloaded = player_client.get(reverse("character_download", args=[campaign.pk, character.pk]))
+    assert downloaded.status_code == 200
+    assert "attachment" in downloaded["Content-Disposition"]
+    other = actions.create_campaign(gm, name="Second", system="d100", settings={})
+    Membership.objects.create(campaign=other, user=player)
+    response = player_client.post(reverse("character_import", args=[other.pk]), {"file": upload(downloaded.content)})
+    assert response.status_code == 302
+    imported = Character.objects.get(campaign=other)
+    assert (imported.name, imported.owner, imported.sheet) == ("Mara Vell", player, character.sheet)
+    assert json.loads(downloaded.content)["system"] == "d100"
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("not json {", "This file is not JSON."),
+        ('["a list"]', 'needs a "sheet" object'),
+        ('{"sheet": {}}', 'the character\'s "name"'),
+        ('{"name": "Mara", "sheet": {"attributes": {"Agility": 500}}}', "Sheet:"),
+        (b"\xff\xfe\x00", "This file is not JSON."),
+        ("x" * 200_001, "larger than 200 kB"),
+    ],
+)
+def test_a_bad_file_is_refused_with_a_message_and_imports_nothing(player_client, campaign, content, message):
+    response = player_client.post(reverse("character_import", args=[campaign.pk]), {"file": upload(content)})
+    assert response.status_code == 422
+    assert message in html.unescape(response.content.decode())
+    assert not Character.objects.exists()
+
+
+def test_no_file_and_strangers_import_nothing(player_client, outsider_client, campaign):
+    assert player_client.post(reverse("character_import", args=[campaign.pk]), {}).status_code == 422
+    assert (
+        outsider_client.post(reverse("character_import", args=[campaign.pk]), {"file": upload("{}")}).status_code == 404
+    )
+    assert not Character.objects.exists()
+
+
+def test_only_the_owner_and_the_gm_download_a_sheet(player_client, gm_client, other_client, other_player, campaign,
+                                                    character):  # fmt: skip
+    campaign.memberships.create(user=other_player)
+    url = reverse("character_download", args=[campaign.pk, character.pk])
+    assert player_client.get(url).status_code == 200
+    assert gm_client.get(url).status_code == 200
+    assert other_client.get(url).status_code == 404
