@@ -62,3 +62,20 @@ def _client(user):
     client = Client()
     client.force_login(user)
     return client
+
+
+@pytest.mark.parametrize("viewer", ["gm", "player"])
+def test_the_crisis_clocks_cost_the_same_queries_for_one_explorer_and_for_six(world, gm, player, viewer):
+    """Every explorer's clock is read in one query (campaigns.ledger.crisis_clocks), not one per explorer."""
+    from characters.models import Character
+
+    campaign, _seat = world["campaigns"]["cgg"]
+    sheet = world["characters"]["cgg"].sheet
+    client = _client(gm if viewer == "gm" else player)
+    url = reverse("table", args=[campaign.pk])
+    client.get(url)  # the session, and the first look that makes the clocks
+    one = queries_for(client, url)
+    for i in range(5):
+        Character.objects.create(campaign=campaign, owner=player, name=f"Crew {i}", sheet=sheet)
+    client.get(url)
+    assert queries_for(client, url) == one

@@ -48,34 +48,54 @@ def _sheet(system, campaign) -> dict:
     return system.validate_sheet({**SHEETS.get(system.key, {}), "notes": "A demo character."}, campaign.settings)
 
 
-def play_a_little(campaign, gm, player, hero) -> None:
-    """A few moments of play through the real actions: a plain roll, a GM's secret roll,
-    and the system's everyday roll (left where the player or GM acts next)."""
-    from campaigns.systems.d100 import actions as d100
-    from campaigns.systems.ore import actions as ore
+def _cgg(campaign, gm, player, hero) -> None:
+    from campaigns.systems.cgg import actions as cgg
+
+    difficulty = Difficulty(base_dice=4, success_dice=0)
+    cgg.call_for_action(campaign, character=hero, attribute="dexterity", difficulty=difficulty,
+                        label="Thread the asteroid field")  # fmt: skip
+
+
+def _tribute(campaign, gm, player, hero) -> None:
     from campaigns.systems.tribute import actions as tribute
+
+    tribute.start_test(campaign, player, character=hero, attribute="Might", focus=2, burden=1, opposition=2,
+                       label="Force the hatch")  # fmt: skip
+
+
+def _ore(campaign, gm, player, hero) -> None:
+    from campaigns.systems.ore import actions as ore
+
+    side = ore.side_for(hero, "Coordination", "Piloting")
+    ore.start_roll(campaign, player, character=hero, side=side, difficulty=3, label="Land in the storm")
+
+
+def _zener(campaign, gm, player, hero) -> None:
     from campaigns.systems.zener import actions as zener
 
+    what, check = zener.check_for(hero, stat="PRAC", skill="Pilot")
+    zener.make_check(campaign, player, character=hero, what=what, check=check, label="Evasive turn")
+
+
+def _d100(campaign, gm, player, hero) -> None:
+    from campaigns.systems.d100 import actions as d100
+
+    d100.start_session(campaign, gm, refill=3)
+    d100.start_test(campaign, player, character=hero, skill="Stealth", attribute="Agility", difficulty="standard")
+
+
+# Each system's everyday roll, left where the player or the GM acts next.
+SCENES = {"cgg": _cgg, "tribute": _tribute, "ore": _ore, "zener": _zener, "d100": _d100}
+
+
+def play_a_little(campaign, gm, player, hero) -> None:
+    """A few moments of play through the real actions: a plain roll, a GM's secret roll,
+    and the system's everyday roll."""
     actions.roll_notation(campaign, player, notation="2d6+1", label="Look around", character=hero)
     actions.roll_notation(campaign, gm, notation="1d20", label="Wandering trouble?", secret=True)
-    if campaign.system == "cgg":
-        from campaigns.systems.cgg import actions as cgg
-
-        cgg.call_for_action(campaign, character=hero, attribute="dexterity", label="Thread the asteroid field",
-                            difficulty=Difficulty(base_dice=4, success_dice=0))  # fmt: skip
-    elif campaign.system == "tribute":
-        tribute.start_test(campaign, player, character=hero, attribute="Might", focus=2, burden=1, opposition=2,
-                           label="Force the hatch")  # fmt: skip
-    elif campaign.system == "ore":
-        side = ore.side_for(hero, "Coordination", "Piloting")
-        ore.start_roll(campaign, player, character=hero, side=side, difficulty=3, label="Land in the storm")
-    elif campaign.system == "zener":
-        what, check = zener.check_for(hero, stat="PRAC", skill="Pilot")
-        zener.make_check(campaign, player, character=hero, what=what, check=check, label="Evasive turn")
-    elif campaign.system == "d100":
-        d100.start_session(campaign, gm, refill=3)
-        d100.start_test(campaign, player, character=hero, skill="Stealth", attribute="Agility",
-                        difficulty="standard")  # fmt: skip
+    scene = SCENES.get(campaign.system)
+    if scene is not None:
+        scene(campaign, gm, player, hero)
 
 
 class Command(BaseCommand):
