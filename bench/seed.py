@@ -82,7 +82,7 @@ def main() -> None:
         some_rolls(campaign, gm, player, hero)
         grow_history(campaign)
         out["campaigns"][system], out["characters"][system] = campaign.pk, hero.pk
-    d100.start_session(Membership.objects.get(campaign_id=out["campaigns"]["d100"]).campaign, gm, refill=50)
+    d100.refill_fortune(Membership.objects.get(campaign_id=out["campaigns"]["d100"]).campaign, gm, refill=50)
     with connection.cursor() as cursor:
         cursor.execute("CREATE TABLE bench_ping (id bigserial PRIMARY KEY, at timestamptz NOT NULL)")
         cursor.execute("ANALYZE")  # as autovacuum would have by now: the planner's statistics after a bulk load

@@ -11,8 +11,9 @@ from datetime import timedelta
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from campaigns import live
-from campaigns.models import Campaign, Membership, Roll, RollCall, new_invite_token
+from campaigns import live, systems
+from campaigns.audience import SessionMark
+from campaigns.models import Campaign, GameSession, Membership, Roll, RollCall, new_invite_token
 from campaigns.notation_kind import CALL_REVEAL_DEFAULT, REVEAL_ALL
 from rules import dice as notation_dice
 from rules.dice import Comparison, DiceSource, SystemDice
@@ -164,3 +165,41 @@ def cancel_call(call: RollCall) -> None:
         if not updated:
             raise ActionError("This call was already answered or cancelled.")
         transaction.on_commit(lambda: live.send_call_closed(call))
+
+
+def start_session(campaign: Campaign, gm, **system_inputs) -> GameSession:
+    """The GM starts the next session: a session still going ends now, and the system
+    refills and resets what its rules refill at a session start (d100: the Fortune pool),
+    from `system_inputs` (its `systems.session_form`)."""
+    if not campaign.is_gm(gm):
+        raise ActionError("Only the GM starts a session.")
+    with transaction.atomic():
+        Campaign.objects.select_for_update().filter(pk=campaign.pk).exists()  # one start at a time
+        marks = []
+        going = campaign.game_sessions.filter(ended_at=None).first()
+        if going is not None:
+            marks.append(_end(going))
+        systems.session_started(campaign, gm, **system_inputs)
+        last_number = going.number if going else campaign.game_sessions.values_list("number", flat=True).first()
+        session = GameSession.objects.create(campaign=campaign, number=(last_number or 0) + 1)
+        marks.append(SessionMark(session.number, True, session.started_at))
+        transaction.on_commit(lambda: live.send_session_marks(campaign, session, marks))
+    return session
+
+
+def end_session(campaign: Campaign, gm) -> GameSession:
+    if not campaign.is_gm(gm):
+        raise ActionError("Only the GM ends a session.")
+    with transaction.atomic():
+        session = campaign.game_sessions.select_for_update().filter(ended_at=None).first()
+        if session is None:
+            raise ActionError("No session is going; start one first.")
+        mark = _end(session)
+        transaction.on_commit(lambda: live.send_session_marks(campaign, None, [mark]))
+    return session
+
+
+def _end(session: GameSession) -> SessionMark:
+    session.ended_at = timezone.now()
+    session.save(update_fields=["ended_at"])
+    return SessionMark(session.number, False, session.ended_at)

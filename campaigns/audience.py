@@ -41,3 +41,20 @@ class CallView:
     status: str
     template: str
     data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class SessionMark:
+    """A session's start or end, shown in the log between the rolls of its time."""
+
+    number: int
+    started: bool  # False: the session ended here
+    at: datetime
+    is_mark = True  # the log's template tells marks from rolls by this
+
+
+def session_marks(sessions) -> list[SessionMark]:
+    """The starts and ends of `sessions` (campaigns.models.GameSession), newest first."""
+    marks = [SessionMark(s.number, True, s.started_at) for s in sessions]
+    marks += [SessionMark(s.number, False, s.ended_at) for s in sessions if s.ended_at is not None]
+    return sorted(marks, key=lambda mark: mark.at, reverse=True)

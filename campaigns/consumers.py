@@ -1,7 +1,10 @@
+import asyncio
+import contextlib
+
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from campaigns import live
+from campaigns import live, presence
 from campaigns.models import Campaign
 
 
@@ -13,22 +16,50 @@ def _groups(user, campaign_id: int) -> list[str]:
     return live.groups_for(campaign, user)
 
 
+@database_sync_to_async
+def _online_html(campaign_id: int) -> str:
+    return presence.online_html(Campaign.objects.select_related("gm").get(pk=campaign_id))
+
+
 class TableConsumer(AsyncWebsocketConsumer):
     """One open table. Joins its audience's groups at connect (one query) and
-    forwards what they receive; it never decides what anyone may see."""
+    forwards what they receive; it never decides what anyone may see. While it is
+    open, its member counts as here (campaigns.presence)."""
 
     async def connect(self) -> None:
-        self.joined = await _groups(self.scope["user"], self.scope["url_route"]["kwargs"]["campaign_id"])
+        self.campaign_id = self.scope["url_route"]["kwargs"]["campaign_id"]
+        self.joined = await _groups(self.scope["user"], self.campaign_id)
         if not self.joined:
             await self.close()  # before accept: the handshake is refused
             return
         for group in self.joined:
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
+        if await presence.arrive(self.campaign_id, self.scope["user"].pk):
+            await self._announce_presence()
+        self.renewal = asyncio.create_task(self._renew_presence())
 
     async def disconnect(self, code: int) -> None:
         for group in getattr(self, "joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
+        if getattr(self, "renewal", None) is None:
+            return  # it never joined
+        self.renewal.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self.renewal
+        if await presence.leave(self.campaign_id, self.scope["user"].pk):
+            await self._announce_presence()
+
+    async def _renew_presence(self) -> None:
+        while True:
+            await asyncio.sleep(presence.RENEW_EVERY)
+            await presence.renew(self.campaign_id, self.scope["user"].pk)
+
+    async def _announce_presence(self) -> None:
+        """Who is here changed: every open table of the campaign gets the new line."""
+        html = await _online_html(self.campaign_id)
+        for group in (live.gm_group(self.campaign_id), live.table_group(self.campaign_id)):
+            await self.channel_layer.group_send(group, {"type": "table.event", "html": html})
 
     async def receive(self, text_data=None, bytes_data=None) -> None:
         """The table socket only listens; rolls are posted over HTTP."""

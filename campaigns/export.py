@@ -11,8 +11,14 @@ from django.core.serializers.json import DjangoJSONEncoder
 from campaigns.models import LedgerEntry
 
 
+def _session_of(sessions, moment) -> int | None:
+    """The number of the session whose span holds the moment (campaigns.models.GameSession)."""
+    return next((session.number for session in sessions if session.holds(moment)), None)
+
+
 def campaign_record(campaign) -> dict:
     rolls = campaign.rolls.select_related("author", "character").order_by("id")
+    sessions = list(campaign.game_sessions.order_by("number"))
     entries = LedgerEntry.objects.filter(balance__campaign=campaign).select_related("balance__character", "actor")
     return {
         "campaign": {"id": campaign.pk, "name": campaign.name, "system": campaign.system,
@@ -21,10 +27,11 @@ def campaign_record(campaign) -> dict:
             {"id": c.pk, "name": c.name, "owner": c.owner.get_username(), "sheet": c.sheet}
             for c in campaign.characters.select_related("owner")
         ],
+        "sessions": [{"number": s.number, "started_at": s.started_at, "ended_at": s.ended_at} for s in sessions],
         "rolls": [
-            {"id": r.pk, "at": r.created_at, "author": r.author.get_username(),
-             "character": r.character.name if r.character else "", "kind": r.kind, "audience": r.visibility,
-             "call": r.call_id, "request": r.request, "outcome": r.outcome}
+            {"id": r.pk, "at": r.created_at, "session": _session_of(sessions, r.created_at),
+             "author": r.author.get_username(), "character": r.character.name if r.character else "",
+             "kind": r.kind, "audience": r.visibility, "call": r.call_id, "request": r.request, "outcome": r.outcome}
             for r in rolls
         ],
         "ledger": [

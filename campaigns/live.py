@@ -137,6 +137,13 @@ def send_panel(campaign) -> None:
     _send_all(messages)
 
 
+def send_session_marks(campaign, session, marks) -> None:
+    """A session started or ended: everyone's header, and the marks in everyone's log
+    (oldest first, each going on top). Nothing in them is secret."""
+    html = render_to_string(f"{TABLE}#session_oob", {"campaign": campaign, "session": session, "marks": marks})
+    _send_all([(gm_group(campaign.pk), html), (table_group(campaign.pk), html)])
+
+
 def disconnect_player(campaign_id: int, user_id: int) -> None:
     """A removed player's open table stops receiving the campaign at once."""
 

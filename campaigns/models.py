@@ -75,6 +75,30 @@ class Membership(models.Model):
         return f"{self.user} in {self.campaign}"
 
 
+class GameSession(models.Model):
+    """A night of play, which the GM starts and ends. A roll belongs to the session
+    whose span holds its time: the roll row has no session column, so a roll stays one
+    INSERT, and the log, its filter and the export read the spans (one query)."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="game_sessions")
+    number = models.PositiveIntegerField()
+    started_at = models.DateTimeField(auto_now_add=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "number"], name="session_number_once"),
+            models.UniqueConstraint(fields=["campaign"], condition=Q(ended_at=None), name="one_open_session"),
+        ]
+        ordering = ["-number"]
+
+    def __str__(self) -> str:
+        return f"Session {self.number} of {self.campaign}"
+
+    def holds(self, moment: datetime) -> bool:
+        return self.started_at <= moment and (self.ended_at is None or moment < self.ended_at)
+
+
 class ImmutableEvent(models.Model):
     """Rows that record what happened: written once, never updated by the app."""
 

@@ -14,6 +14,7 @@ CALL_REVEAL_DEFAULT = {"dice": True, "target": False, "success": False}
 
 class NotationKind:
     key = "notation"
+    name = "Dice notation"
     roll_template = "campaigns/rolls/notation.html"
     player_call_template = "campaigns/calls/notation_player.html"
     gm_call_template = "campaigns/calls/notation_gm.html"

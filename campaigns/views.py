@@ -11,16 +11,16 @@ from django_htmx.http import HttpResponseClientRedirect, reswap
 from django_htmx.middleware import HtmxDetails
 
 import rules
-from campaigns import actions
+from campaigns import actions, presence, systems
 from campaigns.export import as_csv, as_json, campaign_record
 from campaigns.forms import CallForm, CampaignForm, InviteForm, OddsForm, RollForm, form_errors
+from campaigns.log import LogFilterForm, log_page
 from campaigns.models import Campaign, Membership, RollCall
 from campaigns.systems import panel_for
-from campaigns.visibility import Audience, audience_for, call_view, roll_view, visible_rolls
+from campaigns.visibility import Audience, audience_for, call_view, roll_view
 from rules import dice as notation_limits
 from rules.dice import Comparison, chance, parse
 
-LOG_PAGE = 30
 TABLE = "campaigns/table.html"
 
 
@@ -37,32 +37,36 @@ def _campaign_for_gm(request, campaign_id: int) -> Campaign:
     return get_object_or_404(Campaign, pk=campaign_id, gm_id=request.user.pk)
 
 
-def _log_page(campaign, audience: Audience, *, before=None, after=None):
-    """One page of the log, newest first, as the audience may see it."""
-    rolls = visible_rolls(campaign, audience)
-    if after is not None:
-        rolls = rolls.filter(id__gt=after)
-    if before is not None:
-        rolls = rolls.filter(id__lt=before)
-    page = list(rolls[: LOG_PAGE + 1])
-    views = [roll_view(roll, audience) for roll in page[:LOG_PAGE]]
-    older = views[-1].id if len(page) > LOG_PAGE and after is None else None
-    return views, older
+def _log(request, campaign, audience: Audience, sessions) -> dict:
+    """The log's context: a page of it (filtered by the query string) and its filter form."""
+    data = request.GET if _FILTERS & request.GET.keys() else None
+    filters = LogFilterForm(data, campaign=campaign, sessions=sessions)
+    page = log_page(
+        campaign, audience, sessions, filters, before=_int_param(request, "before"), after=_int_param(request, "after")
+    )
+    filtered = filters.active
+    return {"log": page.entries, "older": page.older, "filters": filters, "filtered": filtered,
+            "nothing_found": filtered and not page.has_rolls}  # fmt: skip
+
+
+_FILTERS = {"character", "session", "kind"}
 
 
 def _table_context(request, campaign, *, roll_form=None, call_form=None) -> dict:
     audience = audience_for(campaign, request.user)
     is_gm = audience is Audience.GM
     calls = campaign.calls.filter(status__in=RollCall.OPEN).select_related("character")
-    log, older = _log_page(campaign, audience, before=_int_param(request, "before"))
+    sessions = list(campaign.game_sessions.all())
+    players = list(campaign.memberships.select_related("user"))
     return {
+        **_log(request, campaign, audience, sessions),
+        "session": sessions[0] if sessions and sessions[0].ended_at is None else None,
+        "session_form": systems.session_form(campaign) if is_gm else None,
         "campaign": campaign,
         "system": campaign.rules_system,
         "settings_described": campaign.rules_system.describe_settings(campaign.settings),
         "is_gm": is_gm,
         "audience": audience,
-        "log": log,
-        "older": older,
         "roll_form": roll_form or RollForm(campaign=campaign, user=request.user),
         "call_form": (call_form or CallForm(campaign=campaign)) if is_gm else None,
         "gm_calls": [call_view(call, Audience.GM) for call in calls] if is_gm else None,
@@ -70,7 +74,8 @@ def _table_context(request, campaign, *, roll_form=None, call_form=None) -> dict
         if is_gm
         else [call_view(call, Audience.CALLED_PLAYER) for call in calls.filter(character__owner=request.user)],
         "panel": _render_panel(request, campaign, audience),
-        "players": campaign.memberships.select_related("user"),
+        "players": players,
+        "online": presence.online(campaign, players),
         "characters": campaign.characters.select_related("owner"),
         "invite_url": request.build_absolute_uri(reverse("join", args=[campaign.invite_token])) if is_gm else None,
         "invite_form": InviteForm() if is_gm else None,
@@ -120,16 +125,18 @@ def campaign_new(request):
 @login_required
 @require_GET
 def table(request: HtmxHttpRequest, campaign_id: int):
-    """The table: roll log, roller, calls. HTMX asks for log pages here too:
+    """The table: roll log, roller, calls. HTMX asks for parts of the log here too:
     `?before=<id>` for older rolls (infinite scroll), `?after=<id>` to catch up
-    after a dropped connection."""
+    after a dropped connection, and the filter form's `?character=&session=&kind=`
+    for the filtered log."""
     campaign = _campaign_for_member(request, campaign_id)
-    after = _int_param(request, "after")
-    if request.htmx and (after is not None or "before" in request.GET):
-        audience = audience_for(campaign, request.user)
-        log, older = _log_page(campaign, audience, before=_int_param(request, "before"), after=after)
-        return render(request, f"{TABLE}#log_page", {"campaign": campaign, "log": log, "older": older})
-    return render(request, TABLE, _table_context(request, campaign))
+    if request.htmx and ({"after", "before"} & request.GET.keys() or request.htmx.target == "log-region"):
+        sessions = list(campaign.game_sessions.all())
+        context = {"campaign": campaign, **_log(request, campaign, audience_for(campaign, request.user), sessions)}
+        partial = "log_page" if {"after", "before"} & request.GET.keys() else "log_region"
+        return render(request, f"{TABLE}#{partial}", context, status=422 if context["filters"].errors else 200)
+    context = _table_context(request, campaign)
+    return render(request, TABLE, context, status=422 if context["filters"].errors else 200)
 
 
 @login_required
@@ -240,6 +247,47 @@ def _back_to_table(request, campaign) -> HttpResponse:
     if request.htmx:
         return HttpResponse(status=204)
     return redirect("table", campaign.pk)
+
+
+@login_required
+@require_POST
+def session_start(request: HtmxHttpRequest, campaign_id: int):
+    """The GM starts the next session (ending one still going); the system refills its pools."""
+    campaign = _campaign_for_gm(request, campaign_id)
+    form = systems.session_form(campaign, request.POST)
+    try:
+        if not form.is_valid():
+            raise rules.RulesError(form_errors(form))
+        actions.start_session(campaign, request.user, **form.cleaned_data)
+    except (actions.ActionError, rules.RulesError) as error:
+        return _session_controls(request, campaign, form=form, error=str(error))
+    return _session_controls(request, campaign)
+
+
+@login_required
+@require_POST
+def session_end(request: HtmxHttpRequest, campaign_id: int):
+    campaign = _campaign_for_gm(request, campaign_id)
+    try:
+        actions.end_session(campaign, request.user)
+    except actions.ActionError as error:
+        return _session_controls(request, campaign, error=str(error))
+    return _session_controls(request, campaign)
+
+
+def _session_controls(request, campaign, *, form=None, error=None) -> HttpResponse:
+    """The GM's session buttons again; everyone's header and log hear of the change live."""
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        return redirect("table", campaign.pk)
+    context = {
+        "campaign": campaign,
+        "session": campaign.game_sessions.filter(ended_at=None).first(),
+        "session_form": form or systems.session_form(campaign),
+        "session_error": error,
+    }
+    return render(request, f"{TABLE}#session_controls", context, status=422 if error else 200)
 
 
 @login_required

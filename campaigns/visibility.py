@@ -23,6 +23,11 @@ KINDS = {
 }  # fmt: skip
 
 
+def kinds_for(system_key: str) -> list:
+    """The kinds of roll a campaign of the system can hold: plain notation and the system's own."""
+    return [kind for key, kind in KINDS.items() if key in ("notation", system_key) or key.startswith(f"{system_key}_")]
+
+
 def audience_for(campaign, user) -> Audience:
     return Audience.GM if campaign.is_gm(user) else Audience.TABLE
 

@@ -29,6 +29,7 @@ CASES = {
     "campaign_new": ("get", LOGIN, None),
     "table": ("get", MEMBER, "cgg"), "roll": ("post", MEMBER, "cgg"), "odds": ("get", MEMBER, "cgg"),
     "call_new": ("post", GM, "cgg"), "call_answer": ("post", MEMBER, "cgg"), "call_cancel": ("post", GM, "cgg"),
+    "session_start": ("post", GM, "d100"), "session_end": ("post", GM, "cgg"),
     "invite_regenerate": ("post", GM, "cgg"), "player_remove": ("post", GM, "cgg"), "leave": ("post", MEMBER, "cgg"),
     "export": ("get", GM, "cgg"), "character_new": ("get", MEMBER, "cgg"), "character_edit": ("get", MEMBER, "cgg"),
     "character_download": ("get", MEMBER, "cgg"), "character_import": ("post", MEMBER, "cgg"),
@@ -48,7 +49,7 @@ CASES = {
     "d100_test": ("post", MEMBER, "d100"), "d100_odds": ("get", MEMBER, "d100"),
     "d100_difficulty": ("post", GM, "d100"), "d100_reroll": ("post", MEMBER, "d100"),
     "d100_spend": ("post", MEMBER, "d100"), "d100_die": ("post", MEMBER, "d100"), "d100_six": ("post", MEMBER, "d100"),
-    "d100_session": ("post", GM, "d100"), "d100_recover": ("post", GM, "d100"), "d100_opposed": ("post", GM, "d100"),
+    "d100_recover": ("post", GM, "d100"), "d100_opposed": ("post", GM, "d100"),
 }  # fmt: skip
 
 

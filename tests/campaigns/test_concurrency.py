@@ -87,7 +87,7 @@ def test_many_players_spend_the_last_fortune_points_at_once(gm, player, other_pl
     campaign = actions.create_campaign(gm, name="Grim", system="d100", settings={})
     for user in (player, other_player):
         Membership.objects.create(campaign=campaign, user=user)
-    d100.start_session(campaign, gm, refill=3)
+    d100.refill_fortune(campaign, gm, refill=3)
     spenders = (player, other_player)
 
     outcomes = race(lambda i: d100.spend_fortune(campaign, spenders[i % 2], 1, "An extra Action Point"))

@@ -51,7 +51,7 @@ def post_test(client, campaign, data, **headers):
 
 
 def test_a_test_and_a_fortune_reroll(player_client, gm_client, table, ulf, player, gm, script_dice):
-    d100.start_session(table, gm, refill=3)
+    actions.start_session(table, gm, refill=3)
     script_dice(8, 3)  # tens 7, ones 2: 72 against 45 + 10 = 55: failure
     post_test(player_client, table, test_data(ulf))
     first = Roll.objects.get()
@@ -71,7 +71,7 @@ def test_a_test_and_a_fortune_reroll(player_client, gm_client, table, ulf, playe
 
 
 def test_a_critical_failure_costs_two_and_the_pool_cannot_go_below_zero(player_client, table, ulf, gm, script_dice):
-    d100.start_session(table, gm, refill=1)
+    actions.start_session(table, gm, refill=1)
     script_dice(7, 7)  # 66 against 55: a critical failure
     post_test(player_client, table, test_data(ulf))
     first = Roll.objects.get()
@@ -100,7 +100,7 @@ def test_a_secret_test(player_client, gm_client, other_client, table, ulf, scrip
 def test_a_refused_reroll_does_not_tell_how_a_secret_test_went(player_client, gm_client, table, ulf, gm, script_dice,
                                                                 faces):  # fmt: skip
     """A player re-rolling a secret test hears the same answer whether it failed (52) or succeeded (14)."""
-    d100.start_session(table, gm, refill=3)
+    actions.start_session(table, gm, refill=3)
     post_test(player_client, table, test_data(ulf, difficulty=""))
     script_dice(*faces)
     gm_client.post(reverse("d100_difficulty", args=[table.pk, RollCall.objects.get().pk]), {"difficulty": "hard"})
@@ -114,7 +114,7 @@ def test_a_refused_reroll_does_not_tell_how_a_secret_test_went(player_client, gm
 
 
 def test_nobody_else_rerolls_a_test_or_turns_a_die(other_client, player_client, table, ulf, gm, script_dice):
-    d100.start_session(table, gm, refill=3)
+    actions.start_session(table, gm, refill=3)
     script_dice(8, 3, 5)  # 72: a failed test; then a Fury die of 5
     post_test(player_client, table, test_data(ulf))
     player_client.post(reverse("d100_die", args=[table.pk]), {"character": ulf.pk, "die": "fury"})
@@ -161,11 +161,11 @@ def test_an_assistant_needs_a_rank(player_client, table, ulf, ida):
 
 
 def test_sessions_recovery_and_misfortune(gm_client, player_client, table, ulf, gm):
-    gm_client.post(reverse("d100_session", args=[table.pk]), {"refill": "3"})
+    gm_client.post(reverse("session_start", args=[table.pk]), {"session-refill": "3"})
     assert d100.pools(table)["fortune"].value == 3
     player_client.post(reverse("d100_spend", args=[table.pk]))  # an extra Action Point
     gm_client.post(
-        reverse("d100_session", args=[table.pk]), {"refill": "4", "short": "on"}
+        reverse("session_start", args=[table.pk]), {"session-refill": "4", "session-short": "on"}
     )  # 2 left + 2, Misfortune 1 -> 0
     pools = {k: r.value for k, r in d100.pools(table).items()}
     assert pools == {"fortune": 4, "misfortune": 0}
@@ -175,7 +175,7 @@ def test_sessions_recovery_and_misfortune(gm_client, player_client, table, ulf, 
         reverse("d100_spend", args=[table.pk]), {"points": "1", "reason": "orc"}, HTTP_HX_REQUEST="true"
     )
     assert "Misfortune pool has 0" in refused.content.decode()
-    assert player_client.post(reverse("d100_session", args=[table.pk]), {"refill": "3"}).status_code == 404
+    assert player_client.post(reverse("session_start", args=[table.pk]), {"session-refill": "3"}).status_code == 404
 
 
 def test_misfortune_is_the_gms_unless_shared(gm_client, player_client, table, ulf, gm):
@@ -211,7 +211,7 @@ def test_live_odds(player_client, table, ulf):
 
 
 def test_fortune_turns_a_fury_die_into_a_six(player_client, table, ulf, gm, script_dice):
-    d100.start_session(table, gm, refill=2)
+    actions.start_session(table, gm, refill=2)
     script_dice(2)
     player_client.post(reverse("d100_die", args=[table.pk]), {"character": ulf.pk, "die": "fury"})
     first = Roll.objects.get()
@@ -229,7 +229,7 @@ def test_a_database_error_during_a_spend_changes_nothing_and_says_so(player_clie
 
     from campaigns.models import LedgerEntry
 
-    d100.start_session(table, gm, refill=2)
+    actions.start_session(table, gm, refill=2)
     entries = LedgerEntry.objects.count()
 
     def failing_create(*args, **kwargs):

@@ -26,15 +26,39 @@ async def open_table(user, campaign):
     return socket
 
 
+PRESENCE = 'id="online"'
+
+
+async def receive(socket) -> str:
+    """The next table event, past the "here now" lines that sockets send as they open and close
+    (tests/campaigns/test_presence.py)."""
+    while PRESENCE in (message := await socket.receive_from(timeout=2)):
+        pass
+    return message
+
+
+async def drain(socket, quiet: float = 0.3) -> list[str]:
+    """Every table event until the socket is quiet, past the "here now" lines."""
+    messages = []
+    while not await socket.receive_nothing(timeout=quiet):
+        if PRESENCE not in (message := await socket.receive_from()):
+            messages.append(message)
+    return messages
+
+
+async def receives_nothing(socket, timeout: float) -> bool:
+    return not await drain(socket, timeout)
+
+
 async def test_every_member_sees_a_public_roll_once(gm, player, campaign, script_dice):
     gm_socket, player_socket = await open_table(gm, campaign), await open_table(player, campaign)
     script_dice(4, 2)
     await database_sync_to_async(actions.roll_notation)(campaign, player, notation="2d6", label="public-marker")
     for socket in (gm_socket, player_socket):
-        message = await socket.receive_from(timeout=2)
+        message = await receive(socket)
         assert "public-marker" in message
         assert 'hx-swap-oob="afterbegin:#log"' in message
-        assert await socket.receive_nothing(timeout=0.2)  # once, not twice
+        assert await receives_nothing(socket, 0.2)  # once, not twice
     await gm_socket.disconnect()
     await player_socket.disconnect()
 
@@ -45,8 +69,8 @@ async def test_a_gm_secret_roll_reaches_only_the_gm(gm, player, campaign, script
     await database_sync_to_async(actions.roll_notation)(
         campaign, gm, notation="1d20", label="ambush-marker", secret=True
     )
-    assert "ambush-marker" in await gm_socket.receive_from(timeout=2)
-    assert await player_socket.receive_nothing(timeout=0.3)
+    assert "ambush-marker" in await receive(gm_socket)
+    assert await receives_nothing(player_socket, 0.3)
     await gm_socket.disconnect()
     await player_socket.disconnect()
 
@@ -61,18 +85,18 @@ async def test_a_called_roll_hides_its_target_from_the_table(
     call = await database_sync_to_async(actions.call_for_roll)(
         campaign, character=character, notation="2d10", target=SECRET_TARGET, comparison=Comparison.AT_MOST
     )
-    gm_card = await gm_socket.receive_from(timeout=2)
-    player_card = await player_socket.receive_from(timeout=2)
+    gm_card = await receive(gm_socket)
+    player_card = await receive(player_socket)
     assert str(SECRET_TARGET) in gm_card
     assert f'id="call-{call.pk}"' in player_card
     assert str(SECRET_TARGET) not in player_card
-    assert await other_socket.receive_nothing(timeout=0.2)  # not their character
+    assert await receives_nothing(other_socket, 0.2)  # not their character
 
     script_dice(5, 6)
     await database_sync_to_async(actions.answer_call)(call.pk, player)
-    gm_messages = [await gm_socket.receive_from(timeout=2) for _ in range(2)]
-    player_messages = [await player_socket.receive_from(timeout=2) for _ in range(2)]
-    other_messages = [await other_socket.receive_from(timeout=2)]
+    gm_messages = [await receive(gm_socket) for _ in range(2)]
+    player_messages = [await receive(player_socket) for _ in range(2)]
+    other_messages = [await receive(other_socket)]
     assert str(SECRET_TARGET) in gm_messages[0]
     assert "success" in gm_messages[0]
     assert 'hx-swap-oob="delete"' in gm_messages[1]
@@ -81,7 +105,7 @@ async def test_a_called_roll_hides_its_target_from_the_table(
         assert "success" not in message
     assert "[5, 6]" in other_messages[0]
     assert 'hx-swap-oob="delete"' in player_messages[1]
-    assert await other_socket.receive_nothing(timeout=0.2)
+    assert await receives_nothing(other_socket, 0.2)
     for socket in (gm_socket, player_socket, other_socket):
         await socket.disconnect()
 
@@ -163,14 +187,8 @@ async def test_a_centaurus_gate_action_keeps_the_exec_secrets(gm, player, other_
     await database_sync_to_async(cgg.choose_wrench)(call.pk, player, (Wrench.THAT_WAS_CLOSE,))
     await database_sync_to_async(cgg.choose_hammer)(call.pk, gm, ())
 
-    gm_messages, player_messages = [], []
-    while not await gm_socket.receive_nothing(timeout=0.3):
-        gm_messages.append(await gm_socket.receive_from())
-    while not await player_socket.receive_nothing(timeout=0.3):
-        player_messages.append(await player_socket.receive_from())
-    table_messages = []
-    while not await other_socket.receive_nothing(timeout=0.3):
-        table_messages.append(await other_socket.receive_from())
+    gm_messages, player_messages = await drain(gm_socket), await drain(player_socket)
+    table_messages = await drain(other_socket)
 
     assert any("[6, 6]" in m and "2 Venture" in m for m in player_messages)  # the player's own dice
     assert any("That was close!" in m for m in table_messages)
@@ -206,12 +224,6 @@ async def test_a_secret_tribute_opposition_stays_with_the_gm(gm, player, other_p
     )
     script_dice(5, 2)
     await database_sync_to_async(tribute.set_opposition)(call.pk, gm, 137)
-
-    async def drain(socket):
-        messages = []
-        while not await socket.receive_nothing(timeout=0.3):
-            messages.append(await socket.receive_from())
-        return messages
 
     gm_messages, player_messages, table_messages = (
         await drain(gm_socket),

@@ -8,7 +8,7 @@ from django.db import transaction
 
 import rules
 from accounts.models import User
-from campaigns import actions
+from campaigns import actions, systems
 from campaigns.models import Campaign, Membership
 from characters.models import Character
 from rules.cgg.difficulty import Difficulty
@@ -80,7 +80,6 @@ def _zener(campaign, gm, player, hero) -> None:
 def _d100(campaign, gm, player, hero) -> None:
     from campaigns.systems.d100 import actions as d100
 
-    d100.start_session(campaign, gm, refill=3)
     d100.start_test(campaign, player, character=hero, skill="Stealth", attribute="Agility", difficulty="standard")
 
 
@@ -90,7 +89,10 @@ SCENES = {"cgg": _cgg, "tribute": _tribute, "ore": _ore, "zener": _zener, "d100"
 
 def play_a_little(campaign, gm, player, hero) -> None:
     """A few moments of play through the real actions: a plain roll, a GM's secret roll,
-    and the system's everyday roll."""
+    and the system's everyday roll, in the campaign's first session (started as the GM
+    would, with the session form's defaults: d100 refills Fortune with players + 1)."""
+    form = systems.session_form(campaign)
+    actions.start_session(campaign, gm, **{name: form[name].initial for name in form.fields})
     actions.roll_notation(campaign, player, notation="2d6+1", label="Look around", character=hero)
     actions.roll_notation(campaign, gm, notation="1d20", label="Wandering trouble?", secret=True)
     scene = SCENES.get(campaign.system)

@@ -85,6 +85,7 @@ def _secret_action(action: Action, request: dict[str, Any]) -> dict[str, Any]:
 
 class CggKind:
     key = "cgg"
+    name = "Action (die code)"
     roll_template = "systems/cgg/roll.html"
     player_call_template = "systems/cgg/call_player.html"
     gm_call_template = "systems/cgg/call_gm.html"
@@ -146,6 +147,7 @@ class CggSpinKind:
     """The Exec spinning the world in tension mode: public, like the tension tracks."""
 
     key = "cgg_spin"
+    name = "The Exec spins the world"
     roll_template = "systems/cgg/spin.html"
     player_call_template = gm_call_template = ""
 

@@ -58,10 +58,10 @@ def spend_fortune(campaign, player, points: int, reason: str, roll=None) -> dict
     return change_pools(campaign, actor=player, reason=reason, fortune=-points, misfortune=points, roll=roll)
 
 
-def start_session(campaign, gm, *, refill: int, short: bool = False) -> dict:
-    """The GM refills Fortune (default players + 1). After a session under four hours
-    the pool keeps what is left and adds half the refill (never above the refill),
-    and Misfortune keeps half; otherwise Misfortune empties."""
+def refill_fortune(campaign, gm, *, refill: int, short: bool = False) -> dict:
+    """A session starts (campaigns.actions.start_session): Fortune refills (default players + 1).
+    After a session under four hours the pool keeps what is left and adds half the refill
+    (never above the refill), and Misfortune keeps half; otherwise Misfortune empties."""
     if not campaign.is_gm(gm):
         raise ActionError("Only the GM starts a session.")
     if not 0 <= refill <= 50:

@@ -1,4 +1,7 @@
+from datetime import timedelta
+
 from django import forms
+from django.utils import timezone
 
 from campaigns.forms import CharacterChoiceField
 from rules.d100.test import DIFFICULTIES, Flip
@@ -45,9 +48,20 @@ class SpecialDieForm(forms.Form):
         self.fields["character"].queryset = campaign.characters.filter(owner=user)
 
 
+SHORT_SESSION = timedelta(hours=4)  # "If the last session lasts less than 4 hours" (Fortune)
+
+
 class SessionForm(forms.Form):
     refill = forms.IntegerField(min_value=0, max_value=50, label="Fortune for this session")
     short = forms.BooleanField(required=False, label="The last session lasted under four hours")
+
+
+def session_form(campaign, data=None) -> SessionForm:
+    """Refill with players + 1; the short-session box is ticked when the last session
+    (the one going, if it ends now) lasted under four hours. The GM may change both."""
+    last = campaign.game_sessions.first()
+    short = last is not None and (last.ended_at or timezone.now()) - last.started_at < SHORT_SESSION
+    return SessionForm(data, prefix="session", initial={"refill": campaign.memberships.count() + 1, "short": short})
 
 
 class OpposedForm(forms.Form):

@@ -11,6 +11,7 @@ from campaigns.audience import Audience
 
 class D100Kind:
     key = "d100"
+    name = "Skill test"
     roll_template = "systems/d100/roll.html"
     player_call_template = "systems/d100/call_player.html"
     gm_call_template = "systems/d100/call_gm.html"
@@ -41,6 +42,7 @@ class D100Kind:
 
 class D100DieKind:
     key = "d100_die"
+    name = "Fury or Chaos die"
     roll_template = "systems/d100/die.html"
     player_call_template = gm_call_template = ""
 
@@ -60,6 +62,7 @@ class D100DieKind:
 
 class D100OpposedKind:
     key = "d100_opposed"
+    name = "Opposed test"
     roll_template = "systems/d100/opposed.html"
     player_call_template = gm_call_template = ""
 

@@ -1,5 +1,5 @@
 """The d100 panel: the Fortune pool (everyone), the Misfortune pool (the GM, and the
-players if the GM allows), a player's test form and dice, the GM's session,
+players if the GM allows), a player's test form and dice, the GM's
 recovery, Misfortune and opposed-test controls."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 from campaigns.audience import Audience
 from campaigns.systems import Panel
 from campaigns.systems.d100.actions import FORTUNE, MISFORTUNE, RECOVERY, pools
-from campaigns.systems.d100.forms import D100TestForm, OpposedForm, SessionForm
+from campaigns.systems.d100.forms import D100TestForm, OpposedForm
 
 
 def panel(campaign, audience: Audience, *, user=None, test_form=None, opposed_form=None) -> Panel:
@@ -20,7 +20,6 @@ def panel(campaign, audience: Audience, *, user=None, test_form=None, opposed_fo
     }
     if is_gm:
         context |= {
-            "session_form": SessionForm(initial={"refill": campaign.memberships.count() + 1}),
             "recovery": [(key, reason) for key, (reason, _) in RECOVERY.items()],
             "opposed_form": opposed_form or OpposedForm(campaign=campaign),
             "has_characters": campaign.characters.exists(),

@@ -10,7 +10,6 @@ urlpatterns = [
     path("spend/", views.spend, name="d100_spend"),
     path("dice/", views.die, name="d100_die"),
     path("dice/<int:roll_id>/six/", views.six, name="d100_six"),
-    path("session/", views.session, name="d100_session"),
     path("recover/", views.recover, name="d100_recover"),
     path("opposed/", views.opposed, name="d100_opposed"),
 ]

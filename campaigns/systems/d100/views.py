@@ -1,5 +1,6 @@
 """The d100 table steps: tests, secret difficulties, Fortune re-rolls and spends,
-Fury and Chaos dice, and the GM's session, recovery, Misfortune and opposed tests."""
+Fury and Chaos dice, and the GM's recovery, Misfortune and opposed tests (the session start, with its
+Fortune refill, is the table's: campaigns.actions.start_session)."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -11,7 +12,7 @@ from campaigns.audience import Audience
 from campaigns.forms import form_errors
 from campaigns.models import Roll, RollCall
 from campaigns.systems.d100 import actions
-from campaigns.systems.d100.forms import D100TestForm, OpposedForm, SessionForm, SpecialDieForm
+from campaigns.systems.d100.forms import D100TestForm, OpposedForm, SpecialDieForm
 from campaigns.systems.d100.panel import panel
 from campaigns.systems.steps import panel_response, run_step
 from campaigns.views import _campaign_for_gm, _campaign_for_member
@@ -125,22 +126,6 @@ def die(request, campaign_id: int):
     except ERRORS as error:
         return _done(request, campaign, Audience.TABLE, str(error))
     return _done(request, campaign, Audience.TABLE)
-
-
-@login_required
-@require_POST
-def session(request, campaign_id: int):
-    campaign = _campaign_for_gm(request, campaign_id)
-    form = SessionForm(request.POST)
-    try:
-        if not form.is_valid():
-            raise RulesError("Refill the Fortune pool with 0 to 50 points.")
-        actions.start_session(
-            campaign, request.user, refill=form.cleaned_data["refill"], short=form.cleaned_data["short"]
-        )
-    except ERRORS as error:
-        return _done(request, campaign, Audience.GM, str(error))
-    return _done(request, campaign, Audience.GM)
 
 
 @login_required

@@ -66,6 +66,7 @@ def _for_table(data: dict[str, Any]) -> dict[str, Any]:
 
 class OreKind:
     key = "ore"
+    name = "Set roll"
     roll_template = "systems/ore/roll.html"
     player_call_template = "systems/ore/call_player.html"
     gm_call_template = "systems/ore/call_gm.html"

@@ -54,6 +54,7 @@ def _public(state: dict[str, Any], request: dict[str, Any]) -> dict[str, Any]:
 
 class TributeKind:
     key = "tribute"
+    name = "Test (Focus and Burden)"
     roll_template = "systems/tribute/roll.html"
     player_call_template = "systems/tribute/call_player.html"
     gm_call_template = "systems/tribute/call_gm.html"

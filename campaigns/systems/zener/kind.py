@@ -11,6 +11,7 @@ from campaigns.audience import Audience
 
 class ZenerKind:
     key = "zener"
+    name = "Check"
     roll_template = "systems/zener/roll.html"
     player_call_template = gm_call_template = ""
 
@@ -48,6 +49,7 @@ class ZenerAttackKind:
     """An attack the GM resolved: public, like the fight."""
 
     key = "zener_attack"
+    name = "Attack"
     roll_template = "systems/zener/attack.html"
     player_call_template = gm_call_template = ""
 
@@ -69,6 +71,7 @@ ZENER_ATTACK = ZenerAttackKind()
 
 class ZenerInitiativeKind:
     key = "zener_initiative"
+    name = "Initiative"
     roll_template = "systems/zener/initiative.html"
     player_call_template = gm_call_template = ""
 
