@@ -113,7 +113,7 @@ class OddsForm(forms.Form):
     """The roll form's fields that the odds preview reads; the player's own inputs only."""
 
     notation = NotationField()
-    target = TargetField()
+    target = TargetField(required=False)  # without one, the chart shows every total
     comparison = forms.TypedChoiceField(choices=COMPARISON_CHOICES, coerce=Comparison, required=False)
 
 

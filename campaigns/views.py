@@ -12,6 +12,7 @@ from django_htmx.middleware import HtmxDetails
 
 import rules
 from campaigns import actions, presence, systems
+from campaigns.charts import notation_chart
 from campaigns.export import as_csv, as_json, campaign_record
 from campaigns.forms import CallForm, CampaignForm, InviteForm, OddsForm, RollForm, form_errors
 from campaigns.log import LogFilterForm, log_page
@@ -164,9 +165,13 @@ def roll(request: HtmxHttpRequest, campaign_id: int):
         # The form on the page still shows the last messages: send it back clean, choices kept.
         fresh = RollForm(initial=data, campaign=campaign, user=request.user)
         return render(request, f"{TABLE}#roll_form", {"campaign": campaign, "roll_form": fresh, "new_roll": row})
-    # The form stays as the player left it (values, focus, cursor): only the row goes to the log.
-    # Rendering the form again was a third of the post's time (bench/).
-    return reswap(render(request, f"{TABLE}#roll_oob", {"roll": row}), "none")
+    # The form stays as the player left it (values, focus, cursor): only the row goes to the log,
+    # and the odds chart beside the form, marked where the roll landed. Rendering the form again
+    # was a third of the post's time (bench/).
+    chart = notation_chart(
+        parse(data["notation"]), data["target"], data["comparison"], landed=new_roll.outcome["total"]
+    )
+    return reswap(render(request, f"{TABLE}#roll_oob", {"roll": row, "landed_chart": chart}), "none")
 
 
 def _form_error(request, campaign, partial: str, **forms_):
@@ -179,7 +184,7 @@ def _form_error(request, campaign, partial: str, **forms_):
 @login_required
 @require_GET
 def odds(request: HtmxHttpRequest, campaign_id: int):
-    """The exact chance of the roll form's own inputs: nothing the player does not know."""
+    """The exact chance of the roll form's own inputs, and their chart: nothing the player does not know."""
     campaign = _campaign_for_member(request, campaign_id)
     form = OddsForm(request.GET)
     context = {"campaign": campaign}
@@ -187,8 +192,11 @@ def odds(request: HtmxHttpRequest, campaign_id: int):
         data = form.cleaned_data
         comparison = data["comparison"] or Comparison.AT_LEAST
         try:
-            context["odds"] = chance(parse(data["notation"]), data["target"], comparison)
-            context["odds_question"] = f"{data['notation']} {comparison.symbol} {data['target']}"
+            notation = parse(data["notation"])
+            if data["target"] is not None:
+                context["odds"] = chance(notation, data["target"], comparison)
+                context["odds_question"] = f"{data['notation']} {comparison.symbol} {data['target']}"
+            context["chart"] = notation_chart(notation, data["target"], comparison)
         except rules.RulesError as error:
             context["odds_error"] = str(error)
     elif form["notation"].value() and "notation" in form.errors:

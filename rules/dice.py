@@ -271,6 +271,7 @@ def _ways_at_most(notation: Notation, m: int) -> int:
     return sum(c * comb(m - e + n_dice, n_dice) for e, c in numerator.items())
 
 
+@lru_cache(maxsize=1024)  # the odds chart asks again as the player edits; callers only read the dict
 def distribution(notation: Notation) -> dict[int, Fraction]:
     """Exact probability of every total, for charts and tests (small rolls)."""
     if notation.maximum - notation.minimum > 5_000:

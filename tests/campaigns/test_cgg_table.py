@@ -80,6 +80,7 @@ def test_exec_odds_preview_is_for_the_exec_only(gm_client, player_client, cgg_ca
              "risk_bonus": "0"}  # fmt: skip
     page = gm_client.get(reverse("cgg_odds", args=[cgg_campaign.pk]), query).content.decode()
     assert "success <strong>49.00%</strong>" in page  # 2 difficulty dice: 0.7 squared
+    assert "Chance of success 49.00%" in page  # the chart's words
     assert player_client.get(reverse("cgg_odds", args=[cgg_campaign.pk]), query).status_code == 404
 
 

@@ -204,6 +204,7 @@ def test_an_opposed_test(gm_client, table, ulf, ida, script_dice):
 def test_live_odds(player_client, table, ulf):
     page = player_client.get(reverse("d100_odds", args=[table.pk]), test_data(ulf)).content.decode()
     assert "55%: success <strong>55.00%</strong>" in page
+    assert "Chance of success 55.00%" in page  # the chart's words
     assert (
         "success"
         not in player_client.get(reverse("d100_odds", args=[table.pk]), test_data(ulf, difficulty="")).content.decode()

@@ -135,6 +135,7 @@ def test_live_odds_match_the_published_figures(player_client, ore, pilot):
     query = roll_data(pilot, skill="", difficulty="0")
     page = player_client.get(reverse("ore_odds", args=[ore.pk]), query).content.decode()
     assert "69.76%" in page  # 5d: the seed's figure
+    assert "Chance of success 69.76%" in page  # the chart's words
 
 
 def test_the_ore_sheet_form(player_client, ore):

@@ -130,8 +130,11 @@ def test_odds_preview_explains_bad_notation(player_client, campaign):
     assert "number of sides" in fragment
 
 
-def test_odds_preview_is_quiet_without_a_target(player_client, campaign):
-    assert player_client.get(odds_url(campaign, notation="3d6", target="")).content.decode().strip() == ""
+def test_odds_preview_without_a_target_charts_every_total_and_claims_no_chance(player_client, campaign):
+    fragment = player_client.get(odds_url(campaign, notation="3d6", target="")).content.decode()
+    assert fragment.count('<rect class="bar') == 16
+    assert "Chance" not in fragment
+    assert "succeeds" not in fragment
 
 
 def test_odds_preview_is_for_members_only(outsider_client, campaign):

@@ -58,6 +58,7 @@ def test_live_odds_and_impossible_chances(player_client, zg, kai):
     page = player_client.get(reverse("zener_odds", args=[zg.pk]), check_data(kai)).content.decode()
     assert "3d6 at or under 11" in page
     assert "62.50%" in page
+    assert "Chance of success 62.50%" in page  # the chart's words
     impossible = check_data(kai, skill="*", modifier="-8")  # foundation 8 - 8 = 0: 6d6 needing 6
     page = player_client.get(reverse("zener_odds", args=[zg.pk]), impossible).content.decode()
     assert "6d6 at or under 6" in page

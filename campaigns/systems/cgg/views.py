@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from campaigns.actions import ActionError
 from campaigns.audience import Audience
+from campaigns.charts import cgg_chart
 from campaigns.models import RollCall
 from campaigns.systems.cgg import actions
 from campaigns.systems.cgg.forms import ActionCallForm, ClockForm, HammerForm, StuntForm, WrenchForm
@@ -76,7 +77,8 @@ def action_odds(request, campaign_id: int):
         code = parse_code(data["character"].sheet["attributes"][data["attribute"]])
         difficulty = data["difficulty"]
         difficulty = replace(difficulty, success_dice=code.dice)
-        context = {"chances": action_chances(difficulty, code), "code": code, "remaining": difficulty.remaining_dice}
+        found = action_chances(difficulty, code)
+        context = {"chances": found, "code": code, "remaining": difficulty.remaining_dice, "chart": cgg_chart(found)}
     else:
         context["odds_error"] = " ".join(e for errors in form.errors.values() for e in errors)
     return render(request, "systems/cgg/odds.html", context)

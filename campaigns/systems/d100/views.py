@@ -9,6 +9,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from campaigns.actions import ActionError
 from campaigns.audience import Audience
+from campaigns.charts import d100_chart
 from campaigns.forms import form_errors
 from campaigns.models import Roll, RollCall
 from campaigns.systems.d100 import actions
@@ -61,7 +62,8 @@ def odds(request, campaign_id: int):
         else:
             chance = total_chance(side["base"], data["difficulty"])
             how = Flip.FAIL if side["untrained_special"] else Flip(data["flip"])
-            context = {"chance": chance, "odds": chances(chance, how, assist=bool(data["assistant"]))}
+            odds = chances(chance, how, assist=bool(data["assistant"]))
+            context = {"chance": chance, "odds": odds, "chart": d100_chart(odds)}
     return render(request, "systems/d100/odds.html", context)
 
 

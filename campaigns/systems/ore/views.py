@@ -7,6 +7,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from campaigns.actions import ActionError
 from campaigns.audience import Audience
+from campaigns.charts import ore_chart
 from campaigns.forms import form_errors
 from campaigns.models import RollCall
 from campaigns.systems.ore import actions
@@ -61,8 +62,9 @@ def odds(request, campaign_id: int):
             context["odds_error"] = str(error)
         else:
             pool = actions.pool_from(side)
-            context = {"pool": pool, "chance": chance_of_success(pool, data["difficulty"] or 0),
-                       "difficulty": data["difficulty"] or 0}  # fmt: skip
+            difficulty = data["difficulty"] or 0
+            context = {"pool": pool, "chance": chance_of_success(pool, difficulty), "difficulty": difficulty,
+                       "chart": ore_chart(pool, difficulty)}  # fmt: skip
     return render(request, "systems/ore/odds.html", context)
 
 

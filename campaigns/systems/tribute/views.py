@@ -7,6 +7,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from campaigns.actions import ActionError
 from campaigns.audience import Audience
+from campaigns.charts import tribute_chart
 from campaigns.forms import form_errors
 from campaigns.models import RollCall
 from campaigns.systems.steps import panel_response, player_call, run_step
@@ -58,7 +59,8 @@ def odds(request, campaign_id: int):
         rank = data["character"].sheet.get("attributes", {}).get(data["attribute"], 0)
         spec = TestSpec(data["focus"], data["burden"], campaign.settings["die_size"], rank)
         found = chances(spec, data["opposition"])
-        context = {"chances": found, "rank": rank, "some_profit": 1 - found.profit.get(0, 0)}
+        context = {"chances": found, "rank": rank, "some_profit": 1 - found.profit.get(0, 0),
+                   "chart": tribute_chart(spec, data["opposition"])}  # fmt: skip
     return render(request, "systems/tribute/odds.html", context)
 
 

@@ -7,6 +7,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from campaigns.actions import ActionError
 from campaigns.audience import Audience
+from campaigns.charts import zener_chart
 from campaigns.forms import form_errors
 from campaigns.models import Roll
 from campaigns.systems.steps import panel_response
@@ -92,6 +93,7 @@ def odds(request, campaign_id: int):
                 "dice": found.rolled[0],
                 "target": found.rolled[1],
                 "chance": chance_of_success(found),
+                "chart": zener_chart(found),
             }
     return render(request, "systems/zener/odds.html", context)
 

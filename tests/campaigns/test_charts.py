@@ -1,0 +1,137 @@
+"""The odds as a picture (issue 10): each chart's bars are the exact distribution (held
+against brute force), its marked chance is the roll's chance, and after a roll the
+roller's chart shows where it landed."""
+
+import itertools
+import re
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+from django.urls import reverse
+
+from campaigns.charts import BASE, HEIGHT, WIDTH, Fill, notation_chart
+from rules.dice import Comparison, chance, parse
+
+pytestmark = pytest.mark.django_db
+
+
+def brute_force(count: int, sides: int, modifier: int = 0) -> dict[int, Fraction]:
+    totals = Counter(sum(faces) + modifier for faces in itertools.product(range(1, sides + 1), repeat=count))
+    return {total: Fraction(ways, sides**count) for total, ways in totals.items()}
+
+
+@pytest.mark.parametrize(
+    ("text", "count", "sides", "modifier"), [("2d6+1", 2, 6, 1), ("3d4", 3, 4, 0), ("1d20-2", 1, 20, -2)]
+)
+def test_the_bars_are_the_exact_distribution(text, count, sides, modifier):
+    chart = notation_chart(parse(text), 9, Comparison.AT_LEAST)
+    exact = brute_force(count, sides, modifier)
+    assert {int(bar.label): bar.chance for bar in chart.bars} == exact
+    assert [bar.fill is Fill.GOOD for bar in chart.bars] == [total >= 9 for total in sorted(exact)]
+    assert chart.chance == chance(parse(text), 9, Comparison.AT_LEAST)
+
+
+def test_the_drawing_fits_and_the_tallest_bar_is_full_height():
+    drawn = notation_chart(parse("2d6"), 7, Comparison.AT_MOST, landed=7).drawn()
+    assert max(d.height for d in drawn) == pytest.approx(HEIGHT)
+    assert all(d.x >= 0 and d.x + d.width <= WIDTH and d.y >= BASE - HEIGHT - 1e-9 for d in drawn)
+    landed = [d for d in drawn if d.bar.landed]
+    assert [d.bar.label for d in landed] == ["7"]
+    assert landed[0].show_label
+
+
+def test_too_many_totals_get_words_not_a_chart(player_client, campaign):
+    assert notation_chart(parse("1d1000"), 500, Comparison.AT_LEAST) is None
+    url = reverse("odds", args=[campaign.pk]) + "?notation=1d1000&target=500&comparison=at_least"
+    fragment = player_client.get(url).content.decode()
+    assert "<svg" not in fragment
+    assert "50.10%" in fragment
+
+
+def test_the_odds_fragment_draws_the_chart_with_its_words(player_client, campaign):
+    url = reverse("odds", args=[campaign.pk]) + "?notation=2d6&target=7&comparison=at_most"
+    fragment = player_client.get(url, HTTP_HX_REQUEST="true").content.decode()
+    assert fragment.count('<rect class="bar good') == 6
+    assert fragment.count('<rect class="bar bad') == 5
+    assert 'role="img"' in fragment
+    assert "Chance of success 58.33%" in fragment  # the label a screen reader reads
+    assert "<strong>58.33%</strong>" in fragment
+
+
+def test_the_rollers_chart_shows_where_the_roll_landed(player_client, campaign, script_dice):
+    script_dice(5, 6)
+    response = player_client.post(
+        reverse("roll", args=[campaign.pk]), {"notation": "2d6", "target": "10"}, HTTP_HX_REQUEST="true"
+    )
+    html = response.content.decode()
+    assert 'id="roll-odds"' in html
+    assert 'hx-swap-oob="true"' in html
+    landed = re.findall(r'<rect class="bar (\w+) landed"[^>]*><title>(\d+):', html)
+    assert landed == [("good", "11")]
+    assert "this roll: <strong>11</strong>" in html
+
+
+# Each system's chart holds the same chances as its rules.
+
+
+def test_a_zener_chart_is_the_roll_under_chance():
+    from campaigns.charts import zener_chart
+    from rules.zener.checks import Check, chance_of_success
+
+    for check in (Check(3, 11), Check(4, 14), Check(3, 1)):  # the last: the impossible-chance rule
+        chart = zener_chart(check)
+        assert chart.chance == chance_of_success(check)
+        assert sum(bar.chance for bar in chart.bars) == 1
+    assert zener_chart(Check(3, 1)).title.startswith("5d6")
+    exact = brute_force(3, 6)
+    assert {int(bar.label): bar.chance for bar in zener_chart(Check(3, 11)).bars} == exact
+
+
+def test_a_tribute_chart_fills_wins_and_dashes_matches():
+    from campaigns.charts import tribute_chart
+    from rules.tribute.roll import TestSpec, chances
+
+    spec = TestSpec(2, 1, 8, 1)
+    chart, found = tribute_chart(spec, 3), chances(spec, 3)
+    assert chart.chance == found.win
+    assert sum(bar.chance for bar in chart.bars if bar.fill is Fill.PARTIAL) == found.match
+    assert sum(bar.chance for bar in chart.bars if bar.fill is Fill.BAD) == found.fail
+
+
+@pytest.mark.parametrize(
+    ("stat", "skill", "hard", "wiggle", "difficulty"),
+    [(5, 0, 0, 0, 0), (4, 2, 1, 0, 6), (3, 2, 0, 1, 9), (3, 3, 0, 2, 4)],
+)
+def test_an_ore_chart_is_the_chance_of_a_set_high_enough(stat, skill, hard, wiggle, difficulty):
+    from campaigns.charts import ore_chart
+    from rules.ore.pool import build_pool, chance_of_success
+
+    pool = build_pool(stat, skill, hard=hard, wiggle=wiggle)
+    chart = ore_chart(pool, difficulty)
+    assert chart.chance == chance_of_success(pool, difficulty)
+    assert sum(bar.chance for bar in chart.bars) == 1
+
+
+@pytest.mark.parametrize("base", [5, 45, 95])
+def test_a_d100_chart_is_the_four_results(base):
+    from campaigns.charts import d100_chart
+    from rules.d100.test import chances
+
+    odds = chances(base)
+    chart = d100_chart(odds, landed="Critical success")
+    assert sum(bar.chance for bar in chart.bars) == 1
+    assert chart.chance == odds.success
+    assert chart.landed.label == "Critical success"
+
+
+def test_a_cgg_chart_splits_success_by_the_risk():
+    from campaigns.charts import cgg_chart
+    from rules.cgg.action import ActionChances
+
+    with_risk = cgg_chart(ActionChances(Fraction(1, 2), Fraction(1, 3), Fraction(1, 5)))
+    assert [bar.chance for bar in with_risk.bars] == [
+        Fraction(11, 30), Fraction(2, 15), Fraction(3, 10), Fraction(1, 5)
+    ]  # fmt: skip
+    assert with_risk.chance == Fraction(1, 2)
+    assert [bar.label for bar in cgg_chart(ActionChances(Fraction(49, 100), None, None)).bars] == ["Failure", "Success"]
