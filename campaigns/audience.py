@@ -30,6 +30,7 @@ class RollView:
     template: str
     sentence: str
     data: dict[str, Any] = field(default_factory=dict)
+    chartable: bool = False  # its kind draws where it landed on its odds chart (campaigns.charts)
 
 
 @dataclass(frozen=True, slots=True)

@@ -134,11 +134,11 @@ def categories_chart(title: str, parts: list[tuple[str, Fraction, Fill]], *, lan
 # Each system's chart, from what its rules package computes exactly.
 
 
-def zener_chart(check, bonus: int = 0, *, landed: int | None = None) -> Chart | None:
-    """3d6 or 4d6 (after the impossible-chance rule) rolled under the target: each total."""
-    count, target = check.rolled
-    return totals_chart(f"{count}d6 at or under {target + bonus}", distribution(_dice(count, 6)),
-                        lambda total: judge(total, target + bonus)[0], landed=landed)  # fmt: skip
+def zener_chart(count: int, target: int, *, landed: int | None = None) -> Chart | None:
+    """The dice a check rolls (3d6 or 4d6, more after the impossible-chance rule: `Check.rolled`)
+    at or under the target: each total."""
+    return totals_chart(f"{count}d6 at or under {target}", distribution(_dice(count, 6)),
+                        lambda total: judge(total, target)[0], landed=landed)  # fmt: skip
 
 
 def tribute_chart(spec, opposition: int, *, landed: int | None = None) -> Chart | None:

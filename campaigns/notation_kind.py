@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from campaigns.audience import Audience
-from rules.dice import Comparison
+from campaigns.charts import notation_chart
+from rules.dice import Comparison, parse
 
 REVEAL_ALL = {"dice": True, "target": True, "success": True}
 # What the table sees of an answered call unless the GM chooses otherwise.
@@ -39,6 +40,13 @@ class NotationKind:
         if data["success"] is not None:
             text += ", success" if data["success"] else ", failure"
         return text + "."
+
+    def chart(self, data: dict[str, Any]):
+        """The roll's chart from what its audience sees: no total, no chart; no target, no success marked."""
+        if data["total"] is None:
+            return None
+        comparison = Comparison.AT_MOST if data["comparison"] == Comparison.AT_MOST.symbol else Comparison.AT_LEAST
+        return notation_chart(parse(data["notation"]), data["target"], comparison, landed=data["total"])
 
     def call_data(self, call, audience: Audience) -> dict[str, Any]:
         data = {"notation": call.request["notation"]}

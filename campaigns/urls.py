@@ -8,6 +8,7 @@ urlpatterns = [
     path("<int:campaign_id>/", views.table, name="table"),
     path("<int:campaign_id>/roll/", views.roll, name="roll"),
     path("<int:campaign_id>/odds/", views.odds, name="odds"),
+    path("<int:campaign_id>/rolls/<int:roll_id>/chart/", views.roll_chart, name="roll_chart"),
     path("<int:campaign_id>/calls/", views.call_new, name="call_new"),
     path("<int:campaign_id>/calls/<int:call_id>/answer/", views.call_answer, name="call_answer"),
     path("<int:campaign_id>/calls/<int:call_id>/cancel/", views.call_cancel, name="call_cancel"),

@@ -16,9 +16,9 @@ from campaigns.charts import notation_chart
 from campaigns.export import as_csv, as_json, campaign_record
 from campaigns.forms import CallForm, CampaignForm, InviteForm, OddsForm, RollForm, form_errors
 from campaigns.log import LogFilterForm, log_page
-from campaigns.models import Campaign, Membership, RollCall
+from campaigns.models import Campaign, Membership, Roll, RollCall
 from campaigns.systems import panel_for
-from campaigns.visibility import Audience, audience_for, call_view, roll_view
+from campaigns.visibility import KINDS, Audience, audience_for, call_view, roll_view
 from rules import dice as notation_limits
 from rules.dice import Comparison, chance, parse
 
@@ -202,6 +202,19 @@ def odds(request: HtmxHttpRequest, campaign_id: int):
     elif form["notation"].value() and "notation" in form.errors:
         context["odds_error"] = form.errors["notation"][0]
     return render(request, f"{TABLE}#odds", context)
+
+
+@login_required
+@require_GET
+def roll_chart(request: HtmxHttpRequest, campaign_id: int, roll_id: int):
+    """Where a roll landed on its odds chart, drawn from the roll as the viewer may see it."""
+    campaign = _campaign_for_member(request, campaign_id)
+    roll = get_object_or_404(Roll, pk=roll_id, campaign=campaign)
+    view = roll_view(roll, audience_for(campaign, request.user))
+    if view is None or not view.chartable:
+        raise Http404("No such roll.")
+    context = {"chart": KINDS[roll.kind].chart(view.data), "campaign": campaign, "roll": view}
+    return render(request, "campaigns/chart.html" if request.htmx else "campaigns/roll_chart.html", context)
 
 
 @login_required

@@ -28,6 +28,7 @@ CASES = {
     "password_change": ("get", LOGIN, None), "password_change_done": ("get", LOGIN, None),
     "campaign_new": ("get", LOGIN, None),
     "table": ("get", MEMBER, "cgg"), "roll": ("post", MEMBER, "cgg"), "odds": ("get", MEMBER, "cgg"),
+    "roll_chart": ("get", MEMBER, "cgg"),
     "call_new": ("post", GM, "cgg"), "call_answer": ("post", MEMBER, "cgg"), "call_cancel": ("post", GM, "cgg"),
     "session_start": ("post", GM, "d100"), "session_end": ("post", GM, "cgg"),
     "invite_regenerate": ("post", GM, "cgg"), "player_remove": ("post", GM, "cgg"), "leave": ("post", MEMBER, "cgg"),

@@ -80,12 +80,12 @@ def test_a_zener_chart_is_the_roll_under_chance():
     from rules.zener.checks import Check, chance_of_success
 
     for check in (Check(3, 11), Check(4, 14), Check(3, 1)):  # the last: the impossible-chance rule
-        chart = zener_chart(check)
+        chart = zener_chart(*check.rolled)
         assert chart.chance == chance_of_success(check)
         assert sum(bar.chance for bar in chart.bars) == 1
-    assert zener_chart(Check(3, 1)).title.startswith("5d6")
+    assert zener_chart(*Check(3, 1).rolled).title.startswith("5d6")
     exact = brute_force(3, 6)
-    assert {int(bar.label): bar.chance for bar in zener_chart(Check(3, 11)).bars} == exact
+    assert {int(bar.label): bar.chance for bar in zener_chart(3, 11).bars} == exact
 
 
 def test_a_tribute_chart_fills_wins_and_dashes_matches():
@@ -135,3 +135,67 @@ def test_a_cgg_chart_splits_success_by_the_risk():
     ]  # fmt: skip
     assert with_risk.chance == Fraction(1, 2)
     assert [bar.label for bar in cgg_chart(ActionChances(Fraction(49, 100), None, None)).bars] == ["Failure", "Success"]
+
+
+# Where a roll in the log landed, as each audience may see it.
+
+
+def chart_of(client, roll, **headers):
+    return client.get(reverse("roll_chart", args=[roll.campaign_id, roll.pk]), **headers)
+
+
+def test_every_log_row_can_show_where_it_landed(player_client, gm_client, campaign, player, gm, script_dice):
+    from campaigns import actions
+
+    script_dice(6, 6)
+    roll = actions.roll_notation(campaign, player, notation="2d6", target=8)
+    assert (
+        f'hx-get="{reverse("roll_chart", args=[campaign.pk, roll.pk])}"'
+        in gm_client.get(reverse("table", args=[campaign.pk])).content.decode()
+    )
+    fragment = chart_of(player_client, roll, HTTP_HX_REQUEST="true").content.decode()
+    assert re.findall(r'<rect class="bar (\w+) landed"[^>]*><title>(\d+):', fragment) == [("good", "12")]
+    page = chart_of(player_client, roll).content.decode()  # without JavaScript: a page of its own
+    assert "<h1>Where the roll landed</h1>" in page
+    assert "this roll: <strong>12</strong>" in page
+
+
+def test_a_chart_shows_a_player_only_what_the_roll_shows_them(player_client, gm_client, campaign, character, gm):
+    from campaigns import actions
+
+    secret = actions.roll_notation(campaign, gm, notation="1d20", secret=True)
+    assert chart_of(player_client, secret).status_code == 404
+    assert chart_of(gm_client, secret).status_code == 200
+
+    call = actions.call_for_roll(
+        campaign, character=character, notation="3d6", target=13, comparison=Comparison.AT_MOST
+    )
+    called = actions.answer_call(call.pk, character.owner)
+    as_player = chart_of(player_client, called, HTTP_HX_REQUEST="true").content.decode()
+    assert "<svg" in as_player
+    assert "≤" not in as_player  # the target stays the GM's: the chart marks no success
+    assert "Chance" not in as_player
+    assert "this roll: <strong>" in as_player
+    as_gm = chart_of(gm_client, called, HTTP_HX_REQUEST="true").content.decode()
+    assert "3d6 ≤ 13" in as_gm
+
+
+def test_a_secret_d100_test_draws_nothing_for_the_player(player_client, gm_client, gm, player, script_dice):
+    from campaigns import actions
+    from campaigns.models import Membership
+    from campaigns.systems.d100 import actions as d100
+    from characters.models import Character
+
+    campaign = actions.create_campaign(gm, name="Grim", system="d100", settings={})
+    Membership.objects.create(campaign=campaign, user=player)
+    sheet = campaign.rules_system.validate_sheet({}, campaign.settings)
+    ulf = Character.objects.create(campaign=campaign, owner=player, name="Ulf", sheet=sheet)
+    script_dice(3, 4)  # 34: no double, so not critical
+    d100.start_test(campaign, player, character=ulf, skill="", attribute="Agility", difficulty=None)
+    call = campaign.calls.get()
+    d100.set_difficulty(call.pk, gm, "hard")
+    roll = campaign.rolls.get()
+    as_player = chart_of(player_client, roll, HTTP_HX_REQUEST="true").content.decode()
+    assert "<svg" not in as_player
+    assert "does not make a chart" in as_player
+    assert "<svg" in chart_of(gm_client, roll, HTTP_HX_REQUEST="true").content.decode()

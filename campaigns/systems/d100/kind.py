@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from campaigns.audience import Audience
+from campaigns.charts import d100_chart
+from rules.d100.test import Flip, chances
 
 
 class D100Kind:
@@ -35,6 +37,14 @@ class D100Kind:
         if data["hidden"]:
             return f"{who} made a secret {data['what']} test; the GM knows how it went."
         return f"{who} tested {data['what']}: {data['value']}, {data['result']}."
+
+    def chart(self, data: dict[str, Any]):
+        """The four results at the test's chance; none for the table while the chance is the GM's secret."""
+        if data["chance"] is None or data["success"] is None:
+            return None
+        odds = chances(data["chance"], Flip(data["flip"] or Flip.NONE), assist=bool(data["assisted_by"]))
+        landed = ("Critical " if data["critical"] else "") + ("success" if data["success"] else "failure")
+        return d100_chart(odds, landed=landed.capitalize())
 
     def call_data(self, call, audience: Audience) -> dict[str, Any]:
         return {"what": call.request["side"]["what"], "base": call.request["side"]["base"]}

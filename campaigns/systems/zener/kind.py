@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from campaigns.audience import Audience
+from campaigns.charts import zener_chart
 
 
 class ZenerKind:
@@ -37,6 +38,9 @@ class ZenerKind:
         verdict = "success" if data["success"] else "failure"
         margin = abs(data["margin"])
         return f"{who} checked {data['what']}: {data['total']} against {data['target']}, {verdict} by {margin}."
+
+    def chart(self, data: dict[str, Any]):
+        return zener_chart(len(data["faces"]), data["target"], landed=data["total"])
 
     def call_data(self, call, audience: Audience) -> dict[str, Any]:
         return {}

@@ -93,7 +93,7 @@ def odds(request, campaign_id: int):
                 "dice": found.rolled[0],
                 "target": found.rolled[1],
                 "chance": chance_of_success(found),
-                "chart": zener_chart(found),
+                "chart": zener_chart(*found.rolled),
             }
     return render(request, "systems/zener/odds.html", context)
 
