@@ -3,7 +3,10 @@ drawn on the server as SVG beside each roll form, with the player's chance marke
 after a roll, where it landed.
 
 Colour is never the only signal: a bar that succeeds is filled, a partial success is
-hatched, a failure is an outline, and the chart's text says the same in words."""
+dashed, a failure is an outline, and the chart's text says the same in words.
+
+Plain notation's chart is here; each system's, drawn from its rules package's exact
+chances, is in `campaigns/systems/<key>/chart.py`."""
 
 from __future__ import annotations
 
@@ -12,10 +15,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from campaigns.templatetags.dice import percent
-from rules.dice import Comparison, Notation, distribution, parse
-from rules.ore.pool import best_height_distribution
-from rules.tribute.roll import Outcome, outcome, result_distribution
-from rules.zener.checks import judge
+from rules.dice import Comparison, Notation, distribution
 
 MAX_BARS = 120  # more totals than this get the odds in words only
 WIDTH, HEIGHT, BASE = 320, 96, 112  # the drawing's units: bars stand on BASE, labels below it
@@ -23,7 +23,7 @@ WIDTH, HEIGHT, BASE = 320, 96, 112  # the drawing's units: bars stand on BASE, l
 
 class Fill(StrEnum):
     GOOD = "good"  # filled
-    PARTIAL = "partial"  # hatched
+    PARTIAL = "partial"  # dashed
     BAD = "bad"  # outlined
 
 
@@ -129,69 +129,3 @@ def categories_chart(title: str, parts: list[tuple[str, Fraction, Fill]], *, lan
     bars = tuple(Bar(label, p, fill, label == landed) for label, p, fill in parts)
     chance = sum((bar.chance for bar in bars if bar.fill is Fill.GOOD), Fraction(0))
     return Chart(title, bars, chance, axis="outcome")
-
-
-# Each system's chart, from what its rules package computes exactly.
-
-
-def zener_chart(count: int, target: int, *, landed: int | None = None) -> Chart | None:
-    """The dice a check rolls (3d6 or 4d6, more after the impossible-chance rule: `Check.rolled`)
-    at or under the target: each total."""
-    return totals_chart(f"{count}d6 at or under {target}", distribution(_dice(count, 6)),
-                        lambda total: judge(total, target)[0], landed=landed)  # fmt: skip
-
-
-def tribute_chart(spec, opposition: int, *, landed: int | None = None) -> Chart | None:
-    """Each result (highest FOCUS - highest BURDEN + rank): a Win filled, a Match dashed."""
-    return totals_chart(
-        f"Against opposition {opposition}",
-        result_distribution(spec),
-        lambda result: outcome(result, opposition) is Outcome.WIN,
-        partial=lambda result: outcome(result, opposition) is Outcome.MATCH,
-        landed=landed,
-    )
-
-
-def ore_chart(pool, difficulty: int, *, landed: int | None = None) -> Chart:
-    """The height of the best set (0: no set); a set at the difficulty's height or above succeeds."""
-    bars = tuple(
-        Bar("no set" if height == 0 else str(height), p,
-            Fill.GOOD if height >= max(difficulty, 1) else Fill.BAD, height == landed)
-        for height, p in best_height_distribution(pool).items()
-    )  # fmt: skip
-    title = f"A set of height {difficulty} or more" if difficulty else "Any set"
-    return Chart(title, bars, sum((b.chance for b in bars if b.fill is Fill.GOOD), Fraction(0)), axis="height")
-
-
-def d100_chart(odds, *, landed: str | None = None) -> Chart:
-    """A test's four results (rules.d100.test.chances)."""
-    return categories_chart(
-        "The test",
-        [
-            ("Critical failure", odds.critical_failure, Fill.BAD),
-            ("Failure", 1 - odds.success - odds.critical_failure, Fill.BAD),
-            ("Success", odds.success - odds.critical_success, Fill.GOOD),
-            ("Critical success", odds.critical_success, Fill.GOOD),
-        ],
-        landed=landed,
-    )
-
-
-def cgg_chart(chances) -> Chart:
-    """An action before Venture (rules.cgg.action.action_chances): success, and the risk when there is one."""
-    if chances.risk_avoided is None:
-        parts = [("Failure", 1 - chances.success, Fill.BAD), ("Success", chances.success, Fill.GOOD)]
-    else:
-        both, success, avoided = chances.both, chances.success, chances.risk_avoided
-        parts = [
-            ("Failure, risk", 1 - success - avoided + both, Fill.BAD),
-            ("Failure, risk avoided", avoided - both, Fill.BAD),
-            ("Success, risk", success - both, Fill.PARTIAL),
-            ("Success, risk avoided", both, Fill.GOOD),
-        ]
-    chart = categories_chart("The action", parts)
-    return Chart(chart.title, chart.bars, chances.success, chart.axis)
-
-
-def _dice(count: int, sides: int) -> Notation:
-    return parse(f"{count}d{sides}")

@@ -11,9 +11,9 @@ from django.views.decorators.http import require_GET, require_POST
 
 from campaigns.actions import ActionError
 from campaigns.audience import Audience
-from campaigns.charts import cgg_chart
 from campaigns.models import RollCall
 from campaigns.systems.cgg import actions
+from campaigns.systems.cgg.chart import cgg_chart
 from campaigns.systems.cgg.forms import ActionCallForm, ClockForm, HammerForm, StuntForm, WrenchForm
 from campaigns.systems.cgg.panel import panel
 from campaigns.systems.steps import player_call, run_step

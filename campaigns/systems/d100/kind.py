@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from campaigns.audience import Audience
-from campaigns.charts import d100_chart
+from campaigns.systems.d100.chart import d100_chart
 from rules.d100.test import Flip, chances
 
 

@@ -9,10 +9,10 @@ from django.views.decorators.http import require_GET, require_POST
 
 from campaigns.actions import ActionError
 from campaigns.audience import Audience
-from campaigns.charts import d100_chart
 from campaigns.forms import form_errors
 from campaigns.models import Roll, RollCall
 from campaigns.systems.d100 import actions
+from campaigns.systems.d100.chart import d100_chart
 from campaigns.systems.d100.forms import D100TestForm, OpposedForm, SpecialDieForm
 from campaigns.systems.d100.panel import panel
 from campaigns.systems.steps import panel_response, run_step

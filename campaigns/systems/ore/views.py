@@ -7,10 +7,10 @@ from django.views.decorators.http import require_GET, require_POST
 
 from campaigns.actions import ActionError
 from campaigns.audience import Audience
-from campaigns.charts import ore_chart
 from campaigns.forms import form_errors
 from campaigns.models import RollCall
 from campaigns.systems.ore import actions
+from campaigns.systems.ore.chart import ore_chart
 from campaigns.systems.ore.forms import ContestForm, ContestRollForm, DifficultyForm, OreRollForm
 from campaigns.systems.ore.panel import panel
 from campaigns.systems.steps import panel_response, player_call, run_step

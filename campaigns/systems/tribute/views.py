@@ -7,11 +7,11 @@ from django.views.decorators.http import require_GET, require_POST
 
 from campaigns.actions import ActionError
 from campaigns.audience import Audience
-from campaigns.charts import tribute_chart
 from campaigns.forms import form_errors
 from campaigns.models import RollCall
 from campaigns.systems.steps import panel_response, player_call, run_step
 from campaigns.systems.tribute import actions
+from campaigns.systems.tribute.chart import tribute_chart
 from campaigns.systems.tribute.forms import OpposedForm, OpposedRollForm, OppositionForm, TestForm, assignment_from
 from campaigns.systems.tribute.panel import panel
 from campaigns.views import _campaign_for_gm, _campaign_for_member

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from campaigns.audience import Audience
-from campaigns.charts import zener_chart
+from campaigns.systems.zener.chart import zener_chart
 
 
 class ZenerKind:

@@ -7,11 +7,11 @@ from django.views.decorators.http import require_GET, require_POST
 
 from campaigns.actions import ActionError
 from campaigns.audience import Audience
-from campaigns.charts import zener_chart
 from campaigns.forms import form_errors
 from campaigns.models import Roll
 from campaigns.systems.steps import panel_response
 from campaigns.systems.zener import actions
+from campaigns.systems.zener.chart import zener_chart
 from campaigns.systems.zener.forms import AttackForm, CheckForm, KarmaForm
 from campaigns.systems.zener.panel import panel
 from campaigns.views import _campaign_for_gm, _campaign_for_member

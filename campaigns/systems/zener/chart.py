@@ -1,0 +1,14 @@
+"""Zener Gate's odds chart: each total of the dice a check rolls, at or under the target."""
+
+from __future__ import annotations
+
+from campaigns.charts import Chart, totals_chart
+from rules.dice import distribution, parse
+from rules.zener.checks import judge
+
+
+def zener_chart(count: int, target: int, *, landed: int | None = None) -> Chart | None:
+    """The dice a check rolls (3d6 or 4d6, more after the impossible-chance rule: `Check.rolled`)
+    at or under the target: each total."""
+    return totals_chart(f"{count}d6 at or under {target}", distribution(parse(f"{count}d6")),
+                        lambda total: judge(total, target)[0], landed=landed)  # fmt: skip
