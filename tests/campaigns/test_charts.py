@@ -76,7 +76,7 @@ def test_the_rollers_chart_shows_where_the_roll_landed(player_client, campaign, 
 
 
 def test_a_zener_chart_is_the_roll_under_chance():
-    from campaigns.charts import zener_chart
+    from campaigns.systems.zener.chart import zener_chart
     from rules.zener.checks import Check, chance_of_success
 
     for check in (Check(3, 11), Check(4, 14), Check(3, 1)):  # the last: the impossible-chance rule
@@ -89,7 +89,7 @@ def test_a_zener_chart_is_the_roll_under_chance():
 
 
 def test_a_tribute_chart_fills_wins_and_dashes_matches():
-    from campaigns.charts import tribute_chart
+    from campaigns.systems.tribute.chart import tribute_chart
     from rules.tribute.roll import TestSpec, chances
 
     spec = TestSpec(2, 1, 8, 1)
@@ -104,7 +104,7 @@ def test_a_tribute_chart_fills_wins_and_dashes_matches():
     [(5, 0, 0, 0, 0), (4, 2, 1, 0, 6), (3, 2, 0, 1, 9), (3, 3, 0, 2, 4)],
 )
 def test_an_ore_chart_is_the_chance_of_a_set_high_enough(stat, skill, hard, wiggle, difficulty):
-    from campaigns.charts import ore_chart
+    from campaigns.systems.ore.chart import ore_chart
     from rules.ore.pool import build_pool, chance_of_success
 
     pool = build_pool(stat, skill, hard=hard, wiggle=wiggle)
@@ -115,7 +115,7 @@ def test_an_ore_chart_is_the_chance_of_a_set_high_enough(stat, skill, hard, wigg
 
 @pytest.mark.parametrize("base", [5, 45, 95])
 def test_a_d100_chart_is_the_four_results(base):
-    from campaigns.charts import d100_chart
+    from campaigns.systems.d100.chart import d100_chart
     from rules.d100.test import chances
 
     odds = chances(base)
@@ -126,7 +126,7 @@ def test_a_d100_chart_is_the_four_results(base):
 
 
 def test_a_cgg_chart_splits_success_by_the_risk():
-    from campaigns.charts import cgg_chart
+    from campaigns.systems.cgg.chart import cgg_chart
     from rules.cgg.action import ActionChances
 
     with_risk = cgg_chart(ActionChances(Fraction(1, 2), Fraction(1, 3), Fraction(1, 5)))
