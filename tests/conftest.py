@@ -122,3 +122,15 @@ def seeded_dice(monkeypatch):
 
 
 __all__ = ["PASSWORD", "Campaign"]
+
+
+@pytest.fixture(autouse=True)
+def fresh_channel_layer():
+    """A channel layer per test. Each async test has its own event loop, and the Redis
+    layer's receive lock belongs to the loop it was made on: a layer shared with an
+    earlier test's (closed) loop fails the next test's sockets."""
+    from channels.layers import DEFAULT_CHANNEL_LAYER, channel_layers
+
+    channel_layers.backends.pop(DEFAULT_CHANNEL_LAYER, None)
+    yield
+    channel_layers.backends.pop(DEFAULT_CHANNEL_LAYER, None)
