@@ -15,6 +15,7 @@ from campaigns import actions, presence, systems
 from campaigns.charts import notation_chart
 from campaigns.export import as_csv, as_json, campaign_record
 from campaigns.forms import CallForm, CampaignForm, InviteForm, OddsForm, RollForm, form_errors
+from campaigns.inputs import row_id
 from campaigns.log import LogFilterForm, log_page
 from campaigns.models import Campaign, Membership, Roll, RollCall
 from campaigns.systems import panel_for
@@ -93,8 +94,7 @@ def _render_panel(request, campaign, audience: Audience) -> str:
 
 def _int_param(request, name: str) -> int | None:
     """A row id from the query string; anything else (or an id no database holds) is ignored."""
-    value = request.GET.get(name, "")
-    return int(value) if value.isdigit() and len(value) <= 18 else None
+    return row_id(request.GET.get(name, ""))  # not str.isdigit(): "²" is a digit to it, not to int()
 
 
 @require_GET

@@ -1,10 +1,12 @@
 from django import forms
 
 from campaigns.forms import CharacterChoiceField
+from campaigns.inputs import TextField, WholeNumberField
 from campaigns.systems.cgg.kind import ATTRIBUTE_LABELS
 from rules.cgg.codes import parse_code
 from rules.cgg.difficulty import ADJUSTMENTS, DIFFICULTY_TABLE, Difficulty, RiskLevel
 from rules.cgg.stunts import Stunt
+from rules.cgg.tension import Bleakness
 from rules.cgg.venture import Hammer, Wrench
 from rules.errors import RulesError
 
@@ -108,3 +110,57 @@ class ClockForm(forms.Form):
     direction = forms.ChoiceField(choices=[("pay", "Pay (take off)"), ("gain", "Gain (put on)")])
     hours = forms.IntegerField(min_value=1, max_value=12)
     reason = forms.CharField(max_length=100)
+
+
+TENSION_STEPS = ("start", "pitfall", "move", "bonus", "edge", "worse", "spin", "spend", "round", "end")
+EXPLORER_CHOICE = "Choose one of this campaign's explorers."
+
+
+class TensionForm(forms.Form):
+    """Every field a tension-mode step may send; each step says which it needs (NEEDS).
+    The panel's own inputs carry the same bounds (templates/systems/cgg/panel.html)."""
+
+    NEEDS = {"start": ("bleakness",), "move": ("pitfall", "delta"), "bonus": ("explorer", "attribute"),
+             "edge": ("explorer",), "worse": ("pitfall",)}  # fmt: skip
+    MISSING = {"bleakness": "Choose how bleak it looks: bad, horrible or doomed.", "explorer": EXPLORER_CHOICE,
+               "attribute": "Choose an attribute.", "pitfall": "Choose a pitfall.",
+               "delta": "Move a pitfall by -3 to 3."}  # fmt: skip
+
+    op = forms.ChoiceField(
+        choices=[(op, op) for op in TENSION_STEPS],
+        error_messages={"required": "Unknown tension step.", "invalid_choice": "Unknown tension step."},
+    )
+    bleakness = forms.ChoiceField(
+        choices=[(b.value, b.value) for b in Bleakness], required=False,
+        error_messages={"invalid_choice": "Choose how bleak it looks: bad, horrible or doomed."},
+    )  # fmt: skip
+    explorer = CharacterChoiceField(queryset=None, required=False, error_messages={"invalid_choice": EXPLORER_CHOICE})
+    name = TextField(max_length=100, required=False, label="What must be avoided")
+    tension = WholeNumberField(min_value=1, max_value=14, required=False, label="Starting tension")
+    pitfall = WholeNumberField(min_value=0, max_value=50, required=False)
+    delta = WholeNumberField(min_value=-3, max_value=3, required=False)
+    attribute = forms.ChoiceField(choices=list(ATTRIBUTE_LABELS.items()), required=False,
+                                  error_messages={"invalid_choice": "Choose an attribute."})  # fmt: skip
+    slide = WholeNumberField(min_value=0, max_value=3, required=False)
+    slip = forms.BooleanField(required=False)
+    spotlight = WholeNumberField(min_value=0, max_value=3, required=False)
+    slip_bonus = WholeNumberField(min_value=0, max_value=50, required=False)
+
+    def __init__(self, *args, campaign, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["explorer"].queryset = campaign.characters.all()
+
+    def clean(self):
+        data = super().clean()
+        for name in self.NEEDS.get(data.get("op"), ()):
+            if data.get(name) in (None, "") and name not in self.errors:
+                self.add_error(name, self.MISSING[name])
+        return data
+
+    def message(self) -> str:
+        """The errors as one line, each number's message naming its field."""
+        return " ".join(
+            f"{self.fields[name].label or name.replace('_', ' ').capitalize()}: {error}"
+            if isinstance(self.fields.get(name), WholeNumberField) else error
+            for name, errors in self.errors.items() for error in errors
+        )  # fmt: skip

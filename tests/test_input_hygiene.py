@@ -1,0 +1,230 @@
+"""Issue 18, part A: each fault a new player met with numbers, text and files they typed.
+Every one of these was a 500 (or a silent change) before; now it is a message and no change."""
+
+import json
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from campaigns.models import Campaign, LedgerEntry, Roll, RollCall, TensionScene
+from campaigns.systems.cgg import actions as cgg
+from characters.models import Character
+from rules.cgg.difficulty import Difficulty
+from tests.test_hostile_input import snapshot
+from tests.world import client_for
+
+pytestmark = pytest.mark.django_db
+
+UNICODE_DIGITS = ["²", "٣", "--1", "1\x00", "+-2"]
+
+
+def hx_post(user, url, data):
+    return client_for(user).post(url, data, HTTP_HX_REQUEST="true")
+
+
+@pytest.mark.parametrize("value", UNICODE_DIGITS)
+@pytest.mark.parametrize("param", ["after", "before"])
+def test_odd_digits_in_the_logs_query_are_ignored(world, player, param, value):
+    campaign = world["campaigns"]["cgg"][0]
+    url = reverse("table", args=[campaign.pk])
+    response = client_for(player).get(url, {param: value}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert client_for(player).get(url, {param: value}).status_code == 200
+
+
+@pytest.fixture
+def scene(world, gm):
+    campaign = world["campaigns"]["cgg"][0]
+    hx_post(gm, reverse("cgg_tension", args=[campaign.pk]), {"op": "start", "bleakness": "bad"})
+    hx_post(gm, reverse("cgg_tension", args=[campaign.pk]), {"op": "pitfall", "name": "Reactor", "tension": "7"})
+    return campaign
+
+
+@pytest.mark.parametrize("value", UNICODE_DIGITS)
+@pytest.mark.parametrize(
+    ("op", "field", "others"),
+    [
+        ("pitfall", "tension", {"name": "Fall"}),
+        ("move", "pitfall", {"delta": "1"}),
+        ("move", "delta", {"pitfall": "0"}),
+        ("edge", "explorer", {}),
+        ("bonus", "explorer", {"attribute": "dexterity"}),
+        ("worse", "pitfall", {}),
+        ("spend", "slide", {"pitfall": "0"}),
+    ],
+)
+def test_odd_numbers_on_the_tension_form_get_a_message(world, gm, scene, op, field, others, value):
+    before = snapshot()
+    response = hx_post(gm, reverse("cgg_tension", args=[scene.pk]), {"op": op, field: value, **others})
+    assert response.status_code == 422
+    assert "whole number" in response.content.decode() or "explorer" in response.content.decode()
+    assert snapshot() == before
+
+
+def test_an_explorer_of_another_campaign_is_refused(world, gm, scene):
+    stranger = world["characters"]["d100"]
+    before = snapshot()
+    response = hx_post(gm, reverse("cgg_tension", args=[scene.pk]), {"op": "edge", "explorer": stranger.pk})
+    assert response.status_code == 422
+    assert snapshot() == before
+
+
+@pytest.mark.parametrize("text", ["Fall\x00", "Fall\x07", "\x1b[31mFall"])
+def test_control_characters_in_a_pitfalls_name_are_refused(world, gm, scene, text):
+    before = snapshot()
+    response = hx_post(gm, reverse("cgg_tension", args=[scene.pk]), {"op": "pitfall", "name": text, "tension": "5"})
+    assert response.status_code == 422
+    assert "control character" in response.content.decode()
+    assert snapshot() == before
+    assert [p["name"] for p in TensionScene.objects.get(campaign=scene).state["pitfalls"]] == ["Reactor"]
+
+
+@pytest.mark.parametrize(
+    "data", [{"points": "²"}, {"points": "٣"}, {"points": "--1"}, {"points": "1", "reason": "orc\x00"}]
+)
+def test_misfortune_spends_refuse_odd_points_and_text(world, gm, data):
+    campaign = world["campaigns"]["d100"][0]
+    from campaigns.systems.d100 import actions as d100
+
+    d100.change_pools(campaign, actor=gm, reason="marker", misfortune=5)
+    entries = LedgerEntry.objects.count()
+    response = hx_post(gm, reverse("d100_spend", args=[campaign.pk]), data)
+    assert response.status_code == 422
+    assert LedgerEntry.objects.count() == entries
+
+
+def test_a_misfortune_spend_still_works(world, gm):
+    campaign = world["campaigns"]["d100"][0]
+    from campaigns.systems.d100 import actions as d100
+
+    d100.change_pools(campaign, actor=gm, reason="marker", misfortune=5)
+    response = hx_post(gm, reverse("d100_spend", args=[campaign.pk]), {"points": "2", "reason": "the orc"})
+    assert response.status_code == 200
+    assert LedgerEntry.objects.order_by("-pk").first().reason.endswith("the orc")
+
+
+def upload(content: bytes) -> SimpleUploadedFile:
+    return SimpleUploadedFile("hero.json", content, content_type="application/json")
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b'{"name": "Deep", "sheet": {"notes": ' + b"[" * 100_000 + b"]" * 100_000 + b"}}", "nested"),
+        (b'{"name": "\\ud800", "sheet": {}}', "surrogate"),
+        (b'{"name": "Vera", "sheet": {"notes": "a\\u0000b"}}', "control character"),
+        (b'{"name": "Vera", "sheet": {"notes": "ok", "x\\u0000": 1}}', "control character"),
+        (b'{"name": "Vera\\u0007", "sheet": {}}', "control character"),
+    ],
+)
+def test_a_hostile_character_file_is_refused_with_a_message(world, player, content, message):
+    campaign = world["campaigns"]["d100"][0]
+    characters = Character.objects.count()
+    response = client_for(player).post(reverse("character_import", args=[campaign.pk]), {"file": upload(content)})
+    assert response.status_code == 422
+    assert message in response.content.decode()
+    assert Character.objects.count() == characters
+
+
+@pytest.fixture
+def cgg_call(world, player):
+    campaign, hero = world["campaigns"]["cgg"][0], world["characters"]["cgg"]
+    hero.sheet = hero.sheet | {"abilities": [{"name": "Blaster", "mastery": 1}]}
+    hero.save()
+    return cgg.call_for_action(campaign, character=hero, attribute="dexterity",
+                               difficulty=Difficulty(base_dice=5, success_dice=0))  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"mastery": "1", "moved": "3"}, "at most 1"),  # above the mastery: was a 500
+        ({"mastery": "1", "extra": "2"}, "at most 1"),
+        ({"mastery": "0", "moved": "2"}, "stunt"),  # no stunt, but dice moved: was silently dropped
+        ({"mastery": "", "extra": "1"}, "stunt"),
+        ({"mastery": "2"}, "stunt"),  # a mastery the explorer does not have
+    ],
+)
+def test_a_stunt_that_cannot_apply_is_refused(world, player, cgg_call, data, message):
+    campaign = world["campaigns"]["cgg"][0]
+    response = hx_post(player, reverse("cgg_roll", args=[campaign.pk, cgg_call.pk]), data)
+    assert response.status_code == 422
+    assert message in response.content.decode()
+    assert RollCall.objects.get(pk=cgg_call.pk).state == cgg_call.state
+    assert not Roll.objects.filter(kind="cgg").exists()
+
+
+def test_a_stunt_within_the_mastery_rolls(world, player, cgg_call, seeded_dice):
+    campaign = world["campaigns"]["cgg"][0]
+    response = hx_post(player, reverse("cgg_roll", args=[campaign.pk, cgg_call.pk]), {"mastery": "1", "moved": "1"})
+    assert response.status_code == 200
+    assert RollCall.objects.get(pk=cgg_call.pk).state != cgg_call.state
+
+
+def test_a_zener_target_below_the_lowest_is_refused_by_the_form(world, gm):
+    campaign = world["campaigns"]["zener"][0]
+    hero = world["characters"]["zener"]
+    data = {"attacker": hero.pk, "target": hero.pk, "stat": "ACC", "ranks": "0", "weapon": "2d6", "size": "-8",
+            "range_": "60", "aiming": "-5", "circumstance": "-20", "attacker_armour": "0"}  # fmt: skip
+    response = hx_post(gm, reverse("zener_attack", args=[campaign.pk]), data)
+    assert response.status_code == 422
+    assert "−94" in response.content.decode()
+    assert not Roll.objects.filter(campaign=campaign, kind__startswith="zener_attack").exists()
+
+
+@pytest.mark.parametrize("code", ["0d", "0d+2", "12d", "11d"])
+def test_cgg_attributes_stay_within_the_rules(world, player, code):
+    campaign, hero = world["campaigns"]["cgg"][0], world["characters"]["cgg"]
+    page = client_for(player).get(reverse("character_edit", args=[campaign.pk, hero.pk])).content.decode()
+    assert "1d to 10d" in page  # the bound is on the form as help text
+    data = {"name": hero.name, "dexterity": code, "strength": "2d", "perception": "2d", "knowledge": "2d",
+            "technical": "2d", "mechanical": "2d", "roles": "Pilot", "harm_dots": "8", "persuasion_dots": "8",
+            "alteration_dots": "8", "harm_marked": "0", "persuasion_marked": "0", "alteration_marked": "0"}  # fmt: skip
+    response = client_for(player).post(reverse("character_edit", args=[campaign.pk, hero.pk]), data)
+    assert response.status_code == 422
+    assert Character.objects.get(pk=hero.pk).sheet == hero.sheet
+
+
+@pytest.mark.parametrize(
+    ("line", "part"),
+    [
+        ("Punch 2 | damage 2 | knockback | extra", "extra"),
+        ("Punch 2 | damage two", "damage two"),
+        ("Punch 2 | damage 2,, range 1", "damage 2,, range 1"),
+    ],
+)
+def test_tribute_effect_lines_name_what_is_not_understood(world, player, line, part):
+    campaign, hero = world["campaigns"]["tribute"][0], world["characters"]["tribute"]
+    data = {"name": hero.name, "effects": line, "notes": ""}
+    response = client_for(player).post(reverse("character_edit", args=[campaign.pk, hero.pk]), data)
+    assert response.status_code == 422
+    text = response.content.decode()
+    assert "Punch 2" in text and part in text
+    assert Character.objects.get(pk=hero.pk).sheet == hero.sheet
+
+
+@pytest.mark.parametrize("value", ["[]", "{}", '{"die_size": 8, "extra": 1}', '"d8"', '{"die_size": 7}'])
+def test_admin_refuses_campaign_settings_it_cannot_read(world, make_user, value):
+    campaign = world["campaigns"]["tribute"][0]
+    Campaign.objects.filter(pk=campaign.pk).update(settings=campaign.settings | {"die_size": 8})
+    admin = make_user("ada_admin", is_staff=True, is_superuser=True)
+    data = {"name": campaign.name, "settings": value, "gm": campaign.gm_id, "invite_expires_at_0": "",
+            "invite_expires_at_1": "", "memberships-TOTAL_FORMS": "0", "memberships-INITIAL_FORMS": "0",
+            "characters-TOTAL_FORMS": "0", "characters-INITIAL_FORMS": "0"}  # fmt: skip
+    response = client_for(admin).post(reverse("admin:campaigns_campaign_change", args=[campaign.pk]), data)
+    assert response.status_code == 200  # the form again, with the message
+    assert "errorlist" in response.content.decode()
+    assert Campaign.objects.get(pk=campaign.pk).settings["die_size"] == 8
+
+
+def test_admin_still_saves_good_settings(world, make_user):
+    campaign = world["campaigns"]["tribute"][0]
+    admin = make_user("ada_admin", is_staff=True, is_superuser=True)
+    value = json.dumps(campaign.settings | {"die_size": 10})
+    data = {"name": campaign.name, "settings": value, "gm": campaign.gm_id, "invite_expires_at_0": "",
+            "invite_expires_at_1": "", "memberships-TOTAL_FORMS": "0", "memberships-INITIAL_FORMS": "0",
+            "characters-TOTAL_FORMS": "0", "characters-INITIAL_FORMS": "0"}  # fmt: skip
+    response = client_for(admin).post(reverse("admin:campaigns_campaign_change", args=[campaign.pk]), data)
+    assert response.status_code == 302
+    assert Campaign.objects.get(pk=campaign.pk).settings["die_size"] == 10
