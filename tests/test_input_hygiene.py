@@ -200,7 +200,8 @@ def test_tribute_effect_lines_name_what_is_not_understood(world, player, line, p
     response = client_for(player).post(reverse("character_edit", args=[campaign.pk, hero.pk]), data)
     assert response.status_code == 422
     text = response.content.decode()
-    assert "Punch 2" in text and part in text
+    assert "Punch 2" in text
+    assert part in text
     assert Character.objects.get(pk=hero.pk).sheet == hero.sheet
 
 

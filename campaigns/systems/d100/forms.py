@@ -4,6 +4,7 @@ from django import forms
 from django.utils import timezone
 
 from campaigns.forms import CharacterChoiceField
+from campaigns.inputs import TextField
 from rules.d100.test import DIFFICULTIES, Flip
 
 DIFFICULTY_CHOICES = [
@@ -77,3 +78,13 @@ class OpposedForm(forms.Form):
         self.fields["first"].queryset = self.fields["second"].queryset = campaign.characters.all()
         choices = [(a, a) for a in campaign.settings.get("attributes", [])]
         self.fields["first_attribute"].choices = self.fields["second_attribute"].choices = choices
+
+
+class MisfortuneForm(forms.Form):
+    """The GM's Misfortune spend for an NPC (the panel's select offers 1 and 2)."""
+
+    points = forms.TypedChoiceField(
+        choices=[("1", "1"), ("2", "2")], coerce=int, required=False, empty_value=1,
+        error_messages={"invalid_choice": "Misfortune is spent 1 or 2 points at a time."},
+    )  # fmt: skip
+    reason = TextField(max_length=100, required=False, empty_value="for an NPC", label="For")

@@ -13,7 +13,7 @@ from campaigns.forms import form_errors
 from campaigns.models import Roll, RollCall
 from campaigns.systems.d100 import actions
 from campaigns.systems.d100.chart import d100_chart
-from campaigns.systems.d100.forms import D100TestForm, OpposedForm, SpecialDieForm
+from campaigns.systems.d100.forms import D100TestForm, MisfortuneForm, OpposedForm, SpecialDieForm
 from campaigns.systems.d100.panel import panel
 from campaigns.systems.steps import panel_response, run_step
 from campaigns.views import _campaign_for_gm, _campaign_for_member
@@ -107,8 +107,10 @@ def spend(request, campaign_id: int):
     gm = campaign.is_gm(request.user)
     try:
         if gm:
-            points = int(request.POST.get("points", "1")) if request.POST.get("points", "1").isdigit() else 0
-            actions.spend_misfortune(campaign, request.user, points, request.POST.get("reason", "for an NPC")[:100])
+            form = MisfortuneForm(request.POST)
+            if not form.is_valid():
+                raise RulesError(form_errors(form))
+            actions.spend_misfortune(campaign, request.user, form.cleaned_data["points"], form.cleaned_data["reason"])
         else:
             actions.spend_fortune(campaign, request.user, 1, "An extra Action Point")
     except ERRORS as error:

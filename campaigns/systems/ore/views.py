@@ -8,6 +8,7 @@ from django.views.decorators.http import require_GET, require_POST
 from campaigns.actions import ActionError
 from campaigns.audience import Audience
 from campaigns.forms import form_errors
+from campaigns.inputs import whole_number
 from campaigns.models import RollCall
 from campaigns.systems.ore import actions
 from campaigns.systems.ore.chart import ore_chart
@@ -126,9 +127,9 @@ def wiggle(request, campaign_id: int, call_id: int):
     call = player_call(request, campaign_id, call_id, actions.KIND)
 
     def step():
-        raw = request.POST.getlist("wiggle")
-        if not raw or not all(value.isdigit() for value in raw):
+        faces = [whole_number(value, 1, 10) for value in request.POST.getlist("wiggle")]
+        if not faces or None in faces:
             raise RulesError("Set each wiggle die to a number from 1 to 10.")
-        actions.choose_wiggle(call.pk, request.user, tuple(int(value) for value in raw))
+        actions.choose_wiggle(call.pk, request.user, tuple(faces))
 
     return run_step(request, campaign_id, call.pk, Audience.CALLED_PLAYER, step)

@@ -1,6 +1,7 @@
 from django import forms
 
 from campaigns.forms import CharacterChoiceField
+from campaigns.inputs import whole_number
 from rules.errors import RulesError
 from rules.tribute.effects import Assignment
 from rules.tribute.roll import MAX_DICE, MAX_RANK
@@ -93,10 +94,10 @@ def assignment_from(post, targets: list[str], bonuses: list[str]) -> Assignment:
     """Read the assignment form: profit__<feature>, waste__<feature>, bonus, cancelled, complications."""
 
     def count(name: str) -> int:
-        value = post.get(name, "") or "0"
-        if not value.isdigit() or int(value) > 20:
+        value = whole_number(post.get(name, "") or "0", 0, 20)
+        if value is None:
             raise RulesError("Counts are whole numbers from 0 to 20.")
-        return int(value)
+        return value
 
     chosen = post.getlist("bonus")
     if set(chosen) - set(bonuses):
