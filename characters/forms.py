@@ -7,6 +7,7 @@ import re
 
 from django import forms
 
+from campaigns.inputs import MAX_DEPTH, document_problem
 from characters.models import Character
 from rules.cgg.conditions import Track
 from rules.cgg.sheet import ATTRIBUTES, default_sheet
@@ -390,8 +391,14 @@ class SheetImportForm(forms.Form):
             )
         try:
             data = json.loads(upload.read().decode("utf-8"))
+        except RecursionError as error:  # the decoder recurses per level: "[" * 100_000
+            raise forms.ValidationError(f"The file is nested more than {MAX_DEPTH} levels deep.") from error
         except (UnicodeDecodeError, ValueError) as error:
             raise forms.ValidationError("This file is not JSON.") from error
+        # Every text of the document, keys too: a "\u0000" or a lone "\ud800" decodes fine and fails in the database.
+        problem = document_problem(data)
+        if problem:
+            raise forms.ValidationError(problem)
         if not isinstance(data, dict) or not isinstance(data.get("sheet"), dict):
             raise forms.ValidationError('The file needs a "sheet" object (and a "name").')
         name = data.get("name")
