@@ -66,22 +66,38 @@ class ActionCallForm(forms.Form):
 
 
 class StuntForm(forms.Form):
-    mastery = forms.TypedChoiceField(choices=[], coerce=int, required=False, empty_value=0, label="Stunt")
-    moved = forms.IntegerField(min_value=0, max_value=3, initial=0, required=False, label="Dice moved from risk")
-    extra = forms.IntegerField(min_value=0, max_value=3, initial=0, required=False, label="Extra dice bought")
+    """The player's stunt before the roll. Dice moved or bought belong to a stunt: without one
+    they are refused, never dropped; above the stunt's mastery the rules' message says so."""
+
+    mastery = forms.TypedChoiceField(
+        choices=[], coerce=int, required=False, empty_value=0, label="Stunt",
+        error_messages={"invalid_choice": "Choose a stunt from the list: one of the explorer's abilities or Aspects."},
+    )  # fmt: skip
+    moved = WholeNumberField(min_value=0, max_value=3, initial=0, required=False, label="Dice moved from risk")
+    extra = WholeNumberField(min_value=0, max_value=3, initial=0, required=False, label="Extra dice bought")
 
     def __init__(self, *args, masteries=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["mastery"].choices = [(0, "No stunt"), *((m, label) for label, m in masteries)]
 
-    def stunt(self) -> Stunt | None:
-        data = self.cleaned_data
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        moved, extra = data.get("moved") or 0, data.get("extra") or 0
         if not data["mastery"]:
-            return None
+            if moved or extra:
+                raise forms.ValidationError("Moving or buying dice is part of a stunt: choose the stunt first.")
+            data["stunt"] = None
+            return data
         try:
-            return Stunt(mastery=data["mastery"], moved=data["moved"] or 0, extra=data["extra"] or 0)
+            data["stunt"] = Stunt(mastery=data["mastery"], moved=moved, extra=extra)
         except RulesError as error:
             raise forms.ValidationError(str(error)) from error
+        return data
+
+    def stunt(self) -> Stunt | None:
+        return self.cleaned_data["stunt"]
 
 
 class WrenchForm(forms.Form):

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from campaigns.actions import ActionError
 from campaigns.audience import Audience
+from campaigns.forms import form_errors
 from campaigns.models import RollCall
 from campaigns.systems.cgg import actions
 from campaigns.systems.cgg.chart import cgg_chart
@@ -93,7 +94,7 @@ def roll(request, campaign_id: int, call_id: int):
 
     def step():
         if not form.is_valid():
-            raise RulesError("Choose a stunt from the list, and dice from 0 to 3.")
+            raise RulesError(form_errors(form))
         actions.roll_for_call(call.pk, request.user, form.stunt())
 
     return run_step(request, campaign_id, call.pk, Audience.CALLED_PLAYER, step)
