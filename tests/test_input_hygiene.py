@@ -165,7 +165,10 @@ def test_a_stunt_within_the_mastery_rolls(world, player, cgg_call, seeded_dice):
 def test_a_zener_target_below_the_lowest_is_refused_by_the_form(world, gm):
     campaign = world["campaigns"]["zener"][0]
     hero = world["characters"]["zener"]
-    data = {"attacker": hero.pk, "target": hero.pk, "stat": "ACC", "ranks": "0", "weapon": "2d6", "size": "-8",
+    tough = hero.sheet | {"stats": hero.sheet["stats"] | {"RES": 40}}  # Defense 40 - 15 + 10 armour = 35
+    foe = Character.objects.create(campaign=campaign, owner=gm, name="Foe", sheet=tough)
+    data = {"attacker": hero.pk, "target": foe.pk, "stat": "ACC", "ranks": "0", "weapon": "2d6", "size": "-8",
+            "armour": "10",
             "range_": "60", "aiming": "-5", "circumstance": "-20", "attacker_armour": "0"}  # fmt: skip
     response = hx_post(gm, reverse("zener_attack", args=[campaign.pk]), data)
     assert response.status_code == 422

@@ -19,6 +19,10 @@ from rules.errors import RulesError
 from rules.zener.stats import foundation
 
 MAX_MODIFIER = 50
+# Impossible chances add a die and 2 to the target until the target reaches the dice: a target of
+# -94 rolls 100d6 needing 100, the most dice one roll has (rules.dice.MAX_DICE). Lower is refused.
+LOWEST_TARGET = -94
+HIGHEST_TARGET = 200
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,8 +33,13 @@ class Check:
     def __post_init__(self) -> None:
         if self.dice not in (3, 4):
             raise RulesError("Checks roll 3d6 (skills) or 4d6 (stats).")
-        if not -200 <= self.target <= 200:
-            raise RulesError("That target is off the scale.")
+        if self.target < LOWEST_TARGET:
+            raise RulesError(
+                f"The target comes to {self.target}; the lowest a check can go is −94 (100 dice by the "
+                "impossible-chance rule). Lower the penalties."
+            )
+        if self.target > HIGHEST_TARGET:
+            raise RulesError(f"The target comes to {self.target}; the highest a check can go is {HIGHEST_TARGET}.")
 
     @property
     def rolled(self) -> tuple[int, int]:
