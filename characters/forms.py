@@ -7,10 +7,10 @@ import re
 
 from django import forms
 
-from campaigns.inputs import MAX_DEPTH, document_problem
+from campaigns.inputs import MAX_DEPTH, TextField, document_problem
 from characters.models import Character
 from rules.cgg.conditions import Track
-from rules.cgg.sheet import ATTRIBUTES, default_sheet
+from rules.cgg.sheet import ATTRIBUTES, HIGHEST_ATTRIBUTE, LOWEST_ATTRIBUTE, default_sheet
 from rules.d100.sheet import PERIL_STEPS
 from rules.ore.sheet import STATS as ORE_STATS
 from rules.zener.stats import ROLLED_STATS as ZENER_STATS
@@ -54,15 +54,21 @@ def _textarea(help_text: str, rows: int = 3) -> forms.CharField:
     return forms.CharField(widget=forms.Textarea(attrs={"rows": rows}), required=False, help_text=help_text)
 
 
+def _attribute() -> forms.CharField:
+    return TextField(
+        max_length=8, help_text=f"A die code from {LOWEST_ATTRIBUTE} to {HIGHEST_ATTRIBUTE}, e.g. 3d or 3d+2."
+    )
+
+
 class ExplorerSheetForm(CharacterForm):
     """Centaurus Gate's explorer sheet."""
 
-    dexterity = forms.CharField(max_length=8)
-    strength = forms.CharField(max_length=8)
-    perception = forms.CharField(max_length=8)
-    knowledge = forms.CharField(max_length=8)
-    technical = forms.CharField(max_length=8)
-    mechanical = forms.CharField(max_length=8)
+    dexterity = _attribute()
+    strength = _attribute()
+    perception = _attribute()
+    knowledge = _attribute()
+    technical = _attribute()
+    mechanical = _attribute()
     roles = _textarea("One or two roles, one per line. Two roles make a 9-hour Crisis Clock.", rows=2)
     abilities = _textarea("One per line; mastery as x2 or x3, e.g. 'Weapon (Blaster) x2'.")
     aspects = _textarea("One per line.")

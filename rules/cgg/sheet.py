@@ -7,13 +7,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.cgg.codes import parse_code
+from rules.cgg.codes import DieCode, parse_code
 from rules.cgg.conditions import TRACK_START_DOTS, Track, check_track_dots
 from rules.cgg.leverage import Leverage
 from rules.errors import RulesError
 from rules.system import notes_only_sheet
 
 ATTRIBUTES = ("dexterity", "strength", "perception", "knowledge", "technical", "mechanical")
+# An explorer has every attribute, so at least 1d; the seed's pips table (the die codes it
+# prices) ends at 10d. Interpretation, published on /rules/cgg/.
+LOWEST_ATTRIBUTE, HIGHEST_ATTRIBUTE = DieCode(1), DieCode(10)
 MAX_LIST = 30
 MAX_TEXT = 200
 
@@ -60,9 +63,12 @@ def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = 
     codes = {}
     for name in ATTRIBUTES:
         try:
-            codes[name] = str(parse_code(str(attributes[name])))
+            code = parse_code(str(attributes[name]))
         except RulesError as error:
             raise RulesError(f"{name.title()}: {error}") from None
+        if not LOWEST_ATTRIBUTE.total_pips <= code.total_pips <= HIGHEST_ATTRIBUTE.total_pips:
+            raise RulesError(f"{name.title()}: an attribute is {LOWEST_ATTRIBUTE} to {HIGHEST_ATTRIBUTE}, not {code}.")
+        codes[name] = str(code)
     abilities = []
     for ability in sheet["abilities"] if isinstance(sheet["abilities"], list) else [None]:
         if not isinstance(ability, Mapping) or not str(ability.get("name", "")).strip():
