@@ -3,6 +3,7 @@ from datetime import timedelta
 from django import forms
 
 import rules
+from campaigns.inputs import TextField, WholeNumberField
 from campaigns.models import SYSTEM_CHOICES
 from rules.dice import Comparison, parse
 from rules.system import TextListSetting
@@ -14,9 +15,10 @@ COMPARISON_CHOICES = [(Comparison.AT_LEAST, "at least (≥)"), (Comparison.AT_MO
 def setting_field(setting) -> forms.Field:
     """The form field for a system's campaign setting."""
     if isinstance(setting, TextListSetting):
-        return forms.CharField(
+        return TextField(
+            multiline=True,
+            rows=4,
             label=setting.label,
-            widget=forms.Textarea(attrs={"rows": 4}),
             initial="\n".join(setting.default),
             help_text=setting.help_text,
             required=False,  # only the chosen system's settings are read (CampaignForm.clean)
@@ -38,7 +40,7 @@ def _setting_field_name(system_key: str, setting_name: str) -> str:
 class CampaignForm(forms.Form):
     """Name, system, and each system's settings (only the chosen system's are kept)."""
 
-    name = forms.CharField(max_length=100)
+    name = TextField(max_length=100)
     system = forms.ChoiceField(choices=SYSTEM_CHOICES)
 
     def __init__(self, *args, **kwargs):
@@ -62,7 +64,7 @@ class CampaignForm(forms.Form):
         return cleaned
 
 
-class NotationField(forms.CharField):
+class NotationField(TextField):
     """Plain dice notation, parsed by rules.dice; errors are the rules' own sentences."""
 
     def __init__(self, **kwargs):
@@ -78,7 +80,7 @@ class NotationField(forms.CharField):
             raise forms.ValidationError(str(error)) from error
 
 
-class TargetField(forms.IntegerField):
+class TargetField(WholeNumberField):
     def __init__(self, **kwargs):
         super().__init__(min_value=-TARGET_LIMIT, max_value=TARGET_LIMIT, **kwargs)
 
@@ -95,7 +97,7 @@ class RollForm(forms.Form):
         choices=COMPARISON_CHOICES, coerce=Comparison, required=False, empty_value=Comparison.AT_LEAST
     )
     character = CharacterChoiceField(queryset=None, required=False, empty_label="(no character)")
-    label = forms.CharField(max_length=100, required=False, help_text="What the roll is for.")
+    label = TextField(max_length=100, required=False, help_text="What the roll is for.")
     secret = forms.BooleanField(required=False, label="Roll secretly (only you see it)")
 
     def __init__(self, *args, campaign, user, **kwargs):
@@ -119,7 +121,7 @@ class OddsForm(forms.Form):
 
 class CallForm(forms.Form):
     character = CharacterChoiceField(queryset=None, empty_label=None)
-    label = forms.CharField(max_length=100, required=False, help_text="What the roll is for; the player sees it.")
+    label = TextField(max_length=100, required=False, help_text="What the roll is for; the player sees it.")
     notation = NotationField(label="Dice")
     target = TargetField(help_text="Secret: only you see it.")
     comparison = forms.TypedChoiceField(

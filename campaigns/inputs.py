@@ -64,13 +64,6 @@ class WholeNumberField(forms.IntegerField):
     default_error_messages = {"invalid": "Enter a whole number, e.g. 3 or -2."}
 
     def __init__(self, *, min_value: int, max_value: int, **kwargs):
-        kwargs.setdefault(
-            "error_messages",
-            {
-                "min_value": f"Give a whole number from {min_value} to {max_value}.",
-                "max_value": f"Give a whole number from {min_value} to {max_value}.",
-            },
-        )
         super().__init__(min_value=min_value, max_value=max_value, **kwargs)
 
     def to_python(self, value):

@@ -7,19 +7,27 @@ import re
 
 from django import forms
 
-from campaigns.inputs import MAX_DEPTH, TextField, document_problem
+from campaigns.inputs import MAX_DEPTH, TextField, WholeNumberField, document_problem, whole_number
 from characters.models import Character
 from rules.cgg.conditions import Track
 from rules.cgg.sheet import ATTRIBUTES, HIGHEST_ATTRIBUTE, LOWEST_ATTRIBUTE, default_sheet
 from rules.d100.sheet import PERIL_STEPS
 from rules.ore.sheet import STATS as ORE_STATS
+from rules.system import MAX_NOTES
 from rules.zener.stats import ROLLED_STATS as ZENER_STATS
+from rules.zener.stats import STAT_RANGE as ZENER_STAT_RANGE
+
+
+def _notes(rows: int = 5) -> TextField:
+    return TextField(multiline=True, rows=rows, required=False, max_length=MAX_NOTES,
+                     help_text=f"Anything else worth keeping, at most {MAX_NOTES:,} characters.")  # fmt: skip
 
 
 class CharacterForm(forms.ModelForm):
     """Name plus free notes: the sheet of a system without its own form."""
 
-    notes = forms.CharField(widget=forms.Textarea(attrs={"rows": 8}), required=False)
+    name = TextField(max_length=100, help_text="What the table calls this character.")
+    notes = _notes(rows=8)
 
     class Meta:
         model = Character
@@ -50,14 +58,22 @@ def _lines(text: str) -> list[str]:
     return [line.strip() for line in text.splitlines() if line.strip()]
 
 
-def _textarea(help_text: str, rows: int = 3) -> forms.CharField:
-    return forms.CharField(widget=forms.Textarea(attrs={"rows": rows}), required=False, help_text=help_text)
+def _textarea(help_text: str, rows: int = 3) -> TextField:
+    return TextField(multiline=True, rows=rows, required=False, max_length=MAX_NOTES, help_text=help_text)
 
 
-def _attribute() -> forms.CharField:
+def _attribute() -> TextField:
     return TextField(
         max_length=8, help_text=f"A die code from {LOWEST_ATTRIBUTE} to {HIGHEST_ATTRIBUTE}, e.g. 3d or 3d+2."
     )
+
+
+TRACK_HELP = "3 to 18; the three tracks have 24 dots between them (3 each, and 15 spent at creation)."
+MARKED_HELP = "0 to the track's dots; a full track has its effect."
+
+
+def _track_number(low: int, label: str, help_text: str) -> WholeNumberField:
+    return WholeNumberField(min_value=low, max_value=18, label=label, help_text=help_text)
 
 
 class ExplorerSheetForm(CharacterForm):
@@ -73,15 +89,19 @@ class ExplorerSheetForm(CharacterForm):
     abilities = _textarea("One per line; mastery as x2 or x3, e.g. 'Weapon (Blaster) x2'.")
     aspects = _textarea("One per line.")
     gear = _textarea("Notable gear, one per line.")
-    harm_dots = forms.IntegerField(min_value=3, max_value=18, label="Harm track dots")
-    persuasion_dots = forms.IntegerField(min_value=3, max_value=18, label="Persuasion track dots")
-    alteration_dots = forms.IntegerField(min_value=3, max_value=18, label="Alteration track dots")
-    harm_marked = forms.IntegerField(min_value=0, max_value=18, label="Harm dots marked")
-    persuasion_marked = forms.IntegerField(min_value=0, max_value=18, label="Persuasion dots marked")
-    alteration_marked = forms.IntegerField(min_value=0, max_value=18, label="Alteration dots marked")
+    harm_dots = _track_number(3, "Harm track dots", TRACK_HELP)
+    persuasion_dots = _track_number(3, "Persuasion track dots", TRACK_HELP)
+    alteration_dots = _track_number(3, "Alteration track dots", TRACK_HELP)
+    harm_marked = _track_number(0, "Harm dots marked", MARKED_HELP)
+    persuasion_marked = WholeNumberField(
+        min_value=0, max_value=18, label="Persuasion dots marked", help_text=MARKED_HELP
+    )
+    alteration_marked = WholeNumberField(
+        min_value=0, max_value=18, label="Alteration dots marked", help_text=MARKED_HELP
+    )
     conditions = _textarea("One per line, e.g. 'Surface Wound'.")
     leverage = _textarea("One per line as 'purpose: code', e.g. 'Starship repair: 2d+2'.")
-    notes = forms.CharField(widget=forms.Textarea(attrs={"rows": 5}), required=False)
+    notes = _notes()
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -110,7 +130,7 @@ class ExplorerSheetForm(CharacterForm):
         data = self.cleaned_data
         abilities = []
         for line in _lines(data["abilities"]):
-            match = re.fullmatch(r"(?P<name>.+?)(?:\s+x(?P<mastery>\d+))?", line)
+            match = re.fullmatch(r"(?P<name>.+?)(?:\s+x(?P<mastery>[0-9]{1,2}))?", line)
             abilities.append({"name": match["name"], "mastery": int(match["mastery"] or 1)})
         leverage = []
         for line in _lines(data["leverage"]):
@@ -139,14 +159,14 @@ class TributeSheetForm(CharacterForm):
         "e.g. 'Punch 2 | damage 2, range 1 | knockback'. Features and bonuses are optional.",
         rows=4,
     )
-    notes = forms.CharField(widget=forms.Textarea(attrs={"rows": 5}), required=False)
+    notes = _notes()
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         sheet = self.instance.sheet or {}
         ranks = sheet.get("attributes", {})
         for name in self.instance.campaign.settings.get("attributes", []):
-            self.fields[f"attribute__{name}"] = forms.IntegerField(
+            self.fields[f"attribute__{name}"] = WholeNumberField(
                 label=name,
                 initial=ranks.get(name, 0),
                 min_value=-99,
@@ -203,14 +223,14 @@ class OreSheetForm(CharacterForm):
         "One per line: 'Name (Stat) dice', dice as 2d, 2d+1hd or 1d+1hd+1wd, e.g. 'Piloting (Coordination) 2d+1wd'.",
         rows=4,
     )
-    notes = forms.CharField(widget=forms.Textarea(attrs={"rows": 5}), required=False)
+    notes = _notes()
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         stats = (self.instance.sheet or {}).get("stats", {})
         for name in ORE_STATS:
-            self.fields[f"stat__{name}"] = forms.IntegerField(
-                label=name, initial=stats.get(name, 2), min_value=1, max_value=5
+            self.fields[f"stat__{name}"] = WholeNumberField(
+                label=name, initial=stats.get(name, 2), min_value=1, max_value=5, help_text="1 to 5 dice."
             )
         self.order_fields(["name", *(f"stat__{name}" for name in ORE_STATS), "skills", "notes"])
 
@@ -235,13 +255,16 @@ def _skill_line(skill: dict) -> str:
 
 
 def _skill_from_line(line: str) -> dict:
-    match = re.fullmatch(r"(?P<name>.+?)\s*\((?P<stat>\w+)\)\s*(?P<dice>[\dhwd+\s]*)", line.strip())
+    match = re.fullmatch(r"(?P<name>.+?)\s*\((?P<stat>\w+)\)\s*(?P<dice>[0-9hwd+\s]*)", line.strip())
     if match is None:
         return {"name": line.strip(), "stat": None}  # the rules say what is missing
     dice = {"normal": 0, "hard": 0, "wiggle": 0}
-    for count, kind in re.findall(r"(\d+)\s*(hd|wd|d)", match["dice"]):
+    for count, kind in re.findall(r"([0-9]{1,2})\s*(hd|wd|d)", match["dice"]):
         dice[{"d": "normal", "hd": "hard", "wd": "wiggle"}[kind]] += int(count)
     return {"name": match["name"].strip(), "stat": match["stat"].capitalize(), **dice}
+
+
+SKILL_LINE = re.compile(r"(?P<name>.+?)\s*\((?P<breadth>\w+),\s*(?P<stat>\w+)\)\s*(?P<ranks>-?[0-9]{1,3})?")
 
 
 class ZenerSheetForm(CharacterForm):
@@ -252,26 +275,28 @@ class ZenerSheetForm(CharacterForm):
         "weapon_general; e.g. 'Pilot (narrow, PRAC) 3'. Your profession first.",
         rows=4,
     )
-    notes = forms.CharField(widget=forms.Textarea(attrs={"rows": 5}), required=False)
+    notes = _notes()
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        stats = (self.instance.sheet or {}).get("stats", {})
+        stats, (low, high) = (self.instance.sheet or {}).get("stats", {}), ZENER_STAT_RANGE
         for name in ZENER_STATS:
-            self.fields[f"stat__{name}"] = forms.IntegerField(label=name, initial=stats.get(name, 10), min_value=1,
-                                                              max_value=40)  # fmt: skip
+            self.fields[f"stat__{name}"] = WholeNumberField(
+                label=name, initial=stats.get(name, 10), min_value=low, max_value=high, help_text=f"{low} to {high}."
+            )
         self.order_fields(["name", *(f"stat__{name}" for name in ZENER_STATS), "skills", "armour", "weapons",
                            "trauma", "shock", "end_spent", "stat_damage", "notes"])  # fmt: skip
 
-    armour = forms.IntegerField(min_value=0, max_value=10, required=False, help_text="Armour worn, 0 (none) to 10.")
+    armour = WholeNumberField(min_value=0, max_value=10, required=False, help_text="Armour worn, 0 (none) to 10.")
     weapons = _textarea("One per line: 'Name damage', e.g. 'Rifle 2d6'.", rows=2)
 
-    trauma = forms.IntegerField(
+    trauma = WholeNumberField(
         min_value=0, max_value=999, required=False, help_text="Trauma taken; lower it as it heals."
     )
-    shock = forms.IntegerField(min_value=0, max_value=999, required=False, help_text="Shock taken.")
-    end_spent = forms.IntegerField(min_value=0, max_value=999, required=False, label="END spent")
-    stat_damage = forms.CharField(required=False, max_length=200, help_text="Stat damage, e.g. 'RES 1, STR 2'.")
+    shock = WholeNumberField(min_value=0, max_value=999, required=False, help_text="Shock taken.")
+    end_spent = WholeNumberField(min_value=0, max_value=999, required=False, label="END spent",
+                                 help_text="END spent on attacks and efforts; lower it as it returns.")  # fmt: skip
+    stat_damage = TextField(required=False, max_length=200, help_text="Stat damage, e.g. 'RES 1, STR 2'.")
 
     def initial_from(self, sheet: dict, name: str):
         damage = sheet.get("damage", {})
@@ -296,7 +321,9 @@ class ZenerSheetForm(CharacterForm):
             sheet["int_dice"] = [dice.roll(6), dice.roll(6)]
         skills = []
         for line in _lines(data["skills"]):
-            match = re.fullmatch(r"(?P<name>.+?)\s*\((?P<breadth>\w+),\s*(?P<stat>\w+)\)\s*(?P<ranks>-?\d+)?", line)
+            match = re.fullmatch(
+                r"(?P<name>.+?)\s*\((?P<breadth>\w+),\s*(?P<stat>\w+)\)\s*(?P<ranks>-?[0-9]{1,3})?", line
+            )
             if match is None:
                 skills.append({"name": line, "stat": None})  # the rules say what is missing
                 continue
@@ -306,7 +333,8 @@ class ZenerSheetForm(CharacterForm):
         for item in data["stat_damage"].split(","):
             stat, _, amount = item.strip().partition(" ")
             if stat:
-                stat_damage[stat.upper()] = int(amount) if amount.strip().isdigit() else -1  # the rules refuse -1
+                amount = whole_number(amount, 0, 999)
+                stat_damage[stat.upper()] = -1 if amount is None else amount  # the rules refuse -1
         damage = {key: data[key] or 0 for key in ("trauma", "shock", "end_spent")} | {"stats": stat_damage}
         weapons = []
         for line in _lines(data["weapons"]):
@@ -328,16 +356,18 @@ class D100SheetForm(CharacterForm):
 
     skills = _textarea("One per line: 'Name (Attribute) ranks', add 'special' for a special skill, "
                        "e.g. 'Stealth (Agility) 2' or 'Surgery (Intelligence) 0 special'.", rows=4)  # fmt: skip
-    modifiers = forms.IntegerField(min_value=-30, max_value=30, required=False, label="Talent and trait modifiers")
-    peril = forms.TypedChoiceField(choices=list(enumerate(PERIL_STEPS)), coerce=int, required=False, empty_value=0)
-    notes = forms.CharField(widget=forms.Textarea(attrs={"rows": 5}), required=False)
+    modifiers = WholeNumberField(min_value=-30, max_value=30, required=False, label="Talent and trait modifiers",
+                                 help_text="Added to every test's base chance, -30 to +30.")  # fmt: skip
+    peril = forms.TypedChoiceField(choices=list(enumerate(PERIL_STEPS)), coerce=int, required=False, empty_value=0,
+                                   help_text="Where the character stands on the Peril Condition Track.")  # fmt: skip
+    notes = _notes()
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         values = (self.instance.sheet or {}).get("attributes", {})
         for name in self.instance.campaign.settings.get("attributes", []):
-            self.fields[f"attribute__{name}"] = forms.IntegerField(label=name, initial=values.get(name, 40),
-                                                                   min_value=0, max_value=100)  # fmt: skip
+            self.fields[f"attribute__{name}"] = WholeNumberField(label=name, initial=values.get(name, 40), min_value=0,
+                                                                 max_value=100, help_text="0 to 100.")  # fmt: skip
         self.order_fields(["name", *(f for f in self.fields if f.startswith("attribute__")), "skills", "modifiers",
                            "peril", "notes"])  # fmt: skip
 
@@ -352,7 +382,7 @@ class D100SheetForm(CharacterForm):
         skills = []
         for line in _lines(data["skills"]):
             match = re.fullmatch(
-                r"(?P<name>.+?)\s*\((?P<attribute>[^)]+)\)\s*(?P<ranks>\d+)?\s*(?P<special>special)?", line
+                r"(?P<name>.+?)\s*\((?P<attribute>[^)]+)\)\s*(?P<ranks>[0-9]{1,2})?\s*(?P<special>special)?", line
             )
             if match is None:
                 skills.append({"name": line, "attribute": None})

@@ -232,3 +232,54 @@ def test_admin_still_saves_good_settings(world, make_user):
     response = client_for(admin).post(reverse("admin:campaigns_campaign_change", args=[campaign.pk]), data)
     assert response.status_code == 302
     assert Campaign.objects.get(pk=campaign.pk).settings["die_size"] == 10
+
+
+def _all_form_classes():
+    """Every form class of the app's own modules (imported by the URL conf)."""
+    from django import forms
+    from django.urls import get_resolver
+
+    get_resolver().url_patterns  # noqa: B018 (imports every view, and so every form)
+    seen, stack = [], [forms.Form, forms.ModelForm]
+    while stack:
+        for cls in stack.pop().__subclasses__():
+            stack.append(cls)
+            if cls.__module__.split(".")[0] in ("campaigns", "characters", "accounts"):
+                seen.append(cls)
+    return seen
+
+
+def test_every_text_and_number_field_of_every_form_is_the_shared_one():
+    """One definition of what a form accepts: text without control characters, bounded whole numbers."""
+    from django import forms
+
+    from campaigns.inputs import PlainTextValidator, WholeNumberField
+
+    classes = _all_form_classes()
+    assert len(classes) > 20
+    for cls in classes:
+        for name, field in cls.base_fields.items():
+            if isinstance(field, forms.IntegerField):
+                assert isinstance(field, WholeNumberField), (cls, name)
+                assert field.min_value is not None and field.max_value is not None, (cls, name)  # noqa: PT018
+            elif isinstance(field, forms.CharField) and not cls.__module__.startswith("accounts"):
+                # (accounts: Django's own sign-up fields, a username of letters and digits, passwords hashed)
+                assert any(isinstance(v, PlainTextValidator) for v in field.validators), (cls, name)
+
+
+@pytest.mark.parametrize("system", ["cgg", "tribute", "ore", "zener", "d100"])
+def test_every_sheet_field_has_its_bounds_and_a_line_of_help(world, player, system):
+    from django import forms
+
+    from characters.forms import sheet_form_for
+
+    campaign = world["campaigns"][system][0]
+    form = sheet_form_for(campaign)(instance=world["characters"][system])
+    for name, field in form.fields.items():
+        assert field.help_text, (system, name)
+        if isinstance(field, forms.CharField):
+            assert field.max_length, (system, name)
+        if isinstance(field, forms.IntegerField):
+            html = str(form[name])
+            assert f'min="{field.min_value}"' in html, (system, name)
+            assert f'max="{field.max_value}"' in html, (system, name)

@@ -21,14 +21,14 @@ class ActionCallForm(forms.Form):
 
     character = CharacterChoiceField(queryset=None, empty_label=None, label="Explorer")
     attribute = forms.ChoiceField(choices=list(ATTRIBUTE_LABELS.items()))
-    label = forms.CharField(max_length=100, required=False, help_text="What the action is; the player sees it.")
+    label = TextField(max_length=100, required=False, help_text="What the action is; the player sees it.")
     mode = forms.ChoiceField(
         choices=[("table", "Challenge level / action class / force factor"), ("contest", "Contest")],
         initial="table",
         widget=forms.RadioSelect,
     )
     base_dice = forms.TypedChoiceField(choices=BASE_CHOICES, coerce=int, initial=4, label="Base difficulty")
-    opponent = forms.CharField(max_length=10, required=False, help_text="Contest: the opponent's attribute, e.g. 3d+2.")
+    opponent = TextField(max_length=10, required=False, help_text="Contest: the opponent's attribute, e.g. 3d+2.")
     adjustments = forms.MultipleChoiceField(
         choices=[(a.key, f"{a.label} ({a.dice:+d}D)") for a in ADJUSTMENTS],
         required=False,
@@ -39,7 +39,7 @@ class ActionCallForm(forms.Form):
         coerce=RiskLevel,
         initial=RiskLevel.BASE,
     )
-    risk_bonus = forms.IntegerField(
+    risk_bonus = WholeNumberField(
         min_value=0, max_value=30, initial=0, help_text="Situation elements raising the risk."
     )
 
@@ -124,12 +124,18 @@ class HammerForm(forms.Form):
 
 class ClockForm(forms.Form):
     direction = forms.ChoiceField(choices=[("pay", "Pay (take off)"), ("gain", "Gain (put on)")])
-    hours = forms.IntegerField(min_value=1, max_value=12)
-    reason = forms.CharField(max_length=100)
+    hours = WholeNumberField(min_value=1, max_value=12)
+    reason = TextField(max_length=100)
 
 
 TENSION_STEPS = ("start", "pitfall", "move", "bonus", "edge", "worse", "spin", "spend", "round", "end")
 EXPLORER_CHOICE = "Choose one of this campaign's explorers."
+
+
+def _step_number(low: int, high: int, **kwargs) -> WholeNumberField:
+    message = f"must be a whole number from {low} to {high}."
+    errors = {"invalid": message, "min_value": message, "max_value": message}
+    return WholeNumberField(min_value=low, max_value=high, required=False, error_messages=errors, **kwargs)
 
 
 class TensionForm(forms.Form):
@@ -152,15 +158,15 @@ class TensionForm(forms.Form):
     )  # fmt: skip
     explorer = CharacterChoiceField(queryset=None, required=False, error_messages={"invalid_choice": EXPLORER_CHOICE})
     name = TextField(max_length=100, required=False, label="What must be avoided")
-    tension = WholeNumberField(min_value=1, max_value=14, required=False, label="Starting tension")
-    pitfall = WholeNumberField(min_value=0, max_value=50, required=False)
-    delta = WholeNumberField(min_value=-3, max_value=3, required=False)
+    tension = _step_number(1, 14, label="Starting tension")
+    pitfall = _step_number(0, 50)
+    delta = _step_number(-3, 3)
     attribute = forms.ChoiceField(choices=list(ATTRIBUTE_LABELS.items()), required=False,
                                   error_messages={"invalid_choice": "Choose an attribute."})  # fmt: skip
-    slide = WholeNumberField(min_value=0, max_value=3, required=False)
+    slide = _step_number(0, 3)
     slip = forms.BooleanField(required=False)
-    spotlight = WholeNumberField(min_value=0, max_value=3, required=False)
-    slip_bonus = WholeNumberField(min_value=0, max_value=50, required=False)
+    spotlight = _step_number(0, 3)
+    slip_bonus = _step_number(0, 50)
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)

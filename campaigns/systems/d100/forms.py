@@ -4,7 +4,7 @@ from django import forms
 from django.utils import timezone
 
 from campaigns.forms import CharacterChoiceField
-from campaigns.inputs import TextField
+from campaigns.inputs import TextField, WholeNumberField
 from rules.d100.test import DIFFICULTIES, Flip
 
 DIFFICULTY_CHOICES = [
@@ -15,14 +15,14 @@ DIFFICULTY_CHOICES = [
 
 class D100TestForm(forms.Form):
     character = CharacterChoiceField(queryset=None, empty_label=None)
-    skill = forms.CharField(required=False, max_length=60)
+    skill = TextField(required=False, max_length=60)
     attribute = forms.ChoiceField()
     difficulty = forms.ChoiceField(choices=DIFFICULTY_CHOICES, initial="standard", required=False)
     flip = forms.ChoiceField(choices=[("", "No flip"), (Flip.SUCCEED, "Flip to succeed"), (Flip.FAIL, "Flip to fail")],
                              required=False)  # fmt: skip
     assistant = CharacterChoiceField(queryset=None, required=False, empty_label="(no assist)")
     synergy = forms.BooleanField(required=False, label="Skill synergy granted by the GM (+10)")
-    label = forms.CharField(max_length=100, required=False)
+    label = TextField(max_length=100, required=False)
 
     def __init__(self, *args, campaign, user, **kwargs):
         super().__init__(*args, **kwargs)
@@ -53,7 +53,7 @@ SHORT_SESSION = timedelta(hours=4)  # "If the last session lasts less than 4 hou
 
 
 class SessionForm(forms.Form):
-    refill = forms.IntegerField(min_value=0, max_value=50, label="Fortune for this session")
+    refill = WholeNumberField(min_value=0, max_value=50, label="Fortune for this session")
     short = forms.BooleanField(required=False, label="The last session lasted under four hours")
 
 
@@ -67,10 +67,10 @@ def session_form(campaign, data=None) -> SessionForm:
 
 class OpposedForm(forms.Form):
     first = CharacterChoiceField(queryset=None, empty_label=None)
-    first_skill = forms.CharField(required=False, max_length=60)
+    first_skill = TextField(required=False, max_length=60)
     first_attribute = forms.ChoiceField()
     second = CharacterChoiceField(queryset=None, empty_label=None)
-    second_skill = forms.CharField(required=False, max_length=60)
+    second_skill = TextField(required=False, max_length=60)
     second_attribute = forms.ChoiceField()
 
     def __init__(self, *args, campaign, **kwargs):

@@ -1,6 +1,7 @@
 from django import forms
 
 from campaigns.forms import CharacterChoiceField
+from campaigns.inputs import TextField, WholeNumberField
 from rules.ore.sheet import STATS
 
 STAT_CHOICES = [(stat, stat) for stat in STATS]
@@ -9,9 +10,9 @@ STAT_CHOICES = [(stat, stat) for stat in STATS]
 class OreRollForm(forms.Form):
     character = CharacterChoiceField(queryset=None, empty_label=None)
     stat = forms.ChoiceField(choices=STAT_CHOICES)
-    skill = forms.CharField(required=False, max_length=60)
-    bonus = forms.IntegerField(min_value=0, max_value=5, initial=0, help_text="Bonus dice for an easier action.")
-    penalty = forms.IntegerField(
+    skill = TextField(required=False, max_length=60)
+    bonus = WholeNumberField(min_value=0, max_value=5, initial=0, help_text="Bonus dice for an easier action.")
+    penalty = WholeNumberField(
         min_value=0, max_value=10, initial=0, help_text="Penalty dice: hard, then normal, then wiggle."
     )
     known = forms.TypedChoiceField(
@@ -21,8 +22,8 @@ class OreRollForm(forms.Form):
         widget=forms.RadioSelect,
         label="Difficulty",
     )
-    difficulty = forms.IntegerField(min_value=0, max_value=10, initial=0, required=False)
-    label = forms.CharField(max_length=100, required=False)
+    difficulty = WholeNumberField(min_value=0, max_value=10, initial=0, required=False)
+    label = TextField(max_length=100, required=False)
 
     def __init__(self, *args, campaign, user, **kwargs):
         super().__init__(*args, **kwargs)
@@ -32,15 +33,15 @@ class OreRollForm(forms.Form):
 class ContestForm(forms.Form):
     character = CharacterChoiceField(queryset=None, empty_label=None, label="Player's character")
     stat = forms.ChoiceField(choices=STAT_CHOICES)
-    skill = forms.CharField(required=False, max_length=60)
+    skill = TextField(required=False, max_length=60)
     opponent_character = CharacterChoiceField(queryset=None, required=False, empty_label="(an NPC)", label="Opponent")
     opponent_stat = forms.ChoiceField(choices=STAT_CHOICES, required=False)
-    opponent_skill = forms.CharField(required=False, max_length=60)
-    npc_name = forms.CharField(required=False, max_length=60, label="NPC name")
-    npc_normal = forms.IntegerField(min_value=0, max_value=10, initial=4, required=False, label="NPC normal dice")
-    npc_hard = forms.IntegerField(min_value=0, max_value=10, initial=0, required=False, label="NPC hard dice")
-    npc_wiggle = forms.IntegerField(min_value=0, max_value=10, initial=0, required=False, label="NPC wiggle dice")
-    label = forms.CharField(max_length=100, required=False)
+    opponent_skill = TextField(required=False, max_length=60)
+    npc_name = TextField(required=False, max_length=60, label="NPC name")
+    npc_normal = WholeNumberField(min_value=0, max_value=10, initial=4, required=False, label="NPC normal dice")
+    npc_hard = WholeNumberField(min_value=0, max_value=10, initial=0, required=False, label="NPC hard dice")
+    npc_wiggle = WholeNumberField(min_value=0, max_value=10, initial=0, required=False, label="NPC wiggle dice")
+    label = TextField(max_length=100, required=False)
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)
@@ -49,9 +50,9 @@ class ContestForm(forms.Form):
 
 
 class DifficultyForm(forms.Form):
-    difficulty = forms.IntegerField(min_value=0, max_value=10)
+    difficulty = WholeNumberField(min_value=0, max_value=10)
 
 
 class ContestRollForm(forms.Form):
-    bonus = forms.IntegerField(min_value=0, max_value=5, required=False)
-    penalty = forms.IntegerField(min_value=0, max_value=10, required=False)
+    bonus = WholeNumberField(min_value=0, max_value=5, required=False)
+    penalty = WholeNumberField(min_value=0, max_value=10, required=False)

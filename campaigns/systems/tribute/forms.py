@@ -1,7 +1,7 @@
 from django import forms
 
 from campaigns.forms import CharacterChoiceField
-from campaigns.inputs import whole_number
+from campaigns.inputs import TextField, WholeNumberField, whole_number
 from rules.errors import RulesError
 from rules.tribute.effects import Assignment
 from rules.tribute.roll import MAX_DICE, MAX_RANK
@@ -9,8 +9,8 @@ from rules.tribute.roll import MAX_DICE, MAX_RANK
 OPPOSITION_LIMIT = 200
 
 
-def _count(label: str) -> forms.IntegerField:
-    return forms.IntegerField(min_value=1, max_value=MAX_DICE, initial=1, label=label)
+def _count(label: str) -> WholeNumberField:
+    return WholeNumberField(min_value=1, max_value=MAX_DICE, initial=1, label=label)
 
 
 class TestForm(forms.Form):
@@ -22,7 +22,7 @@ class TestForm(forms.Form):
     attribute = forms.ChoiceField()
     focus = _count("FOCUS dice (white)")
     burden = _count("BURDEN dice (black)")
-    effect = forms.CharField(required=False, max_length=100, help_text="The effect you are testing, if any.")
+    effect = TextField(required=False, max_length=100, help_text="The effect you are testing, if any.")
     known = forms.TypedChoiceField(
         choices=[("1", "I know the opposition's result"), ("0", "The GM sets it (secret)")],
         coerce=lambda value: value == "1",
@@ -30,10 +30,10 @@ class TestForm(forms.Form):
         widget=forms.RadioSelect,
         label="Opposition",
     )
-    opposition = forms.IntegerField(
+    opposition = WholeNumberField(
         min_value=-OPPOSITION_LIMIT, max_value=OPPOSITION_LIMIT, required=False, label="Opposition's result"
     )
-    label = forms.CharField(max_length=100, required=False, help_text="What the test is for.")
+    label = TextField(max_length=100, required=False, help_text="What the test is for.")
 
     def __init__(self, *args, campaign, user, **kwargs):
         super().__init__(*args, **kwargs)
@@ -53,13 +53,13 @@ class OpposedForm(forms.Form):
     character = CharacterChoiceField(queryset=None, empty_label=None, label="Player's character")
     attribute = forms.ChoiceField()
     opponent_character = CharacterChoiceField(queryset=None, required=False, empty_label="(an NPC)", label="Opponent")
-    opponent_name = forms.CharField(max_length=100, required=False, label="NPC name")
-    opponent_rank = forms.IntegerField(min_value=-MAX_RANK, max_value=MAX_RANK, initial=0, required=False,
+    opponent_name = TextField(max_length=100, required=False, label="NPC name")
+    opponent_rank = WholeNumberField(min_value=-MAX_RANK, max_value=MAX_RANK, initial=0, required=False,
                                        label="NPC rank")  # fmt: skip
     opponent_attribute = forms.ChoiceField(label="Opponent's attribute")
     opponent_focus = _count("Opponent's FOCUS dice")
     opponent_burden = _count("Opponent's BURDEN dice")
-    label = forms.CharField(max_length=100, required=False)
+    label = TextField(max_length=100, required=False)
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)
@@ -81,13 +81,13 @@ class OpposedForm(forms.Form):
 
 
 class OppositionForm(forms.Form):
-    opposition = forms.IntegerField(min_value=-OPPOSITION_LIMIT, max_value=OPPOSITION_LIMIT)
+    opposition = WholeNumberField(min_value=-OPPOSITION_LIMIT, max_value=OPPOSITION_LIMIT)
 
 
 class OpposedRollForm(forms.Form):
     focus = _count("FOCUS dice (white)")
     burden = _count("BURDEN dice (black)")
-    effect = forms.CharField(required=False, max_length=100)
+    effect = TextField(required=False, max_length=100)
 
 
 def assignment_from(post, targets: list[str], bonuses: list[str]) -> Assignment:

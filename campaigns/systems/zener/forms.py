@@ -1,6 +1,7 @@
 from django import forms
 
 from campaigns.forms import CharacterChoiceField
+from campaigns.inputs import TextField, WholeNumberField
 from rules.zener.checks import MAX_MODIFIER
 from rules.zener.stats import ROLLED_STATS
 from rules.zener.tables import TIME_MULTIPLIERS, assistants_index
@@ -10,15 +11,13 @@ STAT_CHOICES = [(stat, stat) for stat in ROLLED_STATS]
 
 class CheckForm(forms.Form):
     character = CharacterChoiceField(queryset=None, empty_label=None)
-    skill = forms.CharField(
-        required=False, max_length=60, help_text="A skill from the sheet, unproficient, or a stat check."
-    )
+    skill = TextField(required=False, max_length=60, help_text="A skill from the sheet, unproficient, or a stat check.")
     stat = forms.ChoiceField(choices=STAT_CHOICES, label="Stat basis")
-    modifier = forms.IntegerField(min_value=-MAX_MODIFIER, max_value=MAX_MODIFIER, initial=0, required=False)
-    extra = forms.IntegerField(
+    modifier = WholeNumberField(min_value=-MAX_MODIFIER, max_value=MAX_MODIFIER, initial=0, required=False)
+    extra = WholeNumberField(
         min_value=0, max_value=5, initial=0, required=False, label="Further relevant skills (+2 each)"
     )
-    indirect = forms.IntegerField(min_value=0, max_value=5, initial=0, required=False,
+    indirect = WholeNumberField(min_value=0, max_value=5, initial=0, required=False,
                                   label="Indirectly related skills (unproficient, +1 each)")  # fmt: skip
     time = forms.TypedChoiceField(
         choices=[(i, f"x{m:g} time ({i:+d})") for i, m in TIME_MULTIPLIERS.items()],
@@ -29,9 +28,9 @@ class CheckForm(forms.Form):
         label="Extra time or rushing",
         help_text="From the Aiming/Extra time table.",
     )
-    assistants = forms.IntegerField(min_value=0, max_value=117, initial=0, required=False,
+    assistants = WholeNumberField(min_value=0, max_value=117, initial=0, required=False,
                                     help_text="Assistants one skill level below the lead.")  # fmt: skip
-    label = forms.CharField(max_length=100, required=False)
+    label = TextField(max_length=100, required=False)
 
     def table_modifier(self) -> int:
         """What the index tables add to the target: extra time and assistants."""
@@ -56,7 +55,7 @@ class KarmaForm(forms.Form):
             ("stat", "Approve: +1 to a stat (2 Karma, more above 25)"),
         ]
     )
-    amount = forms.IntegerField(min_value=0, max_value=50, initial=1, required=False)
+    amount = WholeNumberField(min_value=0, max_value=50, initial=1, required=False)
     stat = forms.ChoiceField(choices=[("", "(for +1 to a stat)"), *STAT_CHOICES], required=False)
 
     def __init__(self, *args, campaign, **kwargs):
@@ -68,16 +67,16 @@ class AttackForm(forms.Form):
     attacker = CharacterChoiceField(queryset=None, empty_label=None)
     target = CharacterChoiceField(queryset=None, empty_label=None)
     stat = forms.ChoiceField(choices=[("ACC", "ACC (aimed)"), ("MEL", "MEL (melee)")], label="Attack stat")
-    ranks = forms.IntegerField(min_value=0, max_value=10, initial=0, label="Weapon skill ranks")
-    weapon = forms.CharField(max_length=60, initial="2d6", label="Weapon",
+    ranks = WholeNumberField(min_value=0, max_value=10, initial=0, label="Weapon skill ranks")
+    weapon = TextField(max_length=60, initial="2d6", label="Weapon",
                              help_text="A weapon on the attacker's sheet, or its damage, e.g. 2d6.")  # fmt: skip
-    armour = forms.IntegerField(min_value=0, max_value=10, required=False, label="Target's armour (0-10)",
+    armour = WholeNumberField(min_value=0, max_value=10, required=False, label="Target's armour (0-10)",
                                 help_text="Blank: the armour on the target's sheet.")  # fmt: skip
-    size = forms.IntegerField(min_value=-8, max_value=11, initial=0, label="Target size index")
-    range_ = forms.IntegerField(min_value=-8, max_value=60, initial=0, label="Range index")
-    aiming = forms.IntegerField(min_value=-5, max_value=13, initial=0, label="Aiming index")
-    circumstance = forms.IntegerField(min_value=-20, max_value=20, initial=0)
-    attacker_armour = forms.IntegerField(
+    size = WholeNumberField(min_value=-8, max_value=11, initial=0, label="Target size index")
+    range_ = WholeNumberField(min_value=-8, max_value=60, initial=0, label="Range index")
+    aiming = WholeNumberField(min_value=-5, max_value=13, initial=0, label="Aiming index")
+    circumstance = WholeNumberField(min_value=-20, max_value=20, initial=0)
+    attacker_armour = WholeNumberField(
         min_value=0, max_value=10, initial=0, required=False, label="Attacker's armour (0-10)"
     )
     cover = forms.BooleanField(required=False, label="The target is smaller because of cover")
