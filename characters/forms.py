@@ -12,8 +12,10 @@ from characters.models import Character
 from rules.cgg.conditions import Track
 from rules.cgg.sheet import ATTRIBUTES, HIGHEST_ATTRIBUTE, LOWEST_ATTRIBUTE, default_sheet
 from rules.d100.sheet import PERIL_STEPS
+from rules.errors import RulesError
 from rules.ore.sheet import STATS as ORE_STATS
 from rules.system import MAX_NOTES
+from rules.tribute.effects import parse_effect_line
 from rules.zener.stats import ROLLED_STATS as ZENER_STATS
 from rules.zener.stats import STAT_RANGE as ZENER_STAT_RANGE
 
@@ -176,6 +178,12 @@ class TributeSheetForm(CharacterForm):
             )
         self.order_fields(["name", *(f for f in self.fields if f.startswith("attribute__")), "effects", "notes"])
 
+    def clean_effects(self) -> list[dict]:
+        try:
+            return [parse_effect_line(line) for line in _lines(self.cleaned_data["effects"])]
+        except RulesError as error:
+            raise forms.ValidationError(str(error)) from error
+
     def initial_from(self, sheet: dict, name: str):
         if name == "effects":
             return "\n".join(_effect_line(effect) for effect in sheet.get("effects", []))
@@ -188,7 +196,7 @@ class TributeSheetForm(CharacterForm):
             "attributes": {
                 f.removeprefix("attribute__"): v or 0 for f, v in data.items() if f.startswith("attribute__")
             },
-            "effects": [_effect_from_line(line) for line in _lines(data["effects"])],
+            "effects": data["effects"],
             "notes": data["notes"],
         }
 
@@ -197,23 +205,6 @@ def _effect_line(effect: dict) -> str:
     features = ", ".join(f"{f['name']} {f['rank']}" for f in effect["features"])
     parts = [f"{effect['name']} {effect['rank']}", features, ", ".join(effect["bonuses"])]
     return " | ".join(parts).rstrip(" |")
-
-
-def _named_rank(text: str) -> dict:
-    """'damage 2' -> {'name': 'damage', 'rank': 2}; a missing or odd rank is left for the rules to refuse."""
-    name, _, rank = text.strip().rpartition(" ")
-    if not name or not rank.lstrip("-").isdigit():
-        return {"name": text.strip(), "rank": None}
-    return {"name": name.strip(), "rank": int(rank)}
-
-
-def _effect_from_line(line: str) -> dict:
-    parts = [part.strip() for part in line.split("|")] + ["", ""]
-    return {
-        **_named_rank(parts[0]),
-        "features": [_named_rank(item) for item in parts[1].split(",") if item.strip()],
-        "bonuses": [item.strip() for item in parts[2].split(",") if item.strip()],
-    }
 
 
 class OreSheetForm(CharacterForm):

@@ -11,12 +11,45 @@ Interpretations (published on /rules/#tribute):
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import NoReturn
 
 from rules.errors import RulesError
 
 MAX_EFFECT_RANK = 5
+_NAMED_RANK = re.compile(r"(?P<name>.*\S)\s+(?P<rank>-?[0-9]{1,3})")
+_LINE_FORM = "'Name rank | feature rank, feature rank | bonus, bonus'"
+
+
+def parse_effect_line(line: str) -> dict:
+    """One effect as a sheet's text line writes it: `Punch 2 | damage 2, range 1 | knockback`
+    (features and bonuses optional). Every part must be understood: anything else is a
+    RulesError naming the line and the part, never dropped."""
+
+    def refuse(part: str, why: str) -> NoReturn:
+        raise RulesError(f"'{line}': '{part}' {why}")
+
+    def named_rank(part: str, what: str) -> dict:
+        match = _NAMED_RANK.fullmatch(part)
+        if match is None:
+            refuse(part, f"is not {what} with its rank, e.g. '{'Punch 2' if what == 'an effect' else 'damage 2'}'.")
+        return {"name": match["name"], "rank": int(match["rank"])}
+
+    def items(part: str) -> list[str]:
+        found = [item.strip() for item in part.split(",")]
+        if "" in found:
+            refuse(part, "has an empty entry between commas.")
+        return found
+
+    parts = [part.strip() for part in line.split("|")]
+    if len(parts) > 3:
+        refuse(" | ".join(parts[3:]), f"is one part too many: a line is {_LINE_FORM}.")
+    effect = named_rank(parts[0], "an effect")
+    features = items(parts[1]) if len(parts) > 1 and parts[1] else []
+    bonuses = items(parts[2]) if len(parts) > 2 and parts[2] else []
+    return {**effect, "features": [named_rank(item, "a feature") for item in features], "bonuses": bonuses}
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,7 @@
 """Tribute Alpha: tests, exact odds against brute force and seeded rolls, effects."""
 
 import itertools
+import re
 from collections import Counter
 from fractions import Fraction
 
@@ -201,3 +202,17 @@ def test_sheet_uses_the_campaigns_attributes():
         tribute.validate_sheet({"effects": [{"name": "Doom", "rank": 9}]})
     with pytest.raises(RulesError, match="whole number"):
         tribute.validate_sheet({"attributes": {"Might": "high"}})
+
+
+def test_an_effect_line_reads_every_part_or_names_the_one_it_cannot():
+    from rules.tribute.effects import parse_effect_line
+
+    assert parse_effect_line("Punch 2 | damage 2, range 1 | knockback") == {
+        "name": "Punch", "rank": 2, "features": [{"name": "damage", "rank": 2}, {"name": "range", "rank": 1}],
+        "bonuses": ["knockback"],
+    }  # fmt: skip
+    assert parse_effect_line("Big Shout 3 ||") == {"name": "Big Shout", "rank": 3, "features": [], "bonuses": []}
+    for line, part in (("Punch 2 | damage 2 | knockback | extra", "extra"), ("Punch", "Punch"),
+                       ("Punch 2 | damage", "damage"), ("Punch 2 | a 1,,b 2", "a 1,,b 2")):  # fmt: skip
+        with pytest.raises(RulesError, match=re.escape(f"'{line}': '{part}'")):
+            parse_effect_line(line)
