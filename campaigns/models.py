@@ -55,7 +55,10 @@ class Campaign(models.Model):
     def clean(self) -> None:
         if self.system in rules.SYSTEMS:
             try:
-                self.settings = self.rules_system.validate_settings(self.settings or {})
+                # A campaign that exists keeps its settings unless each is given: `{}` once reset a
+                # Tribute reality level from d8 to d6 without a word.
+                complete = self.pk is not None
+                self.settings = self.rules_system.validate_settings(self.settings, complete=complete)
             except rules.RulesError as error:
                 raise ValidationError({"settings": str(error)}) from error
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -79,11 +80,24 @@ class System:
     def default_settings(self) -> dict[str, Any]:
         return {setting.name: _plain(setting.default) for setting in self.settings}
 
-    def validate_settings(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+    def validate_settings(self, raw: Mapping[str, Any], *, complete: bool = False) -> dict[str, Any]:
+        """The campaign's settings, a setting left out taking its default; with `complete`, every
+        setting must be given (changing a campaign: leaving one out would reset it silently)."""
+        if not isinstance(raw, Mapping):
+            raise RulesError(f"{self.name}'s settings are an object of names and values, e.g. {self._example()}.")
         unknown = set(raw) - {setting.name for setting in self.settings}
         if unknown:
             raise RulesError(f"{self.name} has no setting called {', '.join(sorted(unknown))}.")
-        return {s.name: s.validate(raw.get(s.name, s.default)) for s in self.settings}
+        given = {s.name: s.validate(raw[s.name]) for s in self.settings if s.name in raw}
+        missing = [s.name for s in self.settings if s.name not in raw]
+        if complete and missing:
+            raise RulesError(
+                f"Give every setting of {self.name} ({', '.join(missing)} left out), e.g. {self._example()}."
+            )
+        return {s.name: given[s.name] if s.name in given else s.validate(s.default) for s in self.settings}
+
+    def _example(self) -> str:
+        return json.dumps(self.default_settings()) if self.settings else "{}"
 
     def validate_sheet(self, raw: Mapping[str, Any], settings: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """A clean sheet; `settings` are the campaign's (e.g. its attribute list)."""

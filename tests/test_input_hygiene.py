@@ -212,7 +212,7 @@ def test_tribute_effect_lines_name_what_is_not_understood(world, player, line, p
     assert Character.objects.get(pk=hero.pk).sheet == hero.sheet
 
 
-@pytest.mark.parametrize("value", ["[]", "{}", '{"die_size": 8, "extra": 1}', '"d8"', '{"die_size": 7}'])
+@pytest.mark.parametrize("value", ["[]", "{}", "null", '{"die_size": 8}', '{"die_size": 8, "extra": 1}', '"d8"', '{"die_size": 7}'])
 def test_admin_refuses_campaign_settings_it_cannot_read(world, make_user, value):
     campaign = world["campaigns"]["tribute"][0]
     Campaign.objects.filter(pk=campaign.pk).update(settings=campaign.settings | {"die_size": 8})

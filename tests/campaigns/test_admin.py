@@ -1,5 +1,7 @@
 """GMs run their campaigns in the admin and see nothing of anyone else's."""
 
+import json
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -38,7 +40,7 @@ def test_gm_edits_their_campaign(gm_client, campaign):
         reverse("admin:campaigns_campaign_change", args=[campaign.pk]),
         {
             "name": "The Gate, season two",
-            "settings": '{"die_size": 10}',
+            "settings": json.dumps(campaign.settings | {"die_size": 10}),  # every setting: none is reset
             "memberships-TOTAL_FORMS": "1",
             "memberships-INITIAL_FORMS": "1",
             "memberships-0-id": campaign.memberships.get().pk,
