@@ -212,7 +212,9 @@ def test_tribute_effect_lines_name_what_is_not_understood(world, player, line, p
     assert Character.objects.get(pk=hero.pk).sheet == hero.sheet
 
 
-@pytest.mark.parametrize("value", ["[]", "{}", "null", '{"die_size": 8}', '{"die_size": 8, "extra": 1}', '"d8"', '{"die_size": 7}'])
+@pytest.mark.parametrize(
+    "value", ["[]", "{}", "null", '{"die_size": 8}', '{"die_size": 8, "extra": 1}', '"d8"', '{"die_size": 7}']
+)
 def test_admin_refuses_campaign_settings_it_cannot_read(world, make_user, value):
     campaign = world["campaigns"]["tribute"][0]
     Campaign.objects.filter(pk=campaign.pk).update(settings=campaign.settings | {"die_size": 8})
@@ -287,3 +289,13 @@ def test_every_sheet_field_has_its_bounds_and_a_line_of_help(world, player, syst
             html = str(form[name])
             assert f'min="{field.min_value}"' in html, (system, name)
             assert f'max="{field.max_value}"' in html, (system, name)
+
+
+@pytest.mark.parametrize("value", ["inf", "1e309", "-inf", "nan", "²", "٣x", "--1"])
+@pytest.mark.parametrize("way", ["value", "index"])
+def test_the_zener_table_lookup_answers_any_number_with_a_message(world, player, value, way):
+    campaign = world["campaigns"]["zener"][0]
+    query = {"table": "weight", "way": way, "value": value}
+    response = client_for(player).get(reverse("zener_tables", args=[campaign.pk]), query)
+    assert response.status_code == 200
+    assert re.search(r"off the table|give a (positive )?(number|value)", response.content.decode(), re.IGNORECASE)

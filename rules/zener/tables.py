@@ -32,6 +32,8 @@ class IndexTable:
         return _VALUE[self.key](index)
 
     def index(self, value: float) -> int:
+        if not math.isfinite(value):  # inf would overflow round() below
+            raise RulesError(f"{self.name}: give a number, not {value}.")
         if value <= 0:
             raise RulesError(f"{self.name}: give a positive value.")
         found = _INDEX[self.key](value)
