@@ -1,15 +1,17 @@
-# Fivefold. `make run` serves the app with demo data; `make test` runs every test.
+# Fivefold. `make run` serves the app with demo data (on PORT, default 8000); `make test` runs every test.
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
+# `make run PORT=8123` serves on another port.
+PORT ?= 8000
 
 .PHONY: run test lint setup browser bench screenshots clean
 
 run: $(STAMP)
 	DEBUG=true $(PY) manage.py migrate --noinput
 	DEBUG=true $(PY) manage.py demo
-	@echo "Fivefold on http://127.0.0.1:8000 — log in as gm, player1 or player2 (password fivefold-demo)."
-	DEBUG=true $(PY) manage.py runserver 127.0.0.1:8000
+	@echo "Fivefold on http://127.0.0.1:$(PORT) — log in as gm, player1 or player2 (password fivefold-demo)."
+	DEBUG=true $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 test: $(STAMP)
 	$(PY) -m pytest

@@ -52,6 +52,11 @@ class GMScopedMixin:
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
 
+# "By campaign": only the campaigns of the rows the GM may see (their own), not every campaign
+# on the site, which the plain related filter would list with names and ids.
+BY_CAMPAIGN = ("campaign", admin.RelatedOnlyFieldListFilter)
+
+
 class ReadOnlyMixin:
     def has_add_permission(self, request, obj=None):
         return False
@@ -130,7 +135,7 @@ class CampaignAdmin(GMScopedMixin, admin.ModelAdmin):
 @admin.register(Membership)
 class MembershipAdmin(GMScopedMixin, admin.ModelAdmin):
     list_display = ["user", "campaign", "joined_at"]
-    list_filter = ["campaign"]
+    list_filter = [BY_CAMPAIGN]
     readonly_fields = ["user", "campaign", "joined_at"]
 
     def has_add_permission(self, request, obj=None):
@@ -140,7 +145,7 @@ class MembershipAdmin(GMScopedMixin, admin.ModelAdmin):
 @admin.register(Character)
 class CharacterAdmin(GMScopedMixin, admin.ModelAdmin):
     list_display = ["name", "owner", "campaign", "updated_at"]
-    list_filter = ["campaign"]
+    list_filter = [BY_CAMPAIGN]
     search_fields = ["name"]
     fields = ["name", "campaign", "owner", "sheet"]
     readonly_fields = ["campaign", "owner"]
@@ -152,13 +157,13 @@ class CharacterAdmin(GMScopedMixin, admin.ModelAdmin):
 @admin.register(RollCall)
 class RollCallAdmin(ReadOnlyMixin, GMScopedMixin, admin.ModelAdmin):
     list_display = ["__str__", "campaign", "status", "created_at"]
-    list_filter = ["campaign", "status"]
+    list_filter = [BY_CAMPAIGN, "status"]
 
 
 @admin.register(Roll)
 class RollAdmin(ReadOnlyMixin, GMScopedMixin, admin.ModelAdmin):
     list_display = ["id", "campaign", "author", "character", "visibility", "created_at"]
-    list_filter = ["campaign", "visibility"]
+    list_filter = [BY_CAMPAIGN, "visibility"]
     list_select_related = ["campaign", "author", "character"]
 
 
@@ -167,12 +172,12 @@ class BalanceAdmin(ReadOnlyMixin, GMScopedMixin, admin.ModelAdmin):
     """Meta-currency balances: changed only by their ledgers' service functions, so read-only here."""
 
     list_display = ["kind", "character", "campaign", "value", "maximum"]
-    list_filter = ["campaign", "kind"]
+    list_filter = [BY_CAMPAIGN, "kind"]
 
 
 @admin.register(LedgerEntry)
 class LedgerEntryAdmin(ReadOnlyMixin, GMScopedMixin, admin.ModelAdmin):
     gm_path = "balance__campaign__gm"
     list_display = ["created_at", "balance", "delta", "value_after", "reason", "actor"]
-    list_filter = ["balance__campaign", "balance__kind"]
+    list_filter = [("balance__campaign", admin.RelatedOnlyFieldListFilter), "balance__kind"]
     list_select_related = ["balance__character", "balance__campaign", "actor"]

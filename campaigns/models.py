@@ -247,3 +247,17 @@ class TensionScene(models.Model):
 
     def __str__(self) -> str:
         return f"Tension in {self.campaign}"
+
+
+class SubmitToken(models.Model):
+    """A form post that has been received: each rendered form carries a one-time token
+    (`{% form_tokens %}`), and campaigns.once records it here before the view runs, so a
+    double click or a replayed post changes nothing the second time."""
+
+    key = models.CharField(max_length=80, unique=True)  # "<user id or 0>:<token>": one user's token
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    # Where the first answer sent the browser, so that a repeated plain post lands there too.
+    location = models.CharField(max_length=2000, blank=True)
+
+    def __str__(self) -> str:
+        return self.key

@@ -55,6 +55,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "campaigns.middleware.DatabaseErrorMiddleware",
+    "campaigns.once.SubmitOnceMiddleware",  # each form post counts once
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -72,6 +73,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            # `{% form_tokens %}` in every form that posts, without a `{% load %}` in each template.
+            "builtins": ["campaigns.templatetags.once"],
         },
     },
 ]

@@ -1,5 +1,5 @@
 // The live table: catch up after a dropped websocket, keep each roll once,
-// show the connection state, and copy the invite link.
+// show the connection state, copy the invite link, and send each post once.
 (function () {
   "use strict";
   let connectedBefore = false;
@@ -36,6 +36,51 @@
   document.addEventListener("htmx:wsClose", function () { setLiveStatus("reconnecting…", "down"); });
   document.addEventListener("htmx:wsAfterMessage", dropDuplicateRolls);
   document.addEventListener("htmx:afterSettle", dropDuplicateRolls);
+
+  // Every post counts once (campaigns/once.py): while a form's post is in flight its buttons
+  // are disabled and a second submit is dropped, so a double click sends one post. The answer
+  // carries a fresh one-time token for the form, which htmx may leave on the page to post again.
+  function isPost(event) { return event.detail.requestConfig.verb !== "get"; }
+  function sender(elt) { return elt.closest("form") || elt; }
+  function hold(scope) {
+    scope.dataset.sending = "true";
+    scope.querySelectorAll("button, input[type=submit]").forEach(function (button) {
+      if (!button.disabled) { button.disabled = true; button.dataset.heldWhileSending = "true"; }
+    });
+  }
+  function release(scope) {
+    delete scope.dataset.sending;
+    scope.querySelectorAll("[data-held-while-sending]").forEach(function (button) {
+      button.disabled = false;
+      delete button.dataset.heldWhileSending;
+    });
+  }
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (!isPost(event)) return;
+    const scope = sender(event.detail.elt);
+    if (scope.dataset.sending) { event.preventDefault(); return; }
+    hold(scope);
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (!isPost(event)) return;
+    const scope = sender(event.detail.elt);
+    const fresh = event.detail.xhr && event.detail.xhr.getResponseHeader("Form-Token");
+    if (fresh) scope.querySelectorAll("input[name=form_token]").forEach(function (field) { field.value = fresh; });
+    release(scope);
+  });
+  // A plain form post (no htmx) leaves the page: hold its buttons after the browser has read
+  // the form (a disabled button would not be sent), and drop a second submit.
+  document.addEventListener("submit", function (event) {
+    const form = event.target;
+    if (event.defaultPrevented || form.method !== "post") return;
+    if (form.dataset.sending) { event.preventDefault(); return; }
+    form.dataset.sending = "true";
+    setTimeout(function () { hold(form); }, 0);
+  });
+  // Back to a page the browser kept (back button): its forms work again.
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted) document.querySelectorAll("form[data-sending]").forEach(release);
+  });
 
   // + / - beside a number field (FOCUS and BURDEN dice): step it and let the odds refresh.
   document.addEventListener("click", function (event) {

@@ -1,3 +1,6 @@
+import logging
+import warnings
+
 import pytest
 from django.core.management import call_command
 
@@ -48,3 +51,16 @@ def test_the_home_page_says_how_to_try_the_demo_only_in_local_play(client, setti
     assert page.count("<li>") >= 3  # the three steps
     settings.DEBUG = False
     assert "fivefold-demo" not in client.get("/").content.decode()
+
+
+def test_the_demo_prints_no_warning(settings, capsys, caplog, django_capture_on_commit_callbacks):
+    """The first thing a new user sees (`make run`, DEBUG on) is clean: no Django warning
+    (it once warned of a `{% csrf_token %}` in a call card rendered for the live table)."""
+    settings.DEBUG = True
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        with django_capture_on_commit_callbacks(execute=True):  # the live sends, as after a real commit
+            call_command("demo")
+    assert [str(warning.message) for warning in caught] == []
+    assert capsys.readouterr().err == ""
+    assert [record.getMessage() for record in caplog.records if record.levelno >= logging.WARNING] == []

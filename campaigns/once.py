@@ -1,0 +1,91 @@
+"""Every form post counts once.
+
+Each form the app renders carries a one-time token (`{% form_tokens %}`, next to the CSRF
+token). Before the view runs, the token is recorded (campaigns.models.SubmitToken, one row
+per user and token); a post whose token is already recorded — a double click, a reload that
+posts again, a replay — is answered without running the view again, so nothing is recorded
+twice. A post that changed nothing (4xx, 5xx) gives its token back, so it can be sent again.
+
+The browser side (static/fivefold/table.js) disables a form's buttons while its post is in
+flight, and puts the fresh token each answer carries (`Form-Token`) into the form it came
+from: a form htmx leaves on the page (the roll form stays as the player left it) can post
+again. A post without a token (the tests' client, scripts) runs as before: the token protects
+people from their own double clicks; it is not an access control (CSRF and the views are).
+"""
+
+import secrets
+from datetime import timedelta
+
+from django.contrib import messages
+from django.db import IntegrityError, transaction
+from django.http import HttpResponse, HttpResponseRedirect
+from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
+
+FIELD = "form_token"
+HEADER = "Form-Token"
+KEEP = timedelta(days=1)  # a repeat comes seconds later; a day is ample
+PRUNE_EVERY = 100  # claims between deletions of old tokens
+
+
+class SubmitOnceMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        claim = getattr(request, "_submit_claim", None)
+        if claim is None:
+            return response
+        from campaigns.models import SubmitToken
+
+        if response.status_code >= 400:
+            SubmitToken.objects.filter(pk=claim.pk).delete()
+        elif 300 <= response.status_code < 400 and response.has_header("Location"):
+            SubmitToken.objects.filter(pk=claim.pk).update(location=response["Location"][:2000])
+        return _with_fresh_token(response)
+
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        """Runs after the CSRF check: only a genuine post claims its token."""
+        if request.method != "POST":
+            return None
+        token = request.POST.get(FIELD, "")
+        if not token:
+            return None
+        from campaigns.models import SubmitToken
+
+        key = f"{request.user.pk or 0}:{token[:64]}"
+        try:
+            with transaction.atomic():
+                claim = SubmitToken.objects.create(key=key)
+        except IntegrityError:
+            return _with_fresh_token(_repeat(request, key))
+        if claim.pk % PRUNE_EVERY == 0:
+            SubmitToken.objects.filter(created_at__lt=timezone.now() - KEEP).delete()
+        request._submit_claim = claim
+        return None
+
+
+def _repeat(request, key: str) -> HttpResponse:
+    """The answer to a post already received: htmx swaps nothing (the first answer and the
+    live table show what changed); a plain post goes where the first one went, or back."""
+    from campaigns.models import SubmitToken
+
+    if request.headers.get("HX-Request"):
+        return HttpResponse(status=204)
+    location = SubmitToken.objects.filter(key=key).values_list("location", flat=True).first()
+    if not location:
+        back = request.headers.get("Referer", "")
+        here = {request.get_host()}
+        location = back if url_has_allowed_host_and_scheme(back, here, require_https=request.is_secure()) else "/"
+    messages.info(request, "That was sent already: it counted once.")
+    return HttpResponseRedirect(location)
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(16)
+
+
+def _with_fresh_token(response: HttpResponse) -> HttpResponse:
+    response[HEADER] = new_token()
+    return response
