@@ -1,11 +1,16 @@
+import logging
+
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.core.cache import cache
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
+from redis.exceptions import RedisError
 
 from accounts.forms import SignUpForm
+
+logger = logging.getLogger(__name__)
 
 
 def _safe_next(request) -> str:
@@ -37,13 +42,42 @@ def _attempts_key(request) -> str:
     return f"login-failures:{username}:{request.META.get('REMOTE_ADDR', '')}"
 
 
+def _failures(request) -> int:
+    """Recent failed log-ins of this username from this address. Without the cache (Redis
+    down) the count is not kept and people can still log in (issue 18): the password check
+    stands, and its slow hashing still limits guessing."""
+    try:
+        return cache.get(_attempts_key(request), 0)
+    except (RedisError, OSError) as error:
+        logger.warning("Log-in attempts are not counted without the cache: %s", error)
+        return 0
+
+
+def _count_failure(request) -> None:
+    key = _attempts_key(request)
+    try:
+        cache.add(key, 0, LOGIN_WINDOW)
+        cache.incr(key)
+    except ValueError:  # expired between the two calls: this failure starts a new count
+        cache.add(key, 1, LOGIN_WINDOW)
+    except (RedisError, OSError) as error:
+        logger.warning("Log-in attempts are not counted without the cache: %s", error)
+
+
+def _forget_failures(request) -> None:
+    try:
+        cache.delete(_attempts_key(request))
+    except (RedisError, OSError) as error:
+        logger.warning("Log-in attempts are not counted without the cache: %s", error)
+
+
 class LoginView(auth_views.LoginView):
     """Django's log-in, refusing a username from an address after 5 failures in 15 minutes."""
 
     redirect_authenticated_user = True
 
     def post(self, request, *args, **kwargs):
-        if cache.get(_attempts_key(request), 0) >= LOGIN_ATTEMPTS:
+        if _failures(request) >= LOGIN_ATTEMPTS:
             form = self.get_form()
             form.errors.clear()
             form.add_error(None, "Too many failed log-ins for this account. Try again in 15 minutes.")
@@ -51,11 +85,9 @@ class LoginView(auth_views.LoginView):
         return super().post(request, *args, **kwargs)
 
     def form_invalid(self, form):
-        key = _attempts_key(self.request)
-        cache.add(key, 0, LOGIN_WINDOW)
-        cache.incr(key)
+        _count_failure(self.request)
         return super().form_invalid(form)
 
     def form_valid(self, form):
-        cache.delete(_attempts_key(self.request))
+        _forget_failures(self.request)
         return super().form_valid(form)

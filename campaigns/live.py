@@ -10,6 +10,7 @@ campaign, not per user, so a player's other campaigns never receive it.
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
 
 from asgiref.sync import async_to_sync
@@ -21,6 +22,8 @@ from campaigns.systems import panel_for
 from campaigns.visibility import call_view, roll_view
 
 TABLE = "campaigns/table.html"
+SEND_TIMEOUT = 3  # seconds: a send takes milliseconds; a Redis that hangs must not hold up the answer
+logger = logging.getLogger(__name__)
 
 
 def table_group(campaign_id: int) -> str:
@@ -56,12 +59,16 @@ class _LayerLoop:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._lock = threading.Lock()
 
-    def run(self, coroutine, timeout: float = 10) -> None:
+    def run(self, coroutine, timeout: float = SEND_TIMEOUT) -> None:
         with self._lock:
             if self._loop is None:
                 self._loop = asyncio.new_event_loop()
                 threading.Thread(target=self._loop.run_forever, name="channel-layer", daemon=True).start()
-        asyncio.run_coroutine_threadsafe(coroutine, self._loop).result(timeout)
+        future = asyncio.run_coroutine_threadsafe(coroutine, self._loop)
+        try:
+            future.result(timeout)
+        finally:
+            future.cancel()  # a send that timed out does not go on in the background
 
 
 _layer_loop = _LayerLoop()
@@ -69,12 +76,19 @@ _layer_loop = _LayerLoop()
 
 def _deliver(send) -> None:
     """Run `send(layer)` against the channel layer from sync code. The in-memory layer
-    (the embedded default) lives in the ASGI server's own loop: asgiref hops onto it."""
-    layer = get_channel_layer()
-    if isinstance(layer, InMemoryChannelLayer):
-        async_to_sync(send)(layer)
-    else:
-        _layer_loop.run(send(layer))
+    (the embedded default) lives in the ASGI server's own loop: asgiref hops onto it.
+
+    A failed send is logged and goes no further: the event is already committed, and its
+    author must get their answer, not a server error that makes them roll again (issue 18).
+    The open tables catch up from the database when their sockets reconnect."""
+    try:
+        layer = get_channel_layer()
+        if isinstance(layer, InMemoryChannelLayer):
+            async_to_sync(send)(layer)
+        else:
+            _layer_loop.run(send(layer))
+    except Exception:
+        logger.exception("A live update could not be sent; the tables catch up when they reconnect")
 
 
 def _send_all(messages: list[tuple[str, str]]) -> None:

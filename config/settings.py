@@ -97,28 +97,43 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Channels: https://channels.readthedocs.io/en/latest/topics/channel_layers.html
+# Redis carries live updates and nothing else a page needs: with it down, pages, log-ins
+# and rolls still answer (the sends are logged and the tables catch up when they
+# reconnect; campaigns.live). A Redis that does not answer gives up within a second or two.
 REDIS_URL = env("REDIS_URL", default="")
+REDIS_TIMEOUT = 1  # seconds
+
+
+def redis_channel_layer(url: str) -> dict:
+    # No socket_timeout here: a table's socket waits on Redis (BRPOP) for longer than that.
+    return {
+        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "CONFIG": {"hosts": [{"address": url, "socket_connect_timeout": REDIS_TIMEOUT}]},
+    }
+
+
+def redis_cache(url: str) -> dict:
+    return {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": url,
+        "OPTIONS": {"socket_connect_timeout": REDIS_TIMEOUT, "socket_timeout": REDIS_TIMEOUT},
+    }
+
+
 CHANNEL_LAYERS = {
-    "default": (
-        {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [REDIS_URL]}}
-        if REDIS_URL
-        else {"BACKEND": "channels.layers.InMemoryChannelLayer"}
-    )
+    "default": redis_channel_layer(REDIS_URL) if REDIS_URL else {"BACKEND": "channels.layers.InMemoryChannelLayer"}
 }
 
-# Cache (log-in attempt counts): https://docs.djangoproject.com/en/6.0/topics/cache/
-# Shared through Redis when there are several processes.
+# Cache (log-in attempt counts, who is here): https://docs.djangoproject.com/en/6.0/topics/cache/
+# Shared through Redis when there are several processes; both uses do without it when it is down.
 CACHES = {
-    "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
-        if REDIS_URL
-        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
-    )
+    "default": redis_cache(REDIS_URL) if REDIS_URL else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
 }
 
-# Sessions are read from the cache (Redis when there is one) and written through to the
-# database: a query less on every request (bench/). https://docs.djangoproject.com/en/6.0/topics/http/sessions/
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# Sessions live in the database only (issue 18): a log-in must not depend on Redis, and a
+# log-out deletes the row, which ends the session in every process at once. It costs one
+# indexed query a request. https://docs.djangoproject.com/en/6.0/topics/http/sessions/
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 # Authentication: https://docs.djangoproject.com/en/6.0/topics/auth/customizing/
 AUTH_USER_MODEL = "accounts.User"
