@@ -67,6 +67,7 @@ class LogFilterForm(forms.Form):
 class LogPage:
     entries: list  # RollView and SessionMark, newest first
     older: str | None  # the query string of the next older page, if there is one
+    missed_more: bool = False  # a catch-up page: more rolls came since `after` than a page holds
 
     @property
     def has_rolls(self) -> bool:
@@ -85,7 +86,7 @@ def log_page(campaign, audience: Audience, sessions, filters: LogFilterForm, *, 
     more = len(page) > LOG_PAGE and after is None
     older = urlencode({"before": views[-1].id} | filters.query()) if more else None
     if after is not None:
-        return LogPage(views, older)
+        return LogPage(views, older, missed_more=len(page) > LOG_PAGE)
     chosen = filters.chosen_session
     marks = session_marks([chosen] if chosen else sessions)
     # A mark goes on the page of the roll just after it: older than this page's first roll

@@ -7,7 +7,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.http import HttpResponseClientRedirect, reswap
+from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 from django_htmx.middleware import HtmxDetails
 
 import rules
@@ -39,16 +39,16 @@ def _campaign_for_gm(request, campaign_id: int) -> Campaign:
     return get_object_or_404(Campaign, pk=campaign_id, gm_id=request.user.pk)
 
 
-def _log(request, campaign, audience: Audience, sessions) -> dict:
-    """The log's context: a page of it (filtered by the query string) and its filter form."""
+def _log(request, campaign, audience: Audience, sessions, *, newest=False) -> dict:
+    """The log's context: a page of it (filtered by the query string) and its filter form;
+    `newest`: the first page, whatever page the query string asks for."""
     data = request.GET if _FILTERS & request.GET.keys() else None
     filters = LogFilterForm(data, campaign=campaign, sessions=sessions)
-    page = log_page(
-        campaign, audience, sessions, filters, before=_int_param(request, "before"), after=_int_param(request, "after")
-    )
+    before, after = (None, None) if newest else (_int_param(request, "before"), _int_param(request, "after"))
+    page = log_page(campaign, audience, sessions, filters, before=before, after=after)
     filtered = filters.active
     return {"log": page.entries, "older": page.older, "filters": filters, "filtered": filtered,
-            "nothing_found": filtered and not page.has_rolls}  # fmt: skip
+            "nothing_found": filtered and not page.has_rolls, "missed_more": page.missed_more}  # fmt: skip
 
 
 _FILTERS = {"character", "session", "kind"}
@@ -133,7 +133,14 @@ def table(request: HtmxHttpRequest, campaign_id: int):
     campaign = _campaign_for_member(request, campaign_id)
     if request.htmx and ({"after", "before"} & request.GET.keys() or request.htmx.target == "log-region"):
         sessions = list(campaign.game_sessions.all())
-        context = {"campaign": campaign, **_log(request, campaign, audience_for(campaign, request.user), sessions)}
+        audience = audience_for(campaign, request.user)
+        context = {"campaign": campaign, **_log(request, campaign, audience, sessions)}
+        if context["missed_more"]:
+            # Away for more rolls than a page holds (issue 18): the whole log again, newest page
+            # first with its link to the older ones, so no missed roll is left out of sight.
+            context = {"campaign": campaign, **_log(request, campaign, audience, sessions, newest=True)}
+            response = render(request, f"{TABLE}#log_region", context)
+            return retarget(reswap(response, "outerHTML"), "#log-region")
         partial = "log_page" if {"after", "before"} & request.GET.keys() else "log_region"
         return render(request, f"{TABLE}#{partial}", context, status=422 if context["filters"].errors else 200)
     context = _table_context(request, campaign)

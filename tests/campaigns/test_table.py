@@ -1,3 +1,5 @@
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -186,3 +188,31 @@ def test_csv_export_does_not_run_formulas():
     text = as_csv([{"label": "=HYPERLINK(1)", "delta": -2}])
     assert "'=HYPERLINK(1)" in text
     assert ",-2" in text
+
+
+def test_catch_up_after_more_than_a_page_reloads_the_whole_log(player_client, campaign, player, htmx, seeded_dice):
+    """A table away for 45 rolls gets every one of them (issue 18): the newest page of the log in
+    place of the old one, with its link to the older rolls, rather than 30 rows and a silent gap."""
+    seen = make_rolls(campaign, player, 3)
+    missed = make_rolls(campaign, player, 45)
+    response = player_client.get(table_url(campaign, f"?after={seen[-1].pk}"), **htmx)
+    assert response.status_code == 200
+    assert response["HX-Retarget"] == "#log-region"
+    assert response["HX-Reswap"] == "outerHTML"
+    fragment = response.content.decode()
+    assert 'id="log-region"' in fragment
+    shown = {roll.pk for roll in missed if f'id="roll-{roll.pk}"' in fragment}
+    older = re.search(r'hx-get="[^"?]*\?(before=\d+)"', fragment).group(1)
+    rest = player_client.get(table_url(campaign, f"?{older}"), **htmx).content.decode()
+    shown |= {roll.pk for roll in missed if f'id="roll-{roll.pk}"' in rest}
+    assert shown == {roll.pk for roll in missed}
+
+
+def test_catch_up_of_exactly_a_page_adds_the_rows(player_client, campaign, player, htmx, seeded_dice):
+    seen = make_rolls(campaign, player, 1)
+    missed = make_rolls(campaign, player, 30)
+    response = player_client.get(table_url(campaign, f"?after={seen[0].pk}"), **htmx)
+    assert "HX-Retarget" not in response
+    fragment = response.content.decode()
+    assert all(f'id="roll-{roll.pk}"' in fragment for roll in missed)
+    assert f'id="roll-{seen[0].pk}"' not in fragment

@@ -94,3 +94,54 @@ def test_a_dropped_connection_catches_up(browser, server_url):
     expect(gm.locator("#live-status")).to_have_text("live", timeout=20_000)
     expect(gm.locator("#log .roll")).to_have_count(1, timeout=5_000)
     expect(gm.locator("#log")).to_contain_text("missed-while-away")
+
+
+def test_a_table_away_for_more_than_a_page_of_rolls_gets_them_all(browser, server_url):
+    """45 rolls while the socket is down (issue 18): on reconnecting, the log is the newest page
+    again, and scrolling down brings every missed roll, with no reload."""
+    gm = browser.new_context().new_page()
+    socket = {"away": False, "open": []}
+
+    def route(ws):
+        if socket["away"]:
+            ws.close(code=1013, reason="server away")
+            return
+        ws.connect_to_server()
+        socket["open"].append(ws)
+
+    gm.route_web_socket(re.compile(r".*/ws/campaigns/\d+/"), route)
+    gm.goto(f"{server_url}/accounts/signup/")
+    sign_up(gm, "gina")
+    gm.click("text=Start a campaign")
+    gm.fill("#id_name", "Long away")
+    gm.click("button:has-text('Create campaign')")
+    expect(gm.locator("#live-status")).to_have_text("live")
+    roll(gm, "1d6", "seen-before")
+    expect(gm.locator("#log .roll")).to_have_count(1)
+    gm.evaluate("window.notReloaded = true")
+
+    socket["away"] = True
+    socket["open"][-1].close(code=1012, reason="restart")
+    expect(gm.locator("#live-status")).to_have_text("reconnecting…")
+    other_tab = gm.context.new_page()
+    other_tab.goto(gm.url)
+    other_tab.evaluate("""async (count) => {
+        const form = document.getElementById("roll-form");
+        for (let i = 1; i <= count; i++) {
+            const data = new FormData(form);
+            data.set("notation", "1d6");
+            data.set("label", "missed-" + i);
+            await fetch(form.action, {method: "POST", body: data, headers: {"HX-Request": "true"}});
+        }
+    }""", 45)  # fmt: skip
+
+    socket["away"] = False
+    expect(gm.locator("#live-status")).to_have_text("live", timeout=20_000)
+    expect(gm.locator("#log")).to_contain_text("missed-45", timeout=5_000)
+    gm.locator("#log .older").scroll_into_view_if_needed(timeout=5_000)
+    expect(gm.locator("#log .roll")).to_have_count(46, timeout=5_000)
+    labels = gm.locator("#log .roll .who").all_inner_texts()
+    assert {f"missed-{i}" for i in range(1, 46)} | {"seen-before"} == {
+        re.search(r"(missed-\d+|seen-before)", label).group(1) for label in labels
+    }
+    assert gm.evaluate("window.notReloaded") is True
