@@ -1,12 +1,20 @@
-"""When the database fails in the middle of a change, the transaction has already
-rolled back: tell the person so, instead of a bare server error."""
+"""When the database fails, say so: nothing was changed (a failed transaction has already
+rolled back), try again in a moment. A 503 page that reads nothing from the database,
+never a bare server error, whether the failure comes in a view or in a middleware (the
+session's save, say) when PostgreSQL is down (issue 18)."""
 
 import logging
+import sys
 
 from django.db import DatabaseError
 from django.shortcuts import render
+from django.views import defaults
 
 logger = logging.getLogger(__name__)
+
+
+def database_error_page(request):
+    return render(request, "campaigns/database_error.html", status=503)
 
 
 class DatabaseErrorMiddleware:
@@ -20,4 +28,12 @@ class DatabaseErrorMiddleware:
         if not isinstance(exception, DatabaseError):
             return None
         logger.exception("Database error on %s", request.path)
-        return render(request, "campaigns/database_error.html", status=503)
+        return database_error_page(request)
+
+
+def server_error(request):
+    """Django's handler500, called for an error anywhere: the database's failures outside a
+    view (a middleware's, which no process_exception sees) get the database page too."""
+    if isinstance(sys.exc_info()[1], DatabaseError):
+        return database_error_page(request)
+    return defaults.server_error(request)

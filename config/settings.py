@@ -89,11 +89,19 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # A pool of open connections per process (psycopg's, built into Django): a request borrows one
     # instead of opening its own, under gunicorn and daphne alike. bench/ measured 221 INSERTs/s
     # without it. https://docs.djangoproject.com/en/6.0/ref/databases/#connection-pool
-    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
-        "min_size": 1,
-        "max_size": env.int("DATABASE_POOL_SIZE", default=12),
-        "timeout": 10,
-    }
+    # With PostgreSQL down, a request waits at most `timeout` for a connection, then gets the
+    # "nothing changed" page (503, campaigns.middleware) instead of hanging (issue 18);
+    # connect_timeout (libpq's minimum, 2 s) bounds each attempt of the pool to reconnect.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "connect_timeout": env.int("DATABASE_CONNECT_TIMEOUT", default=2),
+            "pool": {
+                "min_size": 1,
+                "max_size": env.int("DATABASE_POOL_SIZE", default=12),
+                "timeout": env.float("DATABASE_POOL_TIMEOUT", default=2),
+            },
+        }
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Channels: https://channels.readthedocs.io/en/latest/topics/channel_layers.html

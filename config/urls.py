@@ -15,3 +15,6 @@ urlpatterns = [
     path("rules/<str:system_key>/", campaign_views.rules_quick_reference, name="rules_system"),
     path("admin/", admin.site.urls),
 ]
+
+# The database's failures outside a view get its 503 page too (campaigns.middleware).
+handler500 = "campaigns.middleware.server_error"
