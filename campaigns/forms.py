@@ -102,7 +102,7 @@ class RollForm(forms.Form):
 
     def __init__(self, *args, campaign, user, **kwargs):
         super().__init__(*args, **kwargs)
-        characters = campaign.characters.all()
+        characters = campaign.characters.seated()
         if not campaign.is_gm(user):
             characters = characters.filter(owner=user)
             del self.fields["secret"]  # only the GM rolls secretly
@@ -133,7 +133,7 @@ class CallForm(forms.Form):
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["character"].queryset = campaign.characters.all()
+        self.fields["character"].queryset = campaign.characters.seated()
 
     def reveal(self) -> dict:
         return {part: self.cleaned_data[f"reveal_{part}"] for part in ("dice", "target", "success")}

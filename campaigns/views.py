@@ -78,7 +78,7 @@ def _table_context(request, campaign, *, roll_form=None, call_form=None) -> dict
         "panel": _render_panel(request, campaign, audience),
         "players": players,
         "online": presence.online(campaign, players),
-        "characters": campaign.characters.select_related("owner"),
+        "characters": campaign.characters.seated().select_related("owner"),
         "invite_url": request.build_absolute_uri(reverse("join", args=[campaign.invite_token])) if is_gm else None,
         "invite_form": InviteForm() if is_gm else None,
     }

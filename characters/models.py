@@ -1,8 +1,20 @@
+from django.apps import apps
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.db.models import Exists, F, OuterRef, Q
 
 import rules
+
+
+class CharacterQuerySet(models.QuerySet):
+    def seated(self):
+        """Characters whose owner still sits at their campaign: its GM, or a current member.
+        A removed player's characters leave every list and choice at the table (issue 18);
+        their rolls stay in the log, and the rows stay for the GM and the export."""
+        memberships = apps.get_model("campaigns", "Membership").objects
+        seat = memberships.filter(campaign=OuterRef("campaign"), user=OuterRef("owner"))
+        return self.filter(Q(owner=F("campaign__gm")) | Exists(seat))
 
 
 class Character(models.Model):
@@ -14,6 +26,8 @@ class Character(models.Model):
     sheet = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+
+    objects = CharacterQuerySet.as_manager()
 
     class Meta:
         ordering = ["name"]

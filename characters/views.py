@@ -1,7 +1,6 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.db.models import Q
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -14,8 +13,12 @@ from characters.models import Character
 
 
 def _character_for_editor(request, campaign_id: int, character_id: int) -> Character:
-    """The character if the user owns it or runs its campaign; 404 for anyone else."""
-    editable = Character.objects.filter(Q(owner=request.user) | Q(campaign__gm=request.user))
+    """The character if the user runs its campaign, or owns it and still plays there; 404 for
+    anyone else, a removed player included (issue 18), as the table is. The GM keeps the
+    records of a removed player's characters."""
+    editable = (
+        Character.objects.filter(campaign__gm=request.user) | Character.objects.filter(owner=request.user).seated()
+    )
     return get_object_or_404(editable.select_related("campaign"), pk=character_id, campaign_id=campaign_id)
 
 

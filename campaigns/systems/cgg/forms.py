@@ -45,7 +45,7 @@ class ActionCallForm(forms.Form):
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["character"].queryset = campaign.characters.all()
+        self.fields["character"].queryset = campaign.characters.seated()
 
     def clean(self):
         data = super().clean()
@@ -170,7 +170,7 @@ class TensionForm(forms.Form):
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["explorer"].queryset = campaign.characters.all()
+        self.fields["explorer"].queryset = campaign.characters.seated()
 
     def clean(self):
         data = super().clean()

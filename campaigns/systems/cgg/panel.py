@@ -15,7 +15,7 @@ from rules.cgg.tension import Bleakness, TensionState
 
 def panel(campaign, audience: Audience, *, call_form=None) -> Panel:
     is_gm = audience is Audience.GM
-    characters = list(campaign.characters.select_related("owner"))
+    characters = list(campaign.characters.seated().select_related("owner"))
     by_character = ledger.crisis_clocks(characters)
     clocks = [
         (character, by_character[character.pk], ClockForm(auto_id=f"clock{character.pk}_%s") if is_gm else None)

@@ -27,7 +27,7 @@ class D100TestForm(forms.Form):
     def __init__(self, *args, campaign, user, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["character"].queryset = campaign.characters.filter(owner=user)
-        self.fields["assistant"].queryset = campaign.characters.exclude(owner=user)
+        self.fields["assistant"].queryset = campaign.characters.seated().exclude(owner=user)
         self.fields["attribute"].choices = [(a, a) for a in campaign.settings.get("attributes", [])]
 
 
@@ -75,7 +75,7 @@ class OpposedForm(forms.Form):
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["first"].queryset = self.fields["second"].queryset = campaign.characters.all()
+        self.fields["first"].queryset = self.fields["second"].queryset = campaign.characters.seated()
         choices = [(a, a) for a in campaign.settings.get("attributes", [])]
         self.fields["first_attribute"].choices = self.fields["second_attribute"].choices = choices
 

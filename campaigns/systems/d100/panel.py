@@ -22,7 +22,7 @@ def panel(campaign, audience: Audience, *, user=None, test_form=None, opposed_fo
         context |= {
             "recovery": [(key, reason) for key, (reason, _) in RECOVERY.items()],
             "opposed_form": opposed_form or OpposedForm(campaign=campaign),
-            "has_characters": campaign.characters.exists(),
+            "has_characters": campaign.characters.seated().exists(),
         }
     elif user is not None:
         context["test_form"] = test_form or D100TestForm(campaign=campaign, user=user)

@@ -45,8 +45,8 @@ class ContestForm(forms.Form):
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["character"].queryset = campaign.characters.all()
-        self.fields["opponent_character"].queryset = campaign.characters.all()
+        self.fields["character"].queryset = campaign.characters.seated()
+        self.fields["opponent_character"].queryset = campaign.characters.seated()
 
 
 class DifficultyForm(forms.Form):

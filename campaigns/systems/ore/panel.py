@@ -11,7 +11,7 @@ def panel(campaign, audience: Audience, *, user=None, roll_form=None, contest_fo
     context = {"is_gm": audience is Audience.GM}
     if audience is Audience.GM:
         context["contest_form"] = contest_form or ContestForm(campaign=campaign)
-        context["has_characters"] = campaign.characters.exists()
+        context["has_characters"] = campaign.characters.seated().exists()
     elif user is not None:
         context["ore_form"] = roll_form or OreRollForm(campaign=campaign, user=user)
         context["skills"] = sorted(

@@ -63,8 +63,8 @@ class OpposedForm(forms.Form):
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["character"].queryset = campaign.characters.all()
-        self.fields["opponent_character"].queryset = campaign.characters.all()
+        self.fields["character"].queryset = campaign.characters.seated()
+        self.fields["opponent_character"].queryset = campaign.characters.seated()
         attributes = [(name, name) for name in campaign.settings.get("attributes", [])]
         self.fields["attribute"].choices = self.fields["opponent_attribute"].choices = attributes
 

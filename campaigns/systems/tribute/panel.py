@@ -12,7 +12,7 @@ def panel(campaign, audience: Audience, *, user=None, test_form=None, opposed_fo
     context = {"is_gm": audience is Audience.GM, "reality": described["Reality level"]}
     if audience is Audience.GM:
         context["opposed_form"] = opposed_form or OpposedForm(campaign=campaign)
-        context["has_characters"] = campaign.characters.exists()
+        context["has_characters"] = campaign.characters.seated().exists()
     elif user is not None:
         context["test_form"] = test_form or TestForm(campaign=campaign, user=user)
         context["effects"] = sorted(

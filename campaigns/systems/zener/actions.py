@@ -260,7 +260,7 @@ def roll_initiative(campaign, gm, *, surprised=(), immobile=(), prone=()) -> Rol
 
     if not campaign.is_gm(gm):
         raise ActionError("Only the GM rolls initiative.")
-    characters = list(campaign.characters.all())
+    characters = list(campaign.characters.seated())
     if not characters:
         raise RulesError("No characters to roll for.")
     order = initiative(

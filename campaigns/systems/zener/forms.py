@@ -39,7 +39,7 @@ class CheckForm(forms.Form):
 
     def __init__(self, *args, campaign, user=None, **kwargs):
         super().__init__(*args, **kwargs)
-        characters = campaign.characters.all()
+        characters = campaign.characters.seated()
         self.fields["character"].queryset = characters if user is None else characters.filter(owner=user)
 
 
@@ -60,7 +60,7 @@ class KarmaForm(forms.Form):
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["character"].queryset = campaign.characters.all()
+        self.fields["character"].queryset = campaign.characters.seated()
 
 
 class AttackForm(forms.Form):
@@ -83,4 +83,4 @@ class AttackForm(forms.Form):
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["attacker"].queryset = self.fields["target"].queryset = campaign.characters.all()
+        self.fields["attacker"].queryset = self.fields["target"].queryset = campaign.characters.seated()

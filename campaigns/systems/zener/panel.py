@@ -11,7 +11,7 @@ from rules.zener.stats import derived
 
 
 def panel(campaign, audience: Audience, *, user=None, check_form=None, karma_form=None, attack_form=None) -> Panel:
-    characters = list(campaign.characters.select_related("owner"))
+    characters = list(campaign.characters.seated().select_related("owner"))
     context = {
         "is_gm": audience is Audience.GM,
         "karma": [

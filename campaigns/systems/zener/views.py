@@ -153,7 +153,7 @@ def attack(request, campaign_id: int):
 @require_POST
 def initiative(request, campaign_id: int):
     campaign = _campaign_for_gm(request, campaign_id)
-    names = {c.name for c in campaign.characters.all()}
+    names = {c.name for c in campaign.characters.seated()}
     state = {key: [n for n in request.POST.getlist(key) if n in names] for key in ("surprised", "immobile", "prone")}
     try:
         actions.roll_initiative(campaign, request.user, **state)
