@@ -59,11 +59,9 @@ def join_campaign(user, campaign: Campaign) -> Membership:
 
 def remove_player(membership: Membership) -> None:
     """The GM removes a player, or the player leaves. Their characters stay in
-    the campaign's records; their open table is closed."""
-    campaign_id, user_id = membership.campaign_id, membership.user_id
-    with transaction.atomic():
-        membership.delete()
-        transaction.on_commit(lambda: live.disconnect_player(campaign_id, user_id))
+    the campaign's records; their open table is told and closed (campaigns.signals,
+    which hears of a seat or a campaign deleted in the admin too)."""
+    membership.delete()
 
 
 def _roll(notation_text: str) -> dict:

@@ -5,4 +5,4 @@ class CampaignsConfig(AppConfig):
     name = "campaigns"
 
     def ready(self) -> None:
-        from campaigns import checks  # noqa: F401  registers the deploy checks
+        from campaigns import checks, signals  # noqa: F401  registers the deploy checks and the signals

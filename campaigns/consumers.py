@@ -17,8 +17,14 @@ def _groups(user, campaign_id: int) -> list[str]:
 
 
 @database_sync_to_async
-def _online_html(campaign_id: int) -> str:
-    return presence.online_html(Campaign.objects.select_related("gm").get(pk=campaign_id))
+def _online_html(campaign_id: int) -> str | None:
+    campaign = Campaign.objects.select_related("gm").filter(pk=campaign_id).first()
+    return None if campaign is None else presence.online_html(campaign)  # None: the campaign was deleted
+
+
+# A table closed for good (its player removed, its campaign deleted). The websocket extension
+# reconnects only after 1006 and 1011-1013; static/fivefold/table.js reads this one.
+ENDED = 4004
 
 
 class TableConsumer(AsyncWebsocketConsumer):
@@ -58,6 +64,8 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def _announce_presence(self) -> None:
         """Who is here changed: every open table of the campaign gets the new line."""
         html = await _online_html(self.campaign_id)
+        if html is None:
+            return
         for group in (live.gm_group(self.campaign_id), live.table_group(self.campaign_id)):
             await self.channel_layer.group_send(group, {"type": "table.event", "html": html})
 
@@ -68,4 +76,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=event["html"])
 
     async def table_close(self, event) -> None:
-        await self.close()
+        """The table ended for this socket: its notice (with the way home), then the close."""
+        if event.get("html"):
+            await self.send(text_data=event["html"])
+        await self.close(code=ENDED)

@@ -158,10 +158,23 @@ def send_session_marks(campaign, session, marks) -> None:
     _send_all([(gm_group(campaign.pk), html), (table_group(campaign.pk), html)])
 
 
-def disconnect_player(campaign_id: int, user_id: int) -> None:
-    """A removed player's open table stops receiving the campaign at once."""
+def _close_tables(groups: list[str], notice: str) -> None:
+    """The groups' open tables show the notice and close for good: they stop reconnecting
+    (campaigns.consumers.ENDED) instead of saying "reconnecting…" forever (issue 18)."""
+    html = render_to_string(f"{TABLE}#table_ended", {"notice": notice})
 
     async def send(layer) -> None:
-        await layer.group_send(player_group(campaign_id, user_id), {"type": "table.close"})
+        for group in groups:
+            await layer.group_send(group, {"type": "table.close", "html": html})
 
     _deliver(send)
+
+
+def disconnect_player(campaign_id: int, user_id: int, campaign_name: str) -> None:
+    """A removed player's open tables are told and stop receiving the campaign at once."""
+    _close_tables([player_group(campaign_id, user_id)], f"You no longer play in {campaign_name}.")
+
+
+def close_campaign(campaign_id: int, campaign_name: str) -> None:
+    """A deleted campaign: every open table of it is told and closed."""
+    _close_tables([gm_group(campaign_id), table_group(campaign_id)], f"{campaign_name} was deleted.")

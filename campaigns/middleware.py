@@ -7,6 +7,7 @@ import logging
 import sys
 
 from django.db import DatabaseError
+from django.http import Http404
 from django.shortcuts import render
 from django.views import defaults
 
@@ -37,3 +38,20 @@ def server_error(request):
     if isinstance(sys.exc_info()[1], DatabaseError):
         return database_error_page(request)
     return defaults.server_error(request)
+
+
+class NotFoundMiddleware:
+    """A view's 404 (a table the viewer no longer sits at, a deleted campaign) is the app's own
+    page with the way home, in local play (DEBUG) too, where Django would show its technical
+    page to a player following an old link (issue 18). A URL no route matches is left to Django."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if not isinstance(exception, Http404):
+            return None
+        return render(request, "404.html", status=404)

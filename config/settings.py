@@ -55,6 +55,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "campaigns.middleware.DatabaseErrorMiddleware",
+    "campaigns.middleware.NotFoundMiddleware",
     "campaigns.once.SubmitOnceMiddleware",  # each form post counts once
 ]
 

@@ -33,7 +33,13 @@
     connectedBefore = true;
     setLiveStatus("live", "live");
   });
-  document.addEventListener("htmx:wsClose", function () { setLiveStatus("reconnecting…", "down"); });
+  // The server closes a table for good (its player removed, its campaign deleted) with this
+  // code, after a notice with the way home; the websocket extension does not retry it.
+  const ENDED = 4004;
+  document.addEventListener("htmx:wsClose", function (event) {
+    if (event.detail.event.code === ENDED) setLiveStatus("closed", "ended");
+    else setLiveStatus("reconnecting…", "down");
+  });
   document.addEventListener("htmx:wsAfterMessage", dropDuplicateRolls);
   document.addEventListener("htmx:afterSettle", dropDuplicateRolls);
 

@@ -129,11 +129,49 @@ async def test_unknown_campaign_is_refused(gm):
     assert not (await socket.connect())[0]
 
 
-async def test_a_removed_player_is_disconnected_at_once(player, campaign):
-    socket = await open_table(player, campaign)
+ENDED = 4004  # the table's close code for good: the page does not reconnect (static/fivefold/table.js)
+
+
+async def closed_for_good(socket) -> str:
+    """The notice a closing table shows, then the close itself, with the code that stops reconnecting."""
+    notice = await receive(socket)
+    while (output := await socket.receive_output(timeout=2))["type"] != "websocket.close":
+        assert PRESENCE in output.get("text", ""), output
+    assert output.get("code") == ENDED
+    return notice
+
+
+async def test_a_removed_player_is_told_and_disconnected_at_once(gm, player, other_player, campaign):
+    """Issue 18: not "reconnecting…" forever, but plain words and a way home."""
+    await database_sync_to_async(Membership.objects.create)(campaign=campaign, user=other_player)
+    socket, gm_socket = await open_table(player, campaign), await open_table(gm, campaign)
+    other_socket = await open_table(other_player, campaign)
     membership = await database_sync_to_async(Membership.objects.get)(campaign=campaign, user=player)
     await database_sync_to_async(actions.remove_player)(membership)
-    assert (await socket.receive_output(timeout=2))["type"] == "websocket.close"
+    notice = await closed_for_good(socket)
+    assert "You no longer play in The Gate." in notice
+    assert 'href="/"' in notice
+    assert 'id="table-ended"' in notice
+    for still_here in (gm_socket, other_socket):
+        assert not any("no longer play" in m for m in await drain(still_here))
+        await still_here.disconnect()
+
+
+@pytest.mark.parametrize("how", ["one", "queryset"])  # the model's delete, and the admin's bulk delete
+async def test_a_deleted_campaign_tells_every_open_table_and_closes_it(gm, player, campaign, how):
+    gm_socket, player_socket = await open_table(gm, campaign), await open_table(player, campaign)
+
+    @database_sync_to_async
+    def delete():
+        from campaigns.models import Campaign
+
+        campaign.delete() if how == "one" else Campaign.objects.filter(pk=campaign.pk).delete()
+
+    await delete()
+    for socket in (gm_socket, player_socket):
+        notice = await closed_for_good(socket)
+        assert "The Gate was deleted" in notice
+        assert 'href="/"' in notice
 
 
 @database_sync_to_async

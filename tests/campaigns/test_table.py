@@ -216,3 +216,22 @@ def test_catch_up_of_exactly_a_page_adds_the_rows(player_client, campaign, playe
     fragment = response.content.decode()
     assert all(f'id="roll-{roll.pk}"' in fragment for roll in missed)
     assert f'id="roll-{seen[0].pk}"' not in fragment
+
+
+@pytest.mark.parametrize("debug", [False, True], ids=["production", "local play"])
+def test_a_gone_table_gets_the_friendly_404_with_a_way_home(player_client, campaign, player, settings, debug):
+    """A removed player's table, then a deleted campaign's (issue 18): the app's own 404 page
+    with a link home, also in local play (DEBUG), where Django would show its technical page."""
+    from campaigns.models import Membership
+
+    settings.DEBUG = debug
+    url = table_url(campaign)
+    actions.remove_player(Membership.objects.get(campaign=campaign, user=player))
+    for gone in ("removed", "deleted"):
+        if gone == "deleted":
+            campaign.delete()
+        response = player_client.get(url)
+        assert response.status_code == 404, gone
+        page = response.content.decode()
+        assert "Nothing here" in page, gone
+        assert f'<a href="{reverse("home")}">Back to your campaigns</a>' in page, gone

@@ -145,3 +145,28 @@ def test_a_table_away_for_more_than_a_page_of_rolls_gets_them_all(browser, serve
         re.search(r"(missed-\d+|seen-before)", label).group(1) for label in labels
     }
     assert gm.evaluate("window.notReloaded") is True
+
+
+def test_a_removed_player_and_a_deleted_campaign_are_told_in_plain_words(browser, server_url):
+    """Issue 18: the table says what happened, with a way home, and stops reconnecting."""
+    from tests.e2e.people import join, start_campaign
+
+    gm, invite, table_url = start_campaign(browser, server_url, "gus", "Short stay", "Zener Gate")
+    player = join(browser, invite, "pia")
+    attempts = []
+    player.on("websocket", lambda ws: attempts.append(ws.url))
+    gm.reload()
+    gm.click("li:has-text('pia') button:has-text('remove')")
+
+    notice = player.locator("#table-ended")
+    expect(notice).to_contain_text("You no longer play in Short stay.", timeout=5_000)
+    expect(player.locator("#live-status")).to_have_text("closed")
+    player.wait_for_timeout(2_500)  # longer than the extension's first retry
+    assert attempts == []  # it did not reconnect
+    expect(player.locator("#live-status")).to_have_text("closed")
+    notice.locator("a", has_text="Back to your campaigns").click()
+    expect(player.locator("main")).not_to_contain_text("Short stay")
+
+    player.goto(table_url)  # the old link: the app's own page, with the way home
+    expect(player.locator("h1")).to_have_text("Nothing here")
+    expect(player.locator("main a", has_text="Back to your campaigns")).to_be_visible()
