@@ -36,7 +36,12 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.campaign_id = self.scope["url_route"]["kwargs"]["campaign_id"]
         self.joined = await _groups(self.scope["user"], self.campaign_id)
         if not self.joined:
-            await self.close()  # before accept: the handshake is refused
+            # Not (or no longer) at this table. A refused handshake is retried by the page
+            # forever ("reconnecting…", issue 18): accept only to say so, naming nothing, and
+            # close for good. No group is joined, so nothing of the campaign reaches it.
+            await self.accept()
+            await self.send(text_data=live.not_open_html())
+            await self.close(code=ENDED)
             return
         for group in self.joined:
             await self.channel_layer.group_add(group, self.channel_name)

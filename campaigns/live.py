@@ -158,10 +158,19 @@ def send_session_marks(campaign, session, marks) -> None:
     _send_all([(gm_group(campaign.pk), html), (table_group(campaign.pk), html)])
 
 
+def _ended_html(notice: str) -> str:
+    return render_to_string(f"{TABLE}#table_ended", {"notice": notice})
+
+
+def not_open_html() -> str:
+    """For a socket that may not join (never or no longer at the table, or the campaign is gone)."""
+    return _ended_html("This table is not open to you: you do not play here (any more), or it was deleted.")
+
+
 def _close_tables(groups: list[str], notice: str) -> None:
     """The groups' open tables show the notice and close for good: they stop reconnecting
     (campaigns.consumers.ENDED) instead of saying "reconnecting…" forever (issue 18)."""
-    html = render_to_string(f"{TABLE}#table_ended", {"notice": notice})
+    html = _ended_html(notice)
 
     async def send(layer) -> None:
         for group in groups:

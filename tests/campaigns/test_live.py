@@ -110,23 +110,46 @@ async def test_a_called_roll_hides_its_target_from_the_table(
         await socket.disconnect()
 
 
-async def test_outsiders_and_visitors_are_refused(outsider, other_player, campaign, other_campaign, make_user):
+async def refused_for_good(user, path: str) -> str:
+    """A socket that may not join: accepted only to say so, then closed with the code that stops
+    the page reconnecting (a refused handshake is retried forever, issue 18). It joins no group."""
+    socket = WebsocketCommunicator(URLRouter(websocket_urlpatterns), path)
+    socket.scope["user"] = user
+    connected, _ = await socket.connect()
+    assert connected
+    notice = await socket.receive_from(timeout=2)
+    output = await socket.receive_output(timeout=2)
+    assert (output["type"], output.get("code")) == ("websocket.close", ENDED)
+    return notice
+
+
+async def test_outsiders_and_visitors_are_refused(outsider, other_player, campaign, other_campaign, make_user,
+                                                  player, script_dice):  # fmt: skip
     """The websocket route's row of the access table: outsiders, another campaign's player,
-    staff without a campaign and visitors are refused before the handshake."""
+    staff without a campaign and visitors get a notice that names nothing and are closed for good."""
     from django.contrib.auth.models import AnonymousUser
 
     staff = await database_sync_to_async(make_user)("stan_staff", is_staff=True)
+    player_socket = await open_table(player, campaign)
     for user in (outsider, other_player, staff, AnonymousUser()):
-        socket = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/campaigns/{campaign.pk}/")
-        socket.scope["user"] = user
-        connected, _ = await socket.connect()
-        assert not connected
+        notice = await refused_for_good(user, f"/ws/campaigns/{campaign.pk}/")
+        assert "This table is not open to you" in notice
+        assert campaign.name not in notice
+    script_dice(3)
+    await database_sync_to_async(actions.roll_notation)(campaign, player, notation="1d6", label="after-refusals")
+    assert any("after-refusals" in m for m in await drain(player_socket))
+    await player_socket.disconnect()
 
 
 async def test_unknown_campaign_is_refused(gm):
-    socket = WebsocketCommunicator(URLRouter(websocket_urlpatterns), "/ws/campaigns/987654/")
-    socket.scope["user"] = gm
-    assert not (await socket.connect())[0]
+    assert "This table is not open to you" in await refused_for_good(gm, "/ws/campaigns/987654/")
+
+
+async def test_a_player_removed_while_their_table_was_away_is_told_when_it_reconnects(player, campaign):
+    membership = await database_sync_to_async(Membership.objects.get)(campaign=campaign, user=player)
+    await database_sync_to_async(actions.remove_player)(membership)
+    notice = await refused_for_good(player, f"/ws/campaigns/{campaign.pk}/")
+    assert 'href="/"' in notice
 
 
 ENDED = 4004  # the table's close code for good: the page does not reconnect (static/fivefold/table.js)
@@ -186,8 +209,9 @@ async def test_the_real_asgi_stack_knows_members_by_their_session(player, outsid
         headers = [(b"cookie", f"sessionid={await session_cookie(user)}".encode()), (b"origin", origin)]
         socket = WebsocketCommunicator(application, f"/ws/campaigns/{campaign.pk}/", headers=headers)
         connected, _ = await socket.connect()
+        joined = connected and "not open to you" not in await socket.receive_from(timeout=2)
         await socket.disconnect()
-        return connected
+        return joined
 
     assert await connect_as(player)
     assert not await connect_as(outsider)

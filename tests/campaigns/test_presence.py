@@ -54,15 +54,9 @@ async def test_the_table_page_says_who_is_here(gm, player, campaign, player_clie
 
 
 async def test_an_outsider_is_never_counted(outsider, campaign):
-    from channels.routing import URLRouter
-    from channels.testing import WebsocketCommunicator
+    from tests.campaigns.test_live import refused_for_good
 
-    from campaigns.routing import websocket_urlpatterns
-
-    socket = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/campaigns/{campaign.pk}/")
-    socket.scope["user"] = outsider
-    connected, _ = await socket.connect()
-    assert not connected
+    await refused_for_good(outsider, f"/ws/campaigns/{campaign.pk}/")
     assert await database_sync_to_async(presence.online)(campaign) == []
 
 
