@@ -80,3 +80,15 @@ def test_a_player_who_joins_again_has_their_characters_back(removed, player):
     client = client_for(player)
     assert client.get(reverse("character_edit", args=[hero.campaign_id, hero.pk])).status_code == 200
     assert hero.name in client.get(reverse("table", args=[hero.campaign_id])).content.decode()
+
+
+def test_the_exec_cannot_change_a_removed_explorers_crisis_clock(removed, gm):
+    """Centaurus Gate's steps that take an explorer: a removed player's is not at the table."""
+    from campaigns.models import LedgerEntry
+
+    hero = removed["characters"]["cgg"]
+    client = client_for(gm)
+    clock = reverse("cgg_clock", args=[hero.campaign_id, hero.pk])
+    assert client.post(clock, {"direction": "pay", "hours": "1", "reason": "gone"}).status_code == 404
+    assert client.post(reverse("cgg_resolve_crisis", args=[hero.campaign_id, hero.pk])).status_code == 404
+    assert not LedgerEntry.objects.filter(balance__character=hero, reason="gone").exists()

@@ -131,7 +131,8 @@ def hammer(request, campaign_id: int, call_id: int):
 
 def _explorer_for_gm(request, campaign_id: int, character_id: int):
     campaign = _campaign_for_gm(request, campaign_id)
-    return campaign, get_object_or_404(Character, pk=character_id, campaign=campaign)
+    # A removed player's explorer has left the table (issue 18): its clock is not the Exec's to change.
+    return campaign, get_object_or_404(Character.objects.seated(), pk=character_id, campaign=campaign)
 
 
 @login_required
