@@ -40,6 +40,19 @@
     if (event.detail.event.code === ENDED) setLiveStatus("closed", "ended");
     else setLiveStatus("reconnecting…", "down");
   });
+  // An htmx request answered 503 (the database down: campaigns/middleware.py) swaps nothing, so
+  // the page says it here, in the words of the 503 page; the next answer that works clears it.
+  const UNAVAILABLE = "The table could not save that, so nothing changed. Please try again in a moment.";
+  function setRequestAlert(text) {
+    const alert = document.getElementById("request-alert");
+    if (alert && alert.textContent !== text) alert.textContent = text;
+  }
+  document.addEventListener("htmx:responseError", function (event) {
+    if (event.detail.xhr.status === 503) setRequestAlert(UNAVAILABLE);
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (event.detail.successful) setRequestAlert("");
+  });
   document.addEventListener("htmx:wsAfterMessage", dropDuplicateRolls);
   document.addEventListener("htmx:afterSettle", dropDuplicateRolls);
 

@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.people import sign_up
+from tests.e2e.people import sign_up, start_campaign
 
 pytestmark = pytest.mark.browser
 
@@ -150,7 +150,7 @@ def test_a_table_away_for_more_than_a_page_of_rolls_gets_them_all(browser, serve
 
 def test_a_removed_player_and_a_deleted_campaign_are_told_in_plain_words(browser, server_url):
     """Issue 18: the table says what happened, with a way home, and stops reconnecting."""
-    from tests.e2e.people import join, start_campaign
+    from tests.e2e.people import join
 
     gm, invite, table_url = start_campaign(browser, server_url, "gus", "Short stay", "Zener Gate")
     player = join(browser, invite, "pia")
@@ -171,3 +171,17 @@ def test_a_removed_player_and_a_deleted_campaign_are_told_in_plain_words(browser
     player.goto(table_url)  # the old link: the app's own page, with the way home
     expect(player.locator("h1")).to_have_text("Nothing here")
     expect(player.locator("main a", has_text="Back to your campaigns")).to_be_visible()
+
+
+def test_a_roll_answered_503_says_nothing_changed(browser, server_url):
+    """PostgreSQL down (issue 18): an htmx post answered 503 says so on the page, not nothing at all;
+    the next answer that works clears it."""
+    gm, _invite, _table = start_campaign(browser, server_url, "dora", "Outage", "Tribute Alpha")
+    gm.route("**/roll/", lambda route: route.fulfill(status=503, body="<p>down</p>", content_type="text/html"))
+    roll(gm, "1d6", "during-outage")
+    alert = gm.locator("#request-alert")
+    expect(alert).to_have_text("The table could not save that, so nothing changed. Please try again in a moment.")
+    gm.unroute("**/roll/")
+    roll(gm, "1d6", "after-outage")
+    expect(gm.locator("#log")).to_contain_text("after-outage")
+    expect(alert).to_have_text("")
