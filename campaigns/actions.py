@@ -60,8 +60,21 @@ def join_campaign(user, campaign: Campaign) -> Membership:
 def remove_player(membership: Membership) -> None:
     """The GM removes a player, or the player leaves. Their characters stay in
     the campaign's records; their open table is told and closed (campaigns.signals,
-    which hears of a seat or a campaign deleted in the admin too)."""
-    membership.delete()
+    which hears of a seat or a campaign deleted in the admin too). The calls still
+    waiting for them are cancelled: nobody can answer them now (issue 18); a call
+    already rolled stays for the GM to see through."""
+    with transaction.atomic():
+        waiting = list(
+            RollCall.objects.select_for_update().filter(
+                campaign_id=membership.campaign_id,
+                character__owner_id=membership.user_id,
+                status=RollCall.Status.PENDING,
+            )
+        )
+        RollCall.objects.filter(pk__in=[call.pk for call in waiting]).update(status=RollCall.Status.CANCELLED)
+        membership.delete()
+        for call in waiting:
+            transaction.on_commit(lambda call=call: live.send_call_closed(call))
 
 
 def _roll(notation_text: str) -> dict:

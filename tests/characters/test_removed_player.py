@@ -92,3 +92,16 @@ def test_the_exec_cannot_change_a_removed_explorers_crisis_clock(removed, gm):
     assert client.post(clock, {"direction": "pay", "hours": "1", "reason": "gone"}).status_code == 404
     assert client.post(reverse("cgg_resolve_crisis", args=[hero.campaign_id, hero.pk])).status_code == 404
     assert not LedgerEntry.objects.filter(balance__character=hero, reason="gone").exists()
+
+
+def test_the_calls_waiting_for_a_removed_player_are_cancelled(world, gm, player):
+    """A call nobody can answer any more leaves the GM's list too; one already rolled stays for the GM."""
+    from campaigns.models import RollCall
+
+    campaign, seat = world["campaigns"]["tribute"]
+    hero = world["characters"]["tribute"]
+    waiting = actions.call_for_roll(campaign, character=hero, notation="2d6", target=7, label="zqx-waiting")
+    actions.remove_player(seat)
+    assert RollCall.objects.get(pk=waiting.pk).status == RollCall.Status.CANCELLED
+    page = client_for(gm).get(reverse("table", args=[campaign.pk])).content.decode()
+    assert "zqx-waiting" not in page
