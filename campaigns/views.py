@@ -128,8 +128,8 @@ def campaign_new(request):
 def table(request: HtmxHttpRequest, campaign_id: int):
     """The table: roll log, roller, calls. HTMX asks for parts of the log here too:
     `?before=<id>` for older rolls (infinite scroll), `?after=<id>` to catch up
-    after a dropped connection, and the filter form's `?character=&session=&kind=`
-    for the filtered log."""
+    after a dropped connection (the newest page again, when more was missed), and
+    the filter form's `?character=&session=&kind=` for the filtered log."""
     campaign = _campaign_for_member(request, campaign_id)
     if request.htmx and ({"after", "before"} & request.GET.keys() or request.htmx.target == "log-region"):
         sessions = list(campaign.game_sessions.all())
