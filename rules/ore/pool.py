@@ -147,14 +147,49 @@ def wiggle_choices(rolled: OreRoll) -> list[tuple[int, Set | None]]:
     return choices
 
 
+@dataclass(frozen=True, slots=True)
+class WiggleOption:
+    """One place for the wiggle dice: the set they make or join, and what the roll then gives."""
+
+    values: tuple[int, ...]  # every wiggle die on one value
+    made: Set  # the set the wiggle dice make or improve
+    best: Set | None  # the roll's best set at or above the difficulty then (None: it fails)
+
+    @property
+    def beats(self) -> bool:
+        return self.best is not None
+
+    @property
+    def _key(self) -> tuple:
+        return (self.beats, self.best or Set(0, 0), self.made)
+
+
+def wiggle_options(rolled: OreRoll, difficulty: int = 0) -> list[WiggleOption]:
+    """Every set the wiggle dice can make or improve (seed: "a wiggle die can be set to whatever
+    number you want ... you can have a matching set whenever you want"), best first.
+
+    The wiggle dice all go on one value: on a face already rolled (a hard die's 10 too) they join it;
+    two or more can also make a set of their own, the highest at 10 (a lower value alone is never
+    better). Each option says the set made and the roll's best set at or above the difficulty, so a
+    2x9 that beats difficulty 8 is offered beside a wider 4x5 that does not. Splitting the dice over
+    several sets (for multiple actions) stays with the player, one die at a time."""
+    wiggle = rolled.pool.wiggle
+    values = set(rolled.faces) | ({HARD_FACE} if rolled.pool.hard else set())
+    if wiggle >= 2:
+        values.add(HARD_FACE)
+    options = []
+    for value in values:
+        trial = OreRoll(rolled.pool, rolled.faces, (value,) * wiggle)
+        made = next(s for s in trial.sets if s.height == value)
+        options.append(WiggleOption((value,) * wiggle, made, trial.best(difficulty)))
+    return sorted(options, key=lambda option: option._key, reverse=True)
+
+
 def suggest_wiggle(rolled: OreRoll, difficulty: int = 0) -> tuple[int, ...]:
-    """All wiggle dice on one value: the widest set at or above the difficulty, highest among equals."""
-    scored = [
-        (best is not None and best.height >= difficulty, best or Set(0, 0), value)
-        for value, best in wiggle_choices(rolled)
-    ]
-    _, _, value = max(scored)
-    return (value,) * rolled.pool.wiggle
+    """The best of `wiggle_options`: a set at or above the difficulty first, then the widest,
+    then the highest (all on 10 when the wiggle dice can make no set)."""
+    options = wiggle_options(rolled, difficulty)
+    return options[0].values if options else (HARD_FACE,) * rolled.pool.wiggle
 
 
 # --- exact odds ---

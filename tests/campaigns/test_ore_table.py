@@ -160,3 +160,18 @@ def test_a_secret_difficulty_does_not_steer_the_wiggle_suggestion(player_client,
     call.refresh_from_db()
     suggested = call_view(call, Audience.CALLED_PLAYER).data["suggested"]
     assert suggested == (4,)  # widest, as with no difficulty; the secret 9 would have suggested 10
+
+
+def test_the_wiggle_step_offers_every_set_and_says_what_each_gives(player_client, ore, player, script_dice):
+    sheet = ore.rules_system.validate_sheet(
+        {"stats": {"Coordination": 4}, "skills": [{"name": "Dodge", "stat": "Coordination", "normal": 0, "wiggle": 1}]}
+    )
+    ace = Character.objects.create(campaign=ore, owner=player, name="Ace", sheet=sheet)
+    script_dice(5, 5, 5, 9)  # issue 18: the widest set (4x5) does not reach 8; a 2x9 does
+    response = player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(ace, skill="Dodge", difficulty="8"))
+    assert response.status_code == 302, response.content.decode()[-3000:]
+    card = player_client.get(reverse("table", args=[ore.pk])).content.decode()
+    assert "9 → 2x9, beats difficulty 8" in card
+    assert "5 → 4x5, below difficulty 8" in card
+    assert "Suggested: all on 9" in card
+    assert '<option value="9" selected>' in card

@@ -24,6 +24,7 @@ from rules.ore.pool import (
     sets_of,
     suggest_wiggle,
     wiggle_choices,
+    wiggle_options,
 )
 
 
@@ -76,6 +77,47 @@ def test_wiggle_suggestions():
     assert suggest_wiggle(rolled) == (7,)
     assert suggest_wiggle(rolled, difficulty=8) == (7,)  # nothing reaches 8: still the best set
     assert suggest_wiggle(roll_pool(Pool(2, wiggle=1), ScriptedDice([9, 2])), difficulty=5) == (9,)
+
+
+def test_the_wiggle_suggestion_looks_at_every_set_not_only_the_widest():
+    # Issue 18: 5,5,5,9 with one wiggle die at difficulty 8. On 5 it makes 4x5, which fails;
+    # on 9 it makes 2x9, which beats the difficulty: that is the suggestion.
+    rolled = roll_pool(Pool(4, wiggle=1), ScriptedDice([5, 5, 5, 9]))
+    assert suggest_wiggle(rolled, difficulty=8) == (9,)
+    assert suggest_wiggle(rolled) == (5,)  # no difficulty: the widest set
+    options = {option.values: option for option in wiggle_options(rolled, difficulty=8)}
+    assert set(options) == {(9,), (5,)}  # only the sets a wiggle die can make or improve
+    assert (options[(9,)].made, options[(9,)].best, options[(9,)].beats) == (Set(2, 9), Set(2, 9), True)
+    assert (options[(5,)].made, options[(5,)].best, options[(5,)].beats) == (Set(4, 5), None, False)
+    assert [option.values for option in wiggle_options(rolled, difficulty=8)] == [(9,), (5,)]  # best first
+
+
+def test_wiggle_options_with_two_wiggle_dice_and_none_rolled():
+    rolled = roll_pool(Pool(1, wiggle=2), ScriptedDice([3]))
+    options = wiggle_options(rolled)
+    # Both on 10 make a set of their own (the highest they can make alone); both on 3 join the die.
+    assert [(o.values, o.made) for o in options] == [((3, 3), Set(3, 3)), ((10, 10), Set(2, 10))]
+    assert suggest_wiggle(rolled, difficulty=4) == (10, 10)
+    lone = roll_pool(Pool(0, wiggle=1), ScriptedDice([]))
+    assert wiggle_options(lone) == []  # one wiggle die alone makes no set
+    assert suggest_wiggle(lone) == (10,)
+
+
+def test_the_suggestion_is_never_worse_than_any_single_value():
+    # Against every single-value assignment, by brute force over seeded rolls.
+    dice = SeededDice(18)
+    for _ in range(200):
+        pool = Pool(dice.roll(5), wiggle=1 + dice.roll(2) - 1)
+        rolled = roll_pool(pool, dice)
+        difficulty = dice.roll(10)
+
+        def key(values):
+            done = set_wiggle(rolled, values)
+            best = done.best(difficulty)
+            return (best is not None, best or Set(0, 0))
+
+        chosen = key(suggest_wiggle(rolled, difficulty))
+        assert all(chosen >= key((v,) * pool.wiggle) for v in range(1, 11))
 
 
 def test_bad_failure_is_all_low_and_no_set():

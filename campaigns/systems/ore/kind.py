@@ -82,7 +82,7 @@ class OreKind:
         return f"{who} rolled {test['what']}: {sets}, {verdict}."
 
     def call_data(self, call, audience: Audience) -> dict[str, Any]:
-        from rules.ore.pool import suggest_wiggle, wiggle_choices
+        from rules.ore.pool import wiggle_options
 
         data = view_data(call.request, call.state)
         request = call.request
@@ -97,10 +97,13 @@ class OreKind:
             data["needs_difficulty"] = False
             if "faces" in call.state and call.state.get("wiggle") is None:
                 mine = roll_from(call.request["side"], call.state["faces"], None)
-                data["choices"] = [(value, str(best) if best else "no set") for value, best in wiggle_choices(mine)]
                 # A secret difficulty must not steer the suggestion: the player does not know it.
                 known = 0 if call.request.get("secret") else call.request.get("difficulty") or 0
-                data["suggested"] = suggest_wiggle(mine, known)
+                options = wiggle_options(mine, known)
+                data["options"] = [{"value": o.values[0], "made": str(o.made), "beats": o.beats} for o in options]
+                data["suggested"] = options[0].values if options else (10,) * mine.pool.wiggle
+                data["known_difficulty"] = known
+                data["values"] = range(10, 0, -1)
                 data["wiggle_slots"] = list(range(mine.pool.wiggle))
         else:
             data["needs_difficulty"] = call.request.get("secret") and "faces" not in call.state
