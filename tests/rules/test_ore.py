@@ -111,13 +111,13 @@ def test_the_suggestion_is_never_worse_than_any_single_value():
         rolled = roll_pool(pool, dice)
         difficulty = dice.roll(10)
 
-        def key(values):
-            done = set_wiggle(rolled, values)
-            best = done.best(difficulty)
-            return (best is not None, best or Set(0, 0))
+        chosen = _wiggle_key(rolled, suggest_wiggle(rolled, difficulty), difficulty)
+        assert all(chosen >= _wiggle_key(rolled, (v,) * pool.wiggle, difficulty) for v in range(1, 11))
 
-        chosen = key(suggest_wiggle(rolled, difficulty))
-        assert all(chosen >= key((v,) * pool.wiggle) for v in range(1, 11))
+
+def _wiggle_key(rolled, values, difficulty):
+    best = set_wiggle(rolled, values).best(difficulty)
+    return (best is not None, best or Set(0, 0))
 
 
 def test_bad_failure_is_all_low_and_no_set():
