@@ -56,3 +56,18 @@ def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = 
 def effective_ranks(ranks: int, peril: int) -> int:
     """Peril ignores skill ranks: steps 2-4 ignore 1-3 ranks (Imperiled ignores none)."""
     return max(0, ranks - max(0, min(peril, 4) - 1))
+
+
+def attribute_for(skill: Mapping[str, Any] | None, chosen: str) -> str:
+    """The primary attribute a test uses. Seed ("Skill test summary"): "the appropriate Primary
+    Attribute plus your Skill Ranks"; ("Common and special skills"): a skill is tested "using only
+    their relevant Primary Attribute". So a skill is tested with the attribute its sheet files it
+    under: "" (the form's "the skill's own") takes it, another is refused. Without a skill the
+    player names the attribute (published on /rules/#d100)."""
+    if skill is None:
+        if not chosen:
+            raise RulesError("Choose the primary attribute to test, or a skill.")
+        return chosen
+    if chosen and chosen != skill["attribute"]:
+        raise RulesError(f"{skill['name']} is tested with {skill['attribute']}, its primary attribute.")
+    return skill["attribute"]

@@ -41,3 +41,17 @@ def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = 
     if len({s["name"] for s in skills}) != len(skills):
         raise RulesError("Skill names must differ.")
     return {"stats": stats, "skills": skills, "notes": notes_only_sheet(raw)["notes"]}
+
+
+def stat_for(skill: Mapping[str, Any] | None, chosen: str) -> str:
+    """The stat a roll uses. Seed ("Stats & Skills"): "Each skill has an associated stat ... Add the
+    stat and skill dice together": a skill rolls with its own stat; "" (the form's "the skill's
+    own") takes it, another is refused. Without a skill the player names the stat
+    (published on /rules/#ore)."""
+    if skill is None:
+        if not chosen:
+            raise RulesError("Choose the stat to roll, or a skill.")
+        return chosen
+    if chosen and chosen != skill["stat"]:
+        raise RulesError(f"{skill['name']} is rolled with {skill['stat']}, its stat.")
+    return skill["stat"]

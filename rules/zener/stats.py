@@ -63,3 +63,15 @@ def stat_raise_cost(current: int) -> int:
     if current <= 25:
         return 2
     return 2 * 2 ** (1 + (current - 26) // 5)
+
+
+def stat_basis(skill: dict | None, chosen: str) -> str:
+    """The stat a check uses. Seed ("Skill Checks"): "The GM selects a stat basis that he thinks is
+    most relevant": a skill's sheet stat is its usual basis and the default ("" on the form: "the
+    skill's own"); another stat the GM names is allowed, and the log says so. A stat check, or an
+    unproficient check (no skill from the sheet), names its stat (published on /rules/#zener)."""
+    if skill is None:
+        if not chosen:
+            raise RulesError("Choose the stat for a stat check or an unproficient check, or a skill from the sheet.")
+        return chosen
+    return chosen or skill["stat"]

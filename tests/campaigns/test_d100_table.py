@@ -243,3 +243,32 @@ def test_a_database_error_during_a_spend_changes_nothing_and_says_so(player_clie
     monkeypatch.undo()
     assert d100.pools(table)["fortune"].value == 2
     assert LedgerEntry.objects.count() == entries
+
+
+def test_a_skill_is_tested_with_its_own_attribute_by_default(player_client, table, ulf, script_dice):
+    # Issue 18: choosing Stealth and leaving the attribute alone tested the campaign's first attribute.
+    script_dice(5, 5)  # 44 against Agility 45 + 10 = 55
+    response = post_test(player_client, table, test_data(ulf, attribute=""))
+    assert response.status_code == 302
+    roll = Roll.objects.get()
+    assert (roll.outcome["chance"], roll.outcome["success"]) == (55, True)
+    assert roll.request["side"]["what"] == "Stealth (Agility 45, 1 rank)"  # the log line names both
+    odds = player_client.get(reverse("d100_odds", args=[table.pk]), test_data(ulf, attribute="")).content.decode()
+    assert "Stealth (Agility 45, 1 rank): 55%" in odds  # the preview uses the same attribute
+
+
+def test_a_skill_with_another_attribute_is_refused(player_client, table, ulf):
+    response = post_test(player_client, table, test_data(ulf, attribute="Combat"), HTTP_HX_REQUEST="true")
+    assert response.status_code == 422
+    assert "Stealth is tested with Agility, its primary attribute" in response.content.decode()
+    assert not Roll.objects.exists()
+    alone = post_test(player_client, table, test_data(ulf, skill="", attribute=""), HTTP_HX_REQUEST="true")
+    assert alone.status_code == 422
+    assert "Choose the primary attribute to test, or a skill" in alone.content.decode()
+    assert not RollCall.objects.exists()
+
+
+def test_the_test_form_defaults_to_the_skills_own_attribute(player_client, table, ulf):
+    page = player_client.get(reverse("table", args=[table.pk])).content.decode()
+    assert '<option value="" selected>The skill&#x27;s own</option>' in page
+    assert '<option data-stat="Agility">Stealth</option>' in page  # the script sets the select from it

@@ -175,3 +175,46 @@ def test_the_wiggle_step_offers_every_set_and_says_what_each_gives(player_client
     assert "5 → 4x5, below difficulty 8" in card
     assert "Suggested: all on 9" in card
     assert '<option value="9" selected>' in card
+
+
+def test_a_skill_rolls_with_its_own_stat_by_default(player_client, ore, pilot, script_dice):
+    # Issue 18: Piloting belongs to Coordination; a stat left on its default must not be Body.
+    script_dice(7, 3, 2, 6)  # Coordination 3 + Piloting 1 normal = 4 normal dice, a hard 10, a wiggle die
+    response = player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(pilot, stat=""))
+    assert response.status_code == 302
+    call = RollCall.objects.get()
+    assert call.request["side"]["what"] == "Coordination + Piloting"  # the log line names both
+    assert (call.request["side"]["normal"], call.request["side"]["hard"]) == (4, 1)
+    odds = player_client.get(reverse("ore_odds", args=[ore.pk]), roll_data(pilot, stat="")).content.decode()
+    assert "Coordination + Piloting: 4 normal + 1 hard + 1 wiggle" in odds
+
+
+def test_a_skill_with_another_stat_is_refused(player_client, ore, pilot):
+    response = player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(pilot, stat="Body"),
+                                  HTTP_HX_REQUEST="true")  # fmt: skip
+    assert response.status_code == 422
+    assert "Piloting is rolled with Coordination, its stat" in response.content.decode()
+    alone = player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(pilot, stat="", skill=""),
+                               HTTP_HX_REQUEST="true")  # fmt: skip
+    assert alone.status_code == 422
+    assert "Choose the stat to roll, or a skill" in alone.content.decode()
+    assert not RollCall.objects.exists()
+    page = player_client.get(reverse("table", args=[ore.pk])).content.decode()
+    assert '<option value="" selected>The skill&#x27;s own</option>' in page
+    assert '<option data-stat="Coordination">Piloting</option>' in page
+
+
+def test_a_contest_opponent_uses_its_skills_stat_not_body(gm_client, ore, pilot, other_player):
+    sheet = ore.rules_system.validate_sheet(
+        {"stats": {"Sense": 4}, "skills": [{"name": "Scrutiny", "stat": "Sense", "normal": 1}]}
+    )
+    eye = Character.objects.create(campaign=ore, owner=other_player, name="Eye", sheet=sheet)
+    response = gm_client.post(
+        reverse("ore_contest", args=[ore.pk]),
+        {"character": pilot.pk, "stat": "", "skill": "Piloting", "opponent_character": eye.pk, "opponent_stat": "",
+         "opponent_skill": "Scrutiny"},
+    )  # fmt: skip
+    assert response.status_code == 302
+    call = RollCall.objects.get()
+    assert call.request["stat"] == "Coordination"
+    assert (call.request["opponent"]["what"], call.request["opponent"]["normal"]) == ("Sense + Scrutiny", 5)

@@ -256,3 +256,30 @@ def test_worn_armour_changes_checks(player_client, zg, kai, script_dice):
         reverse("zener_odds", args=[zg.pk]), check_data(kai, skill="", stat="NIM")
     ).content.decode()
     assert "4d6 at or under 6" in page  # NIM 10, -4 in armour 10
+
+
+def test_a_skill_check_uses_the_skills_own_stat_by_default(player_client, zg, kai, script_dice):
+    # Issue 18: Pilot belongs to PRAC (12: foundation 8); the stat left on "the skill's own" must use it.
+    script_dice(3, 3, 3)
+    response = player_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai, stat=""))
+    assert response.status_code == 302
+    roll = Roll.objects.get()
+    assert (roll.request["what"], roll.outcome["target"]) == ("Pilot 3 + PRAC 12", 11)
+    odds = player_client.get(reverse("zener_odds", args=[zg.pk]), check_data(kai, stat="")).content.decode()
+    assert "Pilot 3 + PRAC 12: 3d6 at or under 11" in odds
+
+
+def test_the_gm_may_name_another_stat_basis_and_the_log_says_so(player_client, zg, kai, script_dice):
+    # Seed: "The GM selects a stat basis that he thinks is most relevant": another stat is allowed, and shown.
+    script_dice(3, 3, 3)
+    player_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai, stat="AWA"))
+    roll = Roll.objects.get()
+    assert roll.request["what"] == "Pilot 3 + AWA 10 (stat basis chosen; the sheet's is PRAC)"
+    assert roll.outcome["target"] == 3 + 7
+    stat_check = player_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai, skill="", stat=""),
+                                    HTTP_HX_REQUEST="true")  # fmt: skip
+    assert stat_check.status_code == 422
+    assert "Choose the stat for a stat check" in stat_check.content.decode()
+    page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    assert '<option value="" selected>The skill&#x27;s own</option>' in page
+    assert '<option data-stat="PRAC">Pilot</option>' in page

@@ -117,3 +117,15 @@ def test_sheet_and_peril():
     with pytest.raises(RulesError, match="0 to 3 ranks"):
         d100.validate_sheet({"skills": [{"name": "Stealth", "attribute": "Agility", "ranks": 4}]})
     assert [effective_ranks(3, peril) for peril in range(6)] == [3, 3, 2, 1, 0, 0]
+
+
+def test_a_skill_is_tested_with_its_own_attribute():
+    from rules.d100.sheet import attribute_for
+
+    stealth = {"name": "Stealth", "attribute": "Agility"}
+    assert attribute_for(stealth, "") == attribute_for(stealth, "Agility") == "Agility"
+    assert attribute_for(None, "Brawn") == "Brawn"
+    with pytest.raises(RulesError, match="Stealth is tested with Agility"):
+        attribute_for(stealth, "Brawn")
+    with pytest.raises(RulesError, match="Choose the primary attribute"):
+        attribute_for(None, "")

@@ -212,3 +212,15 @@ def test_the_counted_chance_equals_every_roll_visited(normal):
                 pool,
                 difficulty,
             )
+
+
+def test_a_skill_rolls_with_its_own_stat():
+    from rules.ore.sheet import stat_for
+
+    piloting = {"name": "Piloting", "stat": "Coordination"}
+    assert stat_for(piloting, "") == stat_for(piloting, "Coordination") == "Coordination"
+    assert stat_for(None, "Body") == "Body"
+    with pytest.raises(RulesError, match="Piloting is rolled with Coordination"):
+        stat_for(piloting, "Body")
+    with pytest.raises(RulesError, match="Choose the stat"):
+        stat_for(None, "")

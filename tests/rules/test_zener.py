@@ -102,3 +102,13 @@ def test_damage_on_the_sheet():
         zener.validate_sheet({"damage": {"stats": {"LUCK": 1}}})
     with pytest.raises(RulesError, match="never negative"):
         zener.validate_sheet({"damage": {"trauma": -1}})
+
+
+def test_a_skills_stat_basis_is_its_own_unless_the_gm_names_another():
+    from rules.zener.stats import stat_basis
+
+    pilot = {"name": "Pilot", "stat": "PRAC"}
+    assert stat_basis(pilot, "") == "PRAC"
+    assert stat_basis(pilot, "AWA") == "AWA"  # "The GM selects a stat basis"
+    with pytest.raises(RulesError, match="Choose the stat for a stat check"):
+        stat_basis(None, "")

@@ -14,7 +14,7 @@ from campaigns import actions as table_actions
 from campaigns import live
 from campaigns.models import Balance, Campaign, LedgerEntry, Roll, RollCall
 from campaigns.systems.turns import locked_call, publish_call
-from rules.d100.sheet import effective_ranks
+from rules.d100.sheet import attribute_for, effective_ranks
 from rules.d100.test import DIFFICULTIES, Flip, base_chance, fury, opposed, resolve, roll_d100, total_chance
 from rules.errors import RulesError
 
@@ -101,18 +101,21 @@ def spend_misfortune(campaign, gm, points: int, reason: str) -> dict:
 
 
 def side_for(character, skill: str, attribute: str, *, synergy: bool = False) -> dict:
-    """Base chance from the sheet: attribute + 10 per (peril-adjusted) rank + modifiers."""
+    """Base chance from the sheet: attribute + 10 per (peril-adjusted) rank + modifiers. A skill
+    uses its own attribute ("" names it; another is refused: rules.d100.sheet.attribute_for)."""
     sheet = character.sheet
-    if attribute not in sheet["attributes"]:
-        raise RulesError(f"There is no primary attribute called {attribute}.")
     found = next((s for s in sheet["skills"] if s["name"] == skill), None) if skill else None
     if skill and found is None:
         raise RulesError(f"{character.name} has no skill called {skill}.")
+    attribute = attribute_for(found, attribute)
+    if attribute not in sheet["attributes"]:
+        raise RulesError(f"There is no primary attribute called {attribute}.")
     ranks = effective_ranks(found["ranks"], sheet["peril"]) if found else 0
     value = sheet["attributes"][attribute]
+    rank_text = f", {ranks} rank{'s' if ranks != 1 else ''}" if ranks else ""
     return {
         "who": character.name,
-        "what": f"{skill or attribute} ({attribute} {value}{f', {ranks} ranks' if ranks else ''})",
+        "what": f"{skill or attribute} ({attribute} {value}{rank_text})",
         "base": base_chance(value, ranks, sheet["modifiers"], synergy),
         "bonus": value // 10,
         "untrained_special": bool(found and found["special"] and found["ranks"] == 0),

@@ -5,6 +5,7 @@ from django.utils import timezone
 
 from campaigns.forms import CharacterChoiceField
 from campaigns.inputs import TextField, WholeNumberField
+from campaigns.systems.skills import name_own_stat, stat_field
 from rules.d100.test import DIFFICULTIES, Flip
 
 DIFFICULTY_CHOICES = [
@@ -16,7 +17,7 @@ DIFFICULTY_CHOICES = [
 class D100TestForm(forms.Form):
     character = CharacterChoiceField(queryset=None, empty_label=None)
     skill = TextField(required=False, max_length=60)
-    attribute = forms.ChoiceField()
+    attribute = stat_field(())
     difficulty = forms.ChoiceField(choices=DIFFICULTY_CHOICES, initial="standard", required=False)
     flip = forms.ChoiceField(choices=[("", "No flip"), (Flip.SUCCEED, "Flip to succeed"), (Flip.FAIL, "Flip to fail")],
                              required=False)  # fmt: skip
@@ -28,7 +29,9 @@ class D100TestForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["character"].queryset = campaign.characters.filter(owner=user)
         self.fields["assistant"].queryset = campaign.characters.seated().exclude(owner=user)
-        self.fields["attribute"].choices = [(a, a) for a in campaign.settings.get("attributes", [])]
+        self.fields["attribute"].choices = [*self.fields["attribute"].choices[:1],
+                                            *((a, a) for a in campaign.settings.get("attributes", []))]  # fmt: skip
+        name_own_stat(self, "attribute", "attribute")
 
 
 class SpecialDieForm(forms.Form):
@@ -68,15 +71,16 @@ def session_form(campaign, data=None) -> SessionForm:
 class OpposedForm(forms.Form):
     first = CharacterChoiceField(queryset=None, empty_label=None)
     first_skill = TextField(required=False, max_length=60)
-    first_attribute = forms.ChoiceField()
+    first_attribute = stat_field(())
     second = CharacterChoiceField(queryset=None, empty_label=None)
     second_skill = TextField(required=False, max_length=60)
-    second_attribute = forms.ChoiceField()
+    second_attribute = stat_field(())
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["first"].queryset = self.fields["second"].queryset = campaign.characters.seated()
-        choices = [(a, a) for a in campaign.settings.get("attributes", [])]
+        attributes = campaign.settings.get("attributes", [])
+        choices = [*self.fields["first_attribute"].choices[:1], *((a, a) for a in attributes)]
         self.fields["first_attribute"].choices = self.fields["second_attribute"].choices = choices
 
 

@@ -8,6 +8,7 @@ from campaigns.audience import Audience
 from campaigns.systems import Panel
 from campaigns.systems.d100.actions import FORTUNE, MISFORTUNE, RECOVERY, pools
 from campaigns.systems.d100.forms import D100TestForm, OpposedForm
+from campaigns.systems.skills import skill_options
 
 
 def panel(campaign, audience: Audience, *, user=None, test_form=None, opposed_form=None) -> Panel:
@@ -26,7 +27,5 @@ def panel(campaign, audience: Audience, *, user=None, test_form=None, opposed_fo
         }
     elif user is not None:
         context["test_form"] = test_form or D100TestForm(campaign=campaign, user=user)
-        context["skills"] = sorted(
-            {s["name"] for c in campaign.characters.filter(owner=user) for s in c.sheet.get("skills", [])}
-        )
+        context["skills"] = skill_options(campaign.characters.filter(owner=user), "attribute")
     return Panel("systems/d100/panel.html", context)

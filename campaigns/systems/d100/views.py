@@ -63,7 +63,7 @@ def odds(request, campaign_id: int):
             chance = total_chance(side["base"], data["difficulty"])
             how = Flip.FAIL if side["untrained_special"] else Flip(data["flip"])
             odds = chances(chance, how, assist=bool(data["assistant"]))
-            context = {"chance": chance, "odds": odds, "chart": d100_chart(odds)}
+            context = {"what": side["what"], "chance": chance, "odds": odds, "chart": d100_chart(odds)}
     return render(request, "systems/d100/odds.html", context)
 
 

@@ -17,28 +17,30 @@ from campaigns.systems.ore.kind import pool_from, roll_from
 from campaigns.systems.turns import locked_call, publish_call
 from rules.errors import RulesError
 from rules.ore.pool import build_pool, roll_pool, set_wiggle, suggest_wiggle
-from rules.ore.sheet import STATS
+from rules.ore.sheet import STATS, stat_for
 
 KIND = "ore"
 ActionError = table_actions.ActionError
 
 
 def side_for(character, stat: str, skill: str = "", *, bonus: int = 0, penalty: int = 0) -> dict:
-    """A character's pool for stat + skill, with bonus and penalty dice."""
-    if stat not in STATS:
-        raise RulesError(f"There is no stat called {stat}.")
+    """A character's pool for stat + skill, with bonus and penalty dice. A skill rolls with its
+    own stat ("" names it; another is refused: rules.ore.sheet.stat_for)."""
     sheet = character.sheet
     found = next((s for s in sheet.get("skills", []) if s["name"] == skill), None) if skill else None
     if skill and found is None:
         raise RulesError(f"{character.name} has no skill called {skill}.")
+    stat = stat_for(found, stat)
+    if stat not in STATS:
+        raise RulesError(f"There is no stat called {stat}.")
     dice = found or {"normal": 0, "hard": 0, "wiggle": 0}
     pool = build_pool(
         sheet["stats"][stat], dice["normal"] + dice["hard"] + dice["wiggle"], hard=dice["hard"],
         wiggle=dice["wiggle"], bonus=bonus, penalty=penalty,
     )  # fmt: skip
     what = f"{stat}{' + ' + skill if skill else ''}"
-    return {"who": character.name, "what": what, "normal": pool.normal, "hard": pool.hard, "wiggle": pool.wiggle,
-            "dropped": pool.dropped}  # fmt: skip
+    return {"who": character.name, "what": what, "stat": stat, "normal": pool.normal, "hard": pool.hard,
+            "wiggle": pool.wiggle, "dropped": pool.dropped}  # fmt: skip
 
 
 def npc_side(name: str, normal: int, hard: int, wiggle: int) -> dict:
@@ -84,7 +86,7 @@ def call_contest(campaign, gm, *, character, stat: str, skill: str, opponent: di
     """A dynamic contest: the player's character against another side the GM sets now."""
     if not campaign.is_gm(gm):
         raise ActionError("Only the GM calls for a dynamic contest.")
-    side_for(character, stat, skill)  # checked now; rolled with the player's bonus and penalty later
+    stat = side_for(character, stat, skill)["stat"]  # checked now, "" named; rolled with bonus and penalty later
     request = {"stat": stat, "skill": skill, "difficulty": 0, "secret": False, "opponent": opponent}
     with transaction.atomic():
         call = RollCall.objects.create(campaign=campaign, character=character, kind=KIND, label=label, request=request)

@@ -2,6 +2,7 @@ from django import forms
 
 from campaigns.forms import CharacterChoiceField
 from campaigns.inputs import TextField, WholeNumberField
+from campaigns.systems.skills import name_own_stat, stat_field
 from rules.ore.sheet import STATS
 
 STAT_CHOICES = [(stat, stat) for stat in STATS]
@@ -9,8 +10,8 @@ STAT_CHOICES = [(stat, stat) for stat in STATS]
 
 class OreRollForm(forms.Form):
     character = CharacterChoiceField(queryset=None, empty_label=None)
-    stat = forms.ChoiceField(choices=STAT_CHOICES)
     skill = TextField(required=False, max_length=60)
+    stat = stat_field(STAT_CHOICES)
     bonus = WholeNumberField(min_value=0, max_value=5, initial=0, help_text="Bonus dice for an easier action.")
     penalty = WholeNumberField(
         min_value=0, max_value=10, initial=0, help_text="Penalty dice: hard, then normal, then wiggle."
@@ -28,15 +29,16 @@ class OreRollForm(forms.Form):
     def __init__(self, *args, campaign, user, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["character"].queryset = campaign.characters.filter(owner=user)
+        name_own_stat(self, "stat", "stat")
 
 
 class ContestForm(forms.Form):
     character = CharacterChoiceField(queryset=None, empty_label=None, label="Player's character")
-    stat = forms.ChoiceField(choices=STAT_CHOICES)
     skill = TextField(required=False, max_length=60)
+    stat = stat_field(STAT_CHOICES)
     opponent_character = CharacterChoiceField(queryset=None, required=False, empty_label="(an NPC)", label="Opponent")
-    opponent_stat = forms.ChoiceField(choices=STAT_CHOICES, required=False)
     opponent_skill = TextField(required=False, max_length=60)
+    opponent_stat = stat_field(STAT_CHOICES)
     npc_name = TextField(required=False, max_length=60, label="NPC name")
     npc_normal = WholeNumberField(min_value=0, max_value=10, initial=4, required=False, label="NPC normal dice")
     npc_hard = WholeNumberField(min_value=0, max_value=10, initial=0, required=False, label="NPC hard dice")

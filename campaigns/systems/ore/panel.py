@@ -5,6 +5,7 @@ from __future__ import annotations
 from campaigns.audience import Audience
 from campaigns.systems import Panel
 from campaigns.systems.ore.forms import ContestForm, OreRollForm
+from campaigns.systems.skills import skill_options
 
 
 def panel(campaign, audience: Audience, *, user=None, roll_form=None, contest_form=None) -> Panel:
@@ -14,7 +15,5 @@ def panel(campaign, audience: Audience, *, user=None, roll_form=None, contest_fo
         context["has_characters"] = campaign.characters.seated().exists()
     elif user is not None:
         context["ore_form"] = roll_form or OreRollForm(campaign=campaign, user=user)
-        context["skills"] = sorted(
-            {s["name"] for c in campaign.characters.filter(owner=user) for s in c.sheet.get("skills", [])}
-        )
+        context["skills"] = skill_options(campaign.characters.filter(owner=user), "stat")
     return Panel("systems/ore/panel.html", context)

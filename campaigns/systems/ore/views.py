@@ -64,8 +64,8 @@ def odds(request, campaign_id: int):
         else:
             pool = actions.pool_from(side)
             difficulty = data["difficulty"] or 0
-            context = {"pool": pool, "chance": chance_of_success(pool, difficulty), "difficulty": difficulty,
-                       "chart": ore_chart(pool, difficulty)}  # fmt: skip
+            context = {"what": side["what"], "pool": pool, "chance": chance_of_success(pool, difficulty),
+                       "difficulty": difficulty, "chart": ore_chart(pool, difficulty)}  # fmt: skip
     return render(request, "systems/ore/odds.html", context)
 
 
@@ -79,7 +79,7 @@ def contest(request, campaign_id: int):
     data = form.cleaned_data
     try:
         if data["opponent_character"]:
-            opponent = actions.side_for(data["opponent_character"], data["opponent_stat"] or "Body",
+            opponent = actions.side_for(data["opponent_character"], data["opponent_stat"],
                                         data["opponent_skill"].strip())  # fmt: skip
         else:
             opponent = actions.npc_side(data["npc_name"], data["npc_normal"] or 0, data["npc_hard"] or 0,

@@ -15,7 +15,7 @@ from campaigns.models import Balance, LedgerEntry, Roll
 from rules.errors import RulesError
 from rules.zener.checks import KARMA_BOOST, Check, CheckRoll, judge, roll_check, skill_check, stat_check
 from rules.zener.combat import armour_modifiers
-from rules.zener.stats import ROLLED_STATS, derived, foundation, starting_karma, stat_raise_cost
+from rules.zener.stats import ROLLED_STATS, derived, foundation, starting_karma, stat_basis, stat_raise_cost
 
 KIND = "zener"
 KARMA = "karma"
@@ -47,8 +47,15 @@ def change_karma(character, delta: int, *, actor, reason: str, roll=None) -> int
 
 
 def check_for(character, *, stat: str, skill: str = "", modifier: int = 0, extra: int = 0, indirect: int = 0):
-    """(what, Check) for a skill check (a skill from the sheet, or unproficient) or a stat check."""
+    """(what, Check) for a skill check (a skill from the sheet, or unproficient) or a stat check.
+    A skill's stat basis is its sheet stat unless another is named (rules.zener.stats.stat_basis)."""
     stats = character.sheet["stats"]
+    found = None
+    if skill not in ("", "*"):
+        found = next((s for s in character.sheet.get("skills", []) if s["name"] == skill), None)
+        if found is None:
+            raise RulesError(f"{character.name} has no skill called {skill}.")
+    stat = stat_basis(found, stat)
     if stat not in ROLLED_STATS:
         raise RulesError(f"There is no stat called {stat}.")
     value = derived(stats, tuple(character.sheet["int_dice"]))["DEX in use"] if stat == "DEX" else stats[stat]
@@ -59,10 +66,9 @@ def check_for(character, *, stat: str, skill: str = "", modifier: int = 0, extra
     if skill == "*":
         check = skill_check(value, 0, modifier, indirect_skills=indirect)
         return f"{stat} foundation {foundation(value)} (unproficient)", check
-    found = next((s for s in character.sheet.get("skills", []) if s["name"] == skill), None)
-    if found is None:
-        raise RulesError(f"{character.name} has no skill called {skill}.")
-    return f"{skill} {found['ranks']} + {stat}", skill_check(value, found["ranks"], modifier, extra_skills=extra)
+    named = "" if stat == found["stat"] else f" (stat basis chosen; the sheet's is {found['stat']})"
+    what = f"{skill} {found['ranks']} + {stat} {value}{named}"
+    return what, skill_check(value, found["ranks"], modifier, extra_skills=extra)
 
 
 def _outcome(rolled: CheckRoll, bonus: int = 0) -> dict:

@@ -2,6 +2,7 @@ from django import forms
 
 from campaigns.forms import CharacterChoiceField
 from campaigns.inputs import TextField, WholeNumberField
+from campaigns.systems.skills import name_own_stat, stat_field
 from rules.zener.checks import MAX_MODIFIER
 from rules.zener.stats import ROLLED_STATS
 from rules.zener.tables import TIME_MULTIPLIERS, assistants_index
@@ -12,7 +13,7 @@ STAT_CHOICES = [(stat, stat) for stat in ROLLED_STATS]
 class CheckForm(forms.Form):
     character = CharacterChoiceField(queryset=None, empty_label=None)
     skill = TextField(required=False, max_length=60, help_text="A skill from the sheet, unproficient, or a stat check.")
-    stat = forms.ChoiceField(choices=STAT_CHOICES, label="Stat basis")
+    stat = stat_field(STAT_CHOICES, label="Stat basis", help_text="The GM may name another stat basis.")
     modifier = WholeNumberField(min_value=-MAX_MODIFIER, max_value=MAX_MODIFIER, initial=0, required=False)
     extra = WholeNumberField(
         min_value=0, max_value=5, initial=0, required=False, label="Further relevant skills (+2 each)"
@@ -41,6 +42,7 @@ class CheckForm(forms.Form):
         super().__init__(*args, **kwargs)
         characters = campaign.characters.seated()
         self.fields["character"].queryset = characters if user is None else characters.filter(owner=user)
+        name_own_stat(self, "stat", "stat")
 
 
 class KarmaForm(forms.Form):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from campaigns.audience import Audience
 from campaigns.systems import Panel
+from campaigns.systems.skills import skill_options
 from campaigns.systems.zener.actions import karma_balance
 from campaigns.systems.zener.forms import AttackForm, CheckForm, KarmaForm
 from rules.zener.stats import derived
@@ -24,6 +25,6 @@ def panel(campaign, audience: Audience, *, user=None, check_form=None, karma_for
         context["attack_form"] = attack_form or AttackForm(campaign=campaign)
     elif user is not None:
         context["check_form"] = check_form or CheckForm(campaign=campaign, user=user)
-    context["skills"] = sorted({s["name"] for c in characters for s in c.sheet.get("skills", [])
-                                if audience is Audience.GM or c.owner_id == getattr(user, "pk", None)})  # fmt: skip
+    mine = [c for c in characters if audience is Audience.GM or c.owner_id == getattr(user, "pk", None)]
+    context["skills"] = skill_options(mine, "stat")
     return Panel("systems/zener/panel.html", context)

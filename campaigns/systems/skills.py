@@ -1,0 +1,45 @@
+"""A skill on a roll form picks the stat it belongs to (issue 18: a skill rolled against the
+stat select's default, silently).
+
+The stat select's first choice is "the skill's own": the server then takes the stat from the
+character's sheet, so the roll is right without JavaScript. The skill select's options carry
+their stat (`data-stat`), and static/fivefold/table.js sets the stat select back to "the
+skill's own (Agility)" when the skill changes. Whether another stat may be named is each
+system's rule (rules/d100/sheet.py::attribute_for, rules/ore/sheet.py::stat_for,
+rules/zener/stats.py::stat_basis)."""
+
+from __future__ import annotations
+
+from django import forms
+
+OWN = ""
+OWN_LABEL = "The skill's own"
+
+
+def stat_field(choices, **kwargs) -> forms.ChoiceField:
+    """A stat select whose first choice (the default) is the skill's own stat."""
+    widget = forms.Select(attrs={"data-skill-stat": ""})
+    return forms.ChoiceField(choices=[(OWN, OWN_LABEL), *choices], required=False, widget=widget, **kwargs)
+
+
+def skill_options(characters, stat_key: str) -> list[tuple[str, str]]:
+    """(skill, the stat it belongs to) over these characters' sheets, by name; the stat is ""
+    when two characters file the skill under different stats (the server still knows each)."""
+    stats: dict[str, set[str]] = {}
+    for character in characters:
+        for skill in character.sheet.get("skills", []):
+            stats.setdefault(skill["name"], set()).add(skill.get(stat_key) or "")
+    return [(name, next(iter(found)) if len(found) == 1 else "") for name, found in sorted(stats.items())]
+
+
+def name_own_stat(form, field: str, stat_key: str, *, skill_field: str = "skill", character_field: str = "character"):
+    """Say which stat "the skill's own" is for the character and skill the form holds."""
+    data = form.data if form.is_bound else form.initial
+    skill, character_id = str(data.get(skill_field) or "").strip(), str(data.get(character_field) or "")
+    if not skill or not character_id.isdigit():
+        return
+    character = form.fields[character_field].queryset.filter(pk=int(character_id)).first()
+    found = next((s for s in character.sheet.get("skills", []) if s["name"] == skill), None) if character else None
+    if found is not None:
+        choices = list(form.fields[field].choices)
+        form.fields[field].choices = [(OWN, f"{OWN_LABEL} ({found[stat_key]})"), *choices[1:]]
