@@ -35,8 +35,9 @@ class CharacterForm(forms.ModelForm):
         model = Character
         fields = ["name"]
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, session=None, **kwargs):
         super().__init__(*args, **kwargs)
+        self.session = session  # the user's session: dice a sheet rolls before its first save wait there
         sheet = self.instance.sheet or {}
         for name, field in self.fields.items():
             if name != "name":
@@ -277,6 +278,35 @@ class ZenerSheetForm(CharacterForm):
             )
         self.order_fields(["name", *(f"stat__{name}" for name in ZENER_STATS), "skills", "armour", "weapons",
                            "trauma", "shock", "end_spent", "stat_damage", "notes"])  # fmt: skip
+        self.int_dice = self._int_dice()
+        plus, minus = self.int_dice
+        self.fields["skills"].help_text += (
+            f" INT's dice: +{plus} −{minus}, rolled once for this character: INT = (PRAC + THEO + ENC + LAN) / 4,"
+            f" rounded down, {plus - minus:+d}; skill points = INT × 2."
+        )
+
+    def _int_key(self) -> str:
+        return f"zener-int-dice-{self.instance.campaign_id}"
+
+    def _int_dice(self) -> list[int]:
+        """INT's 1d6 - 1d6 (seed: "INT"), rolled once per character and shown before any skill point
+        is spent. Until the first save they wait in the user's session (server-side), so neither a
+        refused sheet nor a reload rolls them again, and the browser never holds them to forge."""
+        from campaigns.actions import dice  # the table's dice
+
+        sheet = self.instance.sheet or {}
+        if "int_dice" in sheet:
+            return list(sheet["int_dice"])
+        pending = self.session if self.session is not None else {}
+        if self._int_key() not in pending:
+            pending[self._int_key()] = [dice.roll(6), dice.roll(6)]
+        return list(pending[self._int_key()])
+
+    def save(self, commit=True):
+        character = super().save(commit)
+        if self.session is not None:
+            self.session.pop(self._int_key(), None)  # the next new character rolls its own
+        return character
 
     armour = WholeNumberField(min_value=0, max_value=10, required=False, help_text="Armour worn, 0 (none) to 10.")
     weapons = _textarea("One per line: 'Name damage', e.g. 'Rifle 2d6'.", rows=2)
@@ -304,12 +334,8 @@ class ZenerSheetForm(CharacterForm):
         return sheet.get(name, "")
 
     def sheet(self) -> dict:
-        from campaigns.actions import dice  # INT's 1d6 - 1d6, rolled once by the table's dice
-
         data = self.cleaned_data
-        sheet = dict(self.instance.sheet or {})
-        if "int_dice" not in sheet:
-            sheet["int_dice"] = [dice.roll(6), dice.roll(6)]
+        sheet = {**(self.instance.sheet or {}), "int_dice": self.int_dice}
         skills = []
         for line in _lines(data["skills"]):
             match = re.fullmatch(

@@ -26,7 +26,8 @@ def _character_for_editor(request, campaign_id: int, character_id: int) -> Chara
 @require_http_methods(["GET", "POST"])
 def character_new(request, campaign_id: int):
     campaign = get_object_or_404(Campaign.objects.for_member(request.user), pk=campaign_id)
-    form = sheet_form_for(campaign)(request.POST or None, instance=Character(campaign=campaign, owner=request.user))
+    new = Character(campaign=campaign, owner=request.user)
+    form = sheet_form_for(campaign)(request.POST or None, instance=new, session=request.session)
     if request.method == "POST" and form.is_valid():
         character = form.save()
         sheet_saved(character, actor=request.user)
@@ -51,7 +52,8 @@ def character_import(request, campaign_id: int):
         except ValidationError as error:
             form.add_error("file", " ".join(error.messages))
     if form.errors:
-        context = {"form": sheet_form_for(campaign)(instance=Character(campaign=campaign, owner=request.user)),
+        new = Character(campaign=campaign, owner=request.user)
+        context = {"form": sheet_form_for(campaign)(instance=new, session=request.session),
                    "campaign": campaign, "import_form": form, "import_error": form_errors(form)}  # fmt: skip
         return render(request, "characters/form.html", context, status=422)
     character.save()

@@ -283,3 +283,21 @@ def test_the_gm_may_name_another_stat_basis_and_the_log_says_so(player_client, z
     page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
     assert '<option value="" selected>The skill&#x27;s own</option>' in page
     assert '<option data-stat="PRAC">Pilot</option>' in page
+
+
+def test_int_is_rolled_once_shown_first_and_kept_across_refused_sheets(player_client, zg, script_dice):
+    # Issue 18: INT's dice were rolled again on each refused submit, so the skill budget moved (18, then 16).
+    stats = {f"stat__{s}": "12" for s in ("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO", "ENC",
+                                          "LAN", "AWA", "PERS")}  # fmt: skip
+    data = {"name": "Kai", **stats, "skills": "Pilot (broad, PRAC) 20\nShoot (broad, ACC) 20", "notes": ""}
+    script_dice(5, 2, 1, 6)  # INT's dice for Kai (12 + 5 - 2 = 15: 30 skill points), then for the next character
+    url = reverse("character_new", args=[zg.pk])
+    assert "INT's dice: +5 −2" in player_client.get(url).content.decode()  # shown before any point is spent
+    for _ in range(2):
+        refused = player_client.post(url, data | {"int_dice": "6,1"})  # a forged roll is not read
+        assert refused.status_code == 422
+        assert "These skills cost 46 skill points; INT x 2 (+ bought points) gives 30." in refused.content.decode()
+    assert "INT's dice: +5 −2" in player_client.get(url).content.decode()  # a reload does not roll again
+    assert player_client.post(url, data | {"skills": "Pilot (broad, PRAC) 20"}).status_code == 302
+    assert Character.objects.get().sheet["int_dice"] == [5, 2]
+    assert "INT's dice: +1 −6" in player_client.get(url).content.decode()  # the next character rolls its own
