@@ -45,6 +45,7 @@ CASES = {
     "ore_wiggle": ("post", MEMBER, "ore"),
     "zener_check": ("post", MEMBER, "zener"), "zener_odds": ("get", MEMBER, "zener"),
     "zener_karma_on_roll": ("post", MEMBER, "zener"), "zener_karma": ("post", GM, "zener"),
+    "zener_karma_options": ("get", MEMBER, "zener"),
     "zener_tables": ("get", MEMBER, "zener"), "zener_attack": ("post", GM, "zener"),
     "zener_initiative": ("post", GM, "zener"),
     "d100_test": ("post", MEMBER, "d100"), "d100_odds": ("get", MEMBER, "d100"),

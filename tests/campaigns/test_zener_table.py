@@ -43,6 +43,10 @@ def check_data(character, **changes):
     return data | changes
 
 
+def karma_options(client, roll, **headers) -> str:
+    return client.get(reverse("zener_karma_options", args=[roll.campaign_id, roll.pk]), **headers).content.decode()
+
+
 def test_a_skill_check(player_client, zg, kai, script_dice):
     script_dice(6, 6, 5)  # 17 against 3 + 8 = 11
     assert player_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai)).status_code == 302
@@ -51,7 +55,8 @@ def test_a_skill_check(player_client, zg, kai, script_dice):
                                  "bonus": 0}  # fmt: skip
     page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
     assert "✘ failure by 6" in page
-    assert "Re-roll (1 Karma)" in page
+    assert reverse("zener_karma_options", args=[zg.pk, roll.pk]) in page  # the roller's own spends load from here
+    assert "Re-roll (1 of Kai's Karma)" in karma_options(player_client, roll)
 
 
 def test_live_odds_and_impossible_chances(player_client, zg, kai):
@@ -79,7 +84,7 @@ def test_a_karma_reroll(player_client, zg, kai, player, script_dice):
     twice = player_client.post(reverse("zener_karma_on_roll", args=[zg.pk, first.pk]), {"use": "reroll"},
                                HTTP_HX_REQUEST="true")  # fmt: skip
     assert twice.status_code == 422
-    assert "already spent" in twice.content.decode()
+    assert "already succeeded" in twice.content.decode()  # the re-roll's success is the check's result
     assert zener.karma_balance(kai).value == karma - 1
 
 
@@ -91,7 +96,7 @@ def test_only_the_roller_rerolls_and_others_give_plus_five(other_client, zg, kai
                                 HTTP_HX_REQUEST="true")  # fmt: skip
     assert "Only the roller" in refused.content.decode()
     before = zener.karma_balance(ren).value
-    other_client.post(reverse("zener_karma_on_roll", args=[zg.pk, first.pk]), {"use": "boost"})
+    other_client.post(reverse("zener_karma_on_roll", args=[zg.pk, first.pk]), {"use": "boost", "payer": ren.pk})
     boost = Roll.objects.exclude(pk=first.pk).get()
     assert (boost.outcome["target"], boost.outcome["success"], boost.request["boosted_by"]) == (16, True, "Ren")
     assert zener.karma_balance(ren).value == before - 1
@@ -103,7 +108,7 @@ def test_karma_only_on_failed_rolls_and_never_below_zero(player_client, zg, kai,
     success = Roll.objects.get()
     response = player_client.post(reverse("zener_karma_on_roll", args=[zg.pk, success.pk]), {"use": "reroll"},
                                   HTTP_HX_REQUEST="true")  # fmt: skip
-    assert "did not fail" in response.content.decode()
+    assert "already succeeded" in response.content.decode()
     zener.change_karma(kai, -zener.karma_balance(kai).value, actor=player, reason="spent")
     script_dice(6, 6, 6)
     player_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai))
@@ -301,3 +306,85 @@ def test_int_is_rolled_once_shown_first_and_kept_across_refused_sheets(player_cl
     assert player_client.post(url, data | {"skills": "Pilot (broad, PRAC) 20"}).status_code == 302
     assert Character.objects.get().sheet["int_dice"] == [5, 2]
     assert "INT's dice: +1 −6" in player_client.get(url).content.decode()  # the next character rolls its own
+
+
+def test_a_check_has_one_standing_result(player_client, other_client, zg, kai, ren, script_dice):
+    # Issue 18: after Ren's +5 turned Kai's failure into a success, Kai could still buy a re-roll,
+    # and the log then held a success and a failure for the same roll.
+    script_dice(6, 6, 1)  # 13 against 11: a failure; +5 makes it a success
+    player_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai))
+    first = Roll.objects.get()
+    other_client.post(reverse("zener_karma_on_roll", args=[zg.pk, first.pk]), {"use": "boost", "payer": ren.pk})
+    boost = Roll.objects.latest("id")
+    assert boost.outcome["success"] is True
+    karma = zener.karma_balance(kai).value
+    assert "Re-roll" not in karma_options(player_client, first)  # no longer offered
+    assert "Re-roll" not in karma_options(player_client, boost)
+    refused = player_client.post(reverse("zener_karma_on_roll", args=[zg.pk, first.pk]), {"use": "reroll"},
+                                 HTTP_HX_REQUEST="true")  # fmt: skip
+    assert refused.status_code == 422
+    assert "already succeeded" in refused.content.decode()
+    assert (Roll.objects.count(), zener.karma_balance(kai).value) == (2, karma)
+    page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    assert "+5 from Ren to Kai&#x27;s Pilot 3 + PRAC 12 check (Land it)" in page  # named as players see it
+    assert "roll #" not in page
+
+
+def test_a_reroll_after_a_failed_boost_keeps_the_boost(player_client, other_client, zg, kai, ren, script_dice):
+    script_dice(6, 6, 6)  # 18 against 11; +5: 16, still a failure
+    player_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai))
+    first = Roll.objects.get()
+    other_client.post(reverse("zener_karma_on_roll", args=[zg.pk, first.pk]), {"use": "boost", "payer": ren.pk})
+    assert "+5 from Ren" not in karma_options(other_client, first)  # once per check
+    script_dice(6, 6, 3)  # 15 against 16: the +5 stands on the new dice
+    player_client.post(reverse("zener_karma_on_roll", args=[zg.pk, first.pk]), {"use": "reroll"})
+    again = Roll.objects.latest("id")
+    assert (again.outcome["total"], again.outcome["target"], again.outcome["success"]) == (15, 16, True)
+    page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    assert "Karma re-roll of Kai&#x27;s Pilot 3 + PRAC 12 check (Land it), with +5 from Ren" in page
+
+
+def test_the_payer_chooses_which_character_pays_and_sees_only_spends_they_can_make(
+    player_client, other_client, zg, kai, ren, other_player, player, script_dice
+):
+    sol = _character(zg, other_player, "Sol")
+    script_dice(6, 6, 6)
+    player_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai))
+    first = Roll.objects.get()
+    theirs = karma_options(other_client, first)
+    assert "+5 from Ren (1 Karma)" in theirs
+    assert "+5 from Sol (1 Karma)" in theirs
+    assert "Re-roll" not in theirs  # the roller's alone
+    unsaid = other_client.post(reverse("zener_karma_on_roll", args=[zg.pk, first.pk]), {"use": "boost"},
+                               HTTP_HX_REQUEST="true")  # fmt: skip
+    assert unsaid.status_code == 422
+    assert "Choose which of your characters gives the +5" in unsaid.content.decode()
+    not_theirs = other_client.post(reverse("zener_karma_on_roll", args=[zg.pk, first.pk]),
+                                   {"use": "boost", "payer": kai.pk}, HTTP_HX_REQUEST="true")  # fmt: skip
+    assert not_theirs.status_code == 422
+    assert Roll.objects.count() == 1
+    zener.change_karma(ren, -zener.karma_balance(ren).value, actor=other_player, reason="spent")
+    assert "+5 from Ren" not in karma_options(other_client, first)  # no Karma: not offered
+    broke = other_client.post(reverse("zener_karma_on_roll", args=[zg.pk, first.pk]),
+                              {"use": "boost", "payer": ren.pk}, HTTP_HX_REQUEST="true")  # fmt: skip
+    assert "Ren has 0 Karma" in broke.content.decode()  # and refused if posted
+    before = zener.karma_balance(sol).value
+    other_client.post(reverse("zener_karma_on_roll", args=[zg.pk, first.pk]), {"use": "boost", "payer": sol.pk})
+    assert zener.karma_balance(sol).value == before - 1
+    assert Roll.objects.latest("id").request["boosted_by"] == "Sol"
+    zener.change_karma(kai, -zener.karma_balance(kai).value, actor=player, reason="spent")
+    assert "Re-roll" not in karma_options(player_client, first)
+
+
+def test_karma_options_page_works_without_javascript_and_only_for_members(player_client, outsider_client, zg, kai,
+                                                                           script_dice):  # fmt: skip
+    script_dice(6, 6, 6)
+    player_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai))
+    first = Roll.objects.get()
+    page = karma_options(player_client, first)
+    assert "<html" in page
+    assert "Re-roll (1 of Kai's Karma)" in page
+    assert "<html" not in karma_options(player_client, first, HTTP_HX_REQUEST="true")
+    url = reverse("zener_karma_options", args=[zg.pk, first.pk])
+    assert outsider_client.get(url).status_code == 404
+    assert player_client.post(url).status_code == 405

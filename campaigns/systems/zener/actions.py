@@ -8,6 +8,7 @@ roll it changes; the original is never edited, and each is bought once per roll.
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import Q
 
 from campaigns import actions as table_actions
 from campaigns import live
@@ -97,47 +98,107 @@ def make_check(campaign, author, *, character, what: str, check, secret: bool = 
     return roll
 
 
-def spend_on_roll(roll_id: int, player, *, use: str) -> Roll:
-    """Karma on a failed table roll: "reroll" (the owner, 1 Karma) or "boost"
-    (+5 from another player's character, 1 Karma). Once each per roll."""
+def _chain(roll) -> list:
+    """The check `roll` belongs to: its first roll, then each Karma change in order. The last is
+    the check's standing result. (Changes name their first roll in "first_roll"; older ones
+    could only change the first roll and named it in "reroll_of" or "boost_of".)"""
+    request = roll.request
+    first_id = request.get("first_roll") or request.get("reroll_of") or request.get("boost_of") or roll.pk
+    changes = Q(request__first_roll=first_id) | Q(request__reroll_of=first_id) | Q(request__boost_of=first_id)
+    rolls = Roll.objects.filter(campaign_id=roll.campaign_id, kind=KIND).select_related("character")
+    return [rolls.get(pk=first_id), *rolls.filter(changes).exclude(pk=first_id).order_by("pk")]
+
+
+def check_name(first) -> str:
+    """A check as the players see it: whose, what, for what ("Kai's Pilot 3 + PRAC 12 check (Land it)")."""
+    label = first.request.get("label", "")
+    return f"{first.character.name}'s {first.request['what']} check" + (f" ({label})" if label else "")
+
+
+def karma_options(roll, user) -> dict:
+    """The Karma spends `user` can make on the check `roll` belongs to, now (seed: "Karma can be
+    used to re-roll a failed roll at the player's discretion, or to give another character a +5 in
+    a mission-critical roll"): none once the standing result succeeds; the re-roll for the roller
+    alone, once per check, if the character has Karma; a +5 once per check, from each of the
+    user's other characters that has Karma. The server refuses the rest if posted anyway."""
+    chain = _chain(roll)
+    first, standing = chain[0], chain[-1]
+    options = {"first": first, "standing": standing, "reroll": None, "boosters": []}
+    if first.visibility != Roll.Visibility.TABLE or standing.outcome["success"]:
+        return options
+    used = {key for change in chain[1:] for key in ("reroll_of", "boost_of") if change.request.get(key)}
+    if "reroll_of" not in used and first.character.owner_id == user.pk and karma_balance(first.character).value:
+        options["reroll"] = first.character
+    if "boost_of" not in used:
+        mine = roll.campaign.characters.filter(owner=user).exclude(pk=first.character_id).order_by("name")
+        options["boosters"] = [c for c in mine if karma_balance(c).value]
+    return options
+
+
+def spend_on_roll(roll_id: int, player, *, use: str, payer_id: int | None = None) -> Roll:
+    """Karma on a failed check at the table: "reroll" (the roller, 1 Karma: new dice) or "boost"
+    (+5 to the standing result, 1 Karma from `payer_id`, another of the player's characters).
+    Each once per check, and only while the check's standing result is a failure: a check has
+    one result, the latest change. A +5 given before a re-roll stands on the new dice."""
     with transaction.atomic():
         # of=("self",): PostgreSQL cannot lock the nullable side of the outer join to character
         rolls = Roll.objects.select_for_update(of=("self",)).select_related("character", "campaign")
-        original = rolls.get(pk=roll_id, kind=KIND)
-        if (
-            original.visibility != Roll.Visibility.TABLE
-            or original.request.get("reroll_of")
-            or original.request.get("boost_of")
-        ):
-            raise ActionError("Karma changes a check's first roll at the table.")
-        if original.outcome["success"]:
-            raise ActionError("That roll did not fail.")
+        chain = _chain(rolls.get(pk=roll_id, kind=KIND))
+        first = rolls.get(pk=chain[0].pk)  # the lock every change to this check waits on
+        chain = _chain(first)  # again, under the lock: a change may have landed meanwhile
+        standing = chain[-1]
+        if first.visibility != Roll.Visibility.TABLE:
+            raise ActionError("Karma changes a check at the table.")
+        if standing.outcome["success"]:
+            how = f" with +5 from {standing.request['boosted_by']}" if standing.request.get("boosted_by") else ""
+            raise ActionError(f"{check_name(first)} already succeeded{how}.")
         key = "reroll_of" if use == "reroll" else "boost_of"
-        if Roll.objects.filter(campaign=original.campaign, **{f"request__{key}": original.pk}).exists():
-            raise ActionError("Karma was already spent that way on this roll.")
+        if any(change.request.get(key) for change in chain[1:]):
+            raise ActionError("Karma was already spent that way on this check.")
+        boosted_by = next((c.request["boosted_by"] for c in chain[1:] if c.request.get("boosted_by")), "")
         if use == "reroll":
-            if original.character.owner_id != player.pk:
+            if first.character.owner_id != player.pk:
                 raise ActionError("Only the roller can re-roll their own failed roll.")
-            payer = original.character
+            payer = first.character
             _check_funds(payer)  # before any die is rolled
-            check = Check(original.request["base_dice"], original.request["base_target"])
-            outcome = _outcome(roll_check(check, table_actions.dice))
+            check = Check(first.request["base_dice"], first.request["base_target"])
+            outcome = _outcome(roll_check(check, table_actions.dice), KARMA_BOOST if boosted_by else 0)
         else:
-            payer = original.campaign.characters.filter(owner=player).exclude(pk=original.character_id).first()
-            if payer is None:
-                raise ActionError("+5 is given from another character of yours, to someone else's roll.")
-            target = original.outcome["target"] + KARMA_BOOST
-            success, margin = judge(original.outcome["total"], target)
-            outcome = {**original.outcome, "target": target, "bonus": KARMA_BOOST, "success": success, "margin": margin}
+            payer = _booster(first, player, payer_id)
+            boosted_by = payer.name
+            target = standing.outcome["target"] + KARMA_BOOST
+            success, margin = judge(standing.outcome["total"], target)
+            outcome = {**standing.outcome, "target": target, "bonus": KARMA_BOOST, "success": success,
+                       "margin": margin}  # fmt: skip
         roll = Roll.objects.create(
-            campaign=original.campaign, author=player, character=original.character, kind=KIND,
-            request={**original.request, key: original.pk, "boosted_by": payer.name if use != "reroll" else ""},
+            campaign=first.campaign, author=player, character=first.character, kind=KIND,
+            request={**first.request, "first_roll": first.pk, key: standing.pk, "boosted_by": boosted_by,
+                     "of": check_name(first)},
             outcome=outcome,
         )  # fmt: skip
-        reason = "Re-roll a failed roll" if use == "reroll" else f"+5 to {original.character.name}'s roll"
+        reason = "Re-roll a failed roll" if use == "reroll" else f"+5 to {check_name(first)}"
         change_karma(payer, -1, actor=player, reason=reason, roll=roll)
         transaction.on_commit(lambda: live.send_roll(roll))
     return roll
+
+
+def _booster(first, player, payer_id: int | None):
+    """The character of the player's that gives the +5: the one named, or the only one there is."""
+    mine = first.campaign.characters.filter(owner=player).exclude(pk=first.character_id)
+    if payer_id is None:
+        if mine.count() != 1:
+            raise ActionError(
+                "Choose which of your characters gives the +5."
+                if mine.exists()
+                else "+5 is given from another character of yours, to someone else's roll."
+            )
+        payer = mine.get()
+    else:
+        payer = mine.filter(pk=payer_id).first()
+        if payer is None:
+            raise ActionError("+5 is given from another character of yours, to someone else's roll.")
+    _check_funds(payer)
+    return payer
 
 
 def _check_funds(character) -> None:

@@ -29,15 +29,20 @@ class ZenerKind:
             "reroll_of": request.get("reroll_of"),
             "boost_of": request.get("boost_of"),
             "boosted_by": request.get("boosted_by", ""),
-            # Karma can change a failed first roll (not a re-roll, not a boost), at the table
-            "karma_open": not outcome["success"] and not request.get("reroll_of") and not request.get("boost_of")
-            and audience is not Audience.GM and roll.visibility == "table",
+            "of": request.get("of", ""),
+            # A failed result at the table may take Karma, if it still stands and the viewer can pay:
+            # that is per player and changes later, so the row loads it (views.karma_options).
+            "karma_open": not outcome["success"] and audience is not Audience.GM and roll.visibility == "table",
         }  # fmt: skip
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         verdict = "success" if data["success"] else "failure"
-        margin = abs(data["margin"])
-        return f"{who} checked {data['what']}: {data['total']} against {data['target']}, {verdict} by {margin}."
+        result = f"{data['total']} against {data['target']}, {verdict} by {abs(data['margin'])}."
+        if data["reroll_of"]:
+            return f"{who} re-rolled {data['what']} with Karma: {result}"
+        if data["boost_of"]:
+            return f"{who}'s {data['what']} with +5 from {data['boosted_by']}: {result}"
+        return f"{who} checked {data['what']}: {result}"
 
     def chart(self, data: dict[str, Any]):
         return zener_chart(len(data["faces"]), data["target"], landed=data["total"])

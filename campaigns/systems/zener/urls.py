@@ -6,6 +6,7 @@ urlpatterns = [
     path("checks/", views.check, name="zener_check"),
     path("odds/", views.odds, name="zener_odds"),
     path("rolls/<int:roll_id>/karma/", views.karma_on_roll, name="zener_karma_on_roll"),
+    path("rolls/<int:roll_id>/karma/options/", views.karma_options, name="zener_karma_options"),
     path("karma/", views.karma, name="zener_karma"),
     path("tables/", views.tables, name="zener_tables"),
     path("attacks/", views.attack, name="zener_attack"),

@@ -99,20 +99,42 @@ def odds(request, campaign_id: int):
 
 
 @login_required
+@require_GET
+def karma_options(request, campaign_id: int, roll_id: int):
+    """The Karma spends this user can make on a check now; the log loads them into the roll's row
+    (a row is rendered once for the whole table, and a re-roll is the roller's alone)."""
+    campaign = _campaign_for_member(request, campaign_id)
+    roll = get_object_or_404(Roll, pk=roll_id, campaign=campaign, kind=actions.KIND, visibility=Roll.Visibility.TABLE)
+    if request.htmx:
+        return _karma_options(request, campaign, roll)
+    context = {"campaign": campaign, "roll": roll, **actions.karma_options(roll, request.user)}
+    return render(request, "systems/zener/karma_options.html", context)
+
+
+@login_required
 @require_POST
 def karma_on_roll(request, campaign_id: int, roll_id: int):
     campaign = _campaign_for_member(request, campaign_id)
     roll = get_object_or_404(Roll, pk=roll_id, campaign=campaign, kind=actions.KIND, visibility=Roll.Visibility.TABLE)
-    use = request.POST.get("use")
+    use, payer = request.POST.get("use"), request.POST.get("payer", "")
     try:
         if use not in ("reroll", "boost"):
             raise RulesError("Choose a re-roll or +5.")
-        actions.spend_on_roll(roll.pk, request.user, use=use)
+        if payer and not payer.isdigit():
+            raise RulesError("Choose which of your characters gives the +5.")
+        actions.spend_on_roll(roll.pk, request.user, use=use, payer_id=int(payer) if payer else None)
     except ERRORS as error:
-        messages.error(request, str(error))
-        if request.htmx:
-            return render(request, "systems/zener/karma_error.html", {"error": str(error), "roll": roll}, status=422)
-    return redirect("table", campaign.pk) if not request.htmx else render(request, "systems/zener/karma_error.html", {})
+        if not request.htmx:
+            messages.error(request, str(error))
+            return redirect("table", campaign.pk)
+        return _karma_options(request, campaign, roll, error=str(error), status=422)
+    return _karma_options(request, campaign, roll) if request.htmx else redirect("table", campaign.pk)
+
+
+def _karma_options(request, campaign, roll, *, error: str = "", status: int = 200):
+    """The row's Karma spends as they stand now, with what went wrong (the new roll comes by the log)."""
+    context = {"campaign": campaign, "roll": roll, "error": error, **actions.karma_options(roll, request.user)}
+    return render(request, "systems/zener/karma_options.html#options", context, status=status)
 
 
 @login_required
