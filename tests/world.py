@@ -50,6 +50,7 @@ CASES = {
     "zener_initiative": ("post", GM, "zener"),
     "d100_test": ("post", MEMBER, "d100"), "d100_odds": ("get", MEMBER, "d100"),
     "d100_difficulty": ("post", GM, "d100"), "d100_reroll": ("post", MEMBER, "d100"),
+    "d100_fortune_options": ("get", MEMBER, "d100"),
     "d100_spend": ("post", MEMBER, "d100"), "d100_die": ("post", MEMBER, "d100"), "d100_six": ("post", MEMBER, "d100"),
     "d100_recover": ("post", GM, "d100"), "d100_opposed": ("post", GM, "d100"),
 }  # fmt: skip

@@ -272,3 +272,47 @@ def test_the_test_form_defaults_to_the_skills_own_attribute(player_client, table
     page = player_client.get(reverse("table", args=[table.pk])).content.decode()
     assert '<option value="" selected>The skill&#x27;s own</option>' in page
     assert '<option data-stat="Agility">Stealth</option>' in page  # the script sets the select from it
+
+
+def fortune_options(client, roll, **headers) -> str:
+    return client.get(reverse("d100_fortune_options", args=[roll.campaign_id, roll.pk]), **headers).content.decode()
+
+
+def test_fortune_spends_are_offered_to_the_roller_only_when_the_pool_can_pay(player_client, other_client, table,
+                                                                             ulf, gm, script_dice):  # fmt: skip
+    # Issue 18: Fortune buttons were shown to every player, with an empty pool too.
+    script_dice(8, 3, 5)  # 72: a failed test; then a Fury die of 5
+    post_test(player_client, table, test_data(ulf))
+    player_client.post(reverse("d100_die", args=[table.pk]), {"character": ulf.pk, "die": "fury"})
+    failed, die = Roll.objects.get(kind="d100"), Roll.objects.get(kind="d100_die")
+    page = player_client.get(reverse("table", args=[table.pk])).content.decode()
+    assert "Re-roll (1 Fortune)" not in page  # each player's own spends load from here:
+    assert reverse("d100_fortune_options", args=[table.pk, failed.pk]) in page
+    assert "Re-roll" not in fortune_options(player_client, failed)  # the pool is empty
+    assert "Treat as a 6" not in fortune_options(player_client, die)
+    assert "Extra Action Point" not in page
+    refused = player_client.post(reverse("d100_spend", args=[table.pk]), HTTP_HX_REQUEST="true")
+    assert "The Fortune pool has 0; that needs 1." in refused.content.decode()  # and refused if posted
+    actions.start_session(table, gm, refill=3)
+    assert "Re-roll (1 Fortune)" in fortune_options(player_client, failed)
+    assert "Treat as a 6 (1 Fortune)" in fortune_options(player_client, die)
+    assert "Extra Action Point (1 Fortune)" in player_client.get(reverse("table", args=[table.pk])).content.decode()
+    assert "Re-roll" not in fortune_options(other_client, failed)  # the tester's alone
+    assert "Treat as a 6" not in fortune_options(other_client, die)
+    script_dice(3, 5)
+    player_client.post(reverse("d100_reroll", args=[table.pk, failed.pk]))
+    assert "Re-roll" not in fortune_options(player_client, failed)  # once per test
+    page = player_client.get(reverse("table", args=[table.pk])).content.decode()
+    assert "Fortune re-roll of Ulf&#x27;s Stealth (Agility 45, 1 rank) test (Sneak)" in page  # named, not "#5"
+    assert "re-roll of #" not in page
+
+
+def test_fury_and_chaos_dice_roll_for_the_character_chosen(player_client, table, ulf, player, script_dice):
+    # They took the player's first character silently; now they go with the test form's character.
+    ash = _character(table, player, "Ash", [])
+    page = player_client.get(reverse("table", args=[table.pk])).content.decode()
+    assert f'formaction="{reverse("d100_die", args=[table.pk])}"' in page
+    assert f'name="character" value="{ulf.pk}"' not in page  # no hidden first character
+    script_dice(4)
+    player_client.post(reverse("d100_die", args=[table.pk]), {"character": ash.pk, "die": "chaos", "skill": ""})
+    assert Roll.objects.get(kind="d100_die").character == ash

@@ -177,6 +177,38 @@ def _roll(call: RollCall, *, author, shown: bool) -> Roll:
     return publish_call(call, author=author, shown=shown)
 
 
+def test_name(roll) -> str:
+    """A test as the players see it: whose, what, for what ("Ulf's Stealth (Agility 45, 1 rank) test (Sneak)")."""
+    label = roll.request.get("label", "")
+    return f"{roll.character.name}'s {roll.request['side']['what']} test" + (f" ({label})" if label else "")
+
+
+def fortune_options(roll, user) -> dict:
+    """The Fortune spends `user` can make on this roll now, each refused by the server anyway if
+    posted (seed: "Using a fortune point"): a failed test's re-roll (1, or 2 after a critical
+    failure), once, for the tester, and not while a secret test's result is the GM's; a Fury or
+    Chaos die as a 6, once, for its roller. Only when the Fortune pool can pay."""
+    options = {"reroll": 0, "six": False}
+    if roll.character is None or roll.character.owner_id != user.pk:
+        return options
+    left = pools(roll.campaign)[FORTUNE].value
+    if roll.kind == KIND:
+        outcome, request = roll.outcome, roll.request
+        cost = 2 if outcome["critical"] else 1
+        open_ = (
+            not outcome["success"]
+            and not request.get("reroll_of")
+            and (not request.get("secret") or outcome["critical"])
+        )
+        if open_ and left >= cost and not Roll.objects.filter(campaign=roll.campaign, request__reroll_of=roll.pk):
+            options["reroll"] = cost
+    elif roll.kind == "d100_die":
+        open_ = not roll.request.get("six_of") and roll.outcome["faces"][0] != 6
+        options["six"] = open_ and left >= 1 and not Roll.objects.filter(campaign=roll.campaign,
+                                                                         request__six_of=roll.pk).exists()  # fmt: skip
+    return options
+
+
 def fortune_reroll(roll_id: int, player) -> Roll:
     """Re-roll a failed test for 1 Fortune (2 if it failed critically); the new result stands. Once per test."""
     with transaction.atomic():
@@ -200,7 +232,8 @@ def fortune_reroll(roll_id: int, player) -> Roll:
             raise RulesError(f"The Fortune pool has {left}; that needs {points}.")
         roll = Roll.objects.create(
             campaign=original.campaign, author=player, character=original.character, kind=KIND,
-            request={**original.request, "reroll_of": original.pk}, outcome=_outcome(original.request),
+            request={**original.request, "reroll_of": original.pk, "of": test_name(original)},
+            outcome=_outcome(original.request),
         )  # fmt: skip
         spend_fortune(original.campaign, player, points, f"Re-roll a {'critically ' if points == 2 else ''}failed test",
                       roll=roll)  # fmt: skip
@@ -258,9 +291,11 @@ def fortune_six(roll_id: int, player) -> Roll:
         if left < 1:
             raise RulesError(f"The Fortune pool has {left}; that needs 1.")
         faces = (6, *fury(table_actions.dice)) if original.request["die"] == "fury" else (6,)
+        of = f"{original.character.name}'s {original.request['die']} die"
         roll = Roll.objects.create(
             campaign=original.campaign, author=player, character=original.character, kind="d100_die",
-            request={**original.request, "six_of": original.pk}, outcome={"faces": list(faces), "total": sum(faces)},
+            request={**original.request, "six_of": original.pk, "of": of},
+            outcome={"faces": list(faces), "total": sum(faces)},
         )  # fmt: skip
         spend_fortune(original.campaign, player, 1, f"A {original.request['die']} die as a 6", roll=roll)
         transaction.on_commit(lambda: live.send_roll(roll))

@@ -23,6 +23,8 @@ class D100Kind:
         data = {**outcome, "what": request["side"]["what"], "base": request["side"]["base"],
                 "difficulty": request["difficulty"], "flip": request["flip"], "assisted_by": request["assisted_by"],
                 "secret": request["secret"], "reroll_of": request.get("reroll_of"), "hidden": False}  # fmt: skip
+        data["of"] = request.get("of", "")
+        # Whether this viewer may spend Fortune here is per player and changes with the pool: the row loads it.
         data["fortune_open"] = (
             audience is not Audience.GM and not outcome["success"] and not request.get("reroll_of")
             and (not request["secret"] or outcome["critical"])

@@ -7,6 +7,7 @@ urlpatterns = [
     path("odds/", views.odds, name="d100_odds"),
     path("tests/<int:call_id>/difficulty/", views.difficulty, name="d100_difficulty"),
     path("rolls/<int:roll_id>/reroll/", views.reroll, name="d100_reroll"),
+    path("rolls/<int:roll_id>/fortune/", views.fortune_options, name="d100_fortune_options"),
     path("spend/", views.spend, name="d100_spend"),
     path("dice/", views.die, name="d100_die"),
     path("dice/<int:roll_id>/six/", views.six, name="d100_six"),

@@ -88,6 +88,19 @@ def _after(request, campaign, error: str = ""):
 
 
 @login_required
+@require_GET
+def fortune_options(request, campaign_id: int, roll_id: int):
+    """The Fortune spends this user can make on a test or a die now; the log loads them into the
+    roll's row (a row is rendered once for the whole table; the spends are the roller's alone)."""
+    campaign = _campaign_for_member(request, campaign_id)
+    rolls = Roll.objects.select_related("character", "campaign").filter(visibility=Roll.Visibility.TABLE)
+    roll = get_object_or_404(rolls, pk=roll_id, campaign=campaign, kind__in=(actions.KIND, "d100_die"))
+    context = {"campaign": campaign, "roll": roll, **actions.fortune_options(roll, request.user)}
+    template = "systems/d100/fortune_options.html" + ("#options" if request.htmx else "")
+    return render(request, template, context)
+
+
+@login_required
 @require_POST
 def reroll(request, campaign_id: int, roll_id: int):
     campaign = _campaign_for_member(request, campaign_id)
