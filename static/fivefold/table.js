@@ -110,14 +110,16 @@
     field.dispatchEvent(new Event("input", { bubbles: true }));
   });
 
-  // A skill picks its own stat: the stat select goes back to "the skill's own", named
-  // ("The skill's own (Agility)"). Capturing, so the odds preview asks with the new stat.
+  // A skill from the sheet picks its own stat: the stat select goes back to "the skill's own",
+  // named ("The skill's own (Agility)"); a roll without one keeps the stat chosen. Capturing,
+  // so the odds preview asks with the new stat.
   document.addEventListener("change", function (event) {
     const skill = event.target.closest("select[data-skills]");
     const stat = skill && skill.form && skill.form.querySelector("select[data-skill-stat]");
-    if (!stat) return;
-    const own = skill.selectedOptions[0] && skill.selectedOptions[0].dataset.stat;
-    stat.value = "";
+    const option = skill && skill.selectedOptions[0];
+    if (!stat || !option) return;
+    const own = option.dataset.stat;
+    if (option.hasAttribute("data-stat")) stat.value = "";
     stat.options[0].text = "The skill's own" + (own ? " (" + own + ")" : "");
   }, true);
 

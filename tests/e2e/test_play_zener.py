@@ -22,7 +22,10 @@ def test_a_check_and_a_karma_reroll(browser, server_url):
     karma_before = int(re.search(r"Kai: (\d+) Karma", kai.inner_text("#zener-karma"))[1])
 
     form = kai.locator("#zener-check-form")
+    form.locator("[name=skill]").select_option("Pilot")
+    expect(form.locator("[name=stat] option").first).to_have_text("The skill's own (PRAC)")  # the script names it
     form.locator("[name=skill]").select_option("*")  # unproficient, and a heavy penalty: failure is near certain
+    form.locator("[name=stat]").select_option("PRAC")  # without a skill, the stat is named
     form.locator("[name=modifier]").fill("-30")
     expect(kai.locator("#zener-odds")).to_contain_text("at or under")
     rows = kai.locator("#log .roll")
@@ -34,9 +37,10 @@ def test_a_check_and_a_karma_reroll(browser, server_url):
     else:
         pytest.fail("five checks against a -30 modifier all succeeded")
 
+    rows.first.scroll_into_view_if_needed()  # the row loads the roller's spends when it is seen
     kai.once("dialog", lambda dialog: dialog.accept())
-    rows.first.locator("button:has-text('Re-roll (1 Karma)')").click()
-    expect(rows.first).to_contain_text("Karma re-roll of roll #")
+    rows.first.locator("button:has-text('Re-roll (1 of Kai')").click()  # loaded into the row, the roller's alone
+    expect(rows.first).to_contain_text("Karma re-roll of Kai's PRAC foundation")
     expect(kai.locator("#zener-karma")).to_contain_text(f"Kai: {karma_before - 1} Karma")
     gm.reload()
     expect(gm.locator("#log .roll").first).to_contain_text("Karma re-roll")
