@@ -173,6 +173,18 @@ def test_wrench_beyond_the_clock_is_refused_and_changes_nothing(player_client, c
     assert ledger.crisis_clock(explorer).hours == 1
 
 
+def test_wrench_uses_the_clock_cannot_pay_are_not_offered(player_client, cgg_campaign, explorer, player, script_dice):
+    # Issue 18 (a sibling): a Venture spend that would be refused is not offered; the server still refuses it.
+    ledger.change_clock(explorer, ledger.ClockChange(pay=11), actor=player, reason="setup")  # 1 hour left
+    made = call(cgg_campaign, explorer)
+    script_dice(6, 6, 1, 2, 2)
+    player_client.post(reverse("cgg_roll", args=[cgg_campaign.pk, made.pk]))
+    card = player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    assert 'value="THAT_WAS_CLOSE"' in card  # 1 hour: offered
+    assert 'value="TIME_TO_GET_SERIOUS"' not in card  # 2 hours: the clock has 1
+    assert "Uses that cost more hours than your clock has left are not offered" in card
+
+
 def test_a_second_wrench_of_a_type_is_refused(player_client, cgg_campaign, explorer, script_dice):
     made = call(cgg_campaign, explorer)
     script_dice(6, 6, 6, 9, 9)

@@ -132,7 +132,10 @@ class CggKind:
             else:
                 data["chances"] = action_chances(difficulty_from(call.request, code.dice), code)
         else:
-            data["wrench_options"] = list(Wrench)
+            # Only the uses the clock can pay (ledger.change_clock refuses the rest): none in a crisis.
+            clock = data["clock"]
+            data["wrench_options"] = [] if clock.in_crisis else [use for use in Wrench if use.hours <= clock.hours]
+            data["wrench_unaffordable"] = len(data["wrench_options"]) < len(Wrench)
             data["masteries"] = [
                 (f"{ability['name']} x{ability['mastery']}", ability["mastery"])
                 for ability in character.sheet.get("abilities", [])
