@@ -362,6 +362,10 @@ def test_the_payer_chooses_which_character_pays_and_sees_only_spends_they_can_ma
     not_theirs = other_client.post(reverse("zener_karma_on_roll", args=[zg.pk, first.pk]),
                                    {"use": "boost", "payer": kai.pk}, HTTP_HX_REQUEST="true")  # fmt: skip
     assert not_theirs.status_code == 422
+    for hostile in ("²", "9" * 40, "x"):
+        odd = other_client.post(reverse("zener_karma_on_roll", args=[zg.pk, first.pk]),
+                                {"use": "boost", "payer": hostile}, HTTP_HX_REQUEST="true")  # fmt: skip
+        assert odd.status_code == 422
     assert Roll.objects.count() == 1
     zener.change_karma(ren, -zener.karma_balance(ren).value, actor=other_player, reason="spent")
     assert "+5 from Ren" not in karma_options(other_client, first)  # no Karma: not offered

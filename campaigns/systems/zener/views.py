@@ -120,7 +120,7 @@ def karma_on_roll(request, campaign_id: int, roll_id: int):
     try:
         if use not in ("reroll", "boost"):
             raise RulesError("Choose a re-roll or +5.")
-        if payer and not payer.isdigit():
+        if payer and not (payer.isascii() and payer.isdigit() and len(payer) < 19):  # "²" is a digit to Python
             raise RulesError("Choose which of your characters gives the +5.")
         actions.spend_on_roll(roll.pk, request.user, use=use, payer_id=int(payer) if payer else None)
     except ERRORS as error:
