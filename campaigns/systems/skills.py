@@ -36,8 +36,8 @@ def name_own_stat(form, field: str, stat_key: str, *, skill_field: str = "skill"
     """Say which stat "the skill's own" is for the character and skill the form holds."""
     data = form.data if form.is_bound else form.initial
     skill, character_id = str(data.get(skill_field) or "").strip(), str(data.get(character_field) or "")
-    if not skill or not character_id.isdigit():
-        return
+    if not skill or not (character_id.isascii() and character_id.isdigit() and len(character_id) < 19):
+        return  # nothing to name, or a character id the form itself refuses
     character = form.fields[character_field].queryset.filter(pk=int(character_id)).first()
     found = next((s for s in character.sheet.get("skills", []) if s["name"] == skill), None) if character else None
     if found is not None:

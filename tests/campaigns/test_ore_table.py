@@ -218,3 +218,11 @@ def test_a_contest_opponent_uses_its_skills_stat_not_body(gm_client, ore, pilot,
     call = RollCall.objects.get()
     assert call.request["stat"] == "Coordination"
     assert (call.request["opponent"]["what"], call.request["opponent"]["normal"]) == ("Sense + Scrutiny", 5)
+
+
+@pytest.mark.parametrize("character", ["²", "9" * 40])
+def test_a_hostile_character_id_beside_a_skill_is_a_message(player_client, ore, pilot, character):
+    response = player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(pilot, character=character),
+                                  HTTP_HX_REQUEST="true")  # fmt: skip
+    assert response.status_code == 422
+    assert "Select a valid choice" in response.content.decode()
