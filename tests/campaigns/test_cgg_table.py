@@ -228,6 +228,17 @@ def test_another_player_cannot_act_on_the_explorer(other_client, other_player, c
         cgg.roll_for_call(made.pk, other_player, None)
 
 
+def test_a_stunt_the_clock_cannot_pay_is_not_offered(player_client, cgg_campaign, explorer, player):
+    ledger.change_clock(explorer, ledger.ClockChange(pay=10), actor=player, reason="setup")  # 2 hours left
+    call(cgg_campaign, explorer)
+    card = player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    assert 'name="extra" type="number" min="0" max="1"' in card  # a stunt's hour and one extra die: all 2 hours
+    ledger.change_clock(explorer, ledger.ClockChange(pay=2), actor=player, reason="setup")  # a crisis
+    card = player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    assert 'name="mastery"' not in card
+    assert "In crisis, no hours can be paid: no stunt." in card
+
+
 def test_crisis_and_its_resolution(gm_client, player_client, cgg_campaign, explorer, player, script_dice):
     ledger.change_clock(explorer, ledger.ClockChange(pay=12), actor=player, reason="Wrench")
     assert ledger.crisis_clock(explorer).in_crisis

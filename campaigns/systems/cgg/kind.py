@@ -136,6 +136,9 @@ class CggKind:
             clock = data["clock"]
             data["wrench_options"] = [] if clock.in_crisis else [use for use in Wrench if use.hours <= clock.hours]
             data["wrench_unaffordable"] = len(data["wrench_options"]) < len(Wrench)
+            # A stunt pays an hour, and an hour per extra success die (at most 3): none the clock cannot pay.
+            payable = 0 if clock.in_crisis else clock.hours
+            data["stunt_extra_max"] = min(3, payable - 1) if payable else None
             data["masteries"] = [
                 (f"{ability['name']} x{ability['mastery']}", ability["mastery"])
                 for ability in character.sheet.get("abilities", [])
