@@ -392,3 +392,21 @@ def test_karma_options_page_works_without_javascript_and_only_for_members(player
     url = reverse("zener_karma_options", args=[zg.pk, first.pk])
     assert outsider_client.get(url).status_code == 404
     assert player_client.post(url).status_code == 405
+
+
+def test_an_attack_takes_the_weapon_skills_ranks_from_the_sheet(gm_client, player_client, zg, kai, ren, script_dice):
+    # A sibling of issue 18's skill fault: the ranks were typed, 0 by default, whatever the attacker's sheet said.
+    kai.sheet = {**kai.sheet, "weapons": [{"name": "Rifle", "damage": "2d6"}],
+                 "skills": [*kai.sheet["skills"], {"name": "Rifle", "breadth": "weapon_broad", "stat": "ACC",
+                                                   "ranks": 2}]}  # fmt: skip
+    kai.save()
+    script_dice(6, 6, 6, 20, 4, 4, 2)  # 18 against 18: a hit; d% 20; 2d6; shock d6
+    response = gm_client.post(
+        reverse("zener_attack", args=[zg.pk]),
+        {"attacker": kai.pk, "target": ren.pk, "stat": "ACC", "ranks": "", "weapon": "Rifle", "armour": "0",
+         "size": "0", "range_": "0", "aiming": "0", "circumstance": "0"},
+    )  # fmt: skip
+    assert response.status_code == 302
+    roll = Roll.objects.get(kind="zener_attack")
+    assert (roll.request["ranks"], roll.outcome["target"]) == (2, 7 + 2 + 9)  # foundation (ACC 10) + ranks - Defense
+    assert "ACC + Rifle 2 attack on Ren" in player_client.get(reverse("table", args=[zg.pk])).content.decode()

@@ -244,7 +244,7 @@ def gm_karma(character, gm, *, kind: str, amount: int = 0, stat: str = "") -> in
     return left
 
 
-def attack(campaign, gm, *, attacker, target, stat: str, ranks: int, weapon: str, armour: int | None = None,
+def attack(campaign, gm, *, attacker, target, stat: str, ranks: int | None, weapon: str, armour: int | None = None,
            size: int = 0, range_: int = 0, aiming: int = 0, circumstance: int = 0,
            attacker_armour: int | None = None, cover: bool = False) -> Roll:  # fmt: skip
     """The GM resolves an attack: hit or miss (or a near miss), location, trauma, shock
@@ -270,6 +270,11 @@ def attack(campaign, gm, *, attacker, target, stat: str, ranks: int, weapon: str
     # A weapon from the attacker's sheet by name, or damage notation as typed.
     named = next((w["damage"] for w in attacker.sheet.get("weapons", []) if w["name"] == weapon), None)
     weapon_damage = parse(named or weapon)
+    # Ranks left blank come from the attacker's weapon skill named like the weapon, and the log names it.
+    skill = next((s for s in attacker.sheet.get("skills", []) if s["name"].lower() == weapon.strip().lower()), None)
+    if ranks is None:
+        ranks = skill["ranks"] if skill else 0
+    skill_name = f"{skill['name']} {ranks}" if skill else f"{ranks} ranks"
     armour = target.sheet.get("armour", 0) if armour is None else armour
     attacker_armour = attacker.sheet.get("armour", 0) if attacker_armour is None else attacker_armour
     dice = table_actions.dice
@@ -296,6 +301,7 @@ def attack(campaign, gm, *, attacker, target, stat: str, ranks: int, weapon: str
         roll = Roll.objects.create(
             campaign=campaign, author=gm, character=attacker, kind="zener_attack",
             request={"label": f"attacks {target.name}", "target_name": target.name, "stat": stat, "ranks": ranks,
+                     "skill": skill_name,
                      "weapon": str(weapon_damage), "armour": armour, "dice": check.rolled[0],
                      "end_cost": END_COST[stat]},
             outcome=outcome,

@@ -69,7 +69,8 @@ class AttackForm(forms.Form):
     attacker = CharacterChoiceField(queryset=None, empty_label=None)
     target = CharacterChoiceField(queryset=None, empty_label=None)
     stat = forms.ChoiceField(choices=[("ACC", "ACC (aimed)"), ("MEL", "MEL (melee)")], label="Attack stat")
-    ranks = WholeNumberField(min_value=0, max_value=10, initial=0, label="Weapon skill ranks")
+    ranks = WholeNumberField(min_value=0, max_value=10, required=False, label="Weapon skill ranks",
+                             help_text="Blank: the attacker's skill named like the weapon (else 0).")  # fmt: skip
     weapon = TextField(max_length=60, initial="2d6", label="Weapon",
                              help_text="A weapon on the attacker's sheet, or its damage, e.g. 2d6.")  # fmt: skip
     armour = WholeNumberField(min_value=0, max_value=10, required=False, label="Target's armour (0-10)",
