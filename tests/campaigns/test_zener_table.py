@@ -336,6 +336,11 @@ def test_a_reroll_after_a_failed_boost_keeps_the_boost(player_client, other_clie
     first = Roll.objects.get()
     other_client.post(reverse("zener_karma_on_roll", args=[zg.pk, first.pk]), {"use": "boost", "payer": ren.pk})
     assert "+5 from Ren" not in karma_options(other_client, first)  # once per check
+    boost = Roll.objects.latest("id")
+    assert "Re-roll (1 of Kai's Karma)" in karma_options(player_client, boost)  # on the standing result's row
+    older = karma_options(player_client, first)
+    assert "Re-roll" not in older
+    assert "Changed since" in older
     script_dice(6, 6, 3)  # 15 against 16: the +5 stands on the new dice
     player_client.post(reverse("zener_karma_on_roll", args=[zg.pk, first.pk]), {"use": "reroll"})
     again = Roll.objects.latest("id")

@@ -124,7 +124,8 @@ def karma_options(roll, user) -> dict:
     chain = _chain(roll)
     first, standing = chain[0], chain[-1]
     options = {"first": first, "standing": standing, "reroll": None, "boosters": []}
-    if first.visibility != Roll.Visibility.TABLE or standing.outcome["success"]:
+    # Offered on the standing result's row alone; an older row says it changed (the template).
+    if first.visibility != Roll.Visibility.TABLE or standing.outcome["success"] or standing.pk != roll.pk:
         return options
     used = {key for change in chain[1:] for key in ("reroll_of", "boost_of") if change.request.get(key)}
     if "reroll_of" not in used and first.character.owner_id == user.pk and karma_balance(first.character).value:
