@@ -12,6 +12,16 @@ TARGET_LIMIT = 1_000_000
 COMPARISON_CHOICES = [(Comparison.AT_LEAST, "at least (≥)"), (Comparison.AT_MOST, "at most (≤)")]
 
 
+class TableForm(forms.Form):
+    """A form on the table page, where several forms ask for the same things (`character`,
+    `label`, `target`…): its ids are named after the form (`rollform-character`, not Django's
+    `id_character`), so that each id is on the page once and each label finds its own field."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("auto_id", f"{type(self).__name__.lower()}-%s")
+        super().__init__(*args, **kwargs)
+
+
 def setting_field(setting) -> forms.Field:
     """The form field for a system's campaign setting."""
     if isinstance(setting, TextListSetting):
@@ -90,7 +100,7 @@ class CharacterChoiceField(forms.ModelChoiceField):
         return obj.name
 
 
-class RollForm(forms.Form):
+class RollForm(TableForm):
     notation = NotationField(label="Dice")
     target = TargetField(required=False, help_text="Optional: the total you need.")
     comparison = forms.TypedChoiceField(
@@ -119,7 +129,7 @@ class OddsForm(forms.Form):
     comparison = forms.TypedChoiceField(choices=COMPARISON_CHOICES, coerce=Comparison, required=False)
 
 
-class CallForm(forms.Form):
+class CallForm(TableForm):
     character = CharacterChoiceField(queryset=None, empty_label=None)
     label = TextField(max_length=100, required=False, help_text="What the roll is for; the player sees it.")
     notation = NotationField(label="Dice")
@@ -144,7 +154,7 @@ def form_errors(form) -> str:
     return " ".join(error for errors in form.errors.values() for error in errors)
 
 
-class InviteForm(forms.Form):
+class InviteForm(TableForm):
     """How long a new invite link works."""
 
     # Left out (""), the link works until the GM makes another one.

@@ -10,12 +10,13 @@ from urllib.parse import urlencode
 from django import forms
 
 from campaigns.audience import Audience, SessionMark, session_marks
+from campaigns.forms import TableForm
 from campaigns.visibility import kinds_for, roll_view, visible_rolls
 
 LOG_PAGE = 30
 
 
-class LogFilterForm(forms.Form):
+class LogFilterForm(TableForm):
     """Which rolls to show. Bad values get a message and the whole log."""
 
     character = forms.ModelChoiceField(queryset=None, required=False, empty_label="Every character")

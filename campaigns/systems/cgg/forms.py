@@ -1,6 +1,6 @@
 from django import forms
 
-from campaigns.forms import CharacterChoiceField
+from campaigns.forms import CharacterChoiceField, TableForm
 from campaigns.inputs import TextField, WholeNumberField
 from campaigns.systems.cgg.kind import ATTRIBUTE_LABELS
 from rules.cgg.codes import parse_code
@@ -16,7 +16,7 @@ BASE_CHOICES = [
 ]
 
 
-class ActionCallForm(forms.Form):
+class ActionCallForm(TableForm):
     """The Exec's secret difficulty, built with the seed's table labels and adjustments, or a contest."""
 
     character = CharacterChoiceField(queryset=None, empty_label=None, label="Explorer")
@@ -65,7 +65,7 @@ class ActionCallForm(forms.Form):
         return data
 
 
-class StuntForm(forms.Form):
+class StuntForm(TableForm):
     """The player's stunt before the roll. Dice moved or bought belong to a stunt: without one
     they are refused, never dropped; above the stunt's mastery the rules' message says so."""
 
@@ -100,7 +100,7 @@ class StuntForm(forms.Form):
         return self.cleaned_data["stunt"]
 
 
-class WrenchForm(forms.Form):
+class WrenchForm(TableForm):
     uses = forms.MultipleChoiceField(
         choices=[(w.name, f"{w.label} — {w.effect} (pay {w.hours})") for w in Wrench],
         required=False,
@@ -111,7 +111,7 @@ class WrenchForm(forms.Form):
         return tuple(Wrench[name] for name in self.cleaned_data["uses"])
 
 
-class HammerForm(forms.Form):
+class HammerForm(TableForm):
     uses = forms.MultipleChoiceField(
         choices=[(h.name, f"{h.label} — {h.effect} (gains {h.hours})") for h in Hammer],
         required=False,
@@ -122,7 +122,7 @@ class HammerForm(forms.Form):
         return tuple(Hammer[name] for name in self.cleaned_data["uses"])
 
 
-class ClockForm(forms.Form):
+class ClockForm(TableForm):
     direction = forms.ChoiceField(choices=[("pay", "Pay (take off)"), ("gain", "Gain (put on)")])
     hours = WholeNumberField(min_value=1, max_value=12)
     reason = TextField(max_length=100)
@@ -138,7 +138,7 @@ def _step_number(low: int, high: int, **kwargs) -> WholeNumberField:
     return WholeNumberField(min_value=low, max_value=high, required=False, error_messages=errors, **kwargs)
 
 
-class TensionForm(forms.Form):
+class TensionForm(TableForm):
     """Every field a tension-mode step may send; each step says which it needs (NEEDS).
     The panel's own inputs carry the same bounds (templates/systems/cgg/panel.html)."""
 

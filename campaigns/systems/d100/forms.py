@@ -3,7 +3,7 @@ from datetime import timedelta
 from django import forms
 from django.utils import timezone
 
-from campaigns.forms import CharacterChoiceField
+from campaigns.forms import CharacterChoiceField, TableForm
 from campaigns.inputs import TextField, WholeNumberField
 from campaigns.systems.skills import name_own_stat, stat_field
 from rules.d100.test import DIFFICULTIES, Flip
@@ -14,7 +14,7 @@ DIFFICULTY_CHOICES = [
 ]
 
 
-class D100TestForm(forms.Form):
+class D100TestForm(TableForm):
     character = CharacterChoiceField(queryset=None, empty_label=None)
     skill = TextField(required=False, max_length=60)
     attribute = stat_field(())
@@ -34,7 +34,7 @@ class D100TestForm(forms.Form):
         name_own_stat(self, "attribute", "attribute")
 
 
-class SpecialDieForm(forms.Form):
+class SpecialDieForm(TableForm):
     YOURS = "Roll for one of your characters."
     character = CharacterChoiceField(
         queryset=None, empty_label=None, error_messages={"invalid_choice": YOURS, "required": YOURS}
@@ -68,7 +68,7 @@ def session_form(campaign, data=None) -> SessionForm:
     return SessionForm(data, prefix="session", initial={"refill": campaign.memberships.count() + 1, "short": short})
 
 
-class OpposedForm(forms.Form):
+class OpposedForm(TableForm):
     first = CharacterChoiceField(queryset=None, empty_label=None)
     first_skill = TextField(required=False, max_length=60)
     first_attribute = stat_field(())
@@ -84,7 +84,7 @@ class OpposedForm(forms.Form):
         self.fields["first_attribute"].choices = self.fields["second_attribute"].choices = choices
 
 
-class MisfortuneForm(forms.Form):
+class MisfortuneForm(TableForm):
     """The GM's Misfortune spend for an NPC (the panel's select offers 1 and 2)."""
 
     points = forms.TypedChoiceField(

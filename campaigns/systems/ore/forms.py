@@ -1,6 +1,6 @@
 from django import forms
 
-from campaigns.forms import CharacterChoiceField
+from campaigns.forms import CharacterChoiceField, TableForm
 from campaigns.inputs import TextField, WholeNumberField
 from campaigns.systems.skills import name_own_stat, stat_field
 from rules.ore.sheet import STATS
@@ -8,7 +8,7 @@ from rules.ore.sheet import STATS
 STAT_CHOICES = [(stat, stat) for stat in STATS]
 
 
-class OreRollForm(forms.Form):
+class OreRollForm(TableForm):
     character = CharacterChoiceField(queryset=None, empty_label=None)
     skill = TextField(required=False, max_length=60)
     stat = stat_field(STAT_CHOICES)
@@ -32,7 +32,7 @@ class OreRollForm(forms.Form):
         name_own_stat(self, "stat", "stat")
 
 
-class ContestForm(forms.Form):
+class ContestForm(TableForm):
     character = CharacterChoiceField(queryset=None, empty_label=None, label="Player's character")
     skill = TextField(required=False, max_length=60)
     stat = stat_field(STAT_CHOICES)
@@ -51,10 +51,10 @@ class ContestForm(forms.Form):
         self.fields["opponent_character"].queryset = campaign.characters.seated()
 
 
-class DifficultyForm(forms.Form):
+class DifficultyForm(TableForm):
     difficulty = WholeNumberField(min_value=0, max_value=10)
 
 
-class ContestRollForm(forms.Form):
+class ContestRollForm(TableForm):
     bonus = WholeNumberField(min_value=0, max_value=5, required=False)
     penalty = WholeNumberField(min_value=0, max_value=10, required=False)

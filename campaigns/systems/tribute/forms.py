@@ -1,6 +1,6 @@
 from django import forms
 
-from campaigns.forms import CharacterChoiceField
+from campaigns.forms import CharacterChoiceField, TableForm
 from campaigns.inputs import TextField, WholeNumberField, whole_number
 from rules.errors import RulesError
 from rules.tribute.effects import Assignment
@@ -13,7 +13,7 @@ def _count(label: str) -> WholeNumberField:
     return WholeNumberField(min_value=1, max_value=MAX_DICE, initial=1, label=label)
 
 
-class TestForm(forms.Form):
+class TestForm(TableForm):
     """A player's test: attribute, FOCUS and BURDEN counts, the effect, and the opposition."""
 
     __test__ = False
@@ -47,7 +47,7 @@ class TestForm(forms.Form):
         return data
 
 
-class OpposedForm(forms.Form):
+class OpposedForm(TableForm):
     """The GM's opposed test: the player's character against another character or an NPC."""
 
     character = CharacterChoiceField(queryset=None, empty_label=None, label="Player's character")
@@ -80,11 +80,11 @@ class OpposedForm(forms.Form):
         }
 
 
-class OppositionForm(forms.Form):
+class OppositionForm(TableForm):
     opposition = WholeNumberField(min_value=-OPPOSITION_LIMIT, max_value=OPPOSITION_LIMIT)
 
 
-class OpposedRollForm(forms.Form):
+class OpposedRollForm(TableForm):
     focus = _count("FOCUS dice (white)")
     burden = _count("BURDEN dice (black)")
     effect = TextField(required=False, max_length=100)

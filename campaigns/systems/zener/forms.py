@@ -1,6 +1,6 @@
 from django import forms
 
-from campaigns.forms import CharacterChoiceField
+from campaigns.forms import CharacterChoiceField, TableForm
 from campaigns.inputs import TextField, WholeNumberField
 from campaigns.systems.skills import name_own_stat, stat_field
 from rules.zener.checks import MAX_MODIFIER
@@ -10,7 +10,7 @@ from rules.zener.tables import TIME_MULTIPLIERS, assistants_index
 STAT_CHOICES = [(stat, stat) for stat in ROLLED_STATS]
 
 
-class CheckForm(forms.Form):
+class CheckForm(TableForm):
     character = CharacterChoiceField(queryset=None, empty_label=None)
     skill = TextField(required=False, max_length=60, help_text="A skill from the sheet, unproficient, or a stat check.")
     stat = stat_field(STAT_CHOICES, label="Stat basis", help_text="The GM may name another stat basis.")
@@ -45,7 +45,7 @@ class CheckForm(forms.Form):
         name_own_stat(self, "stat", "stat")
 
 
-class KarmaForm(forms.Form):
+class KarmaForm(TableForm):
     character = CharacterChoiceField(queryset=None, empty_label=None)
     kind = forms.ChoiceField(
         choices=[
@@ -65,7 +65,7 @@ class KarmaForm(forms.Form):
         self.fields["character"].queryset = campaign.characters.seated()
 
 
-class AttackForm(forms.Form):
+class AttackForm(TableForm):
     attacker = CharacterChoiceField(queryset=None, empty_label=None)
     target = CharacterChoiceField(queryset=None, empty_label=None)
     stat = forms.ChoiceField(choices=[("ACC", "ACC (aimed)"), ("MEL", "MEL (melee)")], label="Attack stat")
