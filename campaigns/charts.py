@@ -19,6 +19,7 @@ from rules.dice import Comparison, Notation, distribution
 
 MAX_BARS = 120  # more totals than this get the odds in words only
 WIDTH, HEIGHT, BASE = 320, 96, 112  # the drawing's units: bars stand on BASE, labels below it
+LINE, CHAR = 12, 5.8  # a label's line height, and a generous width of one of its characters (10 px text)
 
 
 class Fill(StrEnum):
@@ -43,6 +44,12 @@ class DrawnBar:
     width: float
     height: float
     show_label: bool
+    label_lines: tuple[str, ...] = ()
+
+    @property
+    def label_dys(self) -> list[tuple[str, int]]:
+        """Each line of the label with its offset from the one above (for `<tspan dy=…>`)."""
+        return [(line, 0 if i == 0 else LINE) for i, line in enumerate(self.label_lines)]
 
     @property
     def middle(self) -> float:
@@ -74,12 +81,20 @@ class Chart:
         tallest = max((bar.chance for bar in self.bars), default=Fraction(0)) or Fraction(1)
         step = WIDTH / len(self.bars)
         label_every = max(1, round(len(self.bars) / 12))
+        room = step * label_every - CHAR  # a label may take its share of the width, less a gap
         drawn = []
         for i, bar in enumerate(self.bars):
             height = float(bar.chance / tallest) * HEIGHT
             shown = bar.landed or (i % label_every == 0 and not any(b.landed for b in self.bars[i - 1 : i + 2]))
-            drawn.append(DrawnBar(bar, i * step + step * 0.1, BASE - height, step * 0.8, height, shown))
+            lines = _wrapped(bar.label, room)
+            drawn.append(DrawnBar(bar, i * step + step * 0.1, BASE - height, step * 0.8, height, shown, lines))
         return drawn
+
+    @property
+    def view_height(self) -> int:
+        """The drawing's height: the bars, and room below them for the longest label's lines."""
+        rows = max((len(_wrapped(bar.label, WIDTH / len(self.bars) - CHAR)) for bar in self.bars), default=1)
+        return BASE + 20 + LINE * (rows - 1)
 
     def described(self) -> str:
         """The chart in words, for screen readers and anyone who prefers them."""
@@ -92,6 +107,19 @@ class Chart:
         if self.landed is not None:
             words.append(f"This roll: {self.landed.label}.")
         return " ".join(words)
+
+
+def _wrapped(label: str, room: float) -> tuple[str, ...]:
+    """The label in lines that fit `room` (words are not split): four outcomes side by side
+    ("Failure, risk avoided", "Success, risk") overlapped on one line at any width, since the
+    drawing scales as a whole."""
+    lines: list[str] = []
+    for word in label.split():
+        if lines and len(lines[-1] + " " + word) * CHAR <= room:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return tuple(lines) or ("",)
 
 
 def totals_chart(

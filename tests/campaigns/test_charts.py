@@ -199,3 +199,36 @@ def test_a_secret_d100_test_draws_nothing_for_the_player(player_client, gm_clien
     assert "<svg" not in as_player
     assert "does not make a chart" in as_player
     assert "<svg" in chart_of(gm_client, roll, HTTP_HX_REQUEST="true").content.decode()
+
+
+def _label_spans(svg: str) -> list[tuple[float, list[str]]]:
+    """Each label under the bars as drawn: its middle, and its lines."""
+    labels = []
+    for x, inner in re.findall(r'<text class="tick"(?: x="([\d.]+)")?[^>]*>(.*?)</text>', svg):
+        lines = re.findall(r'<tspan x="([\d.]+)"[^>]*>(.*?)</tspan>', inner)
+        labels.append((float(x or lines[0][0]), [text for _, text in lines] or [inner]))
+    return labels
+
+
+@pytest.mark.parametrize("risk", [True, False])
+def test_the_cgg_charts_labels_stand_a_labels_width_apart(risk):
+    """Four outcomes under four bars at 320 units: each label's longest line (at a generous
+    6 units a character of 10 px text) fits between its neighbours' middles."""
+    from django.template.loader import render_to_string
+
+    from campaigns.systems.cgg.chart import cgg_chart
+    from rules.cgg.action import ActionChances
+
+    chances = (
+        ActionChances(Fraction(1, 2), Fraction(1, 3), Fraction(1, 5))
+        if risk
+        else ActionChances(Fraction(49, 100), None, None)
+    )
+    labels = _label_spans(render_to_string("campaigns/chart.html", {"chart": cgg_chart(chances)}))
+    assert len(labels) == (4 if risk else 2)
+    widths = [max(len(line) for line in lines) * 6 for _, lines in labels]
+    for (left, _), (right, _), w1, w2 in zip(labels, labels[1:], widths, widths[1:], strict=False):
+        assert right - left >= (w1 + w2) / 2, labels
+    height = float(re.search(r'viewBox="0 0 320 (\d+)"', render_to_string(
+        "campaigns/chart.html", {"chart": cgg_chart(chances)})).group(1))  # fmt: skip
+    assert 126 + 12 * (max(len(lines) for _, lines in labels) - 1) < height  # the last line is inside the drawing

@@ -84,3 +84,28 @@ def test_what_arrives_later_keeps_ids_unique_and_a_double_click_rolls_once(brows
         page.locator("#log details.roll-chart svg").first.wait_for()
         watched[page].check(f"d100 table after live rows, a session and a chart ({page.viewport_size['width']} px)")
     assert not found, "\n".join(found)
+
+
+OVERLAPPING_LABELS = """(svg) => {
+  const boxes = [...svg.querySelectorAll("text.tick")].map(t => [t.textContent, t.getBoundingClientRect()]);
+  const overlaps = [];
+  boxes.forEach(([a, p], i) => boxes.slice(i + 1).forEach(([b, q]) => {
+    const apart = p.left >= q.right + 2 || q.left >= p.right + 2 || p.top >= q.bottom || q.top >= p.bottom;
+    if (!apart) overlaps.push(`${a} / ${b}`);
+  }));
+  return overlaps;
+}"""
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_the_centaurus_gate_chart_labels_stand_apart(browser, demo_server, viewport, tmp_path):
+    """The Exec's odds with a risk: four bars, each labelled, no label over another."""
+    gm = log_in(browser, demo_server, "gm", viewport)
+    gm.goto(demo_tables(gm, demo_server)["cgg"])
+    gm.fill("#cgg-call-form [name=risk_bonus]", "3")
+    chart = gm.locator("#cgg-odds svg")
+    expect(chart.locator("rect.bar")).to_have_count(4)
+    labels = chart.locator("text.tick")
+    expect(labels).to_have_count(4)
+    chart.screenshot(path=tmp_path / f"cgg-chart-{viewport['width']}.png")
+    assert chart.evaluate(OVERLAPPING_LABELS) == []
