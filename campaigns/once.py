@@ -13,14 +13,20 @@ again. A post without a token (the tests' client, scripts) runs as before: the t
 people from their own double clicks; it is not an access control (CSRF and the views are).
 """
 
+import logging
 import secrets
 from datetime import timedelta
 
 from django.contrib import messages
-from django.db import IntegrityError, transaction
+from django.db import DatabaseError, IntegrityError, transaction
 from django.http import HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
+
+from campaigns.models import SubmitToken
+
+logger = logging.getLogger(__name__)
 
 FIELD = "form_token"
 HEADER = "Form-Token"
@@ -37,8 +43,6 @@ class SubmitOnceMiddleware:
         claim = getattr(request, "_submit_claim", None)
         if claim is None:
             return response
-        from campaigns.models import SubmitToken
-
         if response.status_code >= 400:
             SubmitToken.objects.filter(pk=claim.pk).delete()
         elif 300 <= response.status_code < 400 and response.has_header("Location"):
@@ -52,14 +56,15 @@ class SubmitOnceMiddleware:
         token = request.POST.get(FIELD, "")
         if not token:
             return None
-        from campaigns.models import SubmitToken
-
         key = f"{request.user.pk or 0}:{token[:64]}"
         try:
             with transaction.atomic():
                 claim = SubmitToken.objects.create(key=key)
         except IntegrityError:
             return _with_fresh_token(_repeat(request, key))
+        except DatabaseError:  # as campaigns.middleware answers a view's: nothing was changed
+            logger.exception("Database error on %s", request.path)
+            return render(request, "campaigns/database_error.html", status=503)
         if claim.pk % PRUNE_EVERY == 0:
             SubmitToken.objects.filter(created_at__lt=timezone.now() - KEEP).delete()
         request._submit_claim = claim
@@ -69,8 +74,6 @@ class SubmitOnceMiddleware:
 def _repeat(request, key: str) -> HttpResponse:
     """The answer to a post already received: htmx swaps nothing (the first answer and the
     live table show what changed); a plain post goes where the first one went, or back."""
-    from campaigns.models import SubmitToken
-
     if request.headers.get("HX-Request"):
         return HttpResponse(status=204)
     location = SubmitToken.objects.filter(key=key).values_list("location", flat=True).first()

@@ -92,6 +92,23 @@ def test_a_post_that_changed_nothing_may_be_sent_again(player_client, campaign, 
     assert Roll.objects.count() == 1
 
 
+def test_a_post_the_database_failed_may_be_sent_again(player_client, campaign, character, htmx, monkeypatch):
+    from django.db import DatabaseError
+
+    url = reverse("roll", args=[campaign.pk])
+    data = hidden_fields(player_client, campaign, url) | {"notation": "3d6", "character": character.pk}
+    real = actions.roll_notation
+
+    def fails_once(*args, **kwargs):
+        monkeypatch.setattr(actions, "roll_notation", real)
+        raise DatabaseError("the disk is full")
+
+    monkeypatch.setattr(actions, "roll_notation", fails_once)
+    assert player_client.post(url, data, **htmx).status_code == 503
+    assert player_client.post(url, data, **htmx).status_code == 200
+    assert Roll.objects.count() == 1
+
+
 def test_one_users_token_is_not_anothers(player_client, gm_client, campaign, character, htmx):
     """A live row goes out to a whole audience with the same token in its forms."""
     url = reverse("roll", args=[campaign.pk])
