@@ -1,6 +1,6 @@
-"""Every demo table, as the GM and as each player, at phone and desktop width: every id on the
-page is unique (also after live rows, panels and charts arrive), the console stays free of
-errors and every request the page makes succeeds."""
+"""Every demo table (and its new-character page), as the GM and as each player, at phone and
+desktop width: every id on the page is unique (also after live rows, panels and charts
+arrive), the console stays free of errors and every request the page makes succeeds."""
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -50,6 +50,8 @@ def test_every_demo_table_has_unique_ids_and_no_errors(browser, demo_server, vie
                 charts.nth(index).click()
                 page.locator("#log details.roll-chart").nth(index).locator("svg").wait_for()
                 watched.check(f"{system} table with a chart open ({username}, {viewport['width']} px)")
+            page.goto(url + "characters/new/")
+            watched.check(f"{system} new character ({username}, {viewport['width']} px)")
         page.context.close()
     assert not found, "\n".join(found)
 

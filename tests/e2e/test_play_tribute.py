@@ -25,7 +25,7 @@ def test_tribute_tests_with_profit_and_an_opposed_test(browser, server_url):
     form = vera.locator("#tribute-test-form")
     form.locator("[name=attribute]").select_option("Might")
     for _ in range(5):
-        form.locator("button[data-step='1'][data-for='id_focus']").click()
+        form.locator("button[data-step='1'][data-for='testform-focus']").click()
     expect(form.locator("[name=focus]")).to_have_value("6")
     form.locator("[name=effect]").select_option("Punch")
     form.locator("[name=opposition]").fill("-50")
