@@ -21,8 +21,13 @@ class Watched:
         self.page, self.problems, self.found = page, [], found
         page.on("console", lambda message: message.type == "error" and self.problems.append(message.text))
         page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
-        page.on("requestfailed", lambda request: self.problems.append(f"failed: {request.url} {request.failure}"))
+        page.on("requestfailed", self._failed)
         page.on("response", lambda r: r.status >= 400 and self.problems.append(f"{r.status}: {r.url}"))
+
+    def _failed(self, request) -> None:
+        # ERR_ABORTED: the browser itself dropped a load when the test moved to the next page.
+        if request.failure != "net::ERR_ABORTED":
+            self.problems.append(f"failed: {request.url} {request.failure}")
 
     def check(self, where: str) -> None:
         """Write down what is wrong here (all of it, not only the first thing)."""
