@@ -13,6 +13,7 @@ again. A post without a token (the tests' client, scripts) runs as before: the t
 people from their own double clicks; it is not an access control (CSRF and the views are).
 """
 
+import re
 import secrets
 from datetime import timedelta
 
@@ -23,6 +24,7 @@ from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 
 FIELD = "form_token"
+TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what new_token() makes
 HEADER = "Form-Token"
 KEEP = timedelta(days=1)  # a repeat comes seconds later; a day is ample
 PRUNE_EVERY = 100  # claims between deletions of old tokens
@@ -50,7 +52,7 @@ class SubmitOnceMiddleware:
         if request.method != "POST":
             return None
         token = request.POST.get(FIELD, "")
-        if not token:
+        if not TOKEN.fullmatch(token):  # none, or not one we made (a NUL byte would reach the database)
             return None
         from campaigns.models import SubmitToken
 

@@ -12,7 +12,7 @@ from django.urls import resolve, reverse
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from campaigns import actions
+from campaigns import actions, once
 from campaigns.models import Balance, Campaign, LedgerEntry, Membership, Roll, RollCall, TensionScene
 from characters.models import Character
 from rules import SYSTEMS
@@ -221,9 +221,10 @@ def post_and_undo(client, url, data):
 
 
 def payloads(form, *, one_at_a_time: bool):
-    """(data, the bad value, whether only checkboxes carry it): every field bad at once, then
-    (over the rendered form) each field bad alone."""
-    fields, checkboxes = form["fields"], form["checkboxes"]
+    """(data, the bad value, whether only fields that take anything carry it: checkboxes, and the
+    one-time token, whose oddities only mean no token): every field bad at once, then (over the
+    rendered form) each field bad alone."""
+    fields, checkboxes = form["fields"], form["checkboxes"] | {once.FIELD}
     names = set(fields) | checkboxes
     for bad in ALL_AT_ONCE:
         yield {key: bad for key in names}, bad, names <= checkboxes

@@ -333,3 +333,14 @@ def test_every_number_input_on_every_page_shows_its_bounds(world, gm, player):
                 if 'type="number"' in tag:
                     assert re.search(r'\bmin="-?[0-9]+"', tag), (system, tag)
                     assert re.search(r'\bmax="-?[0-9]+"', tag), (system, tag)
+
+
+def test_an_odd_one_time_token_is_no_token(world, player, seeded_dice):
+    """The token's value goes to the database (campaigns.once): one we did not make, a NUL byte
+    say, counts as none instead of reaching PostgreSQL."""
+    campaign = world["campaigns"]["cgg"][0]
+    data = {"notation": "1d6", "form_token": "tok\x00en"}
+    for _ in range(2):
+        response = client_for(player).post(reverse("roll", args=[campaign.pk]), data, HTTP_HX_REQUEST="true")
+        assert response.status_code == 200
+    assert Roll.objects.filter(campaign=campaign, kind="notation").count() == 2
