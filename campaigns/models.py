@@ -7,6 +7,7 @@ from django.db import models
 from django.db.models import Q
 
 import rules
+from campaigns.inputs import document_problem
 
 SYSTEM_CHOICES = [(key, system.name) for key, system in rules.SYSTEMS.items()]
 
@@ -53,6 +54,9 @@ class Campaign(models.Model):
         return user.is_authenticated and user.pk == self.gm_id
 
     def clean(self) -> None:
+        problem = document_problem(self.settings)
+        if problem:
+            raise ValidationError({"settings": problem})
         if self.system in rules.SYSTEMS:
             try:
                 # A campaign that exists keeps its settings unless each is given: `{}` once reset a

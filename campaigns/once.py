@@ -14,6 +14,7 @@ people from their own double clicks; it is not an access control (CSRF and the v
 """
 
 import logging
+import re
 import secrets
 from datetime import timedelta
 
@@ -29,6 +30,7 @@ from campaigns.models import SubmitToken
 logger = logging.getLogger(__name__)
 
 FIELD = "form_token"
+TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what new_token() makes
 HEADER = "Form-Token"
 KEEP = timedelta(days=1)  # a repeat comes seconds later; a day is ample
 PRUNE_EVERY = 100  # claims between deletions of old tokens
@@ -54,7 +56,7 @@ class SubmitOnceMiddleware:
         if request.method != "POST":
             return None
         token = request.POST.get(FIELD, "")
-        if not token:
+        if not TOKEN.fullmatch(token):  # none, or not one we made (a NUL byte would reach the database)
             return None
         key = f"{request.user.pk or 0}:{token[:64]}"
         try:

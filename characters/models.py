@@ -5,6 +5,7 @@ from django.db import models
 from django.db.models import Exists, F, OuterRef, Q
 
 import rules
+from campaigns.inputs import document_problem
 
 
 class CharacterQuerySet(models.QuerySet):
@@ -36,6 +37,10 @@ class Character(models.Model):
         return self.name
 
     def clean(self) -> None:
+        # Wherever a sheet comes from (a form, a file, the admin's JSON): text the database can keep.
+        problem = document_problem(self.sheet)
+        if problem:
+            raise ValidationError(f"Sheet: {problem}")
         try:
             self.sheet = self.campaign.rules_system.validate_sheet(self.sheet or {}, self.campaign.settings)
         except rules.RulesError as error:

@@ -299,3 +299,48 @@ def test_the_zener_table_lookup_answers_any_number_with_a_message(world, player,
     response = client_for(player).get(reverse("zener_tables", args=[campaign.pk]), query)
     assert response.status_code == 200
     assert re.search(r"off the table|give a (positive )?(number|value)", response.content.decode(), re.IGNORECASE)
+
+
+def test_admin_refuses_a_nul_byte_in_settings_and_sheets(world, make_user):
+    """The admin edits JSON directly: a "\\u0000" there reached PostgreSQL (jsonb refuses it)."""
+    campaign, hero = world["campaigns"]["tribute"][0], world["characters"]["tribute"]
+    admin = client_for(make_user("ada_admin", is_staff=True, is_superuser=True))
+    settings = json.dumps(campaign.settings | {"attributes": ["Might", "Grace\u0000"]})
+    data = {"name": campaign.name, "settings": settings, "gm": campaign.gm_id, "invite_expires_at_0": "",
+            "invite_expires_at_1": "", "memberships-TOTAL_FORMS": "0", "memberships-INITIAL_FORMS": "0",
+            "characters-TOTAL_FORMS": "0", "characters-INITIAL_FORMS": "0"}  # fmt: skip
+    response = admin.post(reverse("admin:campaigns_campaign_change", args=[campaign.pk]), data)
+    assert "control character" in response.content.decode()
+    sheet = json.dumps(hero.sheet | {"notes": "a\u0000b"})
+    response = admin.post(
+        reverse("admin:characters_character_change", args=[hero.pk]), {"name": hero.name, "sheet": sheet}
+    )
+    assert "control character" in response.content.decode()
+    assert Campaign.objects.get(pk=campaign.pk).settings == campaign.settings
+    assert Character.objects.get(pk=hero.pk).sheet == hero.sheet
+
+
+def test_every_number_input_on_every_page_shows_its_bounds(world, gm, player):
+    """Hand-written inputs too (the panels' own forms): a browser keeps the number within them."""
+    from tests.world import play_a_secret_in_every_system
+
+    play_a_secret_in_every_system(world, gm, player)
+    for system, (campaign, _seat) in world["campaigns"].items():
+        hero = world["characters"][system]
+        table, edit = reverse("table", args=[campaign.pk]), reverse("character_edit", args=[campaign.pk, hero.pk])
+        for user, url in ((gm, table), (player, table), (player, edit)):
+            for tag in re.findall(r"<input[^>]*>", client_for(user).get(url).content.decode()):
+                if 'type="number"' in tag:
+                    assert re.search(r'\bmin="-?[0-9]+"', tag), (system, tag)
+                    assert re.search(r'\bmax="-?[0-9]+"', tag), (system, tag)
+
+
+def test_an_odd_one_time_token_is_no_token(world, player, seeded_dice):
+    """The token's value goes to the database (campaigns.once): one we did not make, a NUL byte
+    say, counts as none instead of reaching PostgreSQL."""
+    campaign = world["campaigns"]["cgg"][0]
+    data = {"notation": "1d6", "form_token": "tok\x00en"}
+    for _ in range(2):
+        response = client_for(player).post(reverse("roll", args=[campaign.pk]), data, HTTP_HX_REQUEST="true")
+        assert response.status_code == 200
+    assert Roll.objects.filter(campaign=campaign, kind="notation").count() == 2

@@ -226,3 +226,14 @@ def test_a_hostile_character_id_beside_a_skill_is_a_message(player_client, ore, 
                                   HTTP_HX_REQUEST="true")  # fmt: skip
     assert response.status_code == 422
     assert "Select a valid choice" in response.content.decode()
+
+
+@pytest.mark.parametrize("face", ["²", "٣", "--1", "+-7", ""])
+def test_odd_digits_for_a_wiggle_die_get_a_message(player_client, ore, pilot, script_dice, face):
+    script_dice(7, 3, 2, 7)
+    player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(pilot))
+    call = RollCall.objects.get()
+    bad = player_client.post(reverse("ore_wiggle", args=[ore.pk, call.pk]), {"wiggle": face}, HTTP_HX_REQUEST="true")
+    assert bad.status_code == 422
+    assert "1 to 10" in bad.content.decode()
+    assert not Roll.objects.exists()

@@ -170,3 +170,15 @@ def test_the_tribute_sheet_form(player_client, tribute):
     bad = player_client.post(reverse("character_new", args=[tribute.pk]), {"name": "X", "effects": "Doom 9"})
     assert bad.status_code == 422
     assert "rank is 1 to 5" in bad.content.decode()
+
+
+@pytest.mark.parametrize("count", ["²", "--1", "٣"])
+def test_odd_digits_in_profit_get_a_message(player_client, tribute, hero, script_dice, count):
+    script_dice(6, 5, 3)
+    post_test(player_client, tribute, test_data(hero))
+    call = RollCall.objects.get()
+    url = reverse("tribute_assign", args=[tribute.pk, call.pk])
+    response = player_client.post(url, {"profit__damage": count}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 422
+    assert "whole numbers from 0 to 20" in response.content.decode()
+    assert RollCall.objects.get().status == RollCall.Status.PLAYER_TURN

@@ -38,7 +38,7 @@ def test_a_centaurus_gate_scene(browser, server_url):
         gm.click("#cgg-call-form button[type=submit]")
 
         card = mara.locator("#my-calls .call")
-        expect(card).to_contain_text("The Exec calls for Dexterity (20d)")
+        expect(card).to_contain_text("The Exec calls for Dexterity (10d)")
         card.locator("button[type=submit]").click()
         expect(card).to_contain_text(re.compile(r"You rolled .* \d+ Venture"))
         venture = int(re.search(r"(\d+) Venture", card.inner_text())[1])
@@ -49,7 +49,7 @@ def test_a_centaurus_gate_scene(browser, server_url):
             gm.locator("#gm-calls button:has-text('Publish')").click()
         expect(mara.locator("#my-calls .call")).to_have_count(0)
     else:
-        pytest.fail("no roll of 20d made two Venture in 15 tries")
+        pytest.fail("no roll of 10d made two Venture in 15 tries")
 
     card.locator("label:has-text('That was close!')").click()
     card.locator("button:has-text('Use the Wrench')").click()
