@@ -59,22 +59,32 @@ def join_campaign(user, campaign: Campaign) -> Membership:
 
 def remove_player(membership: Membership) -> None:
     """The GM removes a player, or the player leaves. Their characters stay in
-    the campaign's records; their open table is told and closed (campaigns.signals,
-    which hears of a seat or a campaign deleted in the admin too). The calls still
-    waiting for them are cancelled: nobody can answer them now (issue 18); a call
-    already rolled stays for the GM to see through."""
+    the campaign's records; their open table is told and closed, and the calls
+    waiting for them are cancelled (campaigns.signals, which hears of a seat deleted
+    in the admin too, so both ways do the same: close_calls_of_removed_player)."""
+    membership.delete()
+
+
+# A removed player's calls (issue 18): one not rolled yet, or rolled and waiting on their choices
+# (Wrench uses, Profit and Waste, wiggle dice), nobody can finish now, so it is cancelled; one
+# waiting on the GM alone (the Exec's Hammer) is the GM's to finish, and goes to the log as rolled.
+# Published on /rules/#calls-of-a-removed-player.
+WAITING_ON_THE_PLAYER = (RollCall.Status.PENDING, RollCall.Status.PLAYER_TURN)
+
+
+def close_calls_of_removed_player(campaign_id: int, user_id: int) -> list[RollCall]:
+    """Cancel the open calls of `user_id`'s characters in the campaign that wait on them,
+    and take them off every table after the commit. Called as their seat is deleted."""
     with transaction.atomic():
         waiting = list(
             RollCall.objects.select_for_update().filter(
-                campaign_id=membership.campaign_id,
-                character__owner_id=membership.user_id,
-                status=RollCall.Status.PENDING,
+                campaign_id=campaign_id, character__owner_id=user_id, status__in=WAITING_ON_THE_PLAYER
             )
         )
         RollCall.objects.filter(pk__in=[call.pk for call in waiting]).update(status=RollCall.Status.CANCELLED)
-        membership.delete()
         for call in waiting:
             transaction.on_commit(lambda call=call: live.send_call_closed(call))
+    return waiting
 
 
 def _roll(notation_text: str) -> dict:

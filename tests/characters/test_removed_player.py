@@ -95,7 +95,7 @@ def test_the_exec_cannot_change_a_removed_explorers_crisis_clock(removed, gm):
 
 
 def test_the_calls_waiting_for_a_removed_player_are_cancelled(world, gm, player):
-    """A call nobody can answer any more leaves the GM's list too; one already rolled stays for the GM."""
+    """A call nobody can answer any more leaves the GM's list too."""
     from campaigns.models import RollCall
 
     campaign, seat = world["campaigns"]["tribute"]
@@ -105,3 +105,81 @@ def test_the_calls_waiting_for_a_removed_player_are_cancelled(world, gm, player)
     assert RollCall.objects.get(pk=waiting.pk).status == RollCall.Status.CANCELLED
     page = client_for(gm).get(reverse("table", args=[campaign.pk])).content.decode()
     assert "zqx-waiting" not in page
+
+
+@pytest.mark.parametrize("how", ["delete page", "bulk delete"])
+def test_deleting_a_seat_in_the_admin_cancels_the_calls_waiting_for_that_player(world, gm, how):
+    """The admin's way of removing a player does what the table's does: nobody can answer
+    those calls now, so they leave the GM's list."""
+    from campaigns.models import RollCall
+
+    campaign, seat = world["campaigns"]["ore"]
+    hero = world["characters"]["ore"]
+    waiting = actions.call_for_roll(campaign, character=hero, notation="2d6", target=7, label="zqx-admin-waiting")
+    client = client_for(gm)
+    if how == "delete page":
+        response = client.post(reverse("admin:campaigns_membership_delete", args=[seat.pk]), {"post": "yes"})
+    else:
+        response = client.post(
+            reverse("admin:campaigns_membership_changelist"),
+            {"action": "delete_selected", "_selected_action": [seat.pk], "post": "yes"},
+        )
+    assert response.status_code == 302
+    assert not campaign.memberships.exists()
+    assert RollCall.objects.get(pk=waiting.pk).status == RollCall.Status.CANCELLED
+    assert "zqx-admin-waiting" not in client.get(reverse("table", args=[campaign.pk])).content.decode()
+
+
+def _cgg_call_rolled(world, player, script_dice, faces):
+    """The Exec's call on the removed-to-be player's explorer, rolled by them with these dice."""
+    from campaigns.systems.cgg import actions as cgg
+    from rules.cgg.difficulty import Difficulty
+
+    campaign, seat = world["campaigns"]["cgg"]
+    hero = world["characters"]["cgg"]
+    hero.sheet["attributes"]["dexterity"] = "3d+1"
+    hero.save()
+    call = cgg.call_for_action(campaign, character=hero, attribute="dexterity", label="zqx-rolled",
+                               difficulty=Difficulty(base_dice=5, success_dice=0))  # fmt: skip
+    script_dice(*faces)
+    cgg.roll_for_call(call.pk, player)
+    return campaign, seat, call
+
+
+def test_a_removed_players_rolled_call_waiting_for_their_choices_is_cancelled(world, gm, player, script_dice):
+    """Rolled, waiting on the player's Wrench uses: nobody left can choose them, so the call closes
+    as a waiting one does, and leaves the GM's list."""
+    from campaigns.models import Roll, RollCall
+
+    campaign, seat, call = _cgg_call_rolled(world, player, script_dice, (6, 6, 4, 2, 8))
+    assert RollCall.objects.get(pk=call.pk).status == RollCall.Status.PLAYER_TURN
+    actions.remove_player(seat)
+    assert RollCall.objects.get(pk=call.pk).status == RollCall.Status.CANCELLED
+    assert not Roll.objects.filter(call=call).exists()
+    assert "zqx-rolled" not in client_for(gm).get(reverse("table", args=[campaign.pk])).content.decode()
+
+
+def test_a_removed_players_action_waiting_for_the_exec_is_the_execs_to_finish(world, gm, player, script_dice):
+    """The player's part is done (rolled, Wrench chosen): the Exec still uses the Hammer and the
+    action goes to the log, the removed player's as it was."""
+    from campaigns.models import Roll, RollCall
+    from campaigns.systems.cgg import actions as cgg
+
+    campaign, seat, call = _cgg_call_rolled(world, player, script_dice, (6, 6, 4, 2, 8))
+    cgg.choose_wrench(call.pk, player, ())
+    assert RollCall.objects.get(pk=call.pk).status == RollCall.Status.GM_TURN
+    actions.remove_player(seat)
+    client = client_for(gm)
+    assert "zqx-rolled" in client.get(reverse("table", args=[campaign.pk])).content.decode()
+    response = client.post(reverse("cgg_hammer", args=[campaign.pk, call.pk]), {"uses": []}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert RollCall.objects.get(pk=call.pk).status == RollCall.Status.ANSWERED
+    assert Roll.objects.get(call=call).author == player
+    page = client.get(reverse("table", args=[campaign.pk])).content.decode()
+    assert "zqx-rolled" in page[page.index('id="log-region"') :]
+
+
+def test_the_rules_page_says_what_becomes_of_a_removed_players_calls(client):
+    page = client.get(reverse("rules")).content.decode()
+    assert 'id="calls-of-a-removed-player"' in page
+    assert "waiting only on the Exec&#x27;s Hammer stays" in page or "waiting only on the Exec's Hammer stays" in page
