@@ -76,8 +76,10 @@ class LogPage:
 
 
 def log_page(campaign, audience: Audience, sessions, filters: LogFilterForm, *, before=None, after=None) -> LogPage:
-    """One page of the log. A catch-up page (`after`) holds rolls only: marks come live."""
-    rolls = filters.apply(visible_rolls(campaign, audience))
+    """One page of the log. A catch-up page (`after`: the newest roll a table has) holds what
+    came since: the rolls, and the sessions' starts and ends, which a table away missed too."""
+    visible = filters.apply(visible_rolls(campaign, audience))
+    rolls = visible
     if after is not None:
         rolls = rolls.filter(id__gt=after)
     if before is not None:
@@ -86,10 +88,15 @@ def log_page(campaign, audience: Audience, sessions, filters: LogFilterForm, *, 
     views = [roll_view(roll, audience) for roll in page[:LOG_PAGE]]
     more = len(page) > LOG_PAGE and after is None
     older = urlencode({"before": views[-1].id} | filters.query()) if more else None
-    if after is not None:
-        return LogPage(views, older, missed_more=len(page) > LOG_PAGE)
     chosen = filters.chosen_session
     marks = session_marks([chosen] if chosen else sessions)
+    if after is not None:
+        if len(page) > LOG_PAGE:
+            return LogPage(views, older, missed_more=True)  # the view sends the newest page, marks and all
+        # The marks since the table's newest roll (every mark, if it had none: static/fivefold/table.js
+        # drops the ones it already shows, as it does rolls).
+        seen = visible.filter(id=after).values_list("created_at", flat=True).first()
+        return LogPage(_merge(views, [m for m in marks if seen is None or m.at > seen]), None)
     # A mark goes on the page of the roll just after it: older than this page's first roll
     # (on every page but the first) and newer than the next page's first roll.
     newest = page[0].created_at if before is not None and page else None

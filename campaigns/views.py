@@ -62,7 +62,7 @@ def _table_context(request, campaign, *, roll_form=None, call_form=None) -> dict
     players = list(campaign.memberships.select_related("user"))
     return {
         **_log(request, campaign, audience, sessions),
-        "session": sessions[0] if sessions and sessions[0].ended_at is None else None,
+        "session": _session_going(sessions),
         "session_form": systems.session_form(campaign) if is_gm else None,
         "campaign": campaign,
         "system": campaign.rules_system,
@@ -82,6 +82,11 @@ def _table_context(request, campaign, *, roll_form=None, call_form=None) -> dict
         "invite_url": request.build_absolute_uri(reverse("join", args=[campaign.invite_token])) if is_gm else None,
         "invite_form": InviteForm() if is_gm else None,
     }
+
+
+def _session_going(sessions):
+    """The session still going, from the campaign's sessions newest first; None between them."""
+    return sessions[0] if sessions and sessions[0].ended_at is None else None
 
 
 def _render_panel(request, campaign, audience: Audience) -> str:
@@ -131,20 +136,30 @@ def table(request: HtmxHttpRequest, campaign_id: int):
     after a dropped connection (the newest page again, when more was missed), and
     the filter form's `?character=&session=&kind=` for the filtered log."""
     campaign = _campaign_for_member(request, campaign_id)
-    if request.htmx and ({"after", "before"} & request.GET.keys() or request.htmx.target == "log-region"):
+    if request.htmx and "after" in request.GET:
+        return _catch_up(request, campaign)
+    if request.htmx and ("before" in request.GET or request.htmx.target == "log-region"):
         sessions = list(campaign.game_sessions.all())
-        audience = audience_for(campaign, request.user)
-        context = {"campaign": campaign, **_log(request, campaign, audience, sessions)}
-        if context["missed_more"]:
-            # Away for more rolls than a page holds (issue 18): the whole log again, newest page
-            # first with its link to the older ones, so no missed roll is left out of sight.
-            context = {"campaign": campaign, **_log(request, campaign, audience, sessions, newest=True)}
-            response = render(request, f"{TABLE}#log_region", context)
-            return retarget(reswap(response, "outerHTML"), "#log-region")
-        partial = "log_page" if {"after", "before"} & request.GET.keys() else "log_region"
+        context = {"campaign": campaign, **_log(request, campaign, audience_for(campaign, request.user), sessions)}
+        partial = "log_page" if "before" in request.GET else "log_region"
         return render(request, f"{TABLE}#{partial}", context, status=422 if context["filters"].errors else 200)
     context = _table_context(request, campaign)
     return render(request, TABLE, context, status=422 if context["filters"].errors else 200)
+
+
+def _catch_up(request, campaign) -> HttpResponse:
+    """`?after=<id>`, the newest roll a table has: what it missed while its websocket was down,
+    the rolls and the sessions' starts and ends, and the header's session line as it is now
+    (issue 18). Away for more rolls than a page holds: the whole log again, newest page first
+    with its link to the older ones, so no missed roll is left out of sight."""
+    sessions = list(campaign.game_sessions.all())
+    audience = audience_for(campaign, request.user)
+    context = {"campaign": campaign, "session": _session_going(sessions), **_log(request, campaign, audience, sessions)}
+    if not context["missed_more"]:
+        return render(request, f"{TABLE}#catch_up", context, status=422 if context["filters"].errors else 200)
+    context |= _log(request, campaign, audience, sessions, newest=True) | {"whole_log": True}
+    response = render(request, f"{TABLE}#catch_up", context)
+    return retarget(reswap(response, "outerHTML"), "#log-region")
 
 
 @login_required

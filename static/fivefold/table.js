@@ -12,12 +12,14 @@
   }
 
   // A roll can arrive twice (the roller's own response and the websocket,
-  // or a catch-up racing a message): keep the first copy of each.
+  // or a catch-up racing a message): keep the first copy of each. So can a
+  // session's start or end: a catch-up brings every mark since the newest roll.
   function dropDuplicateRolls() {
     if (!log()) return;
     const seen = new Set();
-    log().querySelectorAll("[data-roll-id]").forEach(function (row) {
-      if (seen.has(row.dataset.rollId)) row.remove(); else seen.add(row.dataset.rollId);
+    log().querySelectorAll("[data-roll-id], [data-mark]").forEach(function (row) {
+      const key = row.dataset.rollId ? "roll " + row.dataset.rollId : "mark " + row.dataset.mark;
+      if (seen.has(key)) row.remove(); else seen.add(key);
     });
   }
 

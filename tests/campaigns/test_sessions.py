@@ -212,3 +212,39 @@ def test_a_mark_on_a_page_boundary_shows_once(player_client, campaign, gm, playe
     older = re.search(r'class="older" href="[^"?]*\?([^"]+)"', first).group(1)
     second = table_html(player_client, campaign, "?" + older, HTTP_HX_REQUEST="true")
     assert entries(second) == [f"old-{i}" for i in reversed(range(5))]
+
+
+def test_catching_up_brings_the_session_marks_missed_with_the_rolls(player_client, campaign, gm, player):
+    """A table away for a few rolls (issue 18) gets the starts and ends of that time too, each
+    in its place between the rolls, and the header's session line as it is now."""
+    seen = roll(campaign, player, "seen")
+    actions.start_session(campaign, gm)
+    roll(campaign, player, "missed")
+    actions.end_session(campaign, gm)
+    actions.start_session(campaign, gm)
+    catch_up = table_html(player_client, campaign, f"?after={seen.pk}", HTTP_HX_REQUEST="true")
+    assert entries(catch_up) == ["Session 2 started", "Session 1 ended", "missed", "Session 1 started"]
+    assert re.search(r'<span id="session-status" hx-swap-oob="true"><strong>Session 2</strong>', catch_up)
+
+
+def test_catching_up_with_no_missed_roll_still_brings_the_marks(player_client, campaign, gm, player):
+    seen = roll(campaign, player, "seen")
+    actions.start_session(campaign, gm)
+    actions.end_session(campaign, gm)
+    catch_up = table_html(player_client, campaign, f"?after={seen.pk}", HTTP_HX_REQUEST="true")
+    assert entries(catch_up) == ["Session 1 ended", "Session 1 started"]
+    assert re.search(r'<span id="session-status" hx-swap-oob="true">Between sessions', catch_up)
+    older = roll(campaign, player, "later")
+    assert entries(table_html(player_client, campaign, f"?after={older.pk}", HTTP_HX_REQUEST="true")) == []
+
+
+def test_catching_up_after_more_than_a_page_brings_the_marks_in_the_whole_log(player_client, campaign, gm, player):
+    seen = roll(campaign, player, "seen")
+    actions.start_session(campaign, gm)
+    for i in range(31):
+        roll(campaign, player, f"missed-{i}")
+    response = player_client.get(reverse("table", args=[campaign.pk]) + f"?after={seen.pk}", HTTP_HX_REQUEST="true")
+    assert response["HX-Retarget"] == "#log-region"
+    catch_up = response.content.decode()
+    assert entries(catch_up)[:2] == ["missed-30", "missed-29"]
+    assert re.search(r'<span id="session-status" hx-swap-oob="true"><strong>Session 1</strong>', catch_up)

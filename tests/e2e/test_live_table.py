@@ -78,22 +78,33 @@ def test_a_dropped_connection_catches_up(browser, server_url):
     gm.click("button:has-text('Create campaign')")
     expect(gm.locator("#live-status")).to_have_text("live")
     table_url = gm.url
+    gm.click("button:has-text('Start a session')")  # a mark the table already shows
+    expect(gm.locator("#log .session-mark")).to_have_text(re.compile("Session 1 started"))
 
     socket["away"] = True
     socket["open"][-1].close(code=1012, reason="restart")
     expect(gm.locator("#live-status")).to_have_text("reconnecting…")
 
-    # While the GM is away, another tab of the GM rolls.
+    # While the GM is away, another tab of the GM rolls and ends the session.
     other_tab = gm.context.new_page()
     other_tab.goto(table_url)
     roll(other_tab, "2d8", "missed-while-away")
     expect(other_tab.locator("#log")).to_contain_text("missed-while-away")
+    other_tab.click("button:has-text('End session 1')")
+    expect(other_tab.locator("#session-status")).to_have_text("Between sessions")
     expect(gm.locator("#log")).not_to_contain_text("missed-while-away")
 
     socket["away"] = False
     expect(gm.locator("#live-status")).to_have_text("live", timeout=20_000)
     expect(gm.locator("#log .roll")).to_have_count(1, timeout=5_000)
     expect(gm.locator("#log")).to_contain_text("missed-while-away")
+    # The marks of that time too, each once and in its place; and the header as it is now.
+    entries = gm.locator("#log .session-mark, #log .roll .who")
+    expect(entries).to_have_count(3)
+    ended, missed, started = entries.all_inner_texts()
+    assert (ended.startswith("Session 1 ended"), "missed-while-away" in missed) == (True, True)
+    assert started.startswith("Session 1 started")
+    expect(gm.locator("#session-status")).to_have_text("Between sessions")
 
 
 def test_a_table_away_for_more_than_a_page_of_rolls_gets_them_all(browser, server_url):
