@@ -42,18 +42,48 @@
     if (event.detail.event.code === ENDED) setLiveStatus("closed", "ended");
     else setLiveStatus("reconnecting…", "down");
   });
-  // An htmx request answered 503 (the database down: campaigns/middleware.py) swaps nothing, so
-  // the page says it here, in the words of the 503 page; the next answer that works clears it.
-  const UNAVAILABLE = "The table could not save that, so nothing changed. Please try again in a moment.";
+  // One place (base.html's #request-alert) says when an htmx request got no answer the page can
+  // show (issue 18): htmx swaps nothing on an error status (base.html's responseHandling) nor on a
+  // lost connection, and a 422 with an empty body has no message of its own (a 422 with its form
+  // and messages is swapped in as usual). The next answer that works clears it.
+  const GONE = "That is no longer here. Reload the table to see it as it is now.";
+  const PROBLEMS = {
+    403: "That was refused, so nothing changed. Reload the page (you may have been logged out), then try again.",
+    404: GONE,
+    409: "That clashed with another change, so nothing changed. Reload the table, then try again.",
+    410: GONE,
+    413: "That was too large to send, so nothing changed.",
+    422: "That was not accepted, so nothing changed. Check what you entered, then try again.",
+    429: "Too many tries: wait a moment, then try again.",
+    // The database down (campaigns/middleware.py): the 503 page's own words.
+    503: "The table could not save that, so nothing changed. Please try again in a moment.",
+  };
+  const SERVER_FAILED = "Something went wrong on the table's side. Reload the table to see where things stand, then try again.";
+  const UNREACHABLE = "The table could not be reached. Check your connection, then try again.";
+  function problem(status) {
+    return PROBLEMS[status] || (status >= 500 ? SERVER_FAILED : "Nothing changed. Reload the page, then try again.");
+  }
   function setRequestAlert(text) {
     const alert = document.getElementById("request-alert");
     if (alert && alert.textContent !== text) alert.textContent = text;
   }
-  document.addEventListener("htmx:responseError", function (event) {
-    if (event.detail.xhr.status === 503) setRequestAlert(UNAVAILABLE);
+  // What failed; the message stays until a post works, or the same request does. An odds
+  // preview or a catch-up working in the background does not say the failed click worked.
+  let failedPath = null;
+  function requestPath(event) { return event.detail.pathInfo && event.detail.pathInfo.requestPath; }
+  function report(event, text) { failedPath = requestPath(event); setRequestAlert(text); }
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    // An empty 422 would wipe the form it answers: keep the form, and let it count as an error.
+    if (event.detail.xhr.status === 422 && !String(event.detail.serverResponse || "").trim()) {
+      event.detail.shouldSwap = false;
+      event.detail.isError = true;
+    }
   });
+  document.addEventListener("htmx:responseError", function (event) { report(event, problem(event.detail.xhr.status)); });
+  document.addEventListener("htmx:sendError", function (event) { report(event, UNREACHABLE); });
+  document.addEventListener("htmx:timeout", function (event) { report(event, UNREACHABLE); });
   document.addEventListener("htmx:afterRequest", function (event) {
-    if (event.detail.successful) setRequestAlert("");
+    if (event.detail.successful && (isPost(event) || requestPath(event) === failedPath)) setRequestAlert("");
   });
   document.addEventListener("htmx:wsAfterMessage", dropDuplicateRolls);
   document.addEventListener("htmx:afterSettle", dropDuplicateRolls);

@@ -196,3 +196,41 @@ def test_a_roll_answered_503_says_nothing_changed(browser, server_url):
     roll(gm, "1d6", "after-outage")
     expect(gm.locator("#log")).to_contain_text("after-outage")
     expect(alert).to_have_text("")
+
+
+def test_an_htmx_answer_with_no_fragment_of_its_own_says_so_in_one_place(browser, server_url):
+    """Issue 18: a click answered 404 (a player removed meanwhile), 500, an empty 422 or nothing at
+    all (the connection lost) shows a plain message in the page's one alert region, never silence;
+    the next answer that works clears it."""
+    from tests.e2e.people import join
+
+    gm, invite, _table = start_campaign(browser, server_url, "erin", "Errors", "Tribute Alpha")
+    player = join(browser, invite, "pete")
+    alert = player.locator("#request-alert")
+    answers = {
+        "lost": ("The table could not be reached. Check your connection, then try again.", lambda r: r.abort()),
+        "500": (
+            "Something went wrong on the table's side. Reload the table to see where things stand, then try again.",
+            lambda r: r.fulfill(status=500, body="<h1>Server Error (500)</h1>", content_type="text/html"),
+        ),
+        "empty 422": (
+            "That was not accepted, so nothing changed. Check what you entered, then try again.",
+            lambda r: r.fulfill(status=422, body="", content_type="text/html"),
+        ),
+    }
+    for name, (message, answer) in answers.items():
+        player.route("**/roll/", answer)
+        roll(player, "1d6", f"during-{name}")
+        expect(alert).to_have_text(message)
+        expect(player.locator("#roll-form [name=label]")).to_have_value(f"during-{name}")  # the form as it was
+        player.unroute("**/roll/")
+    roll(player, "1d6", "works-again")
+    expect(player.locator("#log")).to_contain_text("works-again")
+    expect(alert).to_have_text("")
+
+    gm.reload()
+    gm.click("li:has-text('pete') button:has-text('remove')")
+    expect(player.locator("#table-ended")).to_contain_text("You no longer play in Errors.", timeout=5_000)
+    roll(player, "1d6", "after-removal")  # the server's own 404
+    expect(alert).to_have_text("That is no longer here. Reload the table to see it as it is now.")
+    expect(player.locator("#log")).not_to_contain_text("after-removal")
