@@ -155,6 +155,8 @@ def answer_call(call_id: int, player) -> Roll:
         call = RollCall.objects.select_for_update().select_related("character").get(pk=call_id)
         if call.character.owner_id != player.pk:
             raise ActionError("This call is for another player's character.")
+        if call.status == RollCall.Status.CANCELLED:
+            raise ActionError("The GM cancelled this call.")
         if call.status != RollCall.Status.PENDING:
             raise ActionError("This call has already been answered.")
         rolled = _roll(call.request["notation"])

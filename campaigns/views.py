@@ -269,7 +269,7 @@ def call_answer(request: HtmxHttpRequest, campaign_id: int, call_id: int):
     try:
         actions.answer_call(call.pk, request.user)
     except actions.ActionError as error:
-        messages.error(request, str(error))
+        return _back_to_table(request, campaign, refused=str(error))
     return _back_to_table(request, campaign)
 
 
@@ -281,14 +281,21 @@ def call_cancel(request: HtmxHttpRequest, campaign_id: int, call_id: int):
     try:
         actions.cancel_call(call)
     except actions.ActionError as error:
-        messages.error(request, str(error))
+        return _back_to_table(request, campaign, refused=str(error))
     return _back_to_table(request, campaign)
 
 
-def _back_to_table(request, campaign) -> HttpResponse:
-    """After a button: HTMX callers already get the change over the websocket."""
+def _back_to_table(request, campaign, *, refused: str = "") -> HttpResponse:
+    """After a button: HTMX callers already get the change over the websocket. A refusal is
+    said where the page says every refused click (base.html's #request-alert), at once: a
+    message kept for the next page would come later, out of place (issue 18)."""
+    if request.htmx and refused:
+        response = render(request, "base.html#request_alert", {"refused": refused}, status=422)
+        return reswap(response, "none")
     if request.htmx:
         return HttpResponse(status=204)
+    if refused:
+        messages.error(request, refused)
     return redirect("table", campaign.pk)
 
 

@@ -45,7 +45,7 @@
   // One place (base.html's #request-alert) says when an htmx request got no answer the page can
   // show (issue 18): htmx swaps nothing on an error status (base.html's responseHandling) nor on a
   // lost connection, and a 422 with an empty body has no message of its own (a 422 with its form
-  // and messages is swapped in as usual). The next answer that works clears it.
+  // and messages is swapped in as usual; a view's refusal of a button fills this place itself).
   const GONE = "That is no longer here. Reload the table to see it as it is now.";
   const PROBLEMS = {
     403: "That was refused, so nothing changed. Reload the page (you may have been logged out), then try again.",
@@ -67,8 +67,8 @@
     const alert = document.getElementById("request-alert");
     if (alert && alert.textContent !== text) alert.textContent = text;
   }
-  // What failed; the message stays until a post works, or the same request does. An odds
-  // preview or a catch-up working in the background does not say the failed click worked.
+  // The message stays until the next post, or the same request again, whose own answer then
+  // says how it went. An odds preview or a catch-up in the background does not clear it.
   let failedPath = null;
   function requestPath(event) { return event.detail.pathInfo && event.detail.pathInfo.requestPath; }
   function report(event, text) { failedPath = requestPath(event); setRequestAlert(text); }
@@ -82,8 +82,8 @@
   document.addEventListener("htmx:responseError", function (event) { report(event, problem(event.detail.xhr.status)); });
   document.addEventListener("htmx:sendError", function (event) { report(event, UNREACHABLE); });
   document.addEventListener("htmx:timeout", function (event) { report(event, UNREACHABLE); });
-  document.addEventListener("htmx:afterRequest", function (event) {
-    if (event.detail.successful && (isPost(event) || requestPath(event) === failedPath)) setRequestAlert("");
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (isPost(event) || requestPath(event) === failedPath) setRequestAlert("");
   });
   document.addEventListener("htmx:wsAfterMessage", dropDuplicateRolls);
   document.addEventListener("htmx:afterSettle", dropDuplicateRolls);

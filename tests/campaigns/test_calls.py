@@ -1,6 +1,8 @@
 """The GM calls for a roll against a secret target: the generic path every
 system's secret difficulty will take."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -161,3 +163,24 @@ def test_gm_cancels_a_call(gm_client, player_client, campaign, character, htmx):
 def test_answer_refuses_get(player_client, campaign, character):
     call = open_call(campaign, character)
     assert player_client.get(reverse("call_answer", args=[campaign.pk, call.pk])).status_code == 405
+
+
+def test_a_refused_button_says_why_in_the_pages_alert_region_and_not_on_a_later_page(
+    player_client, gm_client, campaign, character, htmx, script_dice
+):
+    """A call cancelled (or answered) a moment before the click: the answer says so where the page
+    tells every refused click (base.html's #request-alert), not as a message on the next page."""
+    cancelled = open_call(campaign, character)
+    actions.cancel_call(cancelled)
+    answered = open_call(campaign, character)
+    script_dice(1, 2)
+    actions.answer_call(answered.pk, character.owner)
+    for client, url, says in (
+        (player_client, reverse("call_answer", args=[campaign.pk, cancelled.pk]), "The GM cancelled this call."),
+        (gm_client, reverse("call_cancel", args=[campaign.pk, answered.pk]), "already answered or cancelled"),
+    ):
+        response = client.post(url, **htmx)
+        assert (response.status_code, response["HX-Reswap"]) == (422, "none")
+        assert re.search(rf'<p id="request-alert" [^>]*hx-swap-oob="innerHTML">[^<]*{says}', response.content.decode())
+        assert says not in client.get(reverse("table", args=[campaign.pk])).content.decode()
+    assert Roll.objects.count() == 1

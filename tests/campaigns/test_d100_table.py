@@ -68,6 +68,8 @@ def test_a_test_and_a_fortune_reroll(player_client, gm_client, table, ulf, playe
     twice = player_client.post(reverse("d100_reroll", args=[table.pk, first.pk]), HTTP_HX_REQUEST="true")
     assert twice.status_code == 422
     assert "already re-rolled" in twice.content.decode()
+    # Said at once where the click was, not again on the next page, out of place.
+    assert "already re-rolled" not in player_client.get(reverse("table", args=[table.pk])).content.decode()
 
 
 def test_a_critical_failure_costs_two_and_the_pool_cannot_go_below_zero(player_client, table, ulf, gm, script_dice):

@@ -86,6 +86,8 @@ def test_a_karma_reroll(player_client, zg, kai, player, script_dice):
     assert twice.status_code == 422
     assert "already succeeded" in twice.content.decode()  # the re-roll's success is the check's result
     assert zener.karma_balance(kai).value == karma - 1
+    # Said at once where the click was, not again on the next page, out of place.
+    assert "already spent" not in player_client.get(reverse("table", args=[zg.pk])).content.decode()
 
 
 def test_only_the_roller_rerolls_and_others_give_plus_five(other_client, zg, kai, ren, script_dice, player_client):

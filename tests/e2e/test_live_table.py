@@ -198,10 +198,13 @@ def test_a_roll_answered_503_says_nothing_changed(browser, server_url):
     expect(alert).to_have_text("")
 
 
+REFUSED = '<p id="request-alert" class="error" role="alert" hx-swap-oob="innerHTML">The GM cancelled this call.</p>'
+
+
 def test_an_htmx_answer_with_no_fragment_of_its_own_says_so_in_one_place(browser, server_url):
-    """Issue 18: a click answered 404 (a player removed meanwhile), 500, an empty 422 or nothing at
-    all (the connection lost) shows a plain message in the page's one alert region, never silence;
-    the next answer that works clears it."""
+    """Issue 18: a click answered 404 (a player removed meanwhile), 500, an empty 422, a view's
+    refusal or nothing at all (the connection lost) shows a plain message in the page's one alert
+    region, never silence; the next post that works clears it."""
     from tests.e2e.people import join
 
     gm, invite, _table = start_campaign(browser, server_url, "erin", "Errors", "Tribute Alpha")
@@ -216,6 +219,10 @@ def test_an_htmx_answer_with_no_fragment_of_its_own_says_so_in_one_place(browser
         "empty 422": (
             "That was not accepted, so nothing changed. Check what you entered, then try again.",
             lambda r: r.fulfill(status=422, body="", content_type="text/html"),
+        ),
+        "refused": (  # a view's own refusal (campaigns.views._back_to_table), in its own words
+            "The GM cancelled this call.",
+            lambda r: r.fulfill(status=422, headers={"HX-Reswap": "none"}, content_type="text/html", body=REFUSED),
         ),
     }
     for name, (message, answer) in answers.items():
