@@ -53,6 +53,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "accounts.middleware.LoginRedirectMiddleware",  # a click after the log-in expired: the whole page to log in
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "campaigns.middleware.DatabaseErrorMiddleware",
     "campaigns.middleware.NotFoundMiddleware",

@@ -241,3 +241,27 @@ def test_an_htmx_answer_with_no_fragment_of_its_own_says_so_in_one_place(browser
     roll(player, "1d6", "after-removal")  # the server's own 404
     expect(alert).to_have_text("That is no longer here. Reload the table to see it as it is now.")
     expect(player.locator("#log")).not_to_contain_text("after-removal")
+
+
+def test_a_click_after_the_log_in_expired_goes_to_the_log_in_page_and_back(browser, server_url):
+    """Issue 18: htmx followed the redirect and put the log-in page inside the roll form. Now the
+    whole page goes to log in, says nothing was done, and comes back to the table."""
+    from tests.e2e.people import PASSWORD
+
+    gm, _invite, table_url = start_campaign(browser, server_url, "lena", "Expired", "Tribute Alpha")
+    expect(gm.locator("#live-status")).to_have_text("live")
+    gm.fill("#roll-form [name=notation]", "1d6")
+    gm.fill("#roll-form [name=label]", "after-expiry")
+    expect(gm.locator("#roll-odds")).not_to_be_empty()  # the odds preview is in: the click is the Roll
+    gm.context.clear_cookies(name="sessionid")  # the log-in expired (or was ended elsewhere)
+    gm.click("#roll-form button[type=submit]")
+
+    expect(gm.locator("h1")).to_have_text("Log in")
+    expect(gm.locator("#roll-form")).to_have_count(0)  # a whole page, not the table with a page inside
+    expect(gm.locator(".messages")).to_contain_text("You were logged out, so nothing was done.")
+    gm.fill("#id_username", "lena")
+    gm.fill("#id_password", PASSWORD)
+    gm.click("main button:has-text('Log in')")
+    assert gm.url == table_url
+    expect(gm.locator("h1")).to_have_text("Expired")
+    expect(gm.locator("#log")).not_to_contain_text("after-expiry")

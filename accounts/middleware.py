@@ -1,0 +1,59 @@
+"""A click after the log-in has expired goes to the log-in page as a whole page, and comes back
+to the page it was clicked on (issue 18).
+
+`login_required` answers such a request with a redirect to the log-in page, `?next=` the address
+asked for. For a page that is right. For an htmx request it is not: the browser follows the
+redirect itself, and htmx swaps the log-in page into the form's target, a page inside the table;
+and `next` names a fragment (the odds preview) or a post's address, which after logging in would
+show a bare fragment or a 405. So the redirect of any such request, in every view at once:
+
+- from htmx: `HX-Redirect` (htmx loads the whole page), back to the page htmx says it is on
+  (`HX-Current-URL`);
+- from a plain form post (no JavaScript): back to the page the form was on (`Referer`).
+
+Either says on the log-in page that nothing was done. A page of another site is never `next`.
+"""
+
+from urllib.parse import parse_qs, urlsplit, urlunsplit
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.http import HttpResponseRedirect
+from django.shortcuts import resolve_url
+from django_htmx.http import HttpResponseClientRedirect
+
+NOTHING_DONE = "You were logged out, so nothing was done. Log in to go back to where you were."
+
+
+class LoginRedirectMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if (request.method == "GET" and not request.htmx) or not _sent_to_log_in(request, response):
+            return response  # a page asked for: login_required's own redirect is right
+        page = request.htmx.current_url_abs_path if request.htmx else _same_site(request, "Referer")
+        login = redirect_to_login(page) if page else HttpResponseRedirect(resolve_url(settings.LOGIN_URL))
+        messages.info(request, NOTHING_DONE)
+        return HttpResponseClientRedirect(login.url) if request.htmx else login
+
+
+def _sent_to_log_in(request, response) -> bool:
+    """Is this login_required's answer: to the log-in page, and back to this very request?"""
+    if response.status_code != 302:
+        return False
+    location = urlsplit(response["Location"])
+    if location.path != resolve_url(settings.LOGIN_URL):
+        return False
+    back = parse_qs(location.query).get("next", [""])[0]
+    return back in (request.get_full_path(), request.build_absolute_uri())
+
+
+def _same_site(request, header: str) -> str | None:
+    """The path and query of a page of this site named in a header; None for any other."""
+    url = urlsplit(request.headers.get(header, ""))
+    if url.scheme != request.scheme or url.netloc != request.get_host():
+        return None
+    return urlunsplit(url._replace(scheme="", netloc="")) or None
