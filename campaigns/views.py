@@ -57,7 +57,6 @@ _FILTERS = {"character", "session", "kind"}
 def _table_context(request, campaign, *, roll_form=None, call_form=None) -> dict:
     audience = audience_for(campaign, request.user)
     is_gm = audience is Audience.GM
-    calls = campaign.calls.filter(status__in=RollCall.OPEN).select_related("character")
     sessions = list(campaign.game_sessions.all())
     players = list(campaign.memberships.select_related("user"))
     return {
@@ -71,10 +70,7 @@ def _table_context(request, campaign, *, roll_form=None, call_form=None) -> dict
         "audience": audience,
         "roll_form": roll_form or RollForm(campaign=campaign, user=request.user),
         "call_form": (call_form or CallForm(campaign=campaign)) if is_gm else None,
-        "gm_calls": [call_view(call, Audience.GM) for call in calls] if is_gm else None,
-        "my_calls": None
-        if is_gm
-        else [call_view(call, Audience.CALLED_PLAYER) for call in calls.filter(character__owner=request.user)],
+        **_calls(campaign, request.user, audience),
         "panel": _render_panel(request, campaign, audience),
         "players": players,
         "online": presence.online(campaign, players),
@@ -82,6 +78,16 @@ def _table_context(request, campaign, *, roll_form=None, call_form=None) -> dict
         "invite_url": request.build_absolute_uri(reverse("join", args=[campaign.invite_token])) if is_gm else None,
         "invite_form": InviteForm() if is_gm else None,
     }
+
+
+def _calls(campaign, user, audience: Audience) -> dict:
+    """The open calls as the viewer sees them: every one, with its secrets, for the GM
+    (`gm_calls`); a player's own, as the called player sees them (`my_calls`)."""
+    calls = campaign.calls.filter(status__in=RollCall.OPEN).select_related("character")
+    if audience is Audience.GM:
+        return {"gm_calls": [call_view(call, Audience.GM) for call in calls], "my_calls": None}
+    mine = calls.filter(character__owner=user)
+    return {"gm_calls": None, "my_calls": [call_view(call, Audience.CALLED_PLAYER) for call in mine]}
 
 
 def _session_going(sessions):
@@ -149,12 +155,14 @@ def table(request: HtmxHttpRequest, campaign_id: int):
 
 def _catch_up(request, campaign) -> HttpResponse:
     """`?after=<id>`, the newest roll a table has: what it missed while its websocket was down,
-    the rolls and the sessions' starts and ends, and the header's session line as it is now
+    the rolls and the sessions' starts and ends, and as they are now the header's session line
+    and the viewer's calls, each region whole (calls opened, answered or cancelled meanwhile)
     (issue 18). Away for more rolls than a page holds: the whole log again, newest page first
     with its link to the older ones, so no missed roll is left out of sight."""
     sessions = list(campaign.game_sessions.all())
     audience = audience_for(campaign, request.user)
-    context = {"campaign": campaign, "session": _session_going(sessions), **_log(request, campaign, audience, sessions)}
+    context = {"campaign": campaign, "session": _session_going(sessions), **_calls(campaign, request.user, audience)}
+    context |= _log(request, campaign, audience, sessions)
     if not context["missed_more"]:
         return render(request, f"{TABLE}#catch_up", context, status=422 if context["filters"].errors else 200)
     context |= _log(request, campaign, audience, sessions, newest=True) | {"whole_log": True}

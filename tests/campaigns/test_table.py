@@ -235,3 +235,46 @@ def test_a_gone_table_gets_the_friendly_404_with_a_way_home(player_client, campa
         page = response.content.decode()
         assert "Nothing here" in page, gone
         assert f'<a href="{reverse("home")}">Back to your campaigns</a>' in page, gone
+
+
+def _cards(fragment: str, region: str) -> set[int]:
+    """The call cards a catch-up brings: the whole region, replaced out of band."""
+    assert f'<div id="{region}" hx-swap-oob="true">' in fragment
+    return {int(pk) for pk in re.findall(r'<article class="call" id="call-(\d+)"', fragment)}
+
+
+@pytest.mark.parametrize("missed", [1, 45], ids=["a few rolls", "more than a page"])
+def test_catch_up_brings_the_calls_as_they_are_now_to_each_audience(
+    gm_client, player_client, campaign, character, other_player, htmx, seeded_dice, missed
+):
+    """Issue 18: a table that was away gets the calls opened, answered and cancelled meanwhile:
+    the GM's list of calls and the player's own call cards, each as its audience sees it."""
+    from campaigns.models import Membership
+    from characters.models import Character
+
+    Membership.objects.create(campaign=campaign, user=other_player)
+    theirs = Character.objects.create(campaign=campaign, owner=other_player, name="Ollo")
+    seen = make_rolls(campaign, character.owner, 1)[0]
+    make_rolls(campaign, character.owner, missed)
+
+    def call(who, label):
+        return actions.call_for_roll(campaign, character=who, notation="2d10", target=424242, label=label)
+
+    waiting, answered, cancelled, other = (
+        call(character, label) for label in ("mine-open", "mine-done", "mine-off", "theirs")
+    )
+    other.character = theirs
+    other.save(update_fields=["character"])
+    actions.answer_call(answered.pk, character.owner)
+    actions.cancel_call(cancelled)
+
+    gm = gm_client.get(table_url(campaign, f"?after={seen.pk}"), **htmx).content.decode()
+    assert _cards(gm, "gm-calls") == {waiting.pk, other.pk}
+    assert "424242" in gm  # the GM's own secret, to the GM
+    assert 'id="my-calls"' not in gm
+
+    mine = player_client.get(table_url(campaign, f"?after={seen.pk}"), **htmx).content.decode()
+    assert _cards(mine, "my-calls") == {waiting.pk}
+    assert "mine-open" in mine
+    assert "424242" not in mine
+    assert 'id="gm-calls"' not in mine
