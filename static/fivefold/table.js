@@ -85,8 +85,18 @@
   document.addEventListener("htmx:beforeRequest", function (event) {
     if (isPost(event) || requestPath(event) === failedPath) setRequestAlert("");
   });
+  // So can a call's card: a catch-up brings the call regions whole, and a call opened while it
+  // was on its way may come over the websocket too.
+  function dropDuplicateCalls() {
+    const seen = new Set();
+    document.querySelectorAll("#gm-calls > .call, #my-calls > .call").forEach(function (card) {
+      if (seen.has(card.id)) card.remove(); else seen.add(card.id);
+    });
+  }
   document.addEventListener("htmx:wsAfterMessage", dropDuplicateRolls);
   document.addEventListener("htmx:afterSettle", dropDuplicateRolls);
+  document.addEventListener("htmx:wsAfterMessage", dropDuplicateCalls);
+  document.addEventListener("htmx:afterSettle", dropDuplicateCalls);
 
   // Every post counts once (campaigns/once.py): while a form's post is in flight its buttons
   // are disabled and a second submit is dropped, so a double click sends one post. The answer
@@ -106,16 +116,23 @@
       delete button.dataset.heldWhileSending;
     });
   }
+  // The form that sent each post, by its request: when the answer replaced the form (the call
+  // form, a call's card), htmx tells afterRequest again from the nearest part of the page still
+  // there (a whole section), and the fresh token must not go to every form in it (they would
+  // share one token, and the second to post would be taken for a repeat and dropped).
+  const senders = new WeakMap();
   document.addEventListener("htmx:beforeRequest", function (event) {
     if (!isPost(event)) return;
     const scope = sender(event.detail.elt);
     if (scope.dataset.sending) { event.preventDefault(); return; }
     hold(scope);
+    senders.set(event.detail.xhr, scope);
   });
   document.addEventListener("htmx:afterRequest", function (event) {
-    if (!isPost(event)) return;
-    const scope = sender(event.detail.elt);
-    const fresh = event.detail.xhr && event.detail.xhr.getResponseHeader("Form-Token");
+    const scope = event.detail.xhr && senders.get(event.detail.xhr);
+    if (!scope || !isPost(event)) return;
+    senders.delete(event.detail.xhr);
+    const fresh = event.detail.xhr.getResponseHeader("Form-Token");
     if (fresh) scope.querySelectorAll("input[name=form_token]").forEach(function (field) { field.value = fresh; });
     release(scope);
   });

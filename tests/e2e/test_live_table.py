@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.people import sign_up, start_campaign
+from tests.e2e.people import join, sign_up, start_campaign
 
 pytestmark = pytest.mark.browser
 
@@ -161,7 +161,6 @@ def test_a_table_away_for_more_than_a_page_of_rolls_gets_them_all(browser, serve
 
 def test_a_removed_player_and_a_deleted_campaign_are_told_in_plain_words(browser, server_url):
     """Issue 18: the table says what happened, with a way home, and stops reconnecting."""
-    from tests.e2e.people import join
 
     gm, invite, table_url = start_campaign(browser, server_url, "gus", "Short stay", "Zener Gate")
     player = join(browser, invite, "pia")
@@ -205,7 +204,6 @@ def test_an_htmx_answer_with_no_fragment_of_its_own_says_so_in_one_place(browser
     """Issue 18: a click answered 404 (a player removed meanwhile), 500, an empty 422, a view's
     refusal or nothing at all (the connection lost) shows a plain message in the page's one alert
     region, never silence; the next post that works clears it."""
-    from tests.e2e.people import join
 
     gm, invite, _table = start_campaign(browser, server_url, "erin", "Errors", "Tribute Alpha")
     player = join(browser, invite, "pete")
@@ -265,3 +263,81 @@ def test_a_click_after_the_log_in_expired_goes_to_the_log_in_page_and_back(brows
     assert gm.url == table_url
     expect(gm.locator("h1")).to_have_text("Expired")
     expect(gm.locator("#log")).not_to_contain_text("after-expiry")
+
+
+def away_while(page: Page):
+    """Route a page's table socket so that a test can drop it and keep it down: returns a
+    switch, `away(True)` drops it (the extension retries in vain), `away(False)` lets it back."""
+    socket = {"away": False, "open": []}
+
+    def route(ws):
+        if socket["away"]:
+            ws.close(code=1013, reason="server away")
+            return
+        ws.connect_to_server()
+        socket["open"].append(ws)
+
+    page.route_web_socket(re.compile(r".*/ws/campaigns/\d+/"), route)
+
+    def away(down: bool) -> None:
+        socket["away"] = down
+        if down:
+            socket["open"][-1].close(code=1012, reason="restart")
+            expect(page.locator("#live-status")).to_have_text("reconnecting…")
+        else:
+            expect(page.locator("#live-status")).to_have_text("live", timeout=20_000)
+
+    return away
+
+
+def call_for(gm: Page, character: str, label: str) -> None:
+    form = gm.locator("#call-form")
+    form.locator("[name=character]").select_option(label=character)
+    form.locator("[name=label]").fill(label)
+    form.locator("[name=notation]").fill("1d6")
+    form.locator("[name=target]").fill("4")
+    form.locator("button[type=submit]").click()
+    expect(gm.locator("#gm-calls")).to_contain_text(label)
+
+
+def test_a_dropped_connection_catches_up_the_calls(browser, server_url):
+    """Issue 18: a table that was away shows the calls as they are now. The player's own cards:
+    a call made meanwhile is there, one cancelled is gone; the GM's list: a call made in another
+    tab is there, one answered is gone."""
+    gm, invite, table = start_campaign(browser, server_url, "cora", "Calls away", "Tribute Alpha")
+    player = join(browser, invite, "vic")
+    player.click("text=New character")
+    player.fill("#id_name", "Vera")
+    player.click("button:has-text('Save')")
+    player_away = away_while(player)
+    player.reload()
+    expect(player.locator("#live-status")).to_have_text("live")
+    gm_away = away_while(gm)
+    gm.reload()
+    expect(gm.locator("#live-status")).to_have_text("live")
+    cards = player.locator("#my-calls .call")
+
+    call_for(gm, "Vera", "seen-before")
+    expect(cards).to_have_text([re.compile("seen-before")])
+    call_for(gm, "Vera", "also-waiting")  # its answer comes with the first call's card beside the form
+    expect(cards).to_have_count(2)
+    tokens = gm.eval_on_selector_all("input[name=form_token]", "fields => fields.map((field) => field.value)")
+    assert len(set(tokens)) == len(tokens)  # each form its own one-time token: no post is taken for another's
+    player_away(True)
+    gm.locator("#gm-calls .call", has_text="seen-before").locator("button:has-text('Cancel')").click()
+    call_for(gm, "Vera", "made-while-away")
+    expect(cards).to_have_text([re.compile("seen-before"), re.compile("also-waiting")])  # the socket is down
+    player_away(False)
+    expect(cards).to_have_text([re.compile("also-waiting"), re.compile("made-while-away")])
+
+    gm_away(True)
+    other_tab = gm.context.new_page()
+    other_tab.goto(table)
+    call_for(other_tab, "Vera", "made-in-another-tab")
+    cards.filter(has_text="made-while-away").locator("button:has-text('Roll')").click()
+    expect(player.locator("#log")).to_contain_text("made-while-away")
+    gm_calls = gm.locator("#gm-calls .call")
+    expect(gm_calls).to_have_text([re.compile("also-waiting"), re.compile("made-while-away")])  # the socket is down
+    gm_away(False)
+    expect(gm_calls).to_have_text([re.compile("also-waiting"), re.compile("made-in-another-tab")])
+    expect(gm.locator("#log")).to_contain_text("made-while-away")
