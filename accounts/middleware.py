@@ -9,7 +9,8 @@ show a bare fragment or a 405. So the redirect of any such request, in every vie
 
 - from htmx: `HX-Redirect` (htmx loads the whole page), back to the page htmx says it is on
   (`HX-Current-URL`);
-- from a plain form post (no JavaScript): back to the page the form was on (`Referer`).
+- from a plain form post (no JavaScript): back to the page the form was on (`Referer`), or
+  without one to the post's own address as before (the invite page posts to itself).
 
 Either says on the log-in page that nothing was done. A page of another site is never `next`.
 """
@@ -19,11 +20,10 @@ from urllib.parse import parse_qs, urlsplit, urlunsplit
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
-from django.http import HttpResponseRedirect
 from django.shortcuts import resolve_url
 from django_htmx.http import HttpResponseClientRedirect
 
-NOTHING_DONE = "You were logged out, so nothing was done. Log in to go back to where you were."
+NOTHING_DONE = "You are not logged in (any more), so nothing was done. Log in to go back to where you were."
 
 
 class LoginRedirectMiddleware:
@@ -34,10 +34,12 @@ class LoginRedirectMiddleware:
         response = self.get_response(request)
         if (request.method == "GET" and not request.htmx) or not _sent_to_log_in(request, response):
             return response  # a page asked for: login_required's own redirect is right
-        page = request.htmx.current_url_abs_path if request.htmx else _same_site(request, "Referer")
-        login = redirect_to_login(page) if page else HttpResponseRedirect(resolve_url(settings.LOGIN_URL))
         messages.info(request, NOTHING_DONE)
-        return HttpResponseClientRedirect(login.url) if request.htmx else login
+        if request.htmx:
+            page = request.htmx.current_url_abs_path
+            return HttpResponseClientRedirect(redirect_to_login(page).url if page else resolve_url(settings.LOGIN_URL))
+        page = _same_site(request, "Referer")
+        return redirect_to_login(page) if page else response  # without one, the post's own address
 
 
 def _sent_to_log_in(request, response) -> bool:

@@ -49,7 +49,7 @@ def test_the_log_in_page_says_why_and_returns_to_the_table(client, campaign, pla
     response = client.post(reverse("roll", args=[campaign.pk]), {"notation": "1d6"}, **htmx_from(table))
     assert response["HX-Redirect"] == login_then(table)
     assert [str(m) for m in get_messages(response.wsgi_request)] == [
-        "You were logged out, so nothing was done. Log in to go back to where you were."
+        "You are not logged in (any more), so nothing was done. Log in to go back to where you were."
     ]
     page = client.get(response["HX-Redirect"])
     assert f'name="next" value="{table}"' in page.content.decode().replace("&amp;", "&")
@@ -82,3 +82,9 @@ def test_a_logged_in_htmx_request_is_answered_as_before(player_client, campaign)
     response = player_client.get(reverse("odds", args=[campaign.pk]) + "?notation=3d6", **htmx_from("/"))
     assert response.status_code == 200
     assert "HX-Redirect" not in response
+
+
+def test_a_plain_post_without_a_referer_returns_to_its_own_address(client, campaign):
+    join = reverse("join", args=[campaign.invite_token])  # the invite page posts to itself
+    response = client.post(join)
+    assert response.url == login_then(join)

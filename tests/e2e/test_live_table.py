@@ -256,7 +256,7 @@ def test_a_click_after_the_log_in_expired_goes_to_the_log_in_page_and_back(brows
 
     expect(gm.locator("h1")).to_have_text("Log in")
     expect(gm.locator("#roll-form")).to_have_count(0)  # a whole page, not the table with a page inside
-    expect(gm.locator(".messages")).to_contain_text("You were logged out, so nothing was done.")
+    expect(gm.locator(".messages")).to_contain_text("You are not logged in (any more), so nothing was done.")
     gm.fill("#id_username", "lena")
     gm.fill("#id_password", PASSWORD)
     gm.click("main button:has-text('Log in')")
