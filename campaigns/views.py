@@ -158,12 +158,13 @@ def _catch_up(request, campaign) -> HttpResponse:
     the rolls and the sessions' starts and ends, and as they are now the header's session line
     and the viewer's calls, each region whole (calls opened, answered or cancelled meanwhile)
     (issue 18). Away for more rolls than a page holds: the whole log again, newest page first
-    with its link to the older ones, so no missed roll is left out of sight."""
+    with its link to the older ones, so no missed roll is left out of sight. A filtered log
+    (`log-filtered`) takes no new rolls, so it is never replaced: it gets the rest."""
     sessions = list(campaign.game_sessions.all())
     audience = audience_for(campaign, request.user)
     context = {"campaign": campaign, "session": _session_going(sessions), **_calls(campaign, request.user, audience)}
     context |= _log(request, campaign, audience, sessions)
-    if not context["missed_more"]:
+    if not context["missed_more"] or request.htmx.target == "log-filtered":
         return render(request, f"{TABLE}#catch_up", context, status=422 if context["filters"].errors else 200)
     context |= _log(request, campaign, audience, sessions, newest=True) | {"whole_log": True}
     response = render(request, f"{TABLE}#catch_up", context)

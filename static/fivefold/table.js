@@ -6,8 +6,8 @@
 
   function log() { return document.getElementById("log"); }
 
-  function newestRollId() {
-    const first = log() && log().querySelector("[data-roll-id]");
+  function newestRollId(region) {
+    const first = region.querySelector("[data-roll-id]");
     return first ? first.dataset.rollId : "0";
   }
 
@@ -28,10 +28,17 @@
     if (status) { status.textContent = text; status.dataset.state = state; }
   }
 
+  // What a table missed while its socket was down: the rolls and session marks for the log, and
+  // the header's session line and the viewer's calls as they are now (out of band). A filtered log
+  // takes no new rolls (they show with every roll): it gets only the rest.
+  function catchUp() {
+    const region = log() || document.getElementById("log-filtered");
+    if (!region) return;
+    const swap = region.id === "log" ? "afterbegin" : "none";
+    htmx.ajax("GET", region.dataset.catchUp + "?after=" + newestRollId(region), { target: "#" + region.id, swap: swap });
+  }
   document.addEventListener("htmx:wsOpen", function () {
-    if (connectedBefore && log()) {
-      htmx.ajax("GET", log().dataset.catchUp + "?after=" + newestRollId(), { target: "#log", swap: "afterbegin" });
-    }
+    if (connectedBefore) catchUp();
     connectedBefore = true;
     setLiveStatus("live", "live");
   });

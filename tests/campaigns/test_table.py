@@ -278,3 +278,14 @@ def test_catch_up_brings_the_calls_as_they_are_now_to_each_audience(
     assert "mine-open" in mine
     assert "424242" not in mine
     assert 'id="gm-calls"' not in mine
+
+
+def test_a_filtered_log_catches_up_the_calls_and_stays_filtered(player_client, campaign, character, htmx, seeded_dice):
+    """A filtered log takes no new rolls (they show with every roll), but the calls and the session
+    line catch up all the same: the whole log is not put in its place, however much was missed."""
+    seen = make_rolls(campaign, character.owner, 1)[0]
+    make_rolls(campaign, character.owner, 45)
+    waiting = actions.call_for_roll(campaign, character=character, notation="1d6", target=4, label="while-filtered")
+    response = player_client.get(table_url(campaign, f"?after={seen.pk}"), **htmx, HTTP_HX_TARGET="log-filtered")
+    assert "HX-Retarget" not in response
+    assert _cards(response.content.decode(), "my-calls") == {waiting.pk}
