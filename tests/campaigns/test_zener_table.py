@@ -332,11 +332,17 @@ def test_a_check_has_one_standing_result(player_client, other_client, zg, kai, r
     assert "roll #" not in page
 
 
-def test_a_reroll_after_a_failed_boost_keeps_the_boost(player_client, other_client, zg, kai, ren, script_dice):
+def test_a_reroll_after_a_failed_boost_keeps_the_boost(
+    player_client, other_client, zg, kai, ren, script_dice, monkeypatch
+):
+    # A +5 that left the check failing could be bought before the play-test's fix; such a check's
+    # re-roll still stands on the +5 it was given.
+    monkeypatch.setattr(zener, "boost_helps", lambda standing: True)
     script_dice(6, 6, 6)  # 18 against 11; +5: 16, still a failure
     player_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai))
     first = Roll.objects.get()
     other_client.post(reverse("zener_karma_on_roll", args=[zg.pk, first.pk]), {"use": "boost", "payer": ren.pk})
+    monkeypatch.undo()
     assert "+5 from Ren" not in karma_options(other_client, first)  # once per check
     boost = Roll.objects.latest("id")
     assert "Re-roll (1 of Kai's Karma)" in karma_options(player_client, boost)  # on the standing result's row
@@ -355,7 +361,7 @@ def test_the_payer_chooses_which_character_pays_and_sees_only_spends_they_can_ma
     player_client, other_client, zg, kai, ren, other_player, player, script_dice
 ):
     sol = _character(zg, other_player, "Sol")
-    script_dice(6, 6, 6)
+    script_dice(6, 6, 4)  # 16 against 11: a +5 makes it
     player_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai))
     first = Roll.objects.get()
     theirs = karma_options(other_client, first)
@@ -417,3 +423,53 @@ def test_an_attack_takes_the_weapon_skills_ranks_from_the_sheet(gm_client, playe
     roll = Roll.objects.get(kind="zener_attack")
     assert (roll.request["ranks"], roll.outcome["target"]) == (2, 7 + 2 + 9)  # foundation (ACC 10) + ranks - Defense
     assert "ACC + Rifle 2 attack on Ren" in player_client.get(reverse("table", args=[zg.pk])).content.decode()
+
+
+def test_a_plus_five_is_offered_and_taken_only_when_it_turns_the_failure_into_a_success(
+    player_client, other_client, zg, kai, ren, script_dice
+):
+    # Play-test: a check failed by 11 still offered "+5 from Kira"; it took the Karma and still failed.
+    script_dice(6, 6, 6)  # 18 against 11: failure by 7, beyond a +5
+    player_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai))
+    first = Roll.objects.get()
+    assert "+5 from Ren" not in karma_options(other_client, first)
+    karma = zener.karma_balance(ren).value
+    refused = other_client.post(reverse("zener_karma_on_roll", args=[zg.pk, first.pk]),
+                                {"use": "boost", "payer": ren.pk}, HTTP_HX_REQUEST="true")  # fmt: skip
+    assert refused.status_code == 422
+    assert "+5 cannot make Kai&#x27;s Pilot 3 + PRAC 12 check (Land it) succeed: it failed by 7" in (
+        refused.content.decode()
+    )
+    assert (Roll.objects.count(), zener.karma_balance(ren).value) == (1, karma)
+    assert "Re-roll (1 of Kai's Karma)" in karma_options(player_client, first)  # the re-roll can still change it
+    script_dice(6, 6, 4)  # 16 against 11: failure by 5, which a +5 turns round
+    player_client.post(reverse("zener_karma_on_roll", args=[zg.pk, first.pk]), {"use": "reroll"})
+    again = Roll.objects.latest("id")
+    assert "+5 from Ren (1 Karma)" in karma_options(other_client, again)
+    other_client.post(reverse("zener_karma_on_roll", args=[zg.pk, first.pk]), {"use": "boost", "payer": ren.pk})
+    boost = Roll.objects.latest("id")
+    assert (boost.outcome["target"], boost.outcome["success"]) == (16, True)
+    assert zener.karma_balance(ren).value == karma - 1
+
+
+def test_a_change_to_a_check_refreshes_the_spends_on_the_row_it_changed(
+    player_client, other_client, gm_client, zg, kai, ren, script_dice
+):
+    # Play-test: after Tobin's +5, Kira's player still saw "Re-roll" on the old row until a reload.
+    from django.template.loader import render_to_string
+
+    from campaigns.audience import Audience
+    from campaigns.visibility import roll_view
+
+    script_dice(6, 6, 1)  # 13 against 11
+    player_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai))
+    first = Roll.objects.get()
+    other_client.post(reverse("zener_karma_on_roll", args=[zg.pk, first.pk]), {"use": "boost", "payer": ren.pk})
+    boost = Roll.objects.latest("id")
+    refresh = (f'hx-get="{reverse("zener_karma_options", args=[zg.pk, first.pk])}" hx-trigger="load" '
+               f'hx-target="#karma-{first.pk}"')  # fmt: skip
+    live = render_to_string("campaigns/table.html#roll_oob", {"roll": roll_view(boost, Audience.TABLE)})
+    assert refresh in live  # the live event reloads the changed row's spends where it is on the page
+    assert refresh in player_client.get(reverse("table", args=[zg.pk])).content.decode()  # and a catch-up
+    assert refresh not in gm_client.get(reverse("table", args=[zg.pk])).content.decode()  # the GM has none
+    assert "Re-roll" not in karma_options(player_client, first, HTTP_HX_REQUEST="true")

@@ -120,7 +120,8 @@ def karma_options(roll, user) -> dict:
     used to re-roll a failed roll at the player's discretion, or to give another character a +5 in
     a mission-critical roll"): none once the standing result succeeds; the re-roll for the roller
     alone, once per check, if the character has Karma; a +5 once per check, from each of the
-    user's other characters that has Karma. The server refuses the rest if posted anyway."""
+    user's other characters that has Karma, and only when it makes the standing result a success
+    (`boost_helps`). The server refuses the rest if posted anyway."""
     chain = _chain(roll)
     first, standing = chain[0], chain[-1]
     options = {"first": first, "standing": standing, "reroll": None, "boosters": []}
@@ -130,10 +131,18 @@ def karma_options(roll, user) -> dict:
     used = {key for change in chain[1:] for key in ("reroll_of", "boost_of") if change.request.get(key)}
     if "reroll_of" not in used and first.character.owner_id == user.pk and karma_balance(first.character).value:
         options["reroll"] = first.character
-    if "boost_of" not in used:
+    if "boost_of" not in used and boost_helps(standing):
         mine = roll.campaign.characters.filter(owner=user).exclude(pk=first.character_id).order_by("name")
         options["boosters"] = [c for c in mine if karma_balance(c).value]
     return options
+
+
+def boost_helps(standing) -> bool:
+    """A +5 is bought only when it turns the standing failure into a success (a failure by 5 or
+    less): one that cannot would take the giver's Karma and change nothing (play-test, issue 18).
+    A +5 is not bought ahead for a re-roll that may come: if the roller re-rolls and fails by 5 or
+    less, the +5 is offered on the new result (published on /rules/zener/, "Karma on rolls")."""
+    return standing.outcome["margin"] >= -KARMA_BOOST
 
 
 def spend_on_roll(roll_id: int, player, *, use: str, payer_id: int | None = None) -> Roll:
@@ -165,6 +174,9 @@ def spend_on_roll(roll_id: int, player, *, use: str, payer_id: int | None = None
             check = Check(first.request["base_dice"], first.request["base_target"])
             outcome = _outcome(roll_check(check, table_actions.dice), KARMA_BOOST if boosted_by else 0)
         else:
+            if not boost_helps(standing):
+                failed_by = -standing.outcome["margin"]
+                raise ActionError(f"+5 cannot make {check_name(first)} succeed: it failed by {failed_by}.")
             payer = _booster(first, player, payer_id)
             boosted_by = payer.name
             target = standing.outcome["target"] + KARMA_BOOST

@@ -33,6 +33,10 @@ class ZenerKind:
             # A failed result at the table may take Karma, if it still stands and the viewer can pay:
             # that is per player and changes later, so the row loads it (views.karma_options).
             "karma_open": not outcome["success"] and audience is not Audience.GM and roll.visibility == "table",
+            # A re-roll or +5 changes the standing result of the row it was bought on: that row's spends,
+            # loaded per player, are reloaded where the change appears (live, in a catch-up or a page).
+            "changed_row": (request.get("reroll_of") or request.get("boost_of"))
+            if audience is not Audience.GM and roll.visibility == "table" else None,
         }  # fmt: skip
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
