@@ -1,3 +1,4 @@
+import math
 from fractions import Fraction
 
 from django import template
@@ -5,13 +6,22 @@ from django import template
 register = template.Library()
 
 
+SMALLEST_SHARE = Fraction(1, 10**6)  # 0.0001%: below it a percentage is a string of zeros, or 2.672e-35%
+
+
 @register.filter
 def percent(value: Fraction) -> str:
-    """62.50%, 0.002143%, or exactly 0% / 100%: enough digits to tell small odds apart."""
+    """62.50%, 0.002143%, or exactly 0% / 100%: enough digits to tell small odds apart. Below
+    0.0001% (or above 99.9999%) it says so in words (play-test: "2.672e-35%"); odds_fraction then
+    says how rare ("about 1 in 2 × 10^37")."""
     if value == 0:
         return "0%"
     if value == 1:
         return "100%"
+    if value < SMALLEST_SHARE:
+        return "less than 0.0001%"
+    if value > 1 - SMALLEST_SHARE:
+        return "more than 99.9999%"
     share = float(value) * 100
     if share >= 1 and share <= 99:
         return f"{share:.2f}%"
@@ -20,7 +30,18 @@ def percent(value: Fraction) -> str:
 
 @register.filter
 def odds_fraction(value: Fraction) -> str:
-    """The exact fraction when it is short enough to read, else nothing."""
-    if value in (0, 1) or value.denominator > 10**7:
+    """The exact fraction when it is short enough to read; for a rarer chance than 0.0001%, about
+    how rare ("about 1 in 4 × 10^36"); else nothing."""
+    if value in (0, 1):
         return ""
-    return f"{value.numerator:,} in {value.denominator:,}"
+    if value.denominator <= 10**7:
+        return f"{value.numerator:,} in {value.denominator:,}"
+    if value >= SMALLEST_SHARE:
+        return ""
+    exponent = math.floor(math.log10(value.denominator) - math.log10(value.numerator))  # of 1 / value
+    leading = round(Fraction(value.denominator, value.numerator) / 10**exponent)
+    if leading == 10:
+        exponent, leading = exponent + 1, 1
+    if exponent < 6:
+        return f"about 1 in {leading * 10**exponent:,}"
+    return f"about 1 in {'' if leading == 1 else f'{leading} × '}10^{exponent}"

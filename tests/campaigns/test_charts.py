@@ -232,3 +232,23 @@ def test_the_cgg_charts_labels_stand_a_labels_width_apart(risk):
     height = float(re.search(r'viewBox="0 0 320 (\d+)"', render_to_string(
         "campaigns/chart.html", {"chart": cgg_chart(chances)})).group(1))  # fmt: skip
     assert 126 + 12 * (max(len(lines) for _, lines in labels) - 1) < height  # the last line is inside the drawing
+
+
+@pytest.mark.parametrize(
+    ("chance", "shown", "words"),
+    [
+        (Fraction(1, 3), "33.33%", "1 in 3"),
+        (Fraction(3, 1000), "0.3%", "3 in 1,000"),
+        (Fraction(1, 46_656), "0.002143%", "1 in 46,656"),
+        (Fraction(1, 6**47), "less than 0.0001%", "about 1 in 4 × 10^36"),
+        (Fraction(1, 10**35), "less than 0.0001%", "about 1 in 10^35"),
+        (Fraction(1, 23_456_789), "less than 0.0001%", "about 1 in 2 × 10^7"),
+        (Fraction(71, 12_345_677), "0.0005751%", ""),
+        (1 - Fraction(1, 6**20), "more than 99.9999%", ""),
+    ],
+)
+def test_odds_are_in_words_people_read(chance, shown, words):
+    # Play-test: "47d6 at or under 47 — 2.672e-35%".
+    from campaigns.templatetags.dice import odds_fraction, percent
+
+    assert (percent(chance), odds_fraction(chance)) == (shown, words)

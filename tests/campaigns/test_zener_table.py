@@ -473,3 +473,11 @@ def test_a_change_to_a_check_refreshes_the_spends_on_the_row_it_changed(
     assert refresh in player_client.get(reverse("table", args=[zg.pk])).content.decode()  # and a catch-up
     assert refresh not in gm_client.get(reverse("table", args=[zg.pk])).content.decode()  # the GM has none
     assert "Re-roll" not in karma_options(player_client, first, HTTP_HX_REQUEST="true")
+
+
+def test_a_miracles_odds_read_in_words(player_client, zg, kai):
+    # Play-test: "47d6 at or under 47 — 2.672e-35%".
+    hopeless = check_data(kai, skill="*", modifier="-50")  # 8 - 50 = -42: 48d6 needing 48
+    page = player_client.get(reverse("zener_odds", args=[zg.pk]), hopeless).content.decode()
+    assert "48d6 at or under 48 — <strong>less than 0.0001%</strong> (about 1 in 2 × 10^37)" in page
+    assert "e-" not in page
