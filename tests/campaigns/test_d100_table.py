@@ -318,3 +318,40 @@ def test_fury_and_chaos_dice_roll_for_the_character_chosen(player_client, table,
     script_dice(4)
     player_client.post(reverse("d100_die", args=[table.pk]), {"character": ash.pk, "die": "chaos", "skill": ""})
     assert Roll.objects.get(kind="d100_die").character == ash
+
+
+def test_spend_misfortune_is_offered_only_when_the_pool_can_pay(gm_client, table, ulf, gm):
+    # Play-test: "Spend Misfortune" showed with the pool at 0 (the server refused it).
+    page = gm_client.get(reverse("table", args=[table.pk])).content.decode()
+    assert "Spend Misfortune" not in page
+    assert "Misfortune pool is empty" in page
+    d100.change_pools(table, actor=gm, reason="test", misfortune=1)
+    page = gm_client.get(reverse("table", args=[table.pk])).content.decode()
+    assert "Spend Misfortune" in page
+    assert '<option value="2">' not in page  # 2 points only when there are 2
+    d100.change_pools(table, actor=gm, reason="test", misfortune=1)
+    assert '<option value="2">' in gm_client.get(reverse("table", args=[table.pk])).content.decode()
+
+
+def test_a_character_does_not_oppose_itself(gm_client, table, ulf):
+    # Play-test: Osk against Osk was rolled, and "Osk wins".
+    data = {"first": ulf.pk, "first_skill": "Stealth", "first_attribute": "", "second": ulf.pk,
+            "second_skill": "Stealth", "second_attribute": ""}  # fmt: skip
+    response = gm_client.post(reverse("d100_opposed", args=[table.pk]), data, HTTP_HX_REQUEST="true")
+    assert response.status_code == 422
+    assert "Ulf cannot oppose themself: choose two different characters." in response.content.decode()
+    assert not Roll.objects.exists()
+
+
+def test_an_opposed_tests_skills_are_offered_and_read_in_any_case(gm_client, table, ulf, ida, script_dice):
+    # Play-test: the opposed test's skills were free text that had to match the sheet's case exactly.
+    page = gm_client.get(reverse("table", args=[table.pk])).content.decode()
+    assert 'list="d100-skill-names"' in page
+    assert '<datalist id="d100-skill-names"><option value="Stealth"><option value="Surgery"></datalist>' in page
+    script_dice(3, 2, 2, 2)
+    data = {"first": ulf.pk, "first_skill": "stealth", "first_attribute": "", "second": ida.pk,
+            "second_skill": "STEALTH ", "second_attribute": ""}  # fmt: skip
+    assert gm_client.post(reverse("d100_opposed", args=[table.pk]), data).status_code == 302
+    roll = Roll.objects.get(kind="d100_opposed")
+    assert [side["what"] for side in roll.request["sides"]] == ["Stealth (Agility 45, 1 rank)",
+                                                                "Stealth (Agility 45, 2 ranks)"]  # fmt: skip

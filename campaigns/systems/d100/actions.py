@@ -104,9 +104,11 @@ def side_for(character, skill: str, attribute: str, *, synergy: bool = False) ->
     """Base chance from the sheet: attribute + 10 per (peril-adjusted) rank + modifiers. A skill
     uses its own attribute ("" names it; another is refused: rules.d100.sheet.attribute_for)."""
     sheet = character.sheet
-    found = next((s for s in sheet["skills"] if s["name"] == skill), None) if skill else None
+    # A skill typed in any case is the sheet's (the GM's opposed test takes typed names).
+    found = next((s for s in sheet["skills"] if s["name"].casefold() == skill.casefold()), None) if skill else None
     if skill and found is None:
         raise RulesError(f"{character.name} has no skill called {skill}.")
+    skill = found["name"] if found else skill
     attribute = attribute_for(found, attribute)
     if attribute not in sheet["attributes"]:
         raise RulesError(f"There is no primary attribute called {attribute}.")

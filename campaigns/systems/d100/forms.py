@@ -70,10 +70,10 @@ def session_form(campaign, data=None) -> SessionForm:
 
 class OpposedForm(TableForm):
     first = CharacterChoiceField(queryset=None, empty_label=None)
-    first_skill = TextField(required=False, max_length=60)
+    first_skill = TextField(required=False, max_length=60, widget=forms.TextInput(attrs={"list": "d100-skill-names"}))
     first_attribute = stat_field(())
     second = CharacterChoiceField(queryset=None, empty_label=None)
-    second_skill = TextField(required=False, max_length=60)
+    second_skill = TextField(required=False, max_length=60, widget=forms.TextInput(attrs={"list": "d100-skill-names"}))
     second_attribute = stat_field(())
 
     def __init__(self, *args, campaign, **kwargs):
@@ -82,6 +82,13 @@ class OpposedForm(TableForm):
         attributes = campaign.settings.get("attributes", [])
         choices = [*self.fields["first_attribute"].choices[:1], *((a, a) for a in attributes)]
         self.fields["first_attribute"].choices = self.fields["second_attribute"].choices = choices
+
+    def clean(self):
+        cleaned = super().clean()
+        first = cleaned.get("first")
+        if first is not None and first == cleaned.get("second"):
+            self.add_error("second", f"{first.name} cannot oppose themself: choose two different characters.")
+        return cleaned
 
 
 class MisfortuneForm(TableForm):
