@@ -7,10 +7,11 @@ import re
 
 from django import forms
 
-from campaigns.inputs import MAX_DEPTH, TextField, WholeNumberField, document_problem, whole_number
+from campaigns.inputs import MAX_DEPTH, TextField, WholeNumberField, document_problem
 from characters.models import Character
 from rules.cgg.conditions import Track
 from rules.cgg.sheet import ATTRIBUTES, HIGHEST_ATTRIBUTE, LOWEST_ATTRIBUTE, default_sheet
+from rules.d100.sheet import DEFAULT_ATTRIBUTES as D100_ATTRIBUTES
 from rules.d100.sheet import PERIL_STEPS
 from rules.errors import RulesError
 from rules.ore.sheet import STATS as ORE_STATS
@@ -256,7 +257,49 @@ def _skill_from_line(line: str) -> dict:
     return {"name": match["name"].strip(), "stat": match["stat"].capitalize(), **dice}
 
 
-SKILL_LINE = re.compile(r"(?P<name>.+?)\s*\((?P<breadth>\w+),\s*(?P<stat>\w+)\)\s*(?P<ranks>-?[0-9]{1,3})?")
+SKILL_LINE = re.compile(r"(?P<name>.+?)\s*\((?P<breadth>\w+),\s*(?P<stat>\w+)\)\s*(?P<ranks>.*)")
+RANKS = re.compile(r"-?[0-9]{1,6}")  # ASCII digits ("²" is a digit to Python); the rules then bound them
+
+
+def _refuse(field: str, message: str):
+    """A sheet's line that cannot be read, refused beside its field with what is wrong in it (issue 18:
+    a bad rank was reported as a bad stat basis, because an unreadable line lost its stat too)."""
+    raise forms.ValidationError({field: message})
+
+
+def _zener_skill(line: str) -> dict:
+    match = SKILL_LINE.fullmatch(line)
+    if match is None:
+        _refuse("skills", f"Write each skill as 'Name (breadth, STAT) ranks', e.g. 'Pilot (narrow, PRAC) 3'; "
+                          f"'{line}' is not.")  # fmt: skip
+    name, ranks = match["name"].strip(), match["ranks"].strip()
+    if ranks and not RANKS.fullmatch(ranks):
+        _refuse("skills", f"{name}: its ranks come last, a whole number from 1 to 20 (e.g. '{name} "
+                          f"({match['breadth']}, {match['stat']}) 3'); '{ranks}' is not one.")  # fmt: skip
+    return {"name": name, "breadth": match["breadth"].lower(), "stat": match["stat"].upper(),
+            "ranks": int(ranks or 1)}  # fmt: skip
+
+
+def _stat_damage(text: str) -> dict:
+    """'RES 1, STR 2' as {stat: damage}, each stat once; the rules check the stats' names."""
+    damage = {}
+    for item in text.split(","):
+        stat, _, amount = item.strip().partition(" ")
+        stat, amount = stat.upper(), amount.strip()
+        if not stat:
+            continue
+        if not amount:
+            _refuse("stat_damage", f"Stat damage: give {stat} a number, e.g. '{stat} 1'.")
+        if not RANKS.fullmatch(amount):
+            _refuse("stat_damage", f"Stat damage: {stat} takes a whole number, e.g. '{stat} 1'; {amount} is not one.")
+        if int(amount) < 0:
+            _refuse("stat_damage", f"Stat damage: {stat} {amount}: damage is never negative.")
+        if int(amount) > 999:
+            _refuse("stat_damage", f"Stat damage: {stat} {amount} is more than 999.")
+        if stat in damage:
+            _refuse("stat_damage", f"Stat damage names {stat} twice; give it once, with the whole damage.")
+        damage[stat] = int(amount)
+    return damage
 
 
 class ZenerSheetForm(CharacterForm):
@@ -336,22 +379,8 @@ class ZenerSheetForm(CharacterForm):
     def sheet(self) -> dict:
         data = self.cleaned_data
         sheet = {**(self.instance.sheet or {}), "int_dice": self.int_dice}
-        skills = []
-        for line in _lines(data["skills"]):
-            match = re.fullmatch(
-                r"(?P<name>.+?)\s*\((?P<breadth>\w+),\s*(?P<stat>\w+)\)\s*(?P<ranks>-?[0-9]{1,3})?", line
-            )
-            if match is None:
-                skills.append({"name": line, "stat": None})  # the rules say what is missing
-                continue
-            skills.append({"name": match["name"].strip(), "breadth": match["breadth"].lower(),
-                           "stat": match["stat"].upper(), "ranks": int(match["ranks"] or 1)})  # fmt: skip
-        stat_damage = {}
-        for item in data["stat_damage"].split(","):
-            stat, _, amount = item.strip().partition(" ")
-            if stat:
-                amount = whole_number(amount, 0, 999)
-                stat_damage[stat.upper()] = -1 if amount is None else amount  # the rules refuse -1
+        skills = [_zener_skill(line) for line in _lines(data["skills"])]
+        stat_damage = _stat_damage(data["stat_damage"])
         damage = {key: data[key] or 0 for key in ("trauma", "shock", "end_spent")} | {"stats": stat_damage}
         weapons = []
         for line in _lines(data["weapons"]):
@@ -366,6 +395,24 @@ class ZenerSheetForm(CharacterForm):
             "damage": damage,
             "notes": data["notes"],
         }
+
+
+D100_SKILL_LINE = re.compile(r"(?P<name>.+?)\s*\((?P<attribute>[^)]+)\)\s*(?P<rest>.*)")
+
+
+def _d100_skill(line: str, attributes) -> dict:
+    """'Stealth (Agility) 2 special': the attribute in any case is the campaign's (issue 18)."""
+    match = D100_SKILL_LINE.fullmatch(line)
+    if match is None:
+        _refuse("skills", f"Write each skill as 'Name (Attribute) ranks', e.g. 'Stealth (Agility) 2'; '{line}' is not.")
+    name, attribute, rest = match["name"].strip(), match["attribute"].strip(), match["rest"].split()
+    attribute = next((a for a in attributes if a.casefold() == attribute.casefold()), attribute)
+    special = bool(rest) and rest[-1].casefold() == "special"
+    ranks = rest[:-1] if special else rest
+    if len(ranks) > 1 or (ranks and not RANKS.fullmatch(ranks[0])):
+        _refuse("skills", f"{name}: its ranks come after the attribute, a whole number from 0 to 3 (e.g. "
+                          f"'{name} ({attribute}) 2'); '{' '.join(ranks)}' is not one.")  # fmt: skip
+    return {"name": name, "attribute": attribute, "ranks": int(ranks[0]) if ranks else 0, "special": special}
 
 
 class D100SheetForm(CharacterForm):
@@ -396,16 +443,8 @@ class D100SheetForm(CharacterForm):
 
     def sheet(self) -> dict:
         data = self.cleaned_data
-        skills = []
-        for line in _lines(data["skills"]):
-            match = re.fullmatch(
-                r"(?P<name>.+?)\s*\((?P<attribute>[^)]+)\)\s*(?P<ranks>[0-9]{1,2})?\s*(?P<special>special)?", line
-            )
-            if match is None:
-                skills.append({"name": line, "attribute": None})
-                continue
-            skills.append({"name": match["name"].strip(), "attribute": match["attribute"].strip(),
-                           "ranks": int(match["ranks"] or 0), "special": bool(match["special"])})  # fmt: skip
+        names = self.instance.campaign.settings.get("attributes") or D100_ATTRIBUTES
+        skills = [_d100_skill(line, names) for line in _lines(data["skills"])]
         return {
             **(self.instance.sheet or {}),
             "attributes": {f.removeprefix("attribute__"): v for f, v in data.items() if f.startswith("attribute__")},

@@ -8,7 +8,7 @@ from typing import Any
 from rules.dice import parse
 from rules.errors import RulesError
 from rules.system import notes_only_sheet
-from rules.zener.stats import ROLLED_STATS, STAT_RANGE, derived, skill_cost
+from rules.zener.stats import MAX_RANKS, ROLLED_STATS, STAT_RANGE, derived, skill_cost
 
 DEFAULT_STAT = 10
 
@@ -43,6 +43,8 @@ def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = 
         if skill.get("stat") not in ROLLED_STATS:
             raise RulesError(f"{name}: its stat basis is one of " + ", ".join(ROLLED_STATS) + ".")
         ranks = _int(skill.get("ranks", 1), f"{name}'s ranks")
+        if not 1 <= ranks <= MAX_RANKS:
+            raise RulesError(f"{name} has 1 to {MAX_RANKS} ranks; {ranks} is not.")
         spent += skill_cost(str(skill.get("breadth", "")), ranks)
         skills.append({"name": name, "breadth": skill["breadth"], "stat": skill["stat"], "ranks": ranks})
     if len({s["name"] for s in skills}) != len(skills):

@@ -49,12 +49,15 @@ def starting_karma(stats: dict[str, int]) -> int:
     return 10 - sum(stats[s] >= 17 for s in ROLLED_STATS) + sum(stats[s] <= 8 for s in ROLLED_STATS)
 
 
+MAX_RANKS = 20
+
+
 def skill_cost(breadth: str, ranks: int) -> int:
     """The breadth's price (specific 1, narrow 2, broad 4; weapons 2 or 3) + 1 per extra rank."""
     if breadth not in BREADTH_COST:
         raise RulesError("A skill is specific, narrow, broad, or a weapon skill (broad or general).")
-    if not 1 <= ranks <= 20:
-        raise RulesError("A skill has 1 to 20 ranks.")
+    if not 1 <= ranks <= MAX_RANKS:
+        raise RulesError(f"A skill has 1 to {MAX_RANKS} ranks.")
     return BREADTH_COST[breadth] + ranks - 1
 
 

@@ -355,3 +355,36 @@ def test_an_opposed_tests_skills_are_offered_and_read_in_any_case(gm_client, tab
     roll = Roll.objects.get(kind="d100_opposed")
     assert [side["what"] for side in roll.request["sides"]] == ["Stealth (Agility 45, 1 rank)",
                                                                 "Stealth (Agility 45, 2 ranks)"]  # fmt: skip
+
+
+D100_SHEET = {"name": "Osk", "skills": "", "modifiers": "0", "peril": "0", "notes": "",
+              **{f"attribute__{name}": "40" for name in ("Combat", "Brawn", "Agility", "Perception", "Intelligence",
+                                                          "Willpower", "Fellowship")}}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("skills", "message"),
+    [
+        ("Stealth (Agility) ²", "Stealth: its ranks come after the attribute, a whole number from 0 to 3"),
+        ("Stealth (Agility) --1", "Stealth: its ranks come after the attribute, a whole number from 0 to 3"),
+        ("Stealth (Agility) 99999", "Stealth has 0 to 3 ranks."),
+        ("Stealth Agility 2", "Write each skill as"),
+        ("Stealth (Luck) 2", "Stealth: its attribute is one of"),
+    ],
+)
+def test_a_refused_d100_sheet_names_the_real_problem(player_client, table, skills, message):
+    # Play-test: a bad rank said "its attribute is one of …" though Agility was fine.
+    response = player_client.post(reverse("character_new", args=[table.pk]), D100_SHEET | {"skills": skills})
+    assert response.status_code == 422
+    assert message in response.content.decode()
+    assert not Character.objects.exists()
+
+
+def test_a_d100_skills_attribute_is_read_in_any_case(player_client, table):
+    # Play-test: "(agility)" was refused.
+    data = D100_SHEET | {"skills": "Stealth (agility) 2 Special\nSearch (PERCEPTION)"}
+    assert player_client.post(reverse("character_new", args=[table.pk]), data).status_code == 302
+    assert Character.objects.get().sheet["skills"] == [
+        {"name": "Stealth", "attribute": "Agility", "ranks": 2, "special": True},
+        {"name": "Search", "attribute": "Perception", "ranks": 0, "special": False},
+    ]

@@ -481,3 +481,34 @@ def test_a_miracles_odds_read_in_words(player_client, zg, kai):
     page = player_client.get(reverse("zener_odds", args=[zg.pk]), hopeless).content.decode()
     assert "48d6 at or under 48 — <strong>less than 0.0001%</strong> (about 1 in 2 × 10^37)" in page
     assert "e-" not in page
+
+
+ZENER_STATS = {f"stat__{s}": "12" for s in ("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO", "ENC",
+                                            "LAN", "AWA", "PERS")}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"skills": "Gunnery (narrow, ACC) ²"}, "Gunnery: its ranks come last, a whole number from 1 to 20"),
+        ({"skills": "Gunnery (narrow, ACC) --1"}, "Gunnery: its ranks come last, a whole number from 1 to 20"),
+        ({"skills": "Gunnery (narrow, ACC) 99999"}, "Gunnery has 1 to 20 ranks; 99999 is not."),
+        ({"skills": "Gunnery (narrow, ACC) 0"}, "Gunnery has 1 to 20 ranks; 0 is not."),
+        ({"skills": "Gunnery narrow ACC 2"}, "Write each skill as"),
+        ({"skills": "Gunnery (narrow, ZZZ) 2"}, "Gunnery: its stat basis is one of"),
+        ({"stat_damage": "STR 1000"}, "Stat damage: STR 1000 is more than 999."),
+        ({"stat_damage": "STR"}, "Stat damage: give STR a number, e.g. &#x27;STR 1&#x27;."),
+        ({"stat_damage": "STR ²"}, "Stat damage: STR takes a whole number, e.g. &#x27;STR 1&#x27;; ² is not one."),
+        ({"stat_damage": "STR -1"}, "Stat damage: STR -1: damage is never negative."),
+        ({"stat_damage": "STR 1, str 2"}, "Stat damage names STR twice; give it once, with the whole damage."),
+    ],
+)
+def test_a_refused_zener_sheet_names_the_real_problem(player_client, zg, changes, message):
+    # Play-test: a bad rank said "its stat basis is one of …" (ACC was fine); STR 1000 said "Damage is never
+    # negative"; STR 1, STR 2 silently kept STR 2.
+    data = {"name": "Kai", **ZENER_STATS, "skills": "", "stat_damage": "", "notes": ""} | changes
+    response = player_client.post(reverse("character_new", args=[zg.pk]), data)
+    assert response.status_code == 422
+    assert message in response.content.decode()
+    assert "stat basis is one of" not in response.content.decode() or "ZZZ" in changes.get("skills", "")
+    assert not Character.objects.exists()
