@@ -271,9 +271,9 @@ def test_a_skill_check_uses_the_skills_own_stat_by_default(player_client, zg, ka
     response = player_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai, stat=""))
     assert response.status_code == 302
     roll = Roll.objects.get()
-    assert (roll.request["what"], roll.outcome["target"]) == ("Pilot 3 + PRAC 12", 11)
+    assert (roll.request["what"], roll.outcome["target"]) == ("Pilot 3 + PRAC foundation 8", 11)
     odds = player_client.get(reverse("zener_odds", args=[zg.pk]), check_data(kai, stat="")).content.decode()
-    assert "Pilot 3 + PRAC 12: 3d6 at or under 11" in odds
+    assert "Pilot 3 + PRAC foundation 8: 3d6 at or under 11" in odds
 
 
 def test_the_gm_may_name_another_stat_basis_and_the_log_says_so(player_client, zg, kai, script_dice):
@@ -281,7 +281,7 @@ def test_the_gm_may_name_another_stat_basis_and_the_log_says_so(player_client, z
     script_dice(3, 3, 3)
     player_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai, stat="AWA"))
     roll = Roll.objects.get()
-    assert roll.request["what"] == "Pilot 3 + AWA 10 (stat basis chosen; the sheet's is PRAC)"
+    assert roll.request["what"] == "Pilot 3 + AWA foundation 7 (stat basis chosen; the sheet's is PRAC)"
     assert roll.outcome["target"] == 3 + 7
     stat_check = player_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai, skill="", stat=""),
                                     HTTP_HX_REQUEST="true")  # fmt: skip
@@ -328,7 +328,7 @@ def test_a_check_has_one_standing_result(player_client, other_client, zg, kai, r
     assert "already succeeded" in refused.content.decode()
     assert (Roll.objects.count(), zener.karma_balance(kai).value) == (2, karma)
     page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
-    assert "+5 from Ren to Kai&#x27;s Pilot 3 + PRAC 12 check (Land it)" in page  # named as players see it
+    assert "+5 from Ren to Kai&#x27;s Pilot 3 + PRAC foundation 8 check (Land it)" in page  # named as players see it
     assert "roll #" not in page
 
 
@@ -354,7 +354,7 @@ def test_a_reroll_after_a_failed_boost_keeps_the_boost(
     again = Roll.objects.latest("id")
     assert (again.outcome["total"], again.outcome["target"], again.outcome["success"]) == (15, 16, True)
     page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
-    assert "Karma re-roll of Kai&#x27;s Pilot 3 + PRAC 12 check (Land it), with +5 from Ren" in page
+    assert "Karma re-roll of Kai&#x27;s Pilot 3 + PRAC foundation 8 check (Land it), with +5 from Ren" in page
 
 
 def test_the_payer_chooses_which_character_pays_and_sees_only_spends_they_can_make(
@@ -437,7 +437,7 @@ def test_a_plus_five_is_offered_and_taken_only_when_it_turns_the_failure_into_a_
     refused = other_client.post(reverse("zener_karma_on_roll", args=[zg.pk, first.pk]),
                                 {"use": "boost", "payer": ren.pk}, HTTP_HX_REQUEST="true")  # fmt: skip
     assert refused.status_code == 422
-    assert "+5 cannot make Kai&#x27;s Pilot 3 + PRAC 12 check (Land it) succeed: it failed by 7" in (
+    assert "+5 cannot make Kai&#x27;s Pilot 3 + PRAC foundation 8 check (Land it) succeed: it failed by 7" in (
         refused.content.decode()
     )
     assert (Roll.objects.count(), zener.karma_balance(ren).value) == (1, karma)
@@ -479,7 +479,8 @@ def test_a_miracles_odds_read_in_words(player_client, zg, kai):
     # Play-test: "47d6 at or under 47 — 2.672e-35%".
     hopeless = check_data(kai, skill="*", modifier="-50")  # 8 - 50 = -42: 48d6 needing 48
     page = player_client.get(reverse("zener_odds", args=[zg.pk]), hopeless).content.decode()
-    assert "48d6 at or under 48 — <strong>less than 0.0001%</strong> (about 1 in 2 × 10^37)" in page
+    assert "48d6 at or under 48 (−42 + 2 × 45 more dice, an impossible chance) — " in page
+    assert "<strong>less than 0.0001%</strong> (about 1 in 2 × 10^37)" in page
     assert "e-" not in page
 
 
@@ -512,3 +513,44 @@ def test_a_refused_zener_sheet_names_the_real_problem(player_client, zg, changes
     assert message in response.content.decode()
     assert "stat basis is one of" not in response.content.decode() or "ZZZ" in changes.get("skills", "")
     assert not Character.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("changes", "what", "target"),
+    [
+        ({"modifier": "-6"}, "Pilot 3 + PRAC foundation 8 − 6", 5),
+        ({"extra": "1", "modifier": "2"}, "Pilot 3 + PRAC foundation 8 + 2 (1 further skill) + 2", 15),
+        ({"stat": "AWA"}, "Pilot 3 + AWA foundation 7 (stat basis chosen; the sheet&#x27;s is PRAC)", 10),
+        ({"skill": "*", "indirect": "2", "modifier": "1"},
+         "PRAC foundation 8 (unproficient) + 2 (2 indirectly related skills) + 1", 11),
+        ({"skill": "", "modifier": "3"}, "PRAC 12 (stat check) − 3", 9),
+        ({"time": "2", "assistants": "1"}, "Pilot 3 + PRAC foundation 8 + 3", 14),
+    ],
+)  # fmt: skip
+def test_the_check_line_adds_up(player_client, zg, kai, script_dice, changes, what, target):
+    # Play-test: "Pilot 3 + PRAC 10 … against 10" (the foundation, 7, was not shown) and a modifier of −6 not at all.
+    script_dice(1, 1, 1, 1)
+    odds = player_client.get(reverse("zener_odds", args=[zg.pk]), check_data(kai, **changes)).content.decode()
+    assert f"{what}: " in odds
+    assert f"at or under {target} " in odds
+    player_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai, **changes))
+    assert Roll.objects.get().outcome["target"] == target
+    page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    assert f"{what}: " in page
+    assert f"against {target}\n" in page
+
+
+def test_an_impossible_chance_and_a_plus_five_say_how_the_target_rose(
+    player_client, other_client, zg, kai, ren, script_dice
+):
+    script_dice(*[6] * 9)  # foundation 8 − 11 = −3: 9d6 needing 9 (impossible chances: +2 for each of 6 dice)
+    player_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai, skill="*", modifier="-11"))
+    page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    assert "PRAC foundation 8 (unproficient) − 11: 9d6" in page
+    assert "against 9 (−3 + 2 × 6 more dice, an impossible chance)" in page
+    script_dice(6, 6, 1)  # 13 against 11
+    player_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai))
+    other_client.post(reverse("zener_karma_on_roll", args=[zg.pk, Roll.objects.latest("id").pk]),
+                      {"use": "boost", "payer": ren.pk})  # fmt: skip
+    page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    assert "against 16 (11 + 5 from Ren)" in page

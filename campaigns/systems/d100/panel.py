@@ -20,12 +20,13 @@ def panel(campaign, audience: Audience, *, user=None, test_form=None, opposed_fo
         "misfortune": values[MISFORTUNE] if is_gm or campaign.settings.get("show_misfortune") else None,
     }
     if is_gm:
+        seated = list(campaign.characters.seated())
         context |= {
             "recovery": [(key, reason) for key, (reason, _) in RECOVERY.items()],
             "opposed_form": opposed_form or OpposedForm(campaign=campaign),
-            "has_characters": campaign.characters.seated().exists(),
+            "has_characters": bool(seated),
             # The opposed test's skill boxes suggest the skills on the sheets (any case is read).
-            "skills": skill_options(campaign.characters.seated(), "attribute"),
+            "skills": skill_options(seated, "attribute"),
         }
     elif user is not None:
         context["test_form"] = test_form or D100TestForm(campaign=campaign, user=user)

@@ -49,7 +49,9 @@ def change_karma(character, delta: int, *, actor, reason: str, roll=None) -> int
 
 def check_for(character, *, stat: str, skill: str = "", modifier: int = 0, extra: int = 0, indirect: int = 0):
     """(what, Check) for a skill check (a skill from the sheet, or unproficient) or a stat check.
-    A skill's stat basis is its sheet stat unless another is named (rules.zener.stats.stat_basis)."""
+    A skill's stat basis is its sheet stat unless another is named (rules.zener.stats.stat_basis).
+    `what` names every term of the target, so the log's line adds up (play-test: "Pilot 3 + PRAC 10
+    … against 10" hid the foundation, 7, and a −6 modifier): "Pilot 3 + PRAC foundation 7 − 6"."""
     stats = character.sheet["stats"]
     found = None
     if skill not in ("", "*"):
@@ -63,13 +65,23 @@ def check_for(character, *, stat: str, skill: str = "", modifier: int = 0, extra
     # Worn armour changes RES, NIM, ACC, MEL and DEX (seed: "Other Armour Effects").
     value += armour_modifiers(character.sheet.get("armour", 0)).get(stat, 0)
     if skill == "":
-        return f"{stat} (stat check)", stat_check(value, modifier)
+        return f"{stat} {value} (stat check){_term(-modifier)}", stat_check(value, modifier)
+    basis = f"{stat} foundation {foundation(value)}"
     if skill == "*":
         check = skill_check(value, 0, modifier, indirect_skills=indirect)
-        return f"{stat} foundation {foundation(value)} (unproficient)", check
+        counted = _term(indirect, f"{indirect} indirectly related skill{'s' if indirect != 1 else ''}")
+        return f"{basis} (unproficient){counted}{_term(modifier)}", check
     named = "" if stat == found["stat"] else f" (stat basis chosen; the sheet's is {found['stat']})"
-    what = f"{skill} {found['ranks']} + {stat} {value}{named}"
+    further = _term(2 * extra, f"{extra} further skill{'s' if extra != 1 else ''}")
+    what = f"{skill} {found['ranks']} + {basis}{named}{further}{_term(modifier)}"
     return what, skill_check(value, found["ranks"], modifier, extra_skills=extra)
+
+
+def _term(amount: int, why: str = "") -> str:
+    """One term added to a target as the log writes it: " + 2 (1 further skill)", " − 6"; none for 0."""
+    if not amount:
+        return ""
+    return f" {'+' if amount > 0 else '−'} {abs(amount)}" + (f" ({why})" if why else "")
 
 
 def _outcome(rolled: CheckRoll, bonus: int = 0) -> dict:
@@ -110,7 +122,7 @@ def _chain(roll) -> list:
 
 
 def check_name(first) -> str:
-    """A check as the players see it: whose, what, for what ("Kai's Pilot 3 + PRAC 12 check (Land it)")."""
+    """A check as the players see it: whose, what, for what ("Kai's Pilot 3 + PRAC foundation 8 check (Land it)")."""
     label = first.request.get("label", "")
     return f"{first.character.name}'s {first.request['what']} check" + (f" ({label})" if label else "")
 

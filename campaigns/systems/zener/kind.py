@@ -10,6 +10,18 @@ from campaigns.audience import Audience
 from campaigns.systems.zener.chart import zener_chart
 
 
+def target_raised(request: dict, outcome: dict, boosted_by: str = "") -> str:
+    """How the target rose above the check's own sum, so the line adds up: "−3 + 2 × 6 more dice, an
+    impossible chance" (seed: "Impossible Chances"), "11 + 5 from Ren"; "" when it did not."""
+    more = request["dice"] - request.get("base_dice", request["dice"])
+    bonus = outcome.get("bonus", 0)
+    if not (more or bonus) or "base_target" not in request:
+        return ""
+    base = request["base_target"]
+    rose = (f"{base}" if base >= 0 else f"−{-base}") + (f" + 2 × {more} more dice" if more else "")
+    return rose + (f" + {bonus} from {boosted_by}" if bonus else "") + (", an impossible chance" if more else "")
+
+
 class ZenerKind:
     key = "zener"
     name = "Check"
@@ -32,6 +44,7 @@ class ZenerKind:
             "of": request.get("of", ""),
             # A failed result at the table may take Karma, if it still stands and the viewer can pay:
             # that is per player and changes later, so the row loads it (views.karma_options).
+            "raised": target_raised(request, outcome, request.get("boosted_by", "")),
             "karma_open": not outcome["success"] and audience is not Audience.GM and roll.visibility == "table",
             # A re-roll or +5 changes the standing result of the row it was bought on: that row's spends,
             # loaded per player, are reloaded where the change appears (live, in a catch-up or a page).

@@ -13,6 +13,7 @@ from campaigns.systems.steps import panel_response
 from campaigns.systems.zener import actions
 from campaigns.systems.zener.chart import zener_chart
 from campaigns.systems.zener.forms import AttackForm, CheckForm, KarmaForm
+from campaigns.systems.zener.kind import target_raised
 from campaigns.systems.zener.panel import panel
 from campaigns.views import _campaign_for_gm, _campaign_for_member
 from campaigns.visibility import audience_for
@@ -92,6 +93,9 @@ def odds(request, campaign_id: int):
                 "what": what,
                 "dice": found.rolled[0],
                 "target": found.rolled[1],
+                "raised": target_raised(
+                    {"dice": found.rolled[0], "base_dice": found.dice, "base_target": found.target}, {}
+                ),
                 "chance": chance_of_success(found),
                 "chart": zener_chart(*found.rolled),
             }
