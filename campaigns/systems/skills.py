@@ -22,14 +22,28 @@ def stat_field(choices, **kwargs) -> forms.ChoiceField:
     return forms.ChoiceField(choices=[(OWN, OWN_LABEL), *choices], required=False, widget=widget, **kwargs)
 
 
-def skill_options(characters, stat_key: str) -> list[tuple[str, str]]:
-    """(skill, the stat it belongs to) over these characters' sheets, by name; the stat is ""
-    when two characters file the skill under different stats (the server still knows each)."""
-    stats: dict[str, set[str]] = {}
-    for character in characters:
-        for skill in character.sheet.get("skills", []):
-            stats.setdefault(skill["name"], set()).add(skill.get(stat_key) or "")
-    return [(name, next(iter(found)) if len(found) == 1 else "") for name, found in sorted(stats.items())]
+def skill_options(characters, stat_key: str) -> list[tuple]:
+    """Each character with its skills' (name, the stat it belongs to), by name: a roll form's skill
+    select offers them in one group per character (templates/systems/_skill_groups.html), and
+    static/fivefold/table.js shows only the group of the character chosen (issue 18: the GM's form
+    offered every character's skills, and a player's second character the first one's)."""
+    return [
+        (character, sorted((s["name"], s.get(stat_key) or "") for s in character.sheet.get("skills", [])))
+        for character in characters
+        if character.sheet.get("skills")
+    ]
+
+
+def no_such_skill(character, skill: str) -> str:
+    """Why a skill cannot be rolled for this character, naming the ones it has (a form sent without
+    JavaScript keeps the skill chosen for the character before)."""
+    names = sorted(s["name"] for s in character.sheet.get("skills", []))
+    has = (
+        f"{character.name}'s skills are {', '.join(names)}."
+        if names
+        else f"{character.name} has no skills on the sheet."
+    )
+    return f"{character.name} has no skill called {skill}: {has}"
 
 
 def name_own_stat(form, field: str, stat_key: str, *, skill_field: str = "skill", character_field: str = "character"):

@@ -179,6 +179,31 @@
     stat.options[0].text = "The skill's own" + (own ? " (" + own + ")" : "");
   }, true);
 
+  // A roll form's skill select offers the chosen character's skills alone (its group; the server
+  // names the character's skills if another's is sent). A skill of the same name stays chosen,
+  // else the select goes back to its first choice. Capturing, so the odds preview asks with it.
+  function followCharacter(form) {
+    const skills = form && form.querySelector("select[data-skills]");
+    const character = form && form.querySelector("select[name=character]");
+    if (!skills || !character) return;
+    const was = skills.value;
+    skills.querySelectorAll("optgroup[data-character]").forEach(function (group) {
+      group.hidden = group.disabled = group.dataset.character !== character.value;
+    });
+    const chosen = skills.selectedOptions[0];
+    if (chosen && chosen.parentElement.disabled) {
+      const same = Array.from(skills.options).find(function (o) { return !o.parentElement.disabled && o.value === was; });
+      (same || skills.options[0]).selected = true;
+      skills.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+  }
+  document.addEventListener("change", function (event) {
+    if (event.target.matches("select[name=character]")) followCharacter(event.target.form);
+  }, true);
+  htmx.onLoad(function (content) {
+    content.querySelectorAll("select[data-skills]").forEach(function (skills) { followCharacter(skills.form); });
+  });
+
   document.addEventListener("click", function (event) {
     const button = event.target.closest("[data-copy]");
     if (!button) return;

@@ -388,3 +388,15 @@ def test_a_d100_skills_attribute_is_read_in_any_case(player_client, table):
         {"name": "Stealth", "attribute": "Agility", "ranks": 2, "special": True},
         {"name": "Search", "attribute": "Perception", "ranks": 0, "special": False},
     ]
+
+
+def test_the_skill_list_follows_the_character_chosen(player_client, table, ulf, player):
+    osk = _character(table, player, "Osk", [{"name": "Brawl", "attribute": "Combat", "ranks": 1}])
+    page = player_client.get(reverse("table", args=[table.pk])).content.decode()
+    osk_group = f'<optgroup label="Osk" data-character="{osk.pk}"><option data-stat="Combat">Brawl</option></optgroup>'
+    assert osk_group in page
+    assert (f'<optgroup label="Ulf" data-character="{ulf.pk}"><option data-stat="Agility">Stealth</option>'
+            '<option data-stat="Agility">Surgery</option></optgroup>') in page  # fmt: skip
+    refused = post_test(player_client, table, test_data(osk, attribute=""), HTTP_HX_REQUEST="true")
+    assert refused.status_code == 422
+    assert "Osk has no skill called Stealth: Osk&#x27;s skills are Brawl." in refused.content.decode()

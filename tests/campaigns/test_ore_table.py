@@ -237,3 +237,14 @@ def test_odd_digits_for_a_wiggle_die_get_a_message(player_client, ore, pilot, sc
     assert bad.status_code == 422
     assert "1 to 10" in bad.content.decode()
     assert not Roll.objects.exists()
+
+
+def test_the_skill_list_follows_the_character_chosen(player_client, ore, pilot, player):
+    sheet = ore.rules_system.validate_sheet({"stats": {"Body": 3}, "skills": []})
+    rook = Character.objects.create(campaign=ore, owner=player, name="Rook", sheet=sheet)
+    page = player_client.get(reverse("table", args=[ore.pk])).content.decode()
+    assert (f'<optgroup label="Jet" data-character="{pilot.pk}"><option data-stat="Coordination">Piloting</option>'
+            "</optgroup>") in page  # fmt: skip
+    refused = player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(rook, stat=""), HTTP_HX_REQUEST="true")
+    assert refused.status_code == 422
+    assert "Rook has no skill called Piloting: Rook has no skills on the sheet." in refused.content.decode()

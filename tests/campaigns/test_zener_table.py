@@ -554,3 +554,24 @@ def test_an_impossible_chance_and_a_plus_five_say_how_the_target_rose(
                       {"use": "boost", "payer": ren.pk})  # fmt: skip
     page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
     assert "against 16 (11 + 5 from Ren)" in page
+
+
+def test_the_skill_list_follows_the_character_chosen(player_client, gm_client, zg, kai, ren, player, script_dice):
+    # Play-test: the GM chose Tobin and Kira's skills were listed too; a player with two characters chose
+    # Lio while "Pilot" was selected and read "Lio has no skill called Pilot."
+    sheet = zg.rules_system.validate_sheet(
+        {"stats": {"NIM": 12}, "int_dice": [3, 3], "skills": [{"name": "Sneak", "breadth": "narrow", "stat": "NIM",
+                                                                 "ranks": 2}]}
+    )  # fmt: skip
+    lio = Character.objects.create(campaign=zg, owner=player, name="Lio", sheet=sheet)
+    mine = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    assert f'<optgroup label="Kai" data-character="{kai.pk}"><option data-stat="PRAC">Pilot</option></optgroup>' in mine
+    assert f'<optgroup label="Lio" data-character="{lio.pk}"><option data-stat="NIM">Sneak</option></optgroup>' in mine
+    assert 'label="Ren"' not in mine.split('id="zener-check-form"')[1].split("</form>")[0]
+    gms = gm_client.get(reverse("table", args=[zg.pk])).content.decode()
+    assert f'<optgroup label="Ren" data-character="{ren.pk}"><option data-stat="PRAC">Pilot</option></optgroup>' in gms
+    refused = player_client.post(reverse("zener_check", args=[zg.pk]), check_data(lio, skill="Pilot", stat=""),
+                                 HTTP_HX_REQUEST="true")  # fmt: skip
+    assert refused.status_code == 422
+    assert "Lio has no skill called Pilot: Lio&#x27;s skills are Sneak." in refused.content.decode()
+    assert not Roll.objects.exists()

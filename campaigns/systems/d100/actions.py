@@ -13,6 +13,7 @@ from django.db import transaction
 from campaigns import actions as table_actions
 from campaigns import live
 from campaigns.models import Balance, Campaign, LedgerEntry, Roll, RollCall
+from campaigns.systems.skills import no_such_skill
 from campaigns.systems.turns import locked_call, publish_call
 from rules.d100.sheet import attribute_for, effective_ranks
 from rules.d100.test import DIFFICULTIES, Flip, base_chance, fury, opposed, resolve, roll_d100, total_chance
@@ -107,7 +108,7 @@ def side_for(character, skill: str, attribute: str, *, synergy: bool = False) ->
     # A skill typed in any case is the sheet's (the GM's opposed test takes typed names).
     found = next((s for s in sheet["skills"] if s["name"].casefold() == skill.casefold()), None) if skill else None
     if skill and found is None:
-        raise RulesError(f"{character.name} has no skill called {skill}.")
+        raise RulesError(no_such_skill(character, skill))
     skill = found["name"] if found else skill
     attribute = attribute_for(found, attribute)
     if attribute not in sheet["attributes"]:

@@ -26,7 +26,7 @@ def panel(campaign, audience: Audience, *, user=None, test_form=None, opposed_fo
             "opposed_form": opposed_form or OpposedForm(campaign=campaign),
             "has_characters": bool(seated),
             # The opposed test's skill boxes suggest the skills on the sheets (any case is read).
-            "skills": skill_options(seated, "attribute"),
+            "skill_names": sorted({s["name"] for c in seated for s in c.sheet.get("skills", [])}),
         }
     elif user is not None:
         context["test_form"] = test_form or D100TestForm(campaign=campaign, user=user)

@@ -14,6 +14,7 @@ from campaigns import actions as table_actions
 from campaigns import live
 from campaigns.models import Roll, RollCall
 from campaigns.systems.ore.kind import pool_from, roll_from
+from campaigns.systems.skills import no_such_skill
 from campaigns.systems.turns import locked_call, publish_call
 from rules.errors import RulesError
 from rules.ore.pool import build_pool, roll_pool, set_wiggle, suggest_wiggle
@@ -29,7 +30,7 @@ def side_for(character, stat: str, skill: str = "", *, bonus: int = 0, penalty: 
     sheet = character.sheet
     found = next((s for s in sheet.get("skills", []) if s["name"] == skill), None) if skill else None
     if skill and found is None:
-        raise RulesError(f"{character.name} has no skill called {skill}.")
+        raise RulesError(no_such_skill(character, skill))
     stat = stat_for(found, stat)
     if stat not in STATS:
         raise RulesError(f"There is no stat called {stat}.")

@@ -13,6 +13,7 @@ from django.db.models import Q
 from campaigns import actions as table_actions
 from campaigns import live
 from campaigns.models import Balance, LedgerEntry, Roll
+from campaigns.systems.skills import no_such_skill
 from rules.errors import RulesError
 from rules.zener.checks import KARMA_BOOST, Check, CheckRoll, judge, roll_check, skill_check, stat_check
 from rules.zener.combat import armour_modifiers
@@ -57,7 +58,7 @@ def check_for(character, *, stat: str, skill: str = "", modifier: int = 0, extra
     if skill not in ("", "*"):
         found = next((s for s in character.sheet.get("skills", []) if s["name"] == skill), None)
         if found is None:
-            raise RulesError(f"{character.name} has no skill called {skill}.")
+            raise RulesError(no_such_skill(character, skill))
     stat = stat_basis(found, stat)
     if stat not in ROLLED_STATS:
         raise RulesError(f"There is no stat called {stat}.")
