@@ -400,3 +400,20 @@ def test_the_skill_list_follows_the_character_chosen(player_client, table, ulf, 
     refused = post_test(player_client, table, test_data(osk, attribute=""), HTTP_HX_REQUEST="true")
     assert refused.status_code == 422
     assert "Osk has no skill called Stealth: Osk&#x27;s skills are Brawl." in refused.content.decode()
+
+
+def test_nothing_is_red_before_the_player_chooses(player_client, table, ulf):
+    fresh = {"character": ulf.pk, "skill": "", "attribute": "", "difficulty": "standard", "flip": ""}
+    odds = player_client.get(reverse("d100_odds", args=[table.pk]), fresh).content.decode()
+    assert "error" not in odds
+    assert "Choose a skill, or an attribute, to see the odds." in odds
+
+
+def test_a_step_elsewhere_on_the_panel_keeps_the_test_form_as_it_is(player_client, table, ulf, gm, script_dice):
+    # Play-test: a Fortune spend or a Fury die re-rendered the test form, losing the skill and label.
+    actions.start_session(table, gm, refill=3)
+    spent = player_client.post(reverse("d100_spend", args=[table.pk]), HTTP_HX_REQUEST="true")
+    assert '<form id="d100-test-form" hx-preserve="true"' in spent.content.decode()
+    script_dice(3, 3)
+    tested = post_test(player_client, table, test_data(ulf), HTTP_HX_REQUEST="true")
+    assert 'id="d100-test-form" hx-preserve' not in tested.content.decode()

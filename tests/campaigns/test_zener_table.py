@@ -575,3 +575,25 @@ def test_the_skill_list_follows_the_character_chosen(player_client, gm_client, z
     assert refused.status_code == 422
     assert "Lio has no skill called Pilot: Lio&#x27;s skills are Sneak." in refused.content.decode()
     assert not Roll.objects.exists()
+
+
+def test_nothing_is_red_before_the_player_chooses(player_client, zg, kai):
+    # Play-test: the check form opened with "Choose the stat…" in red in the odds box.
+    fresh = {"character": kai.pk, "skill": "", "stat": "", "modifier": "0", "extra": "0", "indirect": "0"}
+    odds = player_client.get(reverse("zener_odds", args=[zg.pk]), fresh).content.decode()
+    assert "error" not in odds
+    assert "Choose a skill, or a stat for a stat check, to see the odds." in odds
+    refused = player_client.post(reverse("zener_check", args=[zg.pk]), fresh, HTTP_HX_REQUEST="true")
+    assert refused.status_code == 422  # rolling it still says what is missing, in red
+    assert "Choose the stat for a stat check" in refused.content.decode()
+
+
+def test_a_step_elsewhere_on_the_panel_keeps_the_check_form_as_it_is(gm_client, zg, kai, script_dice):
+    # Play-test: every Karma, attack or initiative step re-rendered the check form, losing the skill and label.
+    award = gm_client.post(reverse("zener_karma", args=[zg.pk]), {"character": kai.pk, "kind": "complication"},
+                           HTTP_HX_REQUEST="true")  # fmt: skip
+    assert '<form id="zener-check-form" hx-preserve="true"' in award.content.decode()  # the page keeps its own
+    script_dice(3, 3, 3)
+    rolled = gm_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai), HTTP_HX_REQUEST="true")
+    assert 'id="zener-check-form" hx-preserve' not in rolled.content.decode()  # its own answer replaces it
+    assert 'value="Land it"' in rolled.content.decode()

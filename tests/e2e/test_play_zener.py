@@ -44,3 +44,42 @@ def test_a_check_and_a_karma_reroll(browser, server_url):
     expect(kai.locator("#zener-karma")).to_contain_text(f"Kai: {karma_before - 1} Karma")
     gm.reload()
     expect(gm.locator("#log .roll").first).to_contain_text("Karma re-roll")
+
+
+def test_the_check_form_follows_the_character_and_keeps_what_was_chosen(browser, server_url):
+    # Play-test: every character's skills were offered; the odds box opened red; a Karma award reset the form.
+    gm, invite, _ = start_campaign(browser, server_url, "zener_gm2", "Zener forms", "Zener Gate")
+    player = join(browser, invite, "two_chars")
+    for name, skill in (("Kai", "Pilot (narrow, PRAC) 3"), ("Lio", "Sneak (narrow, NIM) 2")):
+        player.click("text=New character")
+        player.fill("#id_name", name)
+        player.fill("#id_skills", skill)
+        player.click("button:has-text('Save')")
+        expect(player.locator("#zener-karma")).to_contain_text(name)
+    form = player.locator("#zener-check-form")
+    expect(player.locator("#zener-odds")).to_contain_text("Choose a skill, or a stat")
+    expect(player.locator("#zener-odds .error")).to_have_count(0)
+    form.locator("[name=character]").select_option(label="Kai")
+    form.locator("[name=skill]").select_option("Pilot")
+    expect(player.locator("#zener-odds")).to_contain_text("Pilot 3 + PRAC foundation")
+    form.locator("[name=character]").select_option(label="Lio")
+    expect(form.locator("[name=skill]")).to_have_value("")  # Lio has no Pilot: back to the first choice
+    expect(form.locator("optgroup[label=Kai]")).to_be_disabled()
+    form.locator("[name=skill]").select_option("Sneak")
+    expect(player.locator("#zener-odds")).to_contain_text("Sneak 2 + NIM foundation")
+
+    gm.reload()
+    gm_form = gm.locator("#zener-check-form")
+    gm_form.locator("[name=character]").select_option(label="Kai")
+    gm_form.locator("[name=skill]").select_option("Pilot")
+    gm_form.locator("[name=label]").fill("Scout ahead")
+    before = int(re.search(r"Kai: (\d+) Karma", gm.inner_text("#zener-karma"))[1])
+    karma = gm.locator("form[action$='/zener/karma/']")
+    karma.locator("[name=character]").select_option(label="Kai")
+    gm.evaluate("document.getElementById('zener-panel').dataset.before = 'the award'")
+    karma.locator("button:has-text('Award or approve')").click()  # a complication: +2
+    expect(gm.locator("#zener-panel[data-before]")).to_have_count(0)  # the panel came back
+    expect(gm.locator("#zener-karma")).to_contain_text(f"Kai: {before + 2} Karma")
+    expect(gm.locator("#zener-panel .error")).to_have_count(0)
+    expect(gm_form.locator("[name=skill]")).to_have_value("Pilot")  # the award left the check form as it was
+    expect(gm_form.locator("[name=label]")).to_have_value("Scout ahead")

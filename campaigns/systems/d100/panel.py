@@ -29,6 +29,9 @@ def panel(campaign, audience: Audience, *, user=None, test_form=None, opposed_fo
             "skill_names": sorted({s["name"] for c in seated for s in c.sheet.get("skills", [])}),
         }
     elif user is not None:
+        # A panel answering another step (Fortune, a Fury die) leaves the test form on the page as the player
+        # left it (htmx's hx-preserve): it was re-rendered empty, losing the skill and label (issue 18).
+        context["keep_test_form"] = test_form is None
         context["test_form"] = test_form or D100TestForm(campaign=campaign, user=user)
         context["skills"] = skill_options(campaign.characters.filter(owner=user), "attribute")
     return Panel("systems/d100/panel.html", context)

@@ -52,7 +52,10 @@ def odds(request, campaign_id: int):
     campaign = _campaign_for_member(request, campaign_id)
     form = D100TestForm(request.GET, campaign=campaign, user=request.user)
     context = {}
-    if form.is_valid() and form.cleaned_data["difficulty"]:
+    if form.is_valid() and not (form.cleaned_data["skill"].strip() or form.cleaned_data["attribute"]):
+        # Nothing chosen yet (the form as it opens): a hint, not an error (issue 18); rolling it says what is missing.
+        context["odds_hint"] = "Choose a skill, or an attribute, to see the odds."
+    elif form.is_valid() and form.cleaned_data["difficulty"]:
         data = form.cleaned_data
         try:
             side = actions.side_for(data["character"], data["skill"].strip(), data["attribute"],

@@ -19,6 +19,9 @@ def panel(campaign, audience: Audience, *, user=None, check_form=None, karma_for
             (c, karma_balance(c).value, derived(c.sheet["stats"], tuple(c.sheet["int_dice"]))) for c in characters
         ],
     }
+    # A panel answering another step (Karma, an attack) leaves the check form on the page as the player
+    # left it (htmx's hx-preserve): it was re-rendered empty, losing the skill and label (issue 18).
+    context["keep_check_form"] = check_form is None
     if audience is Audience.GM:
         context["check_form"] = check_form or CheckForm(campaign=campaign)
         context["karma_form"] = karma_form or KarmaForm(campaign=campaign)

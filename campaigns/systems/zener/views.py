@@ -83,7 +83,10 @@ def odds(request, campaign_id: int):
     gm = campaign.is_gm(request.user)
     form = CheckForm(request.GET, campaign=campaign, user=None if gm else request.user)
     context = {}
-    if form.is_valid():
+    if form.is_valid() and not (form.cleaned_data["skill"].strip() or form.cleaned_data["stat"]):
+        # Nothing chosen yet (the form as it opens): a hint, not an error (issue 18); rolling it says what is missing.
+        context["odds_hint"] = "Choose a skill, or a stat for a stat check, to see the odds."
+    elif form.is_valid():
         try:
             what, found = _check_from(form)
         except RulesError as error:
