@@ -83,3 +83,36 @@ def test_the_check_form_follows_the_character_and_keeps_what_was_chosen(browser,
     expect(gm.locator("#zener-panel .error")).to_have_count(0)
     expect(gm_form.locator("[name=skill]")).to_have_value("Pilot")  # the award left the check form as it was
     expect(gm_form.locator("[name=label]")).to_have_value("Scout ahead")
+
+
+def test_a_plus_five_from_another_player_takes_the_reroll_off_the_rollers_row_live(browser, server_url):
+    # Play-test: after Tobin gave Kira +5, Kira's player still saw "Re-roll" on the old row until a reload.
+    _gm, invite, _ = start_campaign(browser, server_url, "zener_gm3", "Zener help", "Zener Gate")
+    pages = {}
+    for user, name in (("kira_player", "Kira"), ("tobin_player", "Tobin")):
+        page = pages[name] = join(browser, invite, user)
+        page.click("text=New character")
+        page.fill("#id_name", name)
+        page.click("button:has-text('Save')")
+        expect(page.locator("#zener-karma")).to_contain_text(f"{name}:")
+    kira, tobin = pages["Kira"], pages["Tobin"]
+    form = kira.locator("#zener-check-form")
+    form.locator("[name=stat]").select_option("PRAC")  # a stat check: 4d6 at or under PRAC 10 + 1
+    form.locator("[name=modifier]").fill("-1")
+    rows = kira.locator("#log .roll")
+    for attempt in range(12):  # until a failure by 1 to 5, which a +5 turns round (half the rolls)
+        form.locator("button:has-text('Roll the check')").click()
+        expect(rows).to_have_count(attempt + 1)
+        if re.search(r"failure by [1-5]\b", rows.first.inner_text()):
+            break
+    else:
+        pytest.fail("twelve checks without a failure by 5 or less")
+    rows.first.scroll_into_view_if_needed()
+    expect(rows.first).to_contain_text("Re-roll (1 of Kira's Karma)")
+    tobin.reload()
+    tobin.locator("#log .roll").first.scroll_into_view_if_needed()
+    tobin.once("dialog", lambda dialog: dialog.accept())
+    tobin.locator("#log .roll").first.locator("button:has-text('+5 from Tobin')").click()
+    expect(rows.first).to_contain_text("+5 from Tobin")  # the +5 arrives on Kira's table
+    expect(rows.nth(1)).not_to_contain_text("Re-roll")  # and the row it changed no longer offers one
+    expect(rows.nth(1)).to_contain_text("Changed since")
