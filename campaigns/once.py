@@ -23,7 +23,9 @@ from django.db import DatabaseError, IntegrityError, transaction
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.utils import timezone
+from django.utils.cache import add_never_cache_headers
 from django.utils.http import url_has_allowed_host_and_scheme
+from django_htmx.http import reswap
 
 from campaigns.models import SubmitToken
 
@@ -32,6 +34,7 @@ logger = logging.getLogger(__name__)
 FIELD = "form_token"
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what new_token() makes
 HEADER = "Form-Token"
+REPEATED = "That was already sent."
 KEEP = timedelta(days=1)  # a repeat comes seconds later; a day is ample
 PRUNE_EVERY = 100  # claims between deletions of old tokens
 
@@ -42,6 +45,10 @@ class SubmitOnceMiddleware:
 
     def __call__(self, request):
         response = self.get_response(request)
+        if getattr(request, "_form_tokens_issued", False):
+            # A page with one-time tokens is never shown again from the browser's cache: Back
+            # would bring tokens already used, and its next post would count as a repeat (issue 18).
+            add_never_cache_headers(response)
         claim = getattr(request, "_submit_claim", None)
         if claim is None:
             return response
@@ -75,9 +82,10 @@ class SubmitOnceMiddleware:
 
 def _repeat(request, key: str) -> HttpResponse:
     """The answer to a post already received: htmx swaps nothing (the first answer and the
-    live table show what changed); a plain post goes where the first one went, or back."""
+    live table show what changed) but says so in the page's alert region, never silence
+    (issue 18); a plain post goes where the first one went, or back."""
     if request.headers.get("HX-Request"):
-        return HttpResponse(status=204)
+        return reswap(render(request, "base.html#request_alert", {"refused": REPEATED}), "none")
     location = SubmitToken.objects.filter(key=key).values_list("location", flat=True).first()
     if not location:
         back = request.headers.get("Referer", "")

@@ -14,6 +14,9 @@ def form_tokens(context) -> str:
     token (campaigns.once). A live fragment is rendered once for a whole audience, without a
     request: its forms post through htmx, which sends the CSRF token as a header (base.html's
     `hx-headers`), so it needs no CSRF field — and `{% csrf_token %}` would warn in DEBUG."""
+    request = context.get("request")
+    if request is not None:  # campaigns.once.SubmitOnceMiddleware keeps such a page out of caches
+        request._form_tokens_issued = True
     once = format_html('<input type="hidden" name="{}" value="{}">', FIELD, new_token())
     csrf = context.get("csrf_token")
     if not csrf or csrf == "NOTPROVIDED":

@@ -152,9 +152,11 @@
     form.dataset.sending = "true";
     setTimeout(function () { hold(form); }, 0);
   });
-  // Back to a page the browser kept (back button): its forms work again.
+  // Back to a page the browser kept whole (the back/forward cache): its log missed what happened
+  // meanwhile and its forms may hold used one-time tokens, whose next post would count as a
+  // repeat. Load it again, as it is now (issue 18; the server sends such pages with no-store).
   window.addEventListener("pageshow", function (event) {
-    if (event.persisted) document.querySelectorAll("form[data-sending]").forEach(release);
+    if (event.persisted) window.location.reload();
   });
 
   // + / - beside a number field (FOCUS and BURDEN dice): step it and let the odds refresh.

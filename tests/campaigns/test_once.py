@@ -59,12 +59,21 @@ def twice(client, url: str, data: dict, **headers):
     return first, second
 
 
+def test_a_page_with_one_time_tokens_is_never_reused_from_the_browser_cache(player_client, client, campaign):
+    """Back to a cached table brought its used tokens: the next roll counted as a repeat (issue 18)."""
+    page = player_client.get(reverse("table", args=[campaign.pk]))
+    assert "no-store" in page["Cache-Control"]
+    assert "Cache-Control" not in client.get(reverse("rules")).headers  # a visitor's: no form, cacheable
+
+
 def test_a_plain_roll_sent_twice_is_one_roll(player_client, campaign, character, htmx):
     url = reverse("roll", args=[campaign.pk])
     data = hidden_fields(player_client, campaign, url) | {"notation": "3d6", "character": character.pk}
     first, second = twice(player_client, url, data, **htmx)
     assert first.status_code == 200
-    assert second.status_code == 204  # nothing to swap: the first answer did it
+    # Nothing to swap (the first answer did it), but the page's alert region says why (issue 18).
+    assert (second.status_code, second["HX-Reswap"]) == (200, "none")
+    assert "That was already sent." in second.content.decode()
     assert Roll.objects.count() == 1
     # The answer carries a fresh token for the form htmx leaves on the page: it rolls again.
     again = player_client.post(url, data | {"form_token": first["Form-Token"]}, **htmx)

@@ -343,3 +343,38 @@ def test_a_dropped_connection_catches_up_the_calls(browser, server_url):
     gm_away(False)
     expect(gm_calls).to_have_text([re.compile("also-waiting"), re.compile("made-in-another-tab")])
     expect(gm.locator("#log")).to_contain_text("made-while-away")
+
+
+def test_back_to_the_table_gives_a_fresh_page_whose_next_roll_counts(browser, server_url):
+    """Issue 18 (play-test): roll, open the quick reference, another player rolls, Back, roll again:
+    the restored page had a used one-time token, so the roll was answered 204 and dropped, in
+    silence, over a stale log. Back now shows the table as it is, and its next roll is recorded."""
+    from tests.e2e.people import join
+
+    gm, invite, table = start_campaign(browser, server_url, "bea", "Back again", "Tribute Alpha")
+    player = join(browser, invite, "bob")
+    player.goto(table)
+    roll(player, "2d6", "before-rules")
+    expect(player.locator("#log")).to_contain_text("before-rules")
+    player.click("text=Tribute Alpha quick reference")
+    expect(player.locator("h1")).not_to_have_text("Back again")
+    roll(gm, "1d8", "while-away")
+    expect(gm.locator("#log")).to_contain_text("while-away")
+    player.go_back()
+    expect(player.locator("#log")).to_contain_text("while-away", timeout=5_000)
+    expect(player.locator("#live-status")).to_have_text("live")
+    roll(player, "1d4", "after-back")
+    expect(player.locator("#log .roll").first).to_contain_text("after-back", timeout=5_000)
+    expect(player.locator("#request-alert")).to_have_text("")
+
+
+def test_a_post_sent_twice_says_it_was_already_sent(browser, server_url):
+    """A repeat answered without running the view is never silent (issue 18)."""
+    gm, _invite, _table = start_campaign(browser, server_url, "bert", "Twice", "Tribute Alpha")
+    token = gm.input_value("#roll-form [name=form_token]")
+    roll(gm, "1d6", "once")
+    expect(gm.locator("#log")).to_contain_text("once")
+    gm.evaluate(f"document.querySelector('#roll-form [name=form_token]').value = {token!r}")
+    roll(gm, "1d6", "twice")
+    expect(gm.locator("#request-alert")).to_have_text("That was already sent.")
+    expect(gm.locator("#log")).not_to_contain_text("twice")
