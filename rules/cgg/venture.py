@@ -7,9 +7,10 @@ Wrench uses pay hours off the explorer's Crisis Clock, Hammer uses gain hours.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from enum import Enum
 
+from rules.cgg.conditions import CONDITIONS_BY_NAME, Kind
 from rules.errors import RulesError
 
 
@@ -64,3 +65,29 @@ def wrench_hours(uses: Iterable[Wrench]) -> int:
 
 def hammer_hours(uses: Iterable[Hammer]) -> int:
     return sum(use.hours for use in uses)
+
+
+def missing_subject(use: Wrench | Hammer, name: str, *, conditions: Sequence[str], gear: Sequence[str]) -> str:
+    """Why a use has nothing to act on, or "" when it has (issue 18: a use with no subject
+    costs Venture and hours for nothing). "It's not as bad as I thought" removes an impairment
+    condition, so it needs one on the sheet: a core condition of the impairment kind, or a
+    condition the sheet names in its own words (the app cannot tell its kind, so it counts).
+    "What? Why now!?" disables a piece of notable gear, so it needs gear. The other uses act on
+    the roll itself. Interpretation published on /rules/#cgg."""
+    if use is Wrench.NOT_AS_BAD and not any(_impairment(condition) for condition in conditions):
+        return f"{name} has no impairment condition to remove."
+    if use is Hammer.WHY_NOW and not any(item.strip() for item in gear):
+        return f"{name} has no notable gear to disable."
+    return ""
+
+
+def _impairment(condition: str) -> bool:
+    known = CONDITIONS_BY_NAME.get(condition.strip())
+    return bool(condition.strip()) and (known is None or known.kind is Kind.IMPAIRMENT)
+
+
+def check_subjects(uses: Iterable[Wrench | Hammer], name: str, *, conditions: Sequence[str], gear: Sequence[str]):
+    """Refuses a use that has nothing to act on (see missing_subject)."""
+    for use in uses:
+        if reason := missing_subject(use, name, conditions=conditions, gear=gear):
+            raise RulesError(f"{use.label} {reason}")

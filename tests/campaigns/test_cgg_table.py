@@ -295,3 +295,64 @@ def test_the_database_refuses_a_negative_clock(cgg_campaign, explorer):
 def test_use_labels_match_the_seed():
     assert Wrench.THAT_WAS_CLOSE.label == "That was close!"
     assert Hammer.DIDNT_SEE_THAT.hours == 3
+
+
+def test_wrench_and_hammer_uses_without_their_subject_are_not_offered_and_refused(
+    player_client, gm_client, cgg_campaign, explorer, script_dice
+):
+    """Issue 18 (play-test): Ivo, with no conditions, paid 2 hours for "It's not as bad as I
+    thought"; the Hammer offered "What? Why now!?" for an explorer with no gear."""
+    assert (explorer.sheet["conditions"], explorer.sheet["gear"]) == ([], [])
+    made = call(cgg_campaign, explorer)
+    script_dice(6, 6, 4, 2, 8)  # two Venture
+    player_client.post(reverse("cgg_roll", args=[cgg_campaign.pk, made.pk]))
+    card = player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    assert 'value="THAT_WAS_CLOSE"' in card
+    assert 'value="NOT_AS_BAD"' not in card
+    url = reverse("cgg_wrench", args=[cgg_campaign.pk, made.pk])
+    response = player_client.post(url, {"uses": ["NOT_AS_BAD"]}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 422
+    assert "Mara Vell has no impairment condition to remove" in response.content.decode()
+    assert ledger.crisis_clock(explorer).hours == 12
+    made.refresh_from_db()
+    assert made.status == RollCall.Status.PLAYER_TURN
+
+    player_client.post(url, {"uses": []})  # the Exec has two Venture left
+    gm_page = gm_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    assert 'value="CANT_DO_IT"' in gm_page
+    assert 'value="WHY_NOW"' not in gm_page
+    assert "(gains 0: the clock is full)" in gm_page  # 12 of 12 hours: no hours to gain
+    url = reverse("cgg_hammer", args=[cgg_campaign.pk, made.pk])
+    response = gm_client.post(url, {"uses": ["WHY_NOW"]}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 422
+    assert "Mara Vell has no notable gear to disable" in response.content.decode()
+    assert not Roll.objects.exists()
+
+
+def test_the_uses_with_a_subject_are_offered(player_client, gm_client, cgg_campaign, explorer, player, script_dice):
+    explorer.sheet |= {"conditions": ["Painful Harm"], "gear": ["Blaster"]}
+    explorer.save()
+    ledger.change_clock(explorer, ledger.ClockChange(pay=3), actor=player, reason="setup")  # 9 of 12
+    made = call(cgg_campaign, explorer)
+    script_dice(6, 6, 4, 2, 8)
+    player_client.post(reverse("cgg_roll", args=[cgg_campaign.pk, made.pk]))
+    assert 'value="NOT_AS_BAD"' in player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    player_client.post(reverse("cgg_wrench", args=[cgg_campaign.pk, made.pk]), {"uses": ["NOT_AS_BAD"]})
+    assert ledger.crisis_clock(explorer).hours == 7
+    gm_page = gm_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    assert 'value="WHY_NOW"' in gm_page
+    assert "(gains 3)" in gm_page  # Didn't see that coming: 9 + 3 = 12
+    assert "(gains 2)" in gm_page
+
+
+def test_the_hammer_in_a_crisis_says_it_gains_no_hours(gm_client, player_client, cgg_campaign, explorer, player,
+                                                        script_dice):  # fmt: skip
+    ledger.change_clock(explorer, ledger.ClockChange(pay=12), actor=player, reason="setup")
+    made = call(cgg_campaign, explorer)
+    script_dice(6, 6, 4, 2, 8)
+    player_client.post(reverse("cgg_roll", args=[cgg_campaign.pk, made.pk]))
+    player_client.post(reverse("cgg_wrench", args=[cgg_campaign.pk, made.pk]), {"uses": []})
+    gm_page = gm_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    assert 'value="CANT_DO_IT"' in gm_page
+    assert "(gains 0: in crisis)" in gm_page
+    assert "(gains 1)" not in gm_page

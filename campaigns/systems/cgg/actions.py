@@ -23,7 +23,7 @@ from rules.cgg.difficulty import Difficulty
 from rules.cgg.stunts import Stunt
 from rules.cgg.tension import TensionState
 from rules.cgg.tension import spin_the_world as tension_spin
-from rules.cgg.venture import Hammer, Wrench, check_uses, hammer_hours, wrench_hours
+from rules.cgg.venture import Hammer, Wrench, check_subjects, check_uses, hammer_hours, wrench_hours
 from rules.errors import RulesError
 
 KIND = "cgg"
@@ -104,6 +104,7 @@ def choose_wrench(call_id: int, player, uses: tuple[Wrench, ...]) -> RollCall:
         _check_player(call, player)
         action = action_from(call.request, call.state)
         check_uses(uses, action.risk.venture)  # before paying, and before any die is rolled
+        _check_subjects(call.character, uses)
         if uses:
             reason = "Wrench: " + ", ".join(use.label for use in uses)
             ledger.change_clock(
@@ -133,6 +134,7 @@ def choose_hammer(call_id: int, gm, uses: tuple[Hammer, ...]) -> Roll:
         if not call.campaign.is_gm(gm):
             raise ActionError("Only the Exec uses the Hammer.")
         apply_hammer(action_from(call.request, call.state), uses)
+        _check_subjects(call.character, uses)
         call.state = {**call.state, "hammer": [use.name for use in uses]}
         roll = publish_call(call, author=call.character.owner)
         if uses:
@@ -141,6 +143,11 @@ def choose_hammer(call_id: int, gm, uses: tuple[Hammer, ...]) -> Roll:
                 call.character, ledger.ClockChange(gain=hammer_hours(uses)), actor=gm, reason=reason, roll=roll
             )
     return roll
+
+
+def _check_subjects(character, uses) -> None:
+    sheet = character.sheet
+    check_subjects(uses, character.name, conditions=sheet.get("conditions", []), gear=sheet.get("gear", []))
 
 
 def resolve_crisis(character, gm, *, critical: bool = False):

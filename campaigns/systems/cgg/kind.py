@@ -14,7 +14,7 @@ from rules.cgg.action import Action, action_chances
 from rules.cgg.codes import parse_code
 from rules.cgg.difficulty import ADJUSTMENTS_BY_KEY, Difficulty, ExecRoll, RiskLevel, failure_grade
 from rules.cgg.risk import RiskRoll, chance_of_venture
-from rules.cgg.venture import Hammer, Wrench
+from rules.cgg.venture import Hammer, Wrench, missing_subject
 
 ATTRIBUTE_LABELS = {
     "dexterity": "Dexterity",
@@ -122,20 +122,22 @@ class CggKind:
             "clock": ledger.crisis_clock(character),
             "venture_chance": chance_of_venture(code),
         }
+        clock = data["clock"]
         if call.state:
             action = action_from(call.request, call.state)
             data |= _public_action(action) | {"venture_left": action.venture_left}
         if audience is Audience.GM:
             data["difficulty"] = difficulty_summary(call.request)
             if call.state:
-                data |= _secret_action(action, call.request) | {"hammer_options": list(Hammer)}
+                data |= _secret_action(action, call.request) | {"hammer_options": _hammer_options(character, clock)}
             else:
                 data["chances"] = action_chances(difficulty_from(call.request, code.dice), code)
         else:
-            # Only the uses the clock can pay (ledger.change_clock refuses the rest): none in a crisis.
-            clock = data["clock"]
-            data["wrench_options"] = [] if clock.in_crisis else [use for use in Wrench if use.hours <= clock.hours]
-            data["wrench_unaffordable"] = len(data["wrench_options"]) < len(Wrench)
+            # Only the uses the clock can pay (ledger.change_clock refuses the rest): none in a crisis;
+            # and only those with something to act on (rules.cgg.venture.missing_subject, issue 18).
+            payable = [] if clock.in_crisis else [use for use in Wrench if use.hours <= clock.hours]
+            data["wrench_unaffordable"] = len(payable) < len(Wrench)
+            data["wrench_options"] = [use for use in payable if not _missing(use, character)]
             # A stunt pays an hour, and an hour per extra success die (at most 3): none the clock cannot pay.
             payable = 0 if clock.in_crisis else clock.hours
             data["stunt_extra_max"] = min(3, payable - 1) if payable else None
@@ -144,6 +146,28 @@ class CggKind:
                 for ability in character.sheet.get("abilities", [])
             ] + [(f"Aspect: {aspect}", 3) for aspect in character.sheet.get("aspects", [])]
         return data
+
+
+def _missing(use, character) -> str:
+    sheet = character.sheet
+    return missing_subject(use, character.name, conditions=sheet.get("conditions", []), gear=sheet.get("gear", []))
+
+
+def _hammer_options(character, clock) -> list[dict]:
+    """The Hammer uses with something to act on, each with the hours it truly gains: none in a
+    crisis, none past the clock's maximum (rules.cgg.clock)."""
+    options = []
+    for use in Hammer:
+        if _missing(use, character):
+            continue
+        if clock.in_crisis:
+            gains = "0: in crisis"
+        elif clock.hours >= clock.maximum:
+            gains = "0: the clock is full"
+        else:
+            gains = str(min(use.hours, clock.maximum - clock.hours))
+        options.append({"name": use.name, "label": use.label, "effect": use.effect, "gains": gains})
+    return options
 
 
 CGG = CggKind()
