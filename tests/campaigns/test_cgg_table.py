@@ -341,7 +341,7 @@ def test_the_uses_with_a_subject_are_offered(player_client, gm_client, cgg_campa
     assert ledger.crisis_clock(explorer).hours == 7
     gm_page = gm_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
     assert 'value="WHY_NOW"' in gm_page
-    assert "(gains 3)" in gm_page  # Didn't see that coming: 9 + 3 = 12
+    assert "(gains 3)" in gm_page  # 7 of 12 hours: each gains its full hours
     assert "(gains 2)" in gm_page
 
 
