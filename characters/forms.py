@@ -160,7 +160,8 @@ class TributeSheetForm(CharacterForm):
 
     effects = _textarea(
         "One per line: 'Name rank | feature rank, feature rank | bonus, bonus', "
-        "e.g. 'Punch 2 | damage 2, range 1 | knockback'. Features and bonuses are optional.",
+        "e.g. 'Punch 2 | damage 2, range 1 | knockback'. Features and bonuses are optional; "
+        "names are letters, digits, spaces and ' - . ( ) & /.",
         rows=4,
     )
     notes = _notes()

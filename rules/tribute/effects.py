@@ -21,6 +21,10 @@ from rules.errors import RulesError
 MAX_EFFECT_RANK = 5
 _NAMED_RANK = re.compile(r"(?P<name>.*\S)\s+(?P<rank>-?[0-9]{1,3})")
 _LINE_FORM = "'Name rank | feature rank, feature rank | bonus, bonus'"
+# A name is words: letters, digits, spaces and ' ’ - . ( ) & /. Anything else (a ';' or ':'
+# meant as a separator, say) would be swallowed into a name: "damage 2; range" at rank 1.
+_NAME = re.compile(r"[\w\s'’.()&/-]+")
+_STRAY = re.compile(r"[^\w\s'’.()&/-]")
 
 
 def parse_effect_line(line: str) -> dict:
@@ -31,11 +35,21 @@ def parse_effect_line(line: str) -> dict:
     def refuse(part: str, why: str) -> NoReturn:
         raise RulesError(f"'{line}': '{part}' {why}")
 
-    def named_rank(part: str, what: str) -> dict:
+    def named_rank(part: str, what: str, whole: str) -> dict:
         match = _NAMED_RANK.fullmatch(part)
         if match is None:
-            refuse(part, f"is not {what} with its rank, e.g. '{'Punch 2' if what == 'an effect' else 'damage 2'}'.")
+            refuse(whole, f"is not {what} with its rank, e.g. '{'Punch 2' if what == 'an effect' else 'damage 2'}'.")
+        words(match["name"], whole)
         return {"name": match["name"], "rank": int(match["rank"])}
+
+    def words(name: str, whole: str) -> None:
+        if not _NAME.fullmatch(name):
+            stray = _STRAY.search(name)[0]
+            refuse(
+                whole,
+                f"has '{stray}': names are letters, digits, spaces and ' - . ( ) & /; separate features and "
+                f"bonuses with commas and the three parts with '|', as in {_LINE_FORM}.",
+            )
 
     def items(part: str) -> list[str]:
         found = [item.strip() for item in part.split(",")]
@@ -46,10 +60,13 @@ def parse_effect_line(line: str) -> dict:
     parts = [part.strip() for part in line.split("|")]
     if len(parts) > 3:
         refuse(" | ".join(parts[3:]), f"is one part too many: a line is {_LINE_FORM}.")
-    effect = named_rank(parts[0], "an effect")
+    effect = named_rank(parts[0], "an effect", parts[0])
     features = items(parts[1]) if len(parts) > 1 and parts[1] else []
     bonuses = items(parts[2]) if len(parts) > 2 and parts[2] else []
-    return {**effect, "features": [named_rank(item, "a feature") for item in features], "bonuses": bonuses}
+    for bonus in bonuses:
+        words(bonus, parts[2])
+    features = [named_rank(item, "a feature", parts[1] if _STRAY.search(item) else item) for item in features]
+    return {**effect, "features": features, "bonuses": bonuses}
 
 
 @dataclass(frozen=True, slots=True)

@@ -216,3 +216,21 @@ def test_an_effect_line_reads_every_part_or_names_the_one_it_cannot():
                        ("Punch 2 | damage", "damage"), ("Punch 2 | a 1,,b 2", "a 1,,b 2")):  # fmt: skip
         with pytest.raises(RulesError, match=re.escape(f"'{line}': '{part}'")):
             parse_effect_line(line)
+
+
+def test_an_effect_line_with_a_part_the_grammar_does_not_allow_is_refused_naming_it():
+    """Issue 18 (play-test): `Punch 2 | damage 2; range 1` saved a feature "damage 2; range" at
+    rank 1. Names are words (letters, digits, spaces, ' - . ( ) & /): a separator the line does
+    not use is refused, naming the part and saying which separator to use."""
+    from rules.tribute.effects import parse_effect_line
+
+    for line, part in (
+        ("Punch 2 | damage 2; range 1", "damage 2; range 1"),
+        ("Punch 2 | damage: 2", "damage: 2"),
+        ("Punch; Kick 2", "Punch; Kick 2"),
+        ("Punch 2 | damage 2 | knockback; stun", "knockback; stun"),
+    ):
+        with pytest.raises(RulesError, match=re.escape(f"'{line}': '{part}'")) as refused:
+            parse_effect_line(line)
+        assert "separate" in str(refused.value) or "letters" in str(refused.value)
+    assert parse_effect_line("Lady's Grip (left) 2 | reach-out 1, A/B 2")["features"][1] == {"name": "A/B", "rank": 2}
