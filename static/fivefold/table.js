@@ -46,9 +46,23 @@
   // code, after a notice with the way home; the websocket extension does not retry it.
   const ENDED = 4004;
   document.addEventListener("htmx:wsClose", function (event) {
-    if (event.detail.event.code === ENDED) setLiveStatus("closed", "ended");
+    if (event.detail.event.code === ENDED) closeTable();
     else setLiveStatus("reconnecting…", "down");
   });
+  // A closed table sends nothing more (issue 18): each request would only be refused (404), so its
+  // fields and buttons are disabled, any request still triggered is dropped, and "Here now" no
+  // longer counts this reader in.
+  let closed = false;
+  function closeTable() {
+    closed = true;
+    setLiveStatus("closed", "ended");
+    document.querySelectorAll("main form :is(input, select, textarea, button)").forEach(function (field) {
+      field.disabled = true;
+    });
+    const online = document.getElementById("online");
+    if (online) online.textContent = "You are no longer at this table.";
+  }
+  document.addEventListener("htmx:beforeRequest", function (event) { if (closed) event.preventDefault(); });
   // One place (base.html's #request-alert) says when an htmx request got no answer the page can
   // show (issue 18): htmx swaps nothing on an error status (base.html's responseHandling) nor on a
   // lost connection, and a 422 with an empty body has no message of its own (a 422 with its form
@@ -81,7 +95,11 @@
   function report(event, text) { failedPath = requestPath(event); setRequestAlert(text); }
   document.addEventListener("htmx:beforeSwap", function (event) {
     // An empty 422 would wipe the form it answers: keep the form, and let it count as an error.
-    if (event.detail.xhr.status === 422 && !String(event.detail.serverResponse || "").trim()) {
+    // So would an error answered with a whole page (the app's 404 or 503 page, a proxy's): it is
+    // never put inside the table; the alert says what happened.
+    const body = String(event.detail.serverResponse || "").trim();
+    const status = event.detail.xhr.status;
+    if ((status === 422 && !body) || (status >= 400 && /^<!doctype html|^<html/i.test(body))) {
       event.detail.shouldSwap = false;
       event.detail.isError = true;
     }

@@ -197,6 +197,7 @@ def test_a_roll_answered_503_says_nothing_changed(browser, server_url):
     expect(alert).to_have_text("")
 
 
+NOTHING_HERE = "<!doctype html><html><body><main><h1>Nothing here</h1></main></body></html>"
 REFUSED = '<p id="request-alert" class="error" role="alert" hx-swap-oob="innerHTML">The GM cancelled this call.</p>'
 
 
@@ -218,6 +219,14 @@ def test_an_htmx_answer_with_no_fragment_of_its_own_says_so_in_one_place(browser
             "That was not accepted, so nothing changed. Check what you entered, then try again.",
             lambda r: r.fulfill(status=422, body="", content_type="text/html"),
         ),
+        "404 page": (  # the server's own 404 (a removal a moment before the click): a whole page, never swapped in
+            "That is no longer here. Reload the table to see it as it is now.",
+            lambda r: r.fulfill(status=404, body=NOTHING_HERE, content_type="text/html"),
+        ),
+        "422 page": (  # a whole page answered with a 422 (a proxy's, say) stays out of the form too
+            "That was not accepted, so nothing changed. Check what you entered, then try again.",
+            lambda r: r.fulfill(status=422, body=NOTHING_HERE, content_type="text/html"),
+        ),
         "refused": (  # a view's own refusal (campaigns.views._back_to_table), in its own words
             "The GM cancelled this call.",
             lambda r: r.fulfill(status=422, headers={"HX-Reswap": "none"}, content_type="text/html", body=REFUSED),
@@ -228,6 +237,7 @@ def test_an_htmx_answer_with_no_fragment_of_its_own_says_so_in_one_place(browser
         roll(player, "1d6", f"during-{name}")
         expect(alert).to_have_text(message)
         expect(player.locator("#roll-form [name=label]")).to_have_value(f"during-{name}")  # the form as it was
+        expect(player.locator("h1")).to_have_text("Errors")
         player.unroute("**/roll/")
     roll(player, "1d6", "works-again")
     expect(player.locator("#log")).to_contain_text("works-again")
@@ -236,9 +246,7 @@ def test_an_htmx_answer_with_no_fragment_of_its_own_says_so_in_one_place(browser
     gm.reload()
     gm.click("li:has-text('pete') button:has-text('remove')")
     expect(player.locator("#table-ended")).to_contain_text("You no longer play in Errors.", timeout=5_000)
-    roll(player, "1d6", "after-removal")  # the server's own 404
-    expect(alert).to_have_text("That is no longer here. Reload the table to see it as it is now.")
-    expect(player.locator("#log")).not_to_contain_text("after-removal")
+    expect(player.locator("#roll-form button[type=submit]")).to_be_disabled()  # a closed table sends nothing
 
 
 def test_a_click_after_the_log_in_expired_goes_to_the_log_in_page_and_back(browser, server_url):
@@ -378,3 +386,25 @@ def test_a_post_sent_twice_says_it_was_already_sent(browser, server_url):
     roll(gm, "1d6", "twice")
     expect(gm.locator("#request-alert")).to_have_text("That was already sent.")
     expect(gm.locator("#log")).not_to_contain_text("twice")
+
+
+def test_a_closed_table_sends_nothing_more(browser, server_url):
+    """Issue 18 (play-test): a removed player's closed table still sent odds requests as they typed
+    (each a 404), the page turned into "Nothing here", and "Here now" still listed them."""
+    from tests.e2e.people import join
+
+    gm, invite, _table = start_campaign(browser, server_url, "cleo", "Closing", "Tribute Alpha")
+    player = join(browser, invite, "cody")
+    expect(player.locator("#online")).to_contain_text("cleo")
+    gm.reload()
+    gm.click("li:has-text('cody') button:has-text('remove')")
+    expect(player.locator("#table-ended")).to_contain_text("You no longer play in Closing.", timeout=5_000)
+    sent = []
+    player.on("request", lambda request: sent.append(request.url))
+    player.locator("#roll-form [name=notation]").press_sequentially("2d6", delay=50)
+    player.wait_for_timeout(600)  # past the odds preview's 250 ms delay
+    assert sent == []
+    expect(player.locator("#roll-form [name=notation]")).to_be_disabled()
+    expect(player.locator("#roll-form button[type=submit]")).to_be_disabled()
+    expect(player.locator("h1")).to_have_text("Closing")
+    expect(player.locator("#online")).to_have_text("You are no longer at this table.")
