@@ -38,8 +38,8 @@ def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = 
         if min(normal, hard, wiggle) < 0 or normal + hard + wiggle > 5:
             raise RulesError(f"{name} has 0 to 5 dice in all.")
         skills.append({"name": name, "stat": skill["stat"], "normal": normal, "hard": hard, "wiggle": wiggle})
-    if len({s["name"] for s in skills}) != len(skills):
-        raise RulesError("Skill names must differ.")
+    if len({s["name"].casefold() for s in skills}) != len(skills):  # "Piloting" and "piloting" are one skill
+        raise RulesError("Skill names must differ, in more than capitals.")
     return {"stats": stats, "skills": skills, "notes": notes_only_sheet(raw)["notes"]}
 
 
