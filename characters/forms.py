@@ -10,7 +10,8 @@ from django import forms
 from campaigns.inputs import MAX_DEPTH, TextField, WholeNumberField, document_problem
 from characters.models import Character
 from rules.cgg.conditions import Track
-from rules.cgg.sheet import ATTRIBUTES, HIGHEST_ATTRIBUTE, LOWEST_ATTRIBUTE, default_sheet
+from rules.cgg.sheet import ATTRIBUTES, HIGHEST_ATTRIBUTE, LOWEST_ATTRIBUTE, check_marked, default_sheet
+from rules.cgg.sheet import validate_sheet as validate_explorer
 from rules.d100.sheet import DEFAULT_ATTRIBUTES as D100_ATTRIBUTES
 from rules.d100.sheet import PERIL_STEPS
 from rules.errors import RulesError
@@ -132,27 +133,67 @@ class ExplorerSheetForm(CharacterForm):
 
     def sheet(self) -> dict:
         data = self.cleaned_data
-        abilities = []
-        for line in _lines(data["abilities"]):
-            match = re.fullmatch(r"(?P<name>.+?)(?:\s+x(?P<mastery>[0-9]{1,2}))?", line)
-            abilities.append({"name": match["name"], "mastery": int(match["mastery"] or 1)})
-        leverage = []
-        for line in _lines(data["leverage"]):
-            purpose, _, code = line.rpartition(":")
-            leverage.append({"purpose": purpose, "code": code.strip()})
         return {
             **(self.instance.sheet or {}),
             "attributes": {name: data[name] for name in ATTRIBUTES},
-            "roles": _lines(data["roles"]),
-            "abilities": abilities,
-            "aspects": _lines(data["aspects"]),
-            "gear": _lines(data["gear"]),
+            **{key: self._part(key, data) for key in _EXPLORER_LISTS},
             "tracks": {track.value: data[f"{track.value}_dots"] for track in Track},
             "marked": {track.value: data[f"{track.value}_marked"] for track in Track},
-            "conditions": _lines(data["conditions"]),
-            "leverage": leverage,
             "notes": data["notes"],
         }
+
+    @staticmethod
+    def _part(key: str, data: dict):
+        """A list of the sheet from its text field."""
+        if key == "abilities":
+            abilities = []
+            for line in _lines(data["abilities"]):
+                match = re.fullmatch(r"(?P<name>.+?)(?:\s+x(?P<mastery>[0-9]{1,2}))?", line)
+                abilities.append({"name": match["name"], "mastery": int(match["mastery"] or 1)})
+            return abilities
+        if key == "leverage":
+            return [
+                {"purpose": purpose, "code": code.strip()}
+                for purpose, _, code in (line.rpartition(":") for line in _lines(data["leverage"]))
+            ]
+        return _lines(data[key])
+
+    def clean(self):
+        """Every field's fault at once, beside the field (issue 18: ten mistakes took eleven saves,
+        each at the top): each part of the sheet is checked by the rules on its own, the rest of the
+        sheet left as a new explorer's; the whole sheet is checked when every part passes."""
+        data = self.cleaned_data
+
+        def check(field: str, part: dict) -> bool:
+            if field in self.errors:
+                return False
+            try:
+                validate_explorer(default_sheet() | part)
+            except RulesError as error:
+                self.add_error(field, str(error))
+                return False
+            return True
+
+        for name in ATTRIBUTES:
+            if name in data:
+                check(name, {"attributes": default_sheet()["attributes"] | {name: data[name]}})
+        for key in _EXPLORER_LISTS:
+            if key in data:
+                check(key, {key: self._part(key, data)})
+        dots = {track: data.get(f"{track.value}_dots") for track in Track}
+        if None not in dots.values():
+            check("harm_dots", {"tracks": {track.value: size for track, size in dots.items()}})
+        for track in Track:
+            marked, field = data.get(f"{track.value}_marked"), f"{track.value}_marked"
+            if marked is not None and dots[track] is not None and field not in self.errors:
+                try:
+                    check_marked(track, dots[track], marked)
+                except RulesError as error:
+                    self.add_error(field, str(error))
+        return super().clean()
+
+
+_EXPLORER_LISTS = ("roles", "abilities", "aspects", "gear", "conditions", "leverage")
 
 
 class TributeSheetForm(CharacterForm):

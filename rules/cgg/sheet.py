@@ -54,6 +54,12 @@ def _per_track(raw: Any, what: str) -> dict[Track, int]:
     return {Track(key): value for key, value in raw.items()}
 
 
+def check_marked(track: Track, size: int, marked: int) -> None:
+    """A track's marked dots: 0 to its size."""
+    if not 0 <= marked <= size:
+        raise RulesError(f"The {track.value} track has {size} dots to mark.")
+
+
 def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """A clean explorer sheet, or RulesError saying what is wrong."""
     sheet = {**default_sheet(), **raw}
@@ -81,13 +87,15 @@ def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = 
     sizes = check_track_dots({track: size - TRACK_START_DOTS for track, size in tracks.items()})
     marked = _per_track(sheet["marked"], "Marked dots")
     for track, size in sizes.items():
-        if not 0 <= marked[track] <= size:
-            raise RulesError(f"The {track.value} track has {size} dots to mark.")
+        check_marked(track, size, marked[track])
     leverage = []
     for item in sheet["leverage"] if isinstance(sheet["leverage"], list) else [None]:
         if not isinstance(item, Mapping):
             raise RulesError("Each leverage has a purpose and a die code.")
-        code = parse_code(str(item.get("code", "")))
+        try:
+            code = parse_code(str(item.get("code", "")))
+        except RulesError as error:  # which line (issue 18): a sheet has several
+            raise RulesError(f"Leverage {str(item.get('purpose', '')).strip()}: {error}") from None
         leverage.append(
             {"purpose": Leverage(str(item.get("purpose", "")), code).purpose.strip()[:MAX_TEXT], "code": str(code)}
         )
