@@ -118,6 +118,28 @@
       if (seen.has(card.id)) card.remove(); else seen.add(card.id);
     });
   }
+  // A live message is a set of out-of-band swaps: a call card closed by the answer to one's own
+  // click is already gone, and a filtered log has no #log. Such a swap has nothing to do here, so it
+  // is dropped before htmx looks for its target (which logs htmx:oobErrorNoTarget; issue 18).
+  // The table's websocket element names this extension (hx-ext="ws,present-targets").
+  function oobSelector(elt) {
+    const value = elt.getAttribute("hx-swap-oob") || "true";
+    const colon = value.indexOf(":");
+    return colon > 0 ? value.slice(colon + 1) : (elt.id ? "#" + CSS.escape(elt.id) : null);
+  }
+  htmx.defineExtension("present-targets", {
+    transformResponse: function (text, xhr) {
+      if (xhr) return text;  // an answer to a request (a catch-up, say) swaps where it was asked to
+      const template = document.createElement("template");
+      template.innerHTML = text;
+      let dropped = false;
+      Array.from(template.content.children).forEach(function (elt) {
+        const selector = oobSelector(elt);
+        if (selector && !document.querySelector(selector)) { elt.remove(); dropped = true; }
+      });
+      return dropped ? template.innerHTML : text;
+    },
+  });
   document.addEventListener("htmx:wsAfterMessage", dropDuplicateRolls);
   document.addEventListener("htmx:afterSettle", dropDuplicateRolls);
   document.addEventListener("htmx:wsAfterMessage", dropDuplicateCalls);

@@ -34,3 +34,11 @@ def join(browser, invite: str, username: str) -> Page:
     page.click("button:has-text('Join as a player')")
     expect(page.locator("#live-status")).to_have_text("live")
     return page
+
+
+def console_errors(page: Page) -> list[str]:
+    """The page's console errors from now on (htmx's oobErrorNoTarget among them), as they come."""
+    errors: list[str] = []
+    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    page.on("pageerror", lambda error: errors.append(f"page error: {error}"))
+    return errors

@@ -408,3 +408,21 @@ def test_a_closed_table_sends_nothing_more(browser, server_url):
     expect(player.locator("#roll-form button[type=submit]")).to_be_disabled()
     expect(player.locator("h1")).to_have_text("Closing")
     expect(player.locator("#online")).to_have_text("You are no longer at this table.")
+
+
+def test_live_rolls_while_the_log_is_filtered_log_no_errors(browser, server_url):
+    """Issue 18: a live roll for #log while the log was filtered (#log-filtered) logged
+    htmx:oobErrorNoTarget; it waits for the full log instead, without a console error."""
+    from tests.e2e.people import console_errors, join
+
+    gm, invite, _table = start_campaign(browser, server_url, "fay", "Filtered", "Tribute Alpha")
+    player = join(browser, invite, "finn")
+    roll(player, "1d6", "mine")
+    expect(player.locator("#log")).to_contain_text("mine")
+    player.select_option("form.log-filters select[name=kind]", index=1)
+    expect(player.locator("#log-filtered")).to_be_visible()
+    errors = console_errors(player)
+    roll(gm, "1d8", "while-filtered")
+    expect(gm.locator("#log")).to_contain_text("while-filtered")
+    player.wait_for_timeout(1_000)
+    assert errors == []

@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.people import join, start_campaign
+from tests.e2e.people import console_errors, join, start_campaign
 
 pytestmark = pytest.mark.browser
 SECRETS = ("base 9d", "risk target", "Rushed for time")
@@ -27,6 +27,8 @@ def test_a_centaurus_gate_scene(browser, server_url):
 
     gm.goto(table)
     expect(gm.locator("#live-status")).to_have_text("live")
+    # Issue 18: each finished call logged htmx:oobErrorNoTarget #call-N (its card already gone).
+    errors = {"gm": console_errors(gm), "mara": console_errors(mara)}
     for _attempt in range(15):
         gm.select_option("#cgg-call-form [name=character]", label="Mara Vell")
         gm.select_option("#cgg-call-form [name=attribute]", "dexterity")
@@ -69,6 +71,7 @@ def test_a_centaurus_gate_scene(browser, server_url):
         expect(row).to_contain_text(re.compile(r"Failed|Barely"))  # Can't do it! adds a Failure
     expect(mara.locator("#cgg-panel")).to_contain_text("Mara Vell: 12/12 hours")
     expect(gm.locator("#log .roll").first).to_contain_text("risk target")
+    assert errors == {"gm": [], "mara": []}
     for page in (mara, dax):
         html = page.content()
         for secret in SECRETS:

@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.people import join, start_campaign
+from tests.e2e.people import console_errors, join, start_campaign
 
 pytestmark = pytest.mark.browser
 
@@ -27,6 +27,7 @@ def test_ore_wiggle_dice_and_a_contest(browser, server_url):
     form.locator("[name=difficulty]").fill("3")
     expect(jet.locator("#ore-odds")).to_contain_text("4 normal + 1 hard + 1 wiggle")
     expect(jet.locator("#ore-odds")).to_contain_text("100%")  # the wiggle die pairs with the hard 10
+    errors = console_errors(jet)  # issue 18: a finished wiggle logged htmx:oobErrorNoTarget #call-N
     form.locator("button:has-text('Roll the pool')").click()
 
     card = jet.locator("#my-calls .call")
@@ -38,6 +39,8 @@ def test_ore_wiggle_dice_and_a_contest(browser, server_url):
     expect(row).to_contain_text(re.compile(r"✔ \dx\d+"))
     expect(row).to_contain_text(re.compile(r"\dx10"))  # the hard 10 and the wiggle die
     expect(row).to_contain_text("wiggle set to 10")
+    jet.wait_for_timeout(300)  # the live messages of the post
+    assert errors == []
 
     gm.goto(table)
     expect(gm.locator("#log .roll").first).to_contain_text("wiggle set to 10")

@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.people import join, start_campaign
+from tests.e2e.people import console_errors, join, start_campaign
 
 pytestmark = pytest.mark.browser
 
@@ -31,6 +31,7 @@ def test_tribute_tests_with_profit_and_an_opposed_test(browser, server_url):
     form.locator("[name=opposition]").fill("-50")
     expect(vera.locator("#tribute-odds")).to_contain_text("Win 100%")
 
+    errors = console_errors(vera)  # issue 18: a finished assignment logged htmx:oobErrorNoTarget #call-N
     card = vera.locator("#my-calls .call")
     rows = vera.locator("#log .roll")
     for attempt in range(10):
@@ -45,6 +46,8 @@ def test_tribute_tests_with_profit_and_an_opposed_test(browser, server_url):
     card.locator("[name=profit__damage]").fill("1")
     card.locator("button:has-text('Post the final ranks')").click()
     expect(vera.locator("#log .roll").first).to_contain_text("Final ranks: damage 3, range 1")
+    vera.wait_for_timeout(300)  # the live messages of the post
+    assert errors == []
 
     gm.goto(table)
     expect(gm.locator("#log .roll").first).to_contain_text("Final ranks: damage 3, range 1")
