@@ -401,9 +401,17 @@ def join(request, token: str):
             actions.join_campaign(request.user, campaign)
         except actions.ActionError as error:
             return render(request, "campaigns/join.html", {"campaign": campaign, "error": str(error)}, status=409)
-        messages.success(request, f"Welcome to {campaign.name}! Make a character to start.")
+        messages.success(request, _welcome(campaign, request.user))
         return redirect("table", campaign.pk)
     return render(request, "campaigns/join.html", {"campaign": campaign, "already": already})
+
+
+def _welcome(campaign, user) -> str:
+    """A player who comes back finds their characters at the table (issue 18)."""
+    names = list(campaign.characters.filter(owner=user).order_by("name").values_list("name", flat=True))
+    if not names:
+        return f"Welcome to {campaign.name}! Make a character to start."
+    return f"Welcome back to {campaign.name}! Your characters are at the table again: {', '.join(names)}."
 
 
 @require_GET

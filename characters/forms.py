@@ -48,6 +48,16 @@ class CharacterForm(forms.ModelForm):
     def initial_from(self, sheet: dict, name: str):
         return sheet.get(name, "")
 
+    def clean_name(self):
+        """One name per character of a player in a campaign (issue 18: a Back then Save made a
+        second "Vex", and the lists could not tell them apart); capitals aside."""
+        name = self.cleaned_data["name"].strip()
+        if name_taken(self.instance, name):
+            raise forms.ValidationError(
+                f"You already have a character called {name} in this campaign: choose another name."
+            )
+        return name
+
     def sheet(self) -> dict:
         return {**(self.instance.sheet or {}), "notes": self.cleaned_data.get("notes", "")}
 
@@ -57,6 +67,17 @@ class CharacterForm(forms.ModelForm):
             # Model.full_clean (run next by the ModelForm) validates it through the campaign's system.
             self.instance.sheet = self.sheet()
         return cleaned
+
+
+def name_taken(character: Character, name: str) -> bool:
+    """Whether the character's owner has another character of this name in its campaign."""
+    if character.campaign_id is None or character.owner_id is None:
+        return False
+    return (
+        Character.objects.filter(campaign_id=character.campaign_id, owner_id=character.owner_id, name__iexact=name)
+        .exclude(pk=character.pk)
+        .exists()
+    )
 
 
 def _lines(text: str) -> list[str]:

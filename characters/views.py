@@ -8,7 +8,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from campaigns.forms import form_errors
 from campaigns.models import Campaign
 from campaigns.systems import sheet_saved
-from characters.forms import SheetImportForm, sheet_form_for
+from characters.forms import SheetImportForm, name_taken, sheet_form_for
 from characters.models import Character
 
 
@@ -51,6 +51,8 @@ def character_import(request, campaign_id: int):
             character.full_clean()
         except ValidationError as error:
             form.add_error("file", " ".join(error.messages))
+        if name_taken(character, character.name.strip()):  # as the sheet form refuses it (issue 18)
+            form.add_error("file", f"You already have a character called {character.name} in this campaign.")
     if form.errors:
         new = Character(campaign=campaign, owner=request.user)
         context = {"form": sheet_form_for(campaign)(instance=new, session=request.session),

@@ -153,3 +153,16 @@ def test_a_bad_lifetime_is_refused_and_the_link_stays(gm_client, campaign):
     assert "Choose how long the link works" in response.content.decode()
     campaign.refresh_from_db()
     assert (campaign.invite_token, campaign.invite_expires_at) == (token, None)
+
+
+def test_a_player_who_comes_back_is_welcomed_back_to_their_characters(player_client, player, campaign):
+    """Issue 18 (play-test): rejoining said "Make a character to start" to a player who had some."""
+    from characters.models import Character
+
+    Character.objects.create(campaign=campaign, owner=player, name="Vex", sheet={"notes": ""})
+    actions.remove_player(campaign.memberships.get(user=player))
+    response = player_client.post(join_url(campaign), follow=True)
+    page = response.content.decode()
+    assert "Make a character to start" not in page
+    assert "Welcome back to" in page
+    assert "Vex" in page

@@ -146,3 +146,15 @@ def test_only_the_owner_and_the_gm_download_a_sheet(player_client, gm_client, ot
     assert player_client.get(url).status_code == 200
     assert gm_client.get(url).status_code == 200
     assert other_client.get(url).status_code == 404
+
+
+def test_a_player_cannot_have_two_characters_of_one_name_in_a_campaign(player_client, campaign, character):
+    """Issue 18 (play-test): a Back then Save made a second "Vex"."""
+    response = player_client.post(reverse("character_new", args=[campaign.pk]), sheet_data(campaign, name="mara vell"))
+    assert response.status_code == 422
+    assert response.context["form"].errors["name"] == [
+        "You already have a character called mara vell in this campaign: choose another name."
+    ]
+    assert Character.objects.count() == 1
+    edit = reverse("character_edit", args=[campaign.pk, character.pk])
+    assert player_client.post(edit, sheet_data(campaign, name="Mara Vell", notes="Still me.")).status_code == 302
