@@ -61,10 +61,10 @@ class TextField(forms.CharField):
 class WholeNumberField(forms.IntegerField):
     """A bounded whole number in ASCII digits; min and max are required, so the input shows them."""
 
-    default_error_messages = {"invalid": "Enter a whole number, e.g. 3 or -2."}
-
     def __init__(self, *, min_value: int, max_value: int, **kwargs):
         super().__init__(min_value=min_value, max_value=max_value, **kwargs)
+        # The field's own range, not an example it may refuse ("-2" where 0 is the least; issue 18).
+        self.error_messages["invalid"] = f"Enter a whole number from {min_value} to {max_value}."
 
     def to_python(self, value):
         if value in self.empty_values:

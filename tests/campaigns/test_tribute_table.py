@@ -2,6 +2,7 @@
 Profit and Waste assignment, and what each audience sees."""
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from campaigns import actions
@@ -182,3 +183,26 @@ def test_odd_digits_in_profit_get_a_message(player_client, tribute, hero, script
     assert response.status_code == 422
     assert "whole numbers from 0 to 20" in response.content.decode()
     assert RollCall.objects.get().status == RollCall.Status.PLAYER_TURN
+
+
+def test_an_npc_without_a_rank_is_asked_for_one(gm_client, tribute, hero):
+    """Issue 18 (play-test): an empty NPC rank silently became 0."""
+    response = gm_client.post(
+        reverse("tribute_opposed", args=[tribute.pk]),
+        {"character": hero.pk, "attribute": "Might", "opponent_name": "Ogre", "opponent_rank": "",
+         "opponent_attribute": "Might", "opponent_focus": "1", "opponent_burden": "1"},
+        HTTP_HX_REQUEST="true",
+    )  # fmt: skip
+    assert response.status_code == 422
+    assert "Give the NPC&#x27;s rank, -99 to 99." in response.content.decode()
+    assert not RollCall.objects.exists()
+
+
+def test_a_whole_number_field_says_its_own_range():
+    """Issue 18 (play-test): "e.g. 3 or -2" on a field whose minimum is 0."""
+    from campaigns.inputs import WholeNumberField
+
+    field = WholeNumberField(min_value=0, max_value=20)
+    with pytest.raises(ValidationError) as refused:
+        field.clean("two")
+    assert refused.value.messages == ["Enter a whole number from 0 to 20."]

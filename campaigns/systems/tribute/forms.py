@@ -73,11 +73,20 @@ class OpposedForm(TableForm):
         return {
             "character": data["opponent_character"],
             "name": data["opponent_name"].strip(),
-            "rank": data["opponent_rank"] or 0,
+            "rank": data["opponent_rank"],
             "attribute": data["opponent_attribute"],
             "focus": data["opponent_focus"],
             "burden": data["opponent_burden"],
         }
+
+    def clean(self):
+        data = super().clean()
+        # An NPC needs its rank: an empty one was read as 0, silently (issue 18).
+        npc = data.get("opponent_character") is None
+        if npc and data.get("opponent_rank") is None and "opponent_rank" not in self.errors:
+            field = self.fields["opponent_rank"]
+            self.add_error("opponent_rank", f"Give the NPC's rank, {field.min_value} to {field.max_value}.")
+        return data
 
 
 class OppositionForm(TableForm):
