@@ -141,3 +141,11 @@ def test_ledgers_are_read_only_and_scoped(gm_client, make_user, campaign, other_
     other = Client()
     other.force_login(other_campaign.gm)
     assert "A complication" not in other.get(reverse("admin:campaigns_ledgerentry_changelist")).content.decode()
+
+
+def test_the_admin_asks_for_no_missing_favicon(client):
+    """Issue 18 (play-test): the admin's pages (not base.html's, which says `data:,`) made the
+    browser ask for /favicon.ico, a 404 in the console; there is nothing to show, and it says so."""
+    response = client.get("/favicon.ico")
+    assert response.status_code == 204
+    assert "max-age" in response["Cache-Control"]
