@@ -426,3 +426,21 @@ def test_live_rolls_while_the_log_is_filtered_log_no_errors(browser, server_url)
     expect(gm.locator("#log")).to_contain_text("while-filtered")
     player.wait_for_timeout(1_000)
     assert errors == []
+
+
+def test_a_session_started_after_the_page_loaded_can_be_filtered_on(browser, server_url):
+    """Issue 18 (play-test): the session filter offered only the sessions of the page's load."""
+    from tests.e2e.people import console_errors, join
+
+    gm, invite, _table = start_campaign(browser, server_url, "gia", "Sessions", "Tribute Alpha")
+    player = join(browser, invite, "gus2")
+    errors = console_errors(player)
+    gm.click("button:has-text('Start a session')")
+    expect(player.locator("#session-status")).not_to_have_text("Between sessions")
+    sessions = player.locator("form.log-filters select[name=session] option")
+    expect(sessions).to_have_count(2)
+    expect(sessions.nth(1)).to_contain_text("Session 1")
+    roll(player, "1d6", "in-session")
+    player.select_option("form.log-filters select[name=session]", index=1)
+    expect(player.locator("#log-filtered")).to_contain_text("in-session")
+    assert errors == []
