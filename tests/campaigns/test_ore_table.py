@@ -248,3 +248,18 @@ def test_the_skill_list_follows_the_character_chosen(player_client, ore, pilot, 
     refused = player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(rook, stat=""), HTTP_HX_REQUEST="true")
     assert refused.status_code == 422
     assert "Rook has no skill called Piloting: Rook has no skills on the sheet." in refused.content.decode()
+
+
+def test_a_contest_refused_says_why_beside_its_button(gm_client, ore, pilot):
+    """Issue 18 (play-test): the contest's error showed at the top of the panel, far above the
+    button the GM had just pressed, off-screen on a phone."""
+    response = gm_client.post(
+        reverse("ore_contest", args=[ore.pk]),
+        {"character": pilot.pk, "stat": "", "skill": "Piloting", "npc_name": "", "npc_normal": "0"},
+        HTTP_HX_REQUEST="true",
+    )
+    assert response.status_code == 422
+    page = response.content.decode()
+    alert = page.index('class="error" role="alert"')
+    assert page.index('id="ore-contest-form"') < alert < page.index("Call for the contest</button>")
+    assert not RollCall.objects.exists()
