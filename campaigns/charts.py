@@ -56,6 +56,13 @@ class DrawnBar:
         return self.x + self.width / 2
 
     @property
+    def label_x(self) -> float:
+        """Where the label is centred: under the bar, moved in just enough to stay inside the
+        drawing (a "-1" under the first narrow bar was cut at the edge at 360 px; issue 18)."""
+        half = max((len(line) for line in self.label_lines), default=0) * CHAR / 2
+        return min(max(self.middle, half), WIDTH - half)
+
+    @property
     def mark_y(self) -> float:
         return self.y - 3
 

@@ -252,3 +252,17 @@ def test_odds_are_in_words_people_read(chance, shown, words):
     from campaigns.templatetags.dice import odds_fraction, percent
 
     assert (percent(chance), odds_fraction(chance)) == (shown, words)
+
+
+@pytest.mark.parametrize("text", ["2d12-3", "3d6+2", "1d100", "5d10-20"])
+def test_every_label_stays_inside_the_drawing(text):
+    """Issue 18 (play-test): at 360 px the leftmost label ("-1") was cut at the chart's edge: a
+    label centred under a narrow first or last bar reached past it."""
+    from campaigns.charts import CHAR
+
+    chart = notation_chart(parse(text), None, Comparison.AT_LEAST)
+    for drawn in chart.drawn():
+        if drawn.show_label:
+            half = max(len(line) for line in drawn.label_lines) * CHAR / 2
+            assert drawn.label_x - half >= 0, drawn.bar.label
+            assert drawn.label_x + half <= WIDTH, drawn.bar.label
