@@ -24,7 +24,7 @@ PUBLIC, LOGIN, MEMBER, GM = "public", "login", "member", "gm"
 CASES = {
     "home": ("get", PUBLIC, None), "signup": ("get", PUBLIC, None), "login": ("get", PUBLIC, None),
     "logout": ("post", PUBLIC, None), "rules": ("get", PUBLIC, None), "join": ("get", PUBLIC, None),
-    "rules_system": ("get", PUBLIC, None),
+    "rules_system": ("get", PUBLIC, None), "favicon": ("get", PUBLIC, None),
     "password_change": ("get", LOGIN, None), "password_change_done": ("get", LOGIN, None),
     "campaign_new": ("get", LOGIN, None),
     "table": ("get", MEMBER, "cgg"), "roll": ("post", MEMBER, "cgg"), "odds": ("get", MEMBER, "cgg"),
