@@ -140,9 +140,14 @@ def test_one_roll_rerolled_from_two_tabs_at_once_is_rerolled_once(kai, player):
     outcomes = race(lambda _: zener.spend_on_roll(first.pk, player, use="reroll"))
 
     assert outcomes["done"] == 1, outcomes
+
     # The others see the re-roll's result: it stands, or it was the check's one re-roll.
-    refused = {"Karma was already spent that way on this check.", "Kai's Pilot 3 + PRAC 12 check already succeeded."}
-    assert sum(n for message, n in outcomes.items() if message in refused) == THREADS - 1, outcomes
+    def refused(message: str) -> bool:
+        return message == "Karma was already spent that way on this check." or (
+            message.startswith("Kai's Pilot 3 + PRAC") and message.endswith(" check already succeeded.")
+        )
+
+    assert sum(n for message, n in outcomes.items() if refused(message)) == THREADS - 1, outcomes
     assert Roll.objects.filter(request__reroll_of=first.pk).count() == 1
     assert zener.karma_balance(kai).value == start - 1
 
