@@ -291,14 +291,27 @@ def test_every_sheet_field_has_its_bounds_and_a_line_of_help(world, player, syst
             assert f'max="{field.max_value}"' in html, (system, name)
 
 
-@pytest.mark.parametrize("value", ["inf", "1e309", "-inf", "nan", "²", "٣x", "--1"])
+@pytest.mark.parametrize("value", ["inf", "1e309", "-inf", "nan", "²", "٣x", "--1", "٣", "1_0", "٣.5"])
 @pytest.mark.parametrize("way", ["value", "index"])
 def test_the_zener_table_lookup_answers_any_number_with_a_message(world, player, value, way):
     campaign = world["campaigns"]["zener"][0]
     query = {"table": "weight", "way": way, "value": value}
     response = client_for(player).get(reverse("zener_tables", args=[campaign.pk]), query)
     assert response.status_code == 200
-    assert re.search(r"off the table|give a (positive )?(number|value)", response.content.decode(), re.IGNORECASE)
+    page = response.content.decode()
+    assert re.search(r"off the table|give a (positive )?(number|value)", page, re.IGNORECASE)
+    # No answer read from a digit that is not ASCII.
+    assert "= index" not in page
+    assert ": index " not in page
+
+
+def test_the_zener_table_lookup_answers_plain_numbers(world, player):
+    campaign = world["campaigns"]["zener"][0]
+    url = reverse("zener_tables", args=[campaign.pk])
+    by_index = client_for(player).get(url, {"table": "weight", "way": "index", "value": "3"}).content.decode()
+    by_value = client_for(player).get(url, {"table": "weight", "way": "value", "value": "2.5"}).content.decode()
+    assert "index 3 = 15 kg" in by_index
+    assert "= index " in by_value
 
 
 def test_admin_refuses_a_nul_byte_in_settings_and_sheets(world, make_user):

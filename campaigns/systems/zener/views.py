@@ -1,5 +1,7 @@
 """Zener Gate's table steps: checks, Karma on rolls, the GM's Karma."""
 
+import re
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
@@ -8,6 +10,7 @@ from django.views.decorators.http import require_GET, require_POST
 from campaigns.actions import ActionError
 from campaigns.audience import Audience
 from campaigns.forms import form_errors
+from campaigns.inputs import whole_number
 from campaigns.models import Roll
 from campaigns.systems.steps import panel_response
 from campaigns.systems.zener import actions
@@ -35,6 +38,9 @@ def _check_from(form):
                              extra=data["extra"] or 0, indirect=data["indirect"] or 0)  # fmt: skip
 
 
+_DECIMAL = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]{1,3})?")
+
+
 @login_required
 @require_GET
 def tables(request, campaign_id: int):
@@ -44,11 +50,19 @@ def tables(request, campaign_id: int):
     table = TABLES.get(request.GET.get("table", ""))
     raw = request.GET.get("value", "").strip()
     if table and raw:
+        # Plain ASCII numbers only, as every form reads them: int() and float() would also take
+        # "٣" or "1_0" (issue 18).
+        index = whole_number(raw, -(10**6), 10**6)
+        value = float(raw) if _DECIMAL.fullmatch(raw) else None
         try:
             if request.GET.get("way") == "index":
-                context["answer"] = f"{table.name}: index {int(raw)} = {table.value(int(raw)):g} {table.unit}"
+                if index is None:
+                    raise ValueError
+                context["answer"] = f"{table.name}: index {index} = {table.value(index):g} {table.unit}"
             else:
-                context["answer"] = f"{table.name}: {float(raw):g} {table.unit} = index {table.index(float(raw))}"
+                if value is None:
+                    raise ValueError
+                context["answer"] = f"{table.name}: {value:g} {table.unit} = index {table.index(value)}"
         except RulesError as error:  # before ValueError: RulesError is one
             context["lookup_error"] = str(error)
         except ValueError:
