@@ -18,7 +18,13 @@ def database_error_page(request):
     return render(request, "campaigns/database_error.html", status=503)
 
 
-class DatabaseErrorMiddleware:
+class ErrorPagesMiddleware:
+    """The app's own page for a view's failure. A database error: the 503 page (nothing was
+    changed). A view's 404 (a table the viewer no longer sits at, a deleted campaign): the
+    app's 404 page with the way home, in local play (DEBUG) too, where Django would show its
+    technical page to a player following an old link (issue 18). A URL no route matches is
+    left to Django."""
+
     def __init__(self, get_response):
         self.get_response = get_response
 
@@ -26,10 +32,12 @@ class DatabaseErrorMiddleware:
         return self.get_response(request)
 
     def process_exception(self, request, exception):
-        if not isinstance(exception, DatabaseError):
-            return None
-        logger.exception("Database error on %s", request.path)
-        return database_error_page(request)
+        if isinstance(exception, DatabaseError):
+            logger.exception("Database error on %s", request.path)
+            return database_error_page(request)
+        if isinstance(exception, Http404):
+            return render(request, "404.html", status=404)
+        return None
 
 
 def server_error(request):
@@ -38,20 +46,3 @@ def server_error(request):
     if isinstance(sys.exc_info()[1], DatabaseError):
         return database_error_page(request)
     return defaults.server_error(request)
-
-
-class NotFoundMiddleware:
-    """A view's 404 (a table the viewer no longer sits at, a deleted campaign) is the app's own
-    page with the way home, in local play (DEBUG) too, where Django would show its technical
-    page to a player following an old link (issue 18). A URL no route matches is left to Django."""
-
-    def __init__(self, get_response):
-        self.get_response = get_response
-
-    def __call__(self, request):
-        return self.get_response(request)
-
-    def process_exception(self, request, exception):
-        if not isinstance(exception, Http404):
-            return None
-        return render(request, "404.html", status=404)

@@ -55,8 +55,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "accounts.middleware.LoginRedirectMiddleware",  # a click after the log-in expired: the whole page to log in
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
-    "campaigns.middleware.DatabaseErrorMiddleware",
-    "campaigns.middleware.NotFoundMiddleware",
+    "campaigns.middleware.ErrorPagesMiddleware",  # the 503 page for a database failure, the app's 404 page
     "campaigns.once.SubmitOnceMiddleware",  # each form post counts once
 ]
 

@@ -61,16 +61,7 @@ def test_gm_invites_player_rolls_and_gm_sees_it_live(browser, server_url):
 
 def test_a_dropped_connection_catches_up(browser, server_url):
     gm = browser.new_context().new_page()
-    socket = {"away": False, "open": []}
-
-    def route(ws):
-        if socket["away"]:
-            ws.close(code=1013, reason="server away")  # htmx retries after 1006/1012/1013
-            return
-        ws.connect_to_server()
-        socket["open"].append(ws)
-
-    gm.route_web_socket(re.compile(r".*/ws/campaigns/\d+/"), route)
+    away = away_while(gm)
     gm.goto(f"{server_url}/accounts/signup/")
     sign_up(gm, "gail")
     gm.click("text=Start a campaign")
@@ -81,9 +72,7 @@ def test_a_dropped_connection_catches_up(browser, server_url):
     gm.click("button:has-text('Start a session')")  # a mark the table already shows
     expect(gm.locator("#log .session-mark")).to_have_text(re.compile("Session 1 started"))
 
-    socket["away"] = True
-    socket["open"][-1].close(code=1012, reason="restart")
-    expect(gm.locator("#live-status")).to_have_text("reconnecting…")
+    away(True)
 
     # While the GM is away, another tab of the GM rolls and ends the session.
     other_tab = gm.context.new_page()
@@ -94,8 +83,7 @@ def test_a_dropped_connection_catches_up(browser, server_url):
     expect(other_tab.locator("#session-status")).to_have_text("Between sessions")
     expect(gm.locator("#log")).not_to_contain_text("missed-while-away")
 
-    socket["away"] = False
-    expect(gm.locator("#live-status")).to_have_text("live", timeout=20_000)
+    away(False)
     expect(gm.locator("#log .roll")).to_have_count(1, timeout=5_000)
     expect(gm.locator("#log")).to_contain_text("missed-while-away")
     # The marks of that time too, each once and in its place; and the header as it is now.
@@ -111,16 +99,7 @@ def test_a_table_away_for_more_than_a_page_of_rolls_gets_them_all(browser, serve
     """45 rolls while the socket is down (issue 18): on reconnecting, the log is the newest page
     again, and scrolling down brings every missed roll, with no reload."""
     gm = browser.new_context().new_page()
-    socket = {"away": False, "open": []}
-
-    def route(ws):
-        if socket["away"]:
-            ws.close(code=1013, reason="server away")
-            return
-        ws.connect_to_server()
-        socket["open"].append(ws)
-
-    gm.route_web_socket(re.compile(r".*/ws/campaigns/\d+/"), route)
+    away = away_while(gm)
     gm.goto(f"{server_url}/accounts/signup/")
     sign_up(gm, "gina")
     gm.click("text=Start a campaign")
@@ -131,9 +110,7 @@ def test_a_table_away_for_more_than_a_page_of_rolls_gets_them_all(browser, serve
     expect(gm.locator("#log .roll")).to_have_count(1)
     gm.evaluate("window.notReloaded = true")
 
-    socket["away"] = True
-    socket["open"][-1].close(code=1012, reason="restart")
-    expect(gm.locator("#live-status")).to_have_text("reconnecting…")
+    away(True)
     other_tab = gm.context.new_page()
     other_tab.goto(gm.url)
     other_tab.evaluate("""async (count) => {
@@ -147,8 +124,7 @@ def test_a_table_away_for_more_than_a_page_of_rolls_gets_them_all(browser, serve
         }
     }""", 45)  # fmt: skip
 
-    socket["away"] = False
-    expect(gm.locator("#live-status")).to_have_text("live", timeout=20_000)
+    away(False)
     expect(gm.locator("#log")).to_contain_text("missed-45", timeout=5_000)
     gm.locator("#log .older").scroll_into_view_if_needed(timeout=5_000)
     expect(gm.locator("#log .roll")).to_have_count(46, timeout=5_000)
@@ -280,7 +256,7 @@ def away_while(page: Page):
 
     def route(ws):
         if socket["away"]:
-            ws.close(code=1013, reason="server away")
+            ws.close(code=1013, reason="server away")  # htmx retries after 1006/1012/1013
             return
         ws.connect_to_server()
         socket["open"].append(ws)
