@@ -12,18 +12,20 @@ show a bare fragment or a 405. So the redirect of any such request, in every vie
 - from a plain form post (no JavaScript): back to the page the form was on (`Referer`), or
   without one to the post's own address as before (the invite page posts to itself).
 
-Either says on the log-in page that nothing was done. A page of another site is never `next`.
+Either says on the log-in page that nothing was done, through the address (`why=expired`), not a
+one-time message: a click can send two requests at once (the post and an odds preview), and two
+redirects, one of which would show the message and the next a page without it. A page of another
+site is never `next`.
 """
 
 from urllib.parse import parse_qs, urlsplit, urlunsplit
 
 from django.conf import settings
-from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.shortcuts import resolve_url
 from django_htmx.http import HttpResponseClientRedirect
 
-NOTHING_DONE = "You are not logged in (any more), so nothing was done. Log in to go back to where you were."
+WHY = "why=expired"
 
 
 class LoginRedirectMiddleware:
@@ -34,12 +36,19 @@ class LoginRedirectMiddleware:
         response = self.get_response(request)
         if (request.method == "GET" and not request.htmx) or not _sent_to_log_in(request, response):
             return response  # a page asked for: login_required's own redirect is right
-        messages.info(request, NOTHING_DONE)
         if request.htmx:
             page = request.htmx.current_url_abs_path
-            return HttpResponseClientRedirect(redirect_to_login(page).url if page else resolve_url(settings.LOGIN_URL))
+            return HttpResponseClientRedirect(_expired(redirect_to_login(page).url if page else settings.LOGIN_URL))
         page = _same_site(request, "Referer")
-        return redirect_to_login(page) if page else response  # without one, the post's own address
+        back = redirect_to_login(page) if page else response  # without one, the post's own address
+        back["Location"] = _expired(back["Location"])
+        return back
+
+
+def _expired(log_in_url: str) -> str:
+    """The log-in page's address, saying why the user is there (registration/login.html)."""
+    url = resolve_url(log_in_url)
+    return f"{url}{'&' if '?' in url else '?'}{WHY}"
 
 
 def _sent_to_log_in(request, response) -> bool:

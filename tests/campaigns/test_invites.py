@@ -29,7 +29,8 @@ def test_visitor_is_sent_to_log_in_or_sign_up_and_back(client, campaign):
     assert f"?next={join_url(campaign)}" in page.replace("%2F", "/")
     response = client.post(join_url(campaign))
     assert response.status_code == 302
-    assert response.url == f"{reverse('login')}?next={join_url(campaign)}"
+    # The log-in page says the click did nothing (accounts.middleware), and the link comes back.
+    assert response.url == f"{reverse('login')}?next={join_url(campaign)}&why=expired"
     assert not Membership.objects.filter(campaign=campaign).exclude(user__username="paul_player").exists()
 
 
