@@ -129,11 +129,14 @@
   }
   htmx.defineExtension("present-targets", {
     transformResponse: function (text, xhr) {
-      if (xhr) return text;  // an answer to a request (a catch-up, say) swaps where it was asked to
       const template = document.createElement("template");
       template.innerHTML = text;
       let dropped = false;
       Array.from(template.content.children).forEach(function (elt) {
+        // An answer to a request swaps its content where it was asked to; only its marked
+        // out-of-band parts (a roll's row for #log, which a filter may have taken away since
+        // the post left) need a target. Every part of a live message is out of band.
+        if (xhr && !elt.hasAttribute("hx-swap-oob")) return;
         const selector = oobSelector(elt);
         if (selector && !document.querySelector(selector)) { elt.remove(); dropped = true; }
       });
