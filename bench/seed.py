@@ -17,18 +17,12 @@ from django.db import connection  # noqa: E402
 from django.middleware.csrf import _get_new_csrf_string  # noqa: E402
 from django.test import Client  # noqa: E402
 
-from campaigns import actions  # noqa: E402
-from campaigns.management.commands.demo import SHEETS  # noqa: E402
+from campaigns import actions, systems  # noqa: E402
 from campaigns.models import Membership, Roll  # noqa: E402
-from campaigns.systems.d100 import actions as d100  # noqa: E402
-from campaigns.systems.ore import actions as ore  # noqa: E402
-from campaigns.systems.tribute import actions as tribute  # noqa: E402
-from campaigns.systems.zener import actions as zener  # noqa: E402
 from characters.models import Character  # noqa: E402
 from rules.dice import SeededDice  # noqa: E402
 
 HISTORY = 5_000
-SETTINGS = {"cgg": {}, "tribute": {"die_size": 8}, "ore": {}, "zener": {}, "d100": {}}
 
 
 def some_rolls(campaign, gm, player, hero) -> None:
@@ -37,17 +31,7 @@ def some_rolls(campaign, gm, player, hero) -> None:
         actions.roll_notation(campaign, player, notation="3d6+2", label=f"seed {i}", character=hero)
         actions.roll_notation(campaign, gm, notation="1d20", label="seed secret", secret=True)
     for _ in range(5):
-        if campaign.system == "tribute":
-            tribute.start_test(campaign, player, character=hero, attribute="Might", focus=2, burden=1, opposition=2)
-        elif campaign.system == "ore":
-            side = ore.side_for(hero, "Coordination", "Piloting")
-            ore.start_roll(campaign, player, character=hero, side=side, difficulty=3)
-        elif campaign.system == "zener":
-            what, check = zener.check_for(hero, stat="PRAC", skill="Pilot")
-            zener.make_check(campaign, player, character=hero, what=what, check=check)
-        elif campaign.system == "d100":
-            d100.start_test(campaign, player, character=hero, skill="Stealth", attribute="Agility",
-                            difficulty="standard")  # fmt: skip
+        campaign.adapter.play_everyday(campaign, gm, player, hero)
 
 
 def grow_history(campaign) -> None:
@@ -74,15 +58,20 @@ def main() -> None:
     gm = users.create_user("bench_gm", password="bench-password-1")
     player = users.create_user("bench_player", password="bench-password-1")
     out = {"campaigns": {}, "characters": {}, "gm": session_for(gm), "player": session_for(player)}
-    for system, settings in SETTINGS.items():
-        campaign = actions.create_campaign(gm, name=f"Bench {system}", system=system, settings=settings)
+    for adapter in systems.installed():
+        system = adapter.key
+        campaign = actions.create_campaign(gm, name=f"Bench {system}", system=system, settings={})
         Membership.objects.create(campaign=campaign, user=player)
-        sheet = campaign.rules_system.validate_sheet(SHEETS[system], campaign.settings)
+        # Each system's session start (d100: a Fortune pool of 50 for the spends the driver makes).
+        form = adapter.session_form(campaign, {"session-refill": 50})
+        if not form.is_valid():
+            raise SystemExit(f"{adapter.name}'s session form: {form.errors.as_text()}")
+        actions.start_session(campaign, gm, **form.cleaned_data)
+        sheet = adapter.rules.validate_sheet(adapter.demo_sheet, campaign.settings)
         hero = Character.objects.create(campaign=campaign, owner=player, name=f"Hero {system}", sheet=sheet)
         some_rolls(campaign, gm, player, hero)
         grow_history(campaign)
         out["campaigns"][system], out["characters"][system] = campaign.pk, hero.pk
-    d100.refill_fortune(Membership.objects.get(campaign_id=out["campaigns"]["d100"]).campaign, gm, refill=50)
     with connection.cursor() as cursor:
         cursor.execute("CREATE TABLE bench_ping (id bigserial PRIMARY KEY, at timestamptz NOT NULL)")
         cursor.execute("ANALYZE")  # as autovacuum would have by now: the planner's statistics after a bulk load

@@ -11,7 +11,7 @@ from datetime import timedelta
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from campaigns import live, systems
+from campaigns import live
 from campaigns.audience import SessionMark
 from campaigns.models import Campaign, GameSession, Membership, Roll, RollCall, new_invite_token
 from campaigns.notation_kind import CALL_REVEAL_DEFAULT, REVEAL_ALL
@@ -193,7 +193,7 @@ def cancel_call(call: RollCall) -> None:
 def start_session(campaign: Campaign, gm, **system_inputs) -> GameSession:
     """The GM starts the next session: a session still going ends now, and the system
     refills and resets what its rules refill at a session start (d100: the Fortune pool),
-    from `system_inputs` (its `systems.session_form`)."""
+    from `system_inputs` (its adapter's `session_form`)."""
     if not campaign.is_gm(gm):
         raise ActionError("Only the GM starts a session.")
     with transaction.atomic():
@@ -202,7 +202,7 @@ def start_session(campaign: Campaign, gm, **system_inputs) -> GameSession:
         going = campaign.game_sessions.filter(ended_at=None).first()
         if going is not None:
             marks.append(_end(going))
-        systems.session_started(campaign, gm, **system_inputs)
+        campaign.adapter.session_started(campaign, gm, **system_inputs)
         last_number = going.number if going else campaign.game_sessions.values_list("number", flat=True).first()
         session = GameSession.objects.create(campaign=campaign, number=(last_number or 0) + 1)
         marks.append(SessionMark(session.number, True, session.started_at))

@@ -3,8 +3,8 @@ from datetime import timedelta
 from django import forms
 
 import rules
+from campaigns import systems
 from campaigns.inputs import TextField, WholeNumberField
-from campaigns.models import SYSTEM_CHOICES
 from rules.dice import Comparison, parse
 from rules.system import TextListSetting
 
@@ -51,11 +51,11 @@ class CampaignForm(forms.Form):
     """Name, system, and each system's settings (only the chosen system's are kept)."""
 
     name = TextField(max_length=100)
-    system = forms.ChoiceField(choices=SYSTEM_CHOICES)
+    system = forms.ChoiceField(choices=systems.choices)  # a callable: the systems installed
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        for system in rules.SYSTEMS.values():
+        for system in (adapter.rules for adapter in systems.installed()):
             for setting in system.settings:
                 field = setting_field(setting)
                 field.label = f"{setting.label} ({system.name})"
@@ -64,7 +64,7 @@ class CampaignForm(forms.Form):
     def clean(self):
         cleaned = super().clean()
         if "system" in cleaned:
-            system = rules.SYSTEMS[cleaned["system"]]
+            system = systems.get(cleaned["system"]).rules
             given = {s.name: cleaned.get(_setting_field_name(system.key, s.name)) for s in system.settings}
             raw = {name: value for name, value in given.items() if value not in (None, "")}  # empty: the default
             try:

@@ -9,9 +9,10 @@ from urllib.parse import urlencode
 
 from django import forms
 
+from campaigns import systems
 from campaigns.audience import Audience, SessionMark, session_marks
 from campaigns.forms import TableForm
-from campaigns.visibility import kinds_for, roll_view, visible_rolls
+from campaigns.visibility import roll_view, visible_rolls
 
 LOG_PAGE = 30
 
@@ -30,7 +31,8 @@ class LogFilterForm(TableForm):
         self.fields["session"].choices = [("", "Every session")] + [
             (s.number, f"Session {s.number}, {s.started_at:%d %b %Y}") for s in sessions
         ]
-        self.fields["kind"].choices = [("", "Every kind")] + [(k.key, k.name) for k in kinds_for(campaign.system)]
+        kinds = systems.kinds_for(campaign.system)
+        self.fields["kind"].choices = [("", "Every kind")] + [(kind.key, kind.name) for kind in kinds]
 
     @property
     def active(self) -> bool:

@@ -11,6 +11,8 @@ from django.http import Http404
 from django.shortcuts import render
 from django.views import defaults
 
+from campaigns.systems import SystemNotInstalled
+
 logger = logging.getLogger(__name__)
 
 
@@ -20,10 +22,11 @@ def database_error_page(request):
 
 class ErrorPagesMiddleware:
     """The app's own page for a view's failure. A database error: the 503 page (nothing was
-    changed). A view's 404 (a table the viewer no longer sits at, a deleted campaign): the
-    app's 404 page with the way home, in local play (DEBUG) too, where Django would show its
-    technical page to a player following an old link (issue 18). A URL no route matches is
-    left to Django."""
+    changed). A campaign of a rules system not installed here: a page that says so (501).
+    A view's 404 (a table the viewer no longer sits at, a deleted campaign): the app's 404
+    page with the way home, in local play (DEBUG) too, where Django would show its technical
+    page to a player following an old link (issue 18). A URL no route matches is left to
+    Django."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -37,6 +40,9 @@ class ErrorPagesMiddleware:
             return database_error_page(request)
         if isinstance(exception, Http404):
             return render(request, "404.html", status=404)
+        if isinstance(exception, SystemNotInstalled):
+            # A campaign (or a roll) of a system whose app was taken out of INSTALLED_APPS.
+            return render(request, "campaigns/not_installed.html", {"key": exception.key}, status=501)
         return None
 
 

@@ -7,9 +7,8 @@ from django.db import models
 from django.db.models import Q
 
 import rules
+from campaigns import systems
 from campaigns.inputs import document_problem
-
-SYSTEM_CHOICES = [(key, system.name) for key, system in rules.SYSTEMS.items()]
 
 
 def new_invite_token() -> str:
@@ -26,7 +25,9 @@ class CampaignQuerySet(models.QuerySet):
 
 class Campaign(models.Model):
     name = models.CharField(max_length=100)
-    system = models.CharField(max_length=20, choices=SYSTEM_CHOICES)
+    # No `choices=`: the installed systems say which keys are valid (`clean`), so a new system
+    # needs no migration, and a campaign of one taken away still loads.
+    system = models.CharField(max_length=20, help_text="The rules system's key, e.g. cgg.")
     settings = models.JSONField(default=dict, blank=True, help_text="The rules system's campaign settings.")
     gm = models.ForeignKey(django_settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="campaigns_run")
     invite_token = models.CharField(max_length=64, unique=True, default=new_invite_token, editable=False)
@@ -44,8 +45,19 @@ class Campaign(models.Model):
         return self.name
 
     @property
+    def adapter(self) -> systems.SystemAdapter:
+        """The campaign's system's web side; `SystemNotInstalled` if its app is not installed."""
+        return systems.get(self.system)
+
+    @property
     def rules_system(self) -> rules.System:
-        return rules.SYSTEMS[self.system]
+        """The pure rules of the campaign's system."""
+        return self.adapter.rules
+
+    @property
+    def system_name(self) -> str:
+        """The system's name for lists and headers, which a system not installed does not break."""
+        return systems.name_of(self.system)
 
     def invite_has_expired(self, now: datetime) -> bool:
         return self.invite_expires_at is not None and self.invite_expires_at <= now
@@ -57,14 +69,18 @@ class Campaign(models.Model):
         problem = document_problem(self.settings)
         if problem:
             raise ValidationError({"settings": problem})
-        if self.system in rules.SYSTEMS:
-            try:
-                # A campaign that exists keeps its settings unless each is given: `{}` once reset a
-                # Tribute reality level from d8 to d6 without a word.
-                complete = self.pk is not None
-                self.settings = self.rules_system.validate_settings(self.settings, complete=complete)
-            except rules.RulesError as error:
-                raise ValidationError({"settings": str(error)}) from error
+        if not systems.is_installed(self.system):
+            installed = ", ".join(key for key, _ in systems.choices())
+            raise ValidationError(
+                {"system": f"No rules system {self.system!r} is installed; choose one of {installed}."}
+            )
+        try:
+            # A campaign that exists keeps its settings unless each is given: `{}` once reset a
+            # Tribute reality level from d8 to d6 without a word.
+            complete = self.pk is not None
+            self.settings = self.rules_system.validate_settings(self.settings, complete=complete)
+        except rules.RulesError as error:
+            raise ValidationError({"settings": str(error)}) from error
 
 
 class Membership(models.Model):
@@ -234,23 +250,6 @@ class LedgerEntry(ImmutableEvent):
 
     def __str__(self) -> str:
         return f"{self.delta:+d} {self.balance.kind}: {self.reason}"
-
-
-class TensionScene(models.Model):
-    """Centaurus Gate's tension mode in a campaign (rules.cgg.tension.TensionState
-    as JSON). Changed only by campaigns.systems.cgg.actions.change_tension,
-    under a row lock."""
-
-    campaign = models.OneToOneField(Campaign, on_delete=models.CASCADE, related_name="tension")
-    active = models.BooleanField(default=True)
-    edge_holder = models.ForeignKey(
-        "characters.Character", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    state = models.JSONField()
-    updated_at = models.DateTimeField(auto_now=True)
-
-    def __str__(self) -> str:
-        return f"Tension in {self.campaign}"
 
 
 class SubmitToken(models.Model):

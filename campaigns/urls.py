@@ -1,7 +1,6 @@
-from django.urls import include, path
+from django.urls import path
 
-from campaigns import views
-from characters import views as character_views
+from campaigns import systems, views
 
 urlpatterns = [
     path("new/", views.campaign_new, name="campaign_new"),
@@ -18,17 +17,5 @@ urlpatterns = [
     path("<int:campaign_id>/players/<int:membership_id>/remove/", views.player_remove, name="player_remove"),
     path("<int:campaign_id>/leave/", views.leave, name="leave"),
     path("<int:campaign_id>/export.<str:fmt>", views.export, name="export"),
-    path("<int:campaign_id>/characters/new/", character_views.character_new, name="character_new"),
-    path("<int:campaign_id>/characters/<int:character_id>/", character_views.character_edit, name="character_edit"),
-    path("<int:campaign_id>/characters/import/", character_views.character_import, name="character_import"),
-    path(
-        "<int:campaign_id>/characters/<int:character_id>/sheet.json",
-        character_views.character_download,
-        name="character_download",
-    ),
-    path("<int:campaign_id>/cgg/", include("campaigns.systems.cgg.urls")),
-    path("<int:campaign_id>/tribute/", include("campaigns.systems.tribute.urls")),
-    path("<int:campaign_id>/ore/", include("campaigns.systems.ore.urls")),
-    path("<int:campaign_id>/zener/", include("campaigns.systems.zener.urls")),
-    path("<int:campaign_id>/d100/", include("campaigns.systems.d100.urls")),
+    *systems.url_patterns(),
 ]

@@ -18,8 +18,7 @@ from campaigns.forms import CallForm, CampaignForm, InviteForm, OddsForm, RollFo
 from campaigns.inputs import row_id
 from campaigns.log import LogFilterForm, log_page
 from campaigns.models import Campaign, Membership, Roll, RollCall
-from campaigns.systems import panel_for
-from campaigns.visibility import KINDS, Audience, audience_for, call_view, roll_view
+from campaigns.visibility import Audience, audience_for, call_view, roll_view
 from rules import dice as notation_limits
 from rules.dice import Comparison, chance, parse
 
@@ -62,7 +61,7 @@ def _table_context(request, campaign, *, roll_form=None, call_form=None) -> dict
     return {
         **_log(request, campaign, audience, sessions),
         "session": _session_going(sessions),
-        "session_form": systems.session_form(campaign) if is_gm else None,
+        "session_form": campaign.adapter.session_form(campaign) if is_gm else None,
         "campaign": campaign,
         "system": campaign.rules_system,
         "settings_described": campaign.rules_system.describe_settings(campaign.settings),
@@ -97,7 +96,7 @@ def _session_going(sessions):
 
 def _render_panel(request, campaign, audience: Audience) -> str:
     """The system's own panel (e.g. Centaurus Gate's Crisis Clocks), if it has one."""
-    panel = panel_for(campaign, audience, request.user)
+    panel = systems.panel_for(campaign, audience, request.user)
     if panel is None:
         return ""
     return render_to_string(panel.template, {**panel.context, "campaign": campaign}, request=request)
@@ -244,7 +243,7 @@ def roll_chart(request: HtmxHttpRequest, campaign_id: int, roll_id: int):
     view = roll_view(roll, audience_for(campaign, request.user))
     if view is None or not view.chartable:
         raise Http404("No such roll.")
-    context = {"chart": KINDS[roll.kind].chart(view.data), "campaign": campaign, "roll": view}
+    context = {"chart": systems.kind(roll.kind).chart(view.data), "campaign": campaign, "roll": view}
     return render(request, "campaigns/chart.html" if request.htmx else "campaigns/roll_chart.html", context)
 
 
@@ -313,7 +312,7 @@ def _back_to_table(request, campaign, *, refused: str = "") -> HttpResponse:
 def session_start(request: HtmxHttpRequest, campaign_id: int):
     """The GM starts the next session (ending one still going); the system refills its pools."""
     campaign = _campaign_for_gm(request, campaign_id)
-    form = systems.session_form(campaign, request.POST)
+    form = campaign.adapter.session_form(campaign, request.POST)
     try:
         if not form.is_valid():
             raise rules.RulesError(form_errors(form))
@@ -343,7 +342,7 @@ def _session_controls(request, campaign, *, form=None, error=None) -> HttpRespon
     context = {
         "campaign": campaign,
         "session": campaign.game_sessions.filter(ended_at=None).first(),
-        "session_form": form or systems.session_form(campaign),
+        "session_form": form or campaign.adapter.session_form(campaign),
         "session_error": error,
     }
     return render(request, f"{TABLE}#session_controls", context, status=422 if error else 200)
@@ -416,7 +415,8 @@ def _welcome(campaign, user) -> str:
 
 @require_GET
 def rules_page(request):
-    return render(request, "rules/index.html", {"systems": rules.SYSTEMS.values(), "limits": _notation_limits()})
+    installed = [adapter.rules for adapter in systems.installed()]
+    return render(request, "rules/index.html", {"systems": installed, "limits": _notation_limits()})
 
 
 def _notation_limits() -> dict:
@@ -426,10 +426,10 @@ def _notation_limits() -> dict:
 @require_GET
 def rules_quick_reference(request, system_key: str):
     """One system's rules on one page: what the table's forms follow, and its interpretations."""
-    system = rules.SYSTEMS.get(system_key)
-    if system is None:
+    if not systems.is_installed(system_key):
         raise Http404("No such rules system.")
-    return render(request, "rules/system.html", {"system": system, "limits": _notation_limits()})
+    context = {"system": systems.get(system_key).rules, "limits": _notation_limits()}
+    return render(request, "rules/system.html", context)
 
 
 @login_required

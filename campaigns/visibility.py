@@ -6,26 +6,9 @@ a GM-only roll has no table view at all.
 
 from __future__ import annotations
 
+from campaigns import systems
 from campaigns.audience import Audience, CallView, RollView
 from campaigns.models import Roll
-from campaigns.notation_kind import NOTATION
-from campaigns.systems.cgg.kind import CGG, CGG_SPIN
-from campaigns.systems.d100.kind import D100, D100_DIE, D100_OPPOSED
-from campaigns.systems.ore.kind import ORE
-from campaigns.systems.tribute.kind import TRIBUTE
-from campaigns.systems.zener.kind import ZENER, ZENER_ATTACK, ZENER_INITIATIVE
-
-# Every kind of roll and call, by the key stored on the row.
-KINDS = {
-    kind.key: kind
-    for kind in (NOTATION, CGG, CGG_SPIN, TRIBUTE, ORE, ZENER, ZENER_ATTACK, ZENER_INITIATIVE, D100, D100_DIE,
-                 D100_OPPOSED)
-}  # fmt: skip
-
-
-def kinds_for(system_key: str) -> list:
-    """The kinds of roll a campaign of the system can hold: plain notation and the system's own."""
-    return [kind for key, kind in KINDS.items() if key in ("notation", system_key) or key.startswith(f"{system_key}_")]
 
 
 def audience_for(campaign, user) -> Audience:
@@ -36,7 +19,7 @@ def roll_view(roll: Roll, audience: Audience) -> RollView | None:
     """The roll as `audience` may see it, or None when it may not see it at all."""
     if audience is not Audience.GM and roll.visibility != Roll.Visibility.TABLE:
         return None
-    kind = KINDS[roll.kind]
+    kind = systems.kind(roll.kind)
     data = kind.roll_data(roll, Audience.GM if audience is Audience.GM else Audience.TABLE)
     character = roll.character.name if roll.character else ""
     label = roll.request.get("label", "")
@@ -58,7 +41,7 @@ def roll_view(roll: Roll, audience: Audience) -> RollView | None:
 
 def call_view(call, audience: Audience) -> CallView:
     """An open call as the GM or as the called player sees it."""
-    kind = KINDS[call.kind]
+    kind = systems.kind(call.kind)
     template = kind.gm_call_template if audience is Audience.GM else kind.player_call_template
     return CallView(
         id=call.pk,

@@ -7,7 +7,6 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from campaigns.forms import form_errors
 from campaigns.models import Campaign
-from campaigns.systems import sheet_saved
 from characters.forms import SheetImportForm, name_taken, sheet_form_for
 from characters.models import Character
 
@@ -30,7 +29,7 @@ def character_new(request, campaign_id: int):
     form = sheet_form_for(campaign)(request.POST or None, instance=new, session=request.session)
     if request.method == "POST" and form.is_valid():
         character = form.save()
-        sheet_saved(character, actor=request.user)
+        character.campaign.adapter.sheet_saved(character, actor=request.user)
         messages.success(request, f"{character.name} is ready to roll.")
         return redirect("table", campaign.pk)
     context = {"form": form, "campaign": campaign, "import_form": SheetImportForm()}
@@ -59,7 +58,7 @@ def character_import(request, campaign_id: int):
                    "campaign": campaign, "import_form": form, "import_error": form_errors(form)}  # fmt: skip
         return render(request, "characters/form.html", context, status=422)
     character.save()
-    sheet_saved(character, actor=request.user)
+    character.campaign.adapter.sheet_saved(character, actor=request.user)
     messages.success(request, f"{character.name} is imported and ready to roll.")
     return redirect("table", campaign.pk)
 
@@ -82,7 +81,7 @@ def character_edit(request, campaign_id: int, character_id: int):
     form = sheet_form_for(character.campaign)(request.POST or None, instance=character)
     if request.method == "POST" and form.is_valid():
         form.save()
-        sheet_saved(character, actor=request.user)
+        character.campaign.adapter.sheet_saved(character, actor=request.user)
         messages.success(request, f"{character.name}'s sheet is saved.")
         return redirect("table", campaign_id)
     context = {"form": form, "campaign": character.campaign, "character": character}

@@ -41,6 +41,13 @@ INSTALLED_APPS = [
     "accounts",
     "campaigns",
     "characters",
+    # The dice systems: each an app that registers itself (campaigns/systems/__init__.py);
+    # a line taken away takes its system away, and its campaigns say it is not installed.
+    "campaigns.systems.cgg",
+    "campaigns.systems.tribute",
+    "campaigns.systems.zener",
+    "campaigns.systems.ore",
+    "campaigns.systems.d100",
 ]
 
 MIDDLEWARE = [

@@ -29,6 +29,7 @@ urlpatterns = [
     path("", campaign_views.home, name="home"),
     path("accounts/", include("accounts.urls")),
     path("campaigns/", include("campaigns.urls")),
+    path("campaigns/", include("characters.urls")),
     path("join/<str:token>/", campaign_views.join, name="join"),
     path("rules/", campaign_views.rules_page, name="rules"),
     path("rules/<str:system_key>/", campaign_views.rules_quick_reference, name="rules_system"),

@@ -1,14 +1,11 @@
 """Fivefold's dice rules: pure Python, no Django, no I/O, no global random state.
 
-`SYSTEMS` maps a system key to its registry entry; the web side reads it
-instead of branching on system names.
+One package per system (`rules.cgg`, `rules.tribute`…), each with its `SYSTEM` entry
+(rules/system.py). The package keeps no list of them: the web side's registry
+(campaigns/systems/__init__.py) knows which systems are installed.
 """
 
-# Imported after the base classes they are built from.
-from rules import cgg, d100, ore, tribute, zener
 from rules.errors import RulesError
 from rules.system import ChoiceSetting, System
 
-SYSTEMS: dict[str, System] = {module.SYSTEM.key: module.SYSTEM for module in (cgg, tribute, zener, ore, d100)}
-
-__all__ = ["SYSTEMS", "ChoiceSetting", "RulesError", "System"]
+__all__ = ["ChoiceSetting", "RulesError", "System"]

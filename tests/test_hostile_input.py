@@ -12,10 +12,10 @@ from django.urls import resolve, reverse
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from campaigns import actions, once
-from campaigns.models import Balance, Campaign, LedgerEntry, Membership, Roll, RollCall, TensionScene
+from campaigns import actions, once, systems
+from campaigns.models import Balance, Campaign, LedgerEntry, Membership, Roll, RollCall
+from campaigns.systems.cgg.models import TensionScene
 from characters.models import Character
-from rules import SYSTEMS
 from tests.world import CASES, GM, LOGIN, NOT_SWEPT, PUBLIC, client_for, play_a_secret_in_every_system, routes
 
 pytestmark = pytest.mark.django_db
@@ -29,6 +29,8 @@ HOSTILE = st.one_of(
     ]),
     st.integers(min_value=-(10**30), max_value=10**30).map(str),
 )  # fmt: skip
+
+SYSTEMS = [adapter.key for adapter in systems.installed()]
 
 
 @pytest.fixture

@@ -9,8 +9,9 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from campaigns.models import Campaign, LedgerEntry, Roll, RollCall, TensionScene
+from campaigns.models import Campaign, LedgerEntry, Roll, RollCall
 from campaigns.systems.cgg import actions as cgg
+from campaigns.systems.cgg.models import TensionScene
 from characters.models import Character
 from rules.cgg.difficulty import Difficulty
 from tests.test_hostile_input import snapshot

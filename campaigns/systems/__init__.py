@@ -1,108 +1,110 @@
-"""The web side of each rules system: its table panel, if it has one.
+"""The registry of dice systems: what the generic code asks instead of naming a system.
 
-The generic table asks `panel_for(campaign, audience)`; a system registers a
-builder here instead of the table branching on system keys."""
+Each system is a Django app (`campaigns/systems/<key>/`) whose `AppConfig.ready()`
+registers one adapter (`campaigns.systems.base.SystemAdapter`) here. This module imports
+nothing from the systems, so the generic code that asks it (visibility, live updates, the
+table, the character pages, the urls, the demo command) never depends on one. Installing
+a system is its line in `INSTALLED_APPS`; without that line its campaigns say "not
+installed" (`SystemNotInstalled`, answered by `campaigns.middleware`) instead of crashing.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
-from django import forms
+from django.urls import include, path
 
+from campaigns.notation_kind import NOTATION
+from campaigns.systems.base import Panel, SystemAdapter, SystemNotInstalled
 
-@dataclass(frozen=True, slots=True)
-class Panel:
-    template: str
-    context: dict[str, Any]
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
-
-def _cgg_panel(campaign, audience, user=None) -> Panel:
-    from campaigns.systems.cgg.panel import panel
-
-    return panel(campaign, audience)
+_ADAPTERS: dict[str, SystemAdapter] = {}
 
 
-def _tribute_panel(campaign, audience, user=None) -> Panel:
-    from campaigns.systems.tribute.panel import panel
-
-    return panel(campaign, audience, user=user)
-
-
-def _d100_session_form(campaign, data=None):
-    from campaigns.systems.d100.forms import session_form
-
-    return session_form(campaign, data)
+def register(adapter: SystemAdapter) -> None:
+    """Called once per system from its app's `ready()`; a second system with the same key is a mistake."""
+    key = adapter.key
+    if key in _ADAPTERS and _ADAPTERS[key] is not adapter:
+        raise ValueError(f"Two systems registered the key {key!r}.")
+    _ADAPTERS[key] = adapter
 
 
-def _d100_session_started(campaign, gm, **inputs) -> None:
-    from campaigns.systems.d100.actions import refill_fortune
-
-    refill_fortune(campaign, gm, **inputs)
-
-
-def _cgg_sheet_saved(character, actor) -> None:
-    from campaigns import ledger
-
-    ledger.sync_clock_to_roles(character, actor=actor)
+def unregister(key: str) -> None:
+    """For the tests that install a system of their own and take it away again."""
+    _ADAPTERS.pop(key, None)
 
 
-def _ore_panel(campaign, audience, user=None) -> Panel:
-    from campaigns.systems.ore.panel import panel
-
-    return panel(campaign, audience, user=user)
-
-
-def _zener_panel(campaign, audience, user=None) -> Panel:
-    from campaigns.systems.zener.panel import panel
-
-    return panel(campaign, audience, user=user)
+def installed() -> Iterator[SystemAdapter]:
+    """Every installed system, in the order of INSTALLED_APPS."""
+    return iter(list(_ADAPTERS.values()))
 
 
-def _d100_panel(campaign, audience, user=None) -> Panel:
-    from campaigns.systems.d100.panel import panel
+def get(key: str) -> SystemAdapter:
+    """The installed system of this key; `SystemNotInstalled` for a campaign of one that is not."""
+    try:
+        return _ADAPTERS[key]
+    except KeyError:
+        raise SystemNotInstalled(key) from None
 
-    return panel(campaign, audience, user=user)
+
+def is_installed(key: str) -> bool:
+    return key in _ADAPTERS
 
 
-PANELS: dict[str, Callable[..., Panel]] = {
-    "d100": _d100_panel,
-    "cgg": _cgg_panel,
-    "tribute": _tribute_panel,
-    "ore": _ore_panel,
-    "zener": _zener_panel,
-}
-SHEET_SAVED: dict[str, Callable[..., None]] = {"cgg": _cgg_sheet_saved}
-# What a system refills or resets when the GM starts a session, and the form for its inputs.
-# Only d100 refills anything: Centaurus Gate's Crisis Clock persists between sessions and
-# refills at story breaks (its text, "Crisis Clock"); Karma, Profit and Waste, and ORE's
-# dice have no session rule (the rules-interpretations page says so).
-SESSION_START: dict[str, tuple[Callable[..., forms.Form], Callable[..., None]]] = {
-    "d100": (_d100_session_form, _d100_session_started),
-}
+def choices() -> list[tuple[str, str]]:
+    """(key, name) of every installed system: the new-campaign form's and the admin's list."""
+    return [(adapter.key, adapter.name) for adapter in _ADAPTERS.values()]
+
+
+def name_of(key: str) -> str:
+    """The system's name, or the key with a note when it is not installed (lists of campaigns)."""
+    adapter = _ADAPTERS.get(key)
+    return adapter.name if adapter else f"{key} (not installed)"
+
+
+def kind(key: str):
+    """The kind of roll or call stored as `key` on a row: plain notation or an installed system's;
+    `SystemNotInstalled` for a row of a system taken away."""
+    if key == NOTATION.key:
+        return NOTATION
+    for adapter in _ADAPTERS.values():
+        for candidate in adapter.kinds:
+            if candidate.key == key:
+                return candidate
+    raise SystemNotInstalled(key.split("_")[0])
+
+
+def kinds_for(system_key: str) -> list:
+    """The kinds of roll a campaign of the system can hold: plain notation and the system's own."""
+    adapter = _ADAPTERS.get(system_key)
+    return [NOTATION, *(adapter.kinds if adapter else ())]
+
+
+def url_patterns() -> list:
+    """Each installed system's own steps, under its campaigns' address: `campaigns/<id>/<key>/`."""
+    return [path(f"<int:campaign_id>/{adapter.key}/", include(adapter.urls)) for adapter in installed() if adapter.urls]
 
 
 def panel_for(campaign, audience, user=None) -> Panel | None:
     """The system's panel for an audience; `user` adds what is that player's own (their forms)."""
-    builder = PANELS.get(campaign.system)
-    return None if builder is None else builder(campaign, audience, user)
+    return get(campaign.system).panel(campaign, audience, user=user)
 
 
-def session_form(campaign, data=None) -> forms.Form:
-    """The inputs the system asks for when the GM starts a session; an empty form for most."""
-    start = SESSION_START.get(campaign.system)
-    return forms.Form(data) if start is None else start[0](campaign, data)
-
-
-def session_started(campaign, gm, **inputs) -> None:
-    start = SESSION_START.get(campaign.system)
-    if start is not None:
-        start[1](campaign, gm, **inputs)
-
-
-def sheet_saved(character, *, actor) -> None:
-    """Let the system follow a sheet change (Centaurus Gate: the clock follows the roles)."""
-    hook = SHEET_SAVED.get(character.campaign.system)
-    if hook is not None:
-        hook(character, actor)
+__all__ = [
+    "Panel",
+    "SystemAdapter",
+    "SystemNotInstalled",
+    "choices",
+    "get",
+    "installed",
+    "is_installed",
+    "kind",
+    "kinds_for",
+    "name_of",
+    "panel_for",
+    "register",
+    "unregister",
+    "url_patterns",
+]

@@ -4,7 +4,8 @@ import pytest
 from django.urls import reverse
 
 from campaigns import actions
-from campaigns.models import Membership, Roll, TensionScene
+from campaigns.models import Membership, Roll
+from campaigns.systems.cgg.models import TensionScene
 from characters.models import Character
 from rules.cgg.sheet import default_sheet
 

@@ -5,7 +5,8 @@ from fractions import Fraction
 
 import pytest
 
-from rules import SYSTEMS, RulesError
+from rules import RulesError
+from rules.d100 import SYSTEM
 from rules.d100.sheet import effective_ranks
 from rules.d100.test import (
     D100Roll,
@@ -111,7 +112,7 @@ def test_the_fury_die():
 
 
 def test_sheet_and_peril():
-    d100 = SYSTEMS["d100"]
+    d100 = SYSTEM
     sheet = d100.validate_sheet({"skills": [{"name": "Stealth", "attribute": "Agility", "ranks": 2}]})
     assert sheet["attributes"]["Combat"] == 40
     with pytest.raises(RulesError, match="0 to 3 ranks"):

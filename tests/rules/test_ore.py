@@ -7,8 +7,9 @@ from fractions import Fraction
 
 import pytest
 
-from rules import SYSTEMS, RulesError
+from rules import RulesError
 from rules.dice import ScriptedDice, SeededDice
+from rules.ore import SYSTEM
 from rules.ore.contest import check_extra_actions, contest
 from rules.ore.pool import (
     OreRoll,
@@ -187,7 +188,7 @@ def test_extra_actions_need_sets_and_pools():
 
 
 def test_sheet():
-    ore = SYSTEMS["ore"]
+    ore = SYSTEM
     sheet = ore.validate_sheet({"stats": {"Body": 3}, "skills": [{"name": "Piloting", "stat": "Coordination",
                                                                   "normal": 2, "hard": 1, "wiggle": 1}]})  # fmt: skip
     assert sheet["stats"]["Body"] == 3

@@ -9,8 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules import SYSTEMS, RulesError
+from rules import RulesError
 from rules.dice import ScriptedDice, SeededDice
+from rules.tribute import SYSTEM
 from rules.tribute.effects import Assignment, Effect, Feature, assign
 from rules.tribute.roll import (
     Outcome,
@@ -193,7 +194,7 @@ def test_effect_ranks_are_checked():
 
 
 def test_sheet_uses_the_campaigns_attributes():
-    tribute = SYSTEMS["tribute"]
+    tribute = SYSTEM
     sheet = tribute.validate_sheet({"attributes": {"Grit": 2}}, {"attributes": ["Grit", "Guile"]})
     assert sheet["attributes"] == {"Grit": 2, "Guile": 0}
     with pytest.raises(RulesError, match="no attribute called Might"):

@@ -6,8 +6,9 @@ from fractions import Fraction
 
 import pytest
 
-from rules import SYSTEMS, RulesError
+from rules import RulesError
 from rules.dice import ScriptedDice, SeededDice
+from rules.zener import SYSTEM
 from rules.zener.checks import Check, chance_of_success, roll_check, skill_check, stat_check
 from rules.zener.stats import derived, foundation, skill_cost, starting_karma, stat_raise_cost
 
@@ -83,7 +84,7 @@ def test_a_check_roll_reports_its_margin():
 
 
 def test_sheet():
-    zener = SYSTEMS["zener"]
+    zener = SYSTEM
     pilot = {"name": "Pilot", "breadth": "narrow", "stat": "PRAC", "ranks": 3}
     sheet = zener.validate_sheet({"stats": {"PRAC": 14}, "int_dice": [4, 2], "skills": [pilot]})
     assert sheet["skills"][0]["ranks"] == 3
@@ -95,7 +96,7 @@ def test_sheet():
 
 
 def test_damage_on_the_sheet():
-    zener = SYSTEMS["zener"]
+    zener = SYSTEM
     sheet = zener.validate_sheet({"damage": {"trauma": 4, "stats": {"RES": 1, "END": 2}}})
     assert sheet["damage"] == {"trauma": 4, "shock": 0, "end_spent": 0, "stats": {"RES": 1, "END": 2}}
     with pytest.raises(RulesError, match="no stat called LUCK"):

@@ -14,8 +14,9 @@ from django.db import transaction
 
 from campaigns import actions as table_actions
 from campaigns import ledger, live
-from campaigns.models import Roll, RollCall, TensionScene
+from campaigns.models import Roll, RollCall
 from campaigns.systems.cgg.kind import action_from, difficulty_from
+from campaigns.systems.cgg.models import TensionScene
 from campaigns.systems.turns import publish_call
 from rules.cgg.action import apply_hammer, apply_wrench, roll_action
 from rules.cgg.codes import parse_code

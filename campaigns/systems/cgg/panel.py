@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from campaigns import ledger
 from campaigns.audience import Audience
-from campaigns.models import TensionScene
 from campaigns.systems import Panel
 from campaigns.systems.cgg.forms import ActionCallForm, ClockForm
 from campaigns.systems.cgg.kind import ATTRIBUTE_LABELS
+from campaigns.systems.cgg.models import TensionScene
 from rules.cgg.tension import Bleakness, TensionState
 
 

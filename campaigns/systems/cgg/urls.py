@@ -1,5 +1,6 @@
 from django.urls import path
 
+from campaigns.systems.base import GM, MEMBER
 from campaigns.systems.cgg import tension_views, views
 
 urlpatterns = [
@@ -12,3 +13,16 @@ urlpatterns = [
     path("explorers/<int:character_id>/clock/", views.adjust_clock, name="cgg_clock"),
     path("tension/", tension_views.tension, name="cgg_tension"),
 ]
+
+# Who may use each step (a method, and the GM or any member): the trust tests hold every
+# route to it (tests/test_trust.py), so a new step without its line here fails them.
+ACCESS = {
+    "cgg_call": ("post", GM),
+    "cgg_odds": ("get", GM),
+    "cgg_roll": ("post", MEMBER),
+    "cgg_wrench": ("post", MEMBER),
+    "cgg_hammer": ("post", GM),
+    "cgg_resolve_crisis": ("post", GM),
+    "cgg_clock": ("post", GM),
+    "cgg_tension": ("post", GM),
+}

@@ -1,5 +1,6 @@
 from django.urls import path
 
+from campaigns.systems.base import GM, MEMBER
 from campaigns.systems.d100 import views
 
 urlpatterns = [
@@ -14,3 +15,18 @@ urlpatterns = [
     path("recover/", views.recover, name="d100_recover"),
     path("opposed/", views.opposed, name="d100_opposed"),
 ]
+
+# Who may use each step (a method, and the GM or any member): the trust tests hold every
+# route to it (tests/test_trust.py), so a new step without its line here fails them.
+ACCESS = {
+    "d100_test": ("post", MEMBER),
+    "d100_odds": ("get", MEMBER),
+    "d100_difficulty": ("post", GM),
+    "d100_reroll": ("post", MEMBER),
+    "d100_fortune_options": ("get", MEMBER),
+    "d100_spend": ("post", MEMBER),
+    "d100_die": ("post", MEMBER),
+    "d100_six": ("post", MEMBER),
+    "d100_recover": ("post", GM),
+    "d100_opposed": ("post", GM),
+}

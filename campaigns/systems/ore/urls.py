@@ -1,5 +1,6 @@
 from django.urls import path
 
+from campaigns.systems.base import GM, MEMBER
 from campaigns.systems.ore import views
 
 urlpatterns = [
@@ -10,3 +11,14 @@ urlpatterns = [
     path("rolls/<int:call_id>/roll/", views.contest_roll, name="ore_contest_roll"),
     path("rolls/<int:call_id>/wiggle/", views.wiggle, name="ore_wiggle"),
 ]
+
+# Who may use each step (a method, and the GM or any member): the trust tests hold every
+# route to it (tests/test_trust.py), so a new step without its line here fails them.
+ACCESS = {
+    "ore_roll": ("post", MEMBER),
+    "ore_odds": ("get", MEMBER),
+    "ore_contest": ("post", GM),
+    "ore_difficulty": ("post", GM),
+    "ore_contest_roll": ("post", MEMBER),
+    "ore_wiggle": ("post", MEMBER),
+}

@@ -1,5 +1,6 @@
 from django.urls import path
 
+from campaigns.systems.base import GM, MEMBER
 from campaigns.systems.tribute import views
 
 urlpatterns = [
@@ -10,3 +11,14 @@ urlpatterns = [
     path("tests/<int:call_id>/roll/", views.opposed_roll, name="tribute_roll"),
     path("tests/<int:call_id>/assign/", views.assign, name="tribute_assign"),
 ]
+
+# Who may use each step (a method, and the GM or any member): the trust tests hold every
+# route to it (tests/test_trust.py), so a new step without its line here fails them.
+ACCESS = {
+    "tribute_test": ("post", MEMBER),
+    "tribute_odds": ("get", MEMBER),
+    "tribute_opposed": ("post", GM),
+    "tribute_opposition": ("post", GM),
+    "tribute_roll": ("post", MEMBER),
+    "tribute_assign": ("post", MEMBER),
+}

@@ -1,5 +1,6 @@
 from django.urls import path
 
+from campaigns.systems.base import GM, MEMBER
 from campaigns.systems.zener import views
 
 urlpatterns = [
@@ -12,3 +13,16 @@ urlpatterns = [
     path("attacks/", views.attack, name="zener_attack"),
     path("initiative/", views.initiative, name="zener_initiative"),
 ]
+
+# Who may use each step (a method, and the GM or any member): the trust tests hold every
+# route to it (tests/test_trust.py), so a new step without its line here fails them.
+ACCESS = {
+    "zener_check": ("post", MEMBER),
+    "zener_odds": ("get", MEMBER),
+    "zener_karma_on_roll": ("post", MEMBER),
+    "zener_karma": ("post", GM),
+    "zener_karma_options": ("get", MEMBER),
+    "zener_tables": ("get", MEMBER),
+    "zener_attack": ("post", GM),
+    "zener_initiative": ("post", GM),
+}

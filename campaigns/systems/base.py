@@ -1,0 +1,99 @@
+"""What a dice system gives the generic web side: one adapter object, registered by its app.
+
+A system subclasses `SystemAdapter`, fills in what it has (most hooks have a default that
+does nothing), and registers one instance from its `AppConfig.ready()`:
+
+    class CoinConfig(AppConfig):
+        name = "tests.coin"
+
+        def ready(self):
+            from campaigns import systems
+            from tests.coin.adapter import COIN
+
+            systems.register(COIN)
+
+`docs/architecture.md` ("How to add a system") walks through each attribute.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from django import forms
+
+if TYPE_CHECKING:
+    from rules.system import System
+
+
+# Who may use a system's step, as its urls module's ACCESS says: any member of the campaign, or its GM.
+MEMBER, GM = "member", "gm"
+
+
+class SystemNotInstalled(LookupError):
+    """A campaign (or a row) of a system whose app is not in INSTALLED_APPS."""
+
+    def __init__(self, key: str):
+        super().__init__(f"The {key!r} rules system is not installed on this server.")
+        self.key = key
+
+
+@dataclass(frozen=True, slots=True)
+class Panel:
+    """A system's own part of the table page (its forms, its pools), as one audience sees it."""
+
+    template: str
+    context: dict[str, Any]
+
+
+class SystemAdapter:
+    """One dice system's web side, as the generic code asks for it."""
+
+    rules: ClassVar[System]
+    """The pure rules entry (`rules.<key>.SYSTEM`): key, name, summary, settings, sheet validation."""
+
+    kinds: ClassVar[tuple[Any, ...]] = ()
+    """The kinds of roll and call it stores (`kind.py`): what each audience sees of them."""
+
+    urls: ClassVar[str | None] = None
+    """Dotted path of its urls module, mounted at `campaigns/<id>/<key>/`: its url names start
+    with `<key>_`, and its `ACCESS` says who may use each (`MEMBER` or `GM`)."""
+
+    sheet_form: ClassVar[type[forms.Form] | None] = None
+    """Its character-sheet form; None: the name-and-notes form (`characters.forms.CharacterForm`)."""
+
+    demo_sheet: ClassVar[Mapping[str, Any]] = {}
+    """A sheet with something to roll: the demo's characters, the test world's, the bench's."""
+
+    @property
+    def key(self) -> str:
+        return self.rules.key
+
+    @property
+    def name(self) -> str:
+        return self.rules.name
+
+    def panel(self, campaign, audience, *, user=None) -> Panel | None:
+        """Its part of the table page for an audience; `user`: that player's own forms."""
+        return None
+
+    def session_form(self, campaign, data=None) -> forms.Form:
+        """What it asks the GM for when a session starts (d100: how much Fortune); most ask nothing."""
+        return forms.Form(data)
+
+    def session_started(self, campaign, gm, **inputs) -> None:
+        """What it refills or resets when the GM starts a session, from `session_form`'s inputs."""
+
+    def sheet_saved(self, character, *, actor) -> None:
+        """Follow a sheet change (Centaurus Gate: the Crisis Clock follows the roles)."""
+
+    def play_everyday(self, campaign, gm, player, hero) -> None:
+        """Its everyday roll, made through its real actions, left where the player or the GM acts
+        next: the demo's campaigns and the benchmark's history show one of each."""
+
+    def play_secrets(self, campaign, gm, player, hero) -> tuple[str, ...]:
+        """Put a GM's secret behind every secret it keeps from players, through its real actions,
+        and say the texts that show them (a difficulty, a pool): the trust tests look for each on
+        every page, fragment and socket message a player can reach (tests/test_trust.py)."""
+        return ()

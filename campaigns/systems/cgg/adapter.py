@@ -1,0 +1,43 @@
+"""Centaurus Gate's web side, as the generic code asks for it."""
+
+from __future__ import annotations
+
+from campaigns import ledger
+from campaigns.systems.base import SystemAdapter
+from campaigns.systems.cgg import actions, panel
+from campaigns.systems.cgg.kind import CGG, CGG_SPIN
+from campaigns.systems.cgg.sheet_form import ExplorerSheetForm
+from rules.cgg import SYSTEM
+from rules.cgg.difficulty import Difficulty
+
+
+class CentaurusGate(SystemAdapter):
+    rules = SYSTEM
+    kinds = (CGG, CGG_SPIN)
+    urls = "campaigns.systems.cgg.urls"
+    sheet_form = ExplorerSheetForm
+    demo_sheet = {
+        "attributes": {"dexterity": "4d+1", "strength": "2d+2", "perception": "3d+2", "knowledge": "2d",
+                       "technical": "3d", "mechanical": "2d+1"},
+        "roles": ["Pilot"],
+    }  # fmt: skip
+
+    def panel(self, campaign, audience, *, user=None):
+        return panel.panel(campaign, audience)
+
+    def sheet_saved(self, character, *, actor) -> None:
+        ledger.sync_clock_to_roles(character, actor=actor)
+
+    def play_everyday(self, campaign, gm, player, hero) -> None:
+        actions.call_for_action(campaign, character=hero, attribute="dexterity",
+                                difficulty=Difficulty(base_dice=4, success_dice=0),
+                                label="Thread the asteroid field")  # fmt: skip
+
+    def play_secrets(self, campaign, gm, player, hero) -> tuple[str, ...]:
+        difficulty = Difficulty(base_dice=5, success_dice=0, adjustments=("rushed",))
+        call = actions.call_for_action(campaign, character=hero, attribute="dexterity", difficulty=difficulty)
+        actions.roll_for_call(call.pk, player)
+        return ("base 5d; Rushed for time",)
+
+
+ADAPTER = CentaurusGate()

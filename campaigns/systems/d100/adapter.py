@@ -1,0 +1,41 @@
+"""The d100 skill tests' web side, as the generic code asks for it."""
+
+from __future__ import annotations
+
+from campaigns.systems.base import SystemAdapter
+from campaigns.systems.d100 import actions, forms, panel
+from campaigns.systems.d100.kind import D100, D100_DIE, D100_OPPOSED
+from campaigns.systems.d100.sheet_form import D100SheetForm
+from rules.d100 import SYSTEM
+
+
+class D100SkillTests(SystemAdapter):
+    rules = SYSTEM
+    kinds = (D100, D100_DIE, D100_OPPOSED)
+    urls = "campaigns.systems.d100.urls"
+    sheet_form = D100SheetForm
+    demo_sheet = {"attributes": {"Agility": 45}, "skills": [{"name": "Stealth", "attribute": "Agility", "ranks": 1}]}
+
+    def panel(self, campaign, audience, *, user=None):
+        return panel.panel(campaign, audience, user=user)
+
+    def session_form(self, campaign, data=None):
+        """How much Fortune the pool refills with, and whether the last session was short."""
+        return forms.session_form(campaign, data)
+
+    def session_started(self, campaign, gm, **inputs) -> None:
+        actions.refill_fortune(campaign, gm, **inputs)
+
+    def play_everyday(self, campaign, gm, player, hero) -> None:
+        actions.start_test(campaign, player, character=hero, skill="Stealth", attribute="Agility",
+                           difficulty="standard")  # fmt: skip
+
+    def play_secrets(self, campaign, gm, player, hero) -> tuple[str, ...]:
+        secret_test = actions.start_test(campaign, player, character=hero, skill="", attribute="Agility",
+                                         difficulty=None)  # fmt: skip
+        actions.set_difficulty(secret_test.pk, gm, "hard")
+        actions.change_pools(campaign, actor=gm, reason="marker", misfortune=5)
+        return ("Hard:", "Misfortune pool: 5")
+
+
+ADAPTER = D100SkillTests()

@@ -1,0 +1,36 @@
+"""The One-Roll Engine's web side, as the generic code asks for it."""
+
+from __future__ import annotations
+
+from campaigns.systems.base import SystemAdapter
+from campaigns.systems.ore import actions, panel
+from campaigns.systems.ore.kind import ORE
+from campaigns.systems.ore.sheet_form import OreSheetForm
+from rules.ore import SYSTEM
+
+
+class OneRollEngine(SystemAdapter):
+    rules = SYSTEM
+    kinds = (ORE,)
+    urls = "campaigns.systems.ore.urls"
+    sheet_form = OreSheetForm
+    demo_sheet = {
+        "stats": {"Coordination": 3},
+        "skills": [{"name": "Piloting", "stat": "Coordination", "normal": 2, "hard": 0, "wiggle": 0}],
+    }
+
+    def panel(self, campaign, audience, *, user=None):
+        return panel.panel(campaign, audience, user=user)
+
+    def play_everyday(self, campaign, gm, player, hero) -> None:
+        side = actions.side_for(hero, "Coordination", "Piloting")
+        actions.start_roll(campaign, player, character=hero, side=side, difficulty=3, label="Land in the storm")
+
+    def play_secrets(self, campaign, gm, player, hero) -> tuple[str, ...]:
+        side = actions.side_for(hero, "Body")
+        pending = actions.start_roll(campaign, player, character=hero, side=side, difficulty=None)
+        actions.set_difficulty(pending.pk, gm, 9)
+        return ("difficulty 9",)
+
+
+ADAPTER = OneRollEngine()

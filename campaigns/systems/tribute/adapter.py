@@ -1,0 +1,32 @@
+"""Tribute Alpha's web side, as the generic code asks for it."""
+
+from __future__ import annotations
+
+from campaigns.systems.base import SystemAdapter
+from campaigns.systems.tribute import actions, panel
+from campaigns.systems.tribute.kind import TRIBUTE
+from campaigns.systems.tribute.sheet_form import TributeSheetForm
+from rules.tribute import SYSTEM
+
+
+class TributeAlpha(SystemAdapter):
+    rules = SYSTEM
+    kinds = (TRIBUTE,)
+    urls = "campaigns.systems.tribute.urls"
+    sheet_form = TributeSheetForm
+    demo_sheet = {"attributes": {"Might": 2, "Agility": 1}}
+
+    def panel(self, campaign, audience, *, user=None):
+        return panel.panel(campaign, audience, user=user)
+
+    def play_everyday(self, campaign, gm, player, hero) -> None:
+        actions.start_test(campaign, player, character=hero, attribute="Might", focus=2, burden=1, opposition=2,
+                           label="Force the hatch")  # fmt: skip
+
+    def play_secrets(self, campaign, gm, player, hero) -> tuple[str, ...]:
+        test = actions.start_test(campaign, player, character=hero, attribute="Might", focus=1, burden=1)
+        actions.set_opposition(test.pk, gm, 187)
+        return ("against 187",)
+
+
+ADAPTER = TributeAlpha()

@@ -1,0 +1,37 @@
+"""Zener Gate's web side, as the generic code asks for it."""
+
+from __future__ import annotations
+
+from campaigns.systems.base import SystemAdapter
+from campaigns.systems.zener import actions, panel
+from campaigns.systems.zener.kind import ZENER, ZENER_ATTACK, ZENER_INITIATIVE
+from campaigns.systems.zener.sheet_form import ZenerSheetForm
+from rules.zener import SYSTEM
+
+
+class ZenerGate(SystemAdapter):
+    rules = SYSTEM
+    kinds = (ZENER, ZENER_ATTACK, ZENER_INITIATIVE)
+    urls = "campaigns.systems.zener.urls"
+    sheet_form = ZenerSheetForm
+    demo_sheet = {
+        "stats": {"PRAC": 12},
+        "int_dice": [3, 3],
+        "skills": [{"name": "Pilot", "breadth": "narrow", "stat": "PRAC", "ranks": 3}],
+    }
+
+    def panel(self, campaign, audience, *, user=None):
+        return panel.panel(campaign, audience, user=user)
+
+    def play_everyday(self, campaign, gm, player, hero) -> None:
+        what, check = actions.check_for(hero, stat="PRAC", skill="Pilot")
+        actions.make_check(campaign, player, character=hero, what=what, check=check, label="Evasive turn")
+
+    def play_secrets(self, campaign, gm, player, hero) -> tuple[str, ...]:
+        what, check = actions.check_for(hero, stat="AWA")
+        actions.make_check(campaign, gm, character=hero, what=what, check=check, secret=True,
+                           label="zqx-zener-secret")  # fmt: skip
+        return ("zqx-zener-secret",)
+
+
+ADAPTER = ZenerGate()

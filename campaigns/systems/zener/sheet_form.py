@@ -1,0 +1,140 @@
+"""Zener Gate's character-sheet form: gathers the sheet; the rules validate it."""
+
+import re
+
+from campaigns.inputs import TextField, WholeNumberField
+from characters.forms import RANKS, CharacterForm, lines, notes_field, refuse, textarea
+from rules.zener.stats import ROLLED_STATS as ZENER_STATS
+from rules.zener.stats import STAT_RANGE as ZENER_STAT_RANGE
+
+SKILL_LINE = re.compile(r"(?P<name>.+?)\s*\((?P<breadth>\w+),\s*(?P<stat>\w+)\)\s*(?P<ranks>.*)")
+
+
+def _zener_skill(line: str) -> dict:
+    match = SKILL_LINE.fullmatch(line)
+    if match is None:
+        refuse("skills", f"Write each skill as 'Name (breadth, STAT) ranks', e.g. 'Pilot (narrow, PRAC) 3'; "
+                          f"'{line}' is not.")  # fmt: skip
+    name, ranks = match["name"].strip(), match["ranks"].strip()
+    if ranks and not RANKS.fullmatch(ranks):
+        refuse("skills", f"{name}: its ranks come last, a whole number from 1 to 20 (e.g. '{name} "
+                          f"({match['breadth']}, {match['stat']}) 3'); '{ranks}' is not one.")  # fmt: skip
+    return {"name": name, "breadth": match["breadth"].lower(), "stat": match["stat"].upper(),
+            "ranks": int(ranks or 1)}  # fmt: skip
+
+
+def _stat_damage(text: str) -> dict:
+    """'RES 1, STR 2' as {stat: damage}, each stat once; the rules check the stats' names."""
+    damage = {}
+    for item in text.split(","):
+        stat, _, amount = item.strip().partition(" ")
+        stat, amount = stat.upper(), amount.strip()
+        if not stat:
+            continue
+        if not amount:
+            refuse("stat_damage", f"Stat damage: give {stat} a number, e.g. '{stat} 1'.")
+        if not RANKS.fullmatch(amount):
+            refuse("stat_damage", f"Stat damage: {stat} takes a whole number, e.g. '{stat} 1'; {amount} is not one.")
+        if int(amount) < 0:
+            refuse("stat_damage", f"Stat damage: {stat} {amount}: damage is never negative.")
+        if int(amount) > 999:
+            refuse("stat_damage", f"Stat damage: {stat} {amount} is more than 999.")
+        if stat in damage:
+            refuse("stat_damage", f"Stat damage names {stat} twice; give it once, with the whole damage.")
+        damage[stat] = int(amount)
+    return damage
+
+
+class ZenerSheetForm(CharacterForm):
+    """Zener Gate: the thirteen rolled stats and skills; INT's two d6 are rolled once, at creation."""
+
+    skills = textarea(
+        "One per line: 'Name (breadth, STAT) ranks'; breadth is specific, narrow, broad, weapon_broad or "
+        "weapon_general; e.g. 'Pilot (narrow, PRAC) 3'. Your profession first.",
+        rows=4,
+    )
+    notes = notes_field()
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        stats, (low, high) = (self.instance.sheet or {}).get("stats", {}), ZENER_STAT_RANGE
+        for name in ZENER_STATS:
+            self.fields[f"stat__{name}"] = WholeNumberField(
+                label=name, initial=stats.get(name, 10), min_value=low, max_value=high, help_text=f"{low} to {high}."
+            )
+        self.order_fields(["name", *(f"stat__{name}" for name in ZENER_STATS), "skills", "armour", "weapons",
+                           "trauma", "shock", "end_spent", "stat_damage", "notes"])  # fmt: skip
+        self.int_dice = self._int_dice()
+        plus, minus = self.int_dice
+        self.fields["skills"].help_text += (
+            f" INT's dice: +{plus} −{minus}, rolled once for this character: INT = (PRAC + THEO + ENC + LAN) / 4,"
+            f" rounded down, {plus - minus:+d}; skill points = INT × 2."
+        )
+
+    def _int_key(self) -> str:
+        return f"zener-int-dice-{self.instance.campaign_id}"
+
+    def _int_dice(self) -> list[int]:
+        """INT's 1d6 - 1d6 (seed: "INT"), rolled once per character and shown before any skill point
+        is spent. Until the first save they wait in the user's session (server-side), so neither a
+        refused sheet nor a reload rolls them again, and the browser never holds them to forge."""
+        from campaigns.actions import dice  # the table's dice
+
+        sheet = self.instance.sheet or {}
+        if "int_dice" in sheet:
+            return list(sheet["int_dice"])
+        pending = self.session if self.session is not None else {}
+        if self._int_key() not in pending:
+            pending[self._int_key()] = [dice.roll(6), dice.roll(6)]
+        return list(pending[self._int_key()])
+
+    def save(self, commit=True):
+        character = super().save(commit)
+        if self.session is not None:
+            self.session.pop(self._int_key(), None)  # the next new character rolls its own
+        return character
+
+    armour = WholeNumberField(min_value=0, max_value=10, required=False, help_text="Armour worn, 0 (none) to 10.")
+    weapons = textarea("One per line: 'Name damage', e.g. 'Rifle 2d6'.", rows=2)
+
+    trauma = WholeNumberField(
+        min_value=0, max_value=999, required=False, help_text="Trauma taken; lower it as it heals."
+    )
+    shock = WholeNumberField(min_value=0, max_value=999, required=False, help_text="Shock taken.")
+    end_spent = WholeNumberField(min_value=0, max_value=999, required=False, label="END spent",
+                                 help_text="END spent on attacks and efforts; lower it as it returns.")  # fmt: skip
+    stat_damage = TextField(required=False, max_length=200, help_text="Stat damage, e.g. 'RES 1, STR 2'.")
+
+    def initial_from(self, sheet: dict, name: str):
+        damage = sheet.get("damage", {})
+        if name == "skills":
+            return "\n".join(f"{s['name']} ({s['breadth']}, {s['stat']}) {s['ranks']}" for s in sheet.get("skills", []))
+        if name in ("trauma", "shock", "end_spent"):
+            return damage.get(name, 0)
+        if name == "armour":
+            return sheet.get("armour", 0)
+        if name == "weapons":
+            return "\n".join(f"{w['name']} {w['damage']}" for w in sheet.get("weapons", []))
+        if name == "stat_damage":
+            return ", ".join(f"{stat} {n}" for stat, n in damage.get("stats", {}).items())
+        return sheet.get(name, "")
+
+    def sheet(self) -> dict:
+        data = self.cleaned_data
+        sheet = {**(self.instance.sheet or {}), "int_dice": self.int_dice}
+        skills = [_zener_skill(line) for line in lines(data["skills"])]
+        stat_damage = _stat_damage(data["stat_damage"])
+        damage = {key: data[key] or 0 for key in ("trauma", "shock", "end_spent")} | {"stats": stat_damage}
+        weapons = []
+        for line in lines(data["weapons"]):
+            name, _, damage_text = line.rpartition(" ")
+            weapons.append({"name": name.strip() or line, "damage": damage_text if name else ""})
+        return {
+            **sheet,
+            "stats": {name: data[f"stat__{name}"] for name in ZENER_STATS},
+            "skills": skills,
+            "armour": data["armour"] or 0,
+            "weapons": weapons,
+            "damage": damage,
+            "notes": data["notes"],
+        }
