@@ -27,7 +27,7 @@ class Campaign(models.Model):
     name = models.CharField(max_length=100)
     # No `choices=`: the installed systems say which keys are valid (`clean`), so a new system
     # needs no migration, and a campaign of one taken away still loads.
-    system = models.CharField(max_length=20, help_text="The rules system's key, e.g. cgg.")
+    system = models.CharField(max_length=20, help_text="The key of the rules system (its app registers it).")
     settings = models.JSONField(default=dict, blank=True, help_text="The rules system's campaign settings.")
     gm = models.ForeignKey(django_settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="campaigns_run")
     invite_token = models.CharField(max_length=64, unique=True, default=new_invite_token, editable=False)

@@ -14,7 +14,7 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name="campaign",
             name="system",
-            field=models.CharField(help_text="The rules system's key, e.g. cgg.", max_length=20),
+            field=models.CharField(help_text="The key of the rules system (its app registers it).", max_length=20),
         ),
         # The table stays; only Django's record of which app owns it changes.
         migrations.SeparateDatabaseAndState(state_operations=[migrations.DeleteModel(name="TensionScene")]),
