@@ -9,15 +9,15 @@ from django.urls import reverse
 
 from campaigns import actions, ledger
 from campaigns.models import LedgerEntry, Roll, RollCall, SubmitToken
+from campaigns.systems.cgg.tests.test_table import cgg_campaign, explorer  # noqa: F401 (fixtures)
 from campaigns.systems.d100 import actions as d100
+from campaigns.systems.d100.tests.test_table import table, ulf  # noqa: F401
+from campaigns.systems.d100.tests.test_table import test_data as d100_data
+from campaigns.systems.ore.tests.test_table import ore, pilot, roll_data  # noqa: F401
+from campaigns.systems.tribute.tests.test_table import hero, tribute  # noqa: F401
+from campaigns.systems.tribute.tests.test_table import test_data as tribute_data
 from campaigns.systems.zener import actions as zener
-from tests.campaigns.test_cgg_table import cgg_campaign, explorer  # noqa: F401 (fixtures)
-from tests.campaigns.test_d100_table import table, ulf  # noqa: F401
-from tests.campaigns.test_d100_table import test_data as d100_data
-from tests.campaigns.test_ore_table import ore, pilot, roll_data  # noqa: F401
-from tests.campaigns.test_tribute_table import hero, tribute  # noqa: F401
-from tests.campaigns.test_tribute_table import test_data as tribute_data
-from tests.campaigns.test_zener_table import check_data, kai, zg  # noqa: F401
+from campaigns.systems.zener.tests.test_table import check_data, kai, zg  # noqa: F401
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ from django.urls import reverse
 from campaigns import presence
 from campaigns.models import Roll, RollCall
 from config.settings import redis_cache, redis_channel_layer
-from tests.conftest import PASSWORD
+from tests.fixtures import PASSWORD
 from tests.world import make_world
 
 pytestmark = pytest.mark.django_db
