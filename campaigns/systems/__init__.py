@@ -1,6 +1,6 @@
 """The registry of dice systems: what the generic code asks instead of naming a system.
 
-Each system is a Django app (`campaigns/systems/<key>/`) whose `AppConfig.ready()`
+Each system is a Django app (`campaigns/systems/<key>/`) whose config (a `SystemConfig`)
 registers one adapter (`campaigns.systems.base.SystemAdapter`) here. This module imports
 nothing from the systems, so the generic code that asks it (visibility, live updates, the
 table, the character pages, the urls, the demo command) never depends on one. Installing
@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from django.apps import AppConfig
 from django.urls import include, path
+from django.utils.module_loading import import_string
 
 from campaigns.notation_kind import NOTATION
 from campaigns.systems.base import Panel, SystemAdapter, SystemNotInstalled
@@ -29,6 +31,15 @@ def register(adapter: SystemAdapter) -> None:
     if key in _ADAPTERS and _ADAPTERS[key] is not adapter:
         raise ValueError(f"Two systems registered the key {key!r}.")
     _ADAPTERS[key] = adapter
+
+
+class SystemConfig(AppConfig):
+    """A dice system's app: once the models are loaded, it registers the system's adapter."""
+
+    adapter: str  # the dotted path of the adapter instance, e.g. "campaigns.systems.cgg.adapter.ADAPTER"
+
+    def ready(self) -> None:
+        register(import_string(self.adapter))
 
 
 def unregister(key: str) -> None:
@@ -95,6 +106,7 @@ def panel_for(campaign, audience, user=None) -> Panel | None:
 __all__ = [
     "Panel",
     "SystemAdapter",
+    "SystemConfig",
     "SystemNotInstalled",
     "choices",
     "get",

@@ -1,16 +1,13 @@
 """What a dice system gives the generic web side: one adapter object, registered by its app.
 
 A system subclasses `SystemAdapter`, fills in what it has (most hooks have a default that
-does nothing), and registers one instance from its `AppConfig.ready()`:
+does nothing), and its app config (a `campaigns.systems.SystemConfig`) names the one
+instance to register:
 
-    class CoinConfig(AppConfig):
+    class CoinConfig(systems.SystemConfig):
         name = "tests.coin"
-
-        def ready(self):
-            from campaigns import systems
-            from tests.coin.adapter import COIN
-
-            systems.register(COIN)
+        label = "coin"
+        adapter = "tests.coin.adapter.ADAPTER"
 
 `docs/architecture.md` ("How to add a system") walks through each attribute.
 """

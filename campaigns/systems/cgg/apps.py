@@ -1,17 +1,10 @@
-"""Centaurus Gate as a Django app: its models, templates and template tags, and its adapter."""
-
-from django.apps import AppConfig
+"""Centaurus Gate as a Django app: its models, templates, template tags and tests; its adapter."""
 
 from campaigns import systems
 
 
-class CggConfig(AppConfig):
+class CggConfig(systems.SystemConfig):
     name = "campaigns.systems.cgg"
     label = "cgg"
     verbose_name = "Centaurus Gate"
-
-    def ready(self) -> None:
-        # Imported once the models are loaded: the adapter reaches them through its actions.
-        from campaigns.systems.cgg.adapter import ADAPTER
-
-        systems.register(ADAPTER)
+    adapter = "campaigns.systems.cgg.adapter.ADAPTER"

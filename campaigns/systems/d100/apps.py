@@ -1,17 +1,10 @@
-"""d100 skill tests as a Django app: its models, templates and template tags, and its adapter."""
-
-from django.apps import AppConfig
+"""d100 skill tests as a Django app: its models, templates, template tags and tests; its adapter."""
 
 from campaigns import systems
 
 
-class D100Config(AppConfig):
+class D100Config(systems.SystemConfig):
     name = "campaigns.systems.d100"
     label = "d100"
     verbose_name = "d100 skill tests"
-
-    def ready(self) -> None:
-        # Imported once the models are loaded: the adapter reaches them through its actions.
-        from campaigns.systems.d100.adapter import ADAPTER
-
-        systems.register(ADAPTER)
+    adapter = "campaigns.systems.d100.adapter.ADAPTER"

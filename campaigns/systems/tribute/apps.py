@@ -1,17 +1,10 @@
-"""Tribute Alpha as a Django app: its models, templates and template tags, and its adapter."""
-
-from django.apps import AppConfig
+"""Tribute Alpha as a Django app: its models, templates, template tags and tests; its adapter."""
 
 from campaigns import systems
 
 
-class TributeConfig(AppConfig):
+class TributeConfig(systems.SystemConfig):
     name = "campaigns.systems.tribute"
     label = "tribute"
     verbose_name = "Tribute Alpha"
-
-    def ready(self) -> None:
-        # Imported once the models are loaded: the adapter reaches them through its actions.
-        from campaigns.systems.tribute.adapter import ADAPTER
-
-        systems.register(ADAPTER)
+    adapter = "campaigns.systems.tribute.adapter.ADAPTER"

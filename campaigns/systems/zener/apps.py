@@ -1,17 +1,10 @@
-"""Zener Gate as a Django app: its models, templates and template tags, and its adapter."""
-
-from django.apps import AppConfig
+"""Zener Gate as a Django app: its models, templates, template tags and tests; its adapter."""
 
 from campaigns import systems
 
 
-class ZenerConfig(AppConfig):
+class ZenerConfig(systems.SystemConfig):
     name = "campaigns.systems.zener"
     label = "zener"
     verbose_name = "Zener Gate"
-
-    def ready(self) -> None:
-        # Imported once the models are loaded: the adapter reaches them through its actions.
-        from campaigns.systems.zener.adapter import ADAPTER
-
-        systems.register(ADAPTER)
+    adapter = "campaigns.systems.zener.adapter.ADAPTER"
