@@ -9,17 +9,13 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 
-from campaigns import live
+from campaigns import live, sources
 from campaigns.audience import SessionMark
 from campaigns.models import Campaign, GameSession, Membership, Roll, RollCall, new_invite_token
 from campaigns.notation_kind import CALL_REVEAL_DEFAULT, REVEAL_ALL
 from rules import dice as notation_dice
-from rules.dice import Comparison, DiceSource, SystemDice
-
-# The one dice source of the web app; tests swap it for seeded or scripted dice.
-dice: DiceSource = SystemDice()
+from rules.dice import Comparison
 
 
 class ActionError(Exception):
@@ -41,12 +37,12 @@ def regenerate_invite(campaign: Campaign, lifetime: timedelta | None = None) -> 
     """A new token: the old link stops working at once. With a lifetime, the new one
     stops working by itself after it; without, only when the GM makes another."""
     campaign.invite_token = new_invite_token()
-    campaign.invite_expires_at = None if lifetime is None else timezone.now() + lifetime
+    campaign.invite_expires_at = None if lifetime is None else sources.now() + lifetime
     campaign.save(update_fields=["invite_token", "invite_expires_at"])
 
 
 def join_campaign(user, campaign: Campaign) -> Membership:
-    if campaign.invite_has_expired(timezone.now()):
+    if campaign.invite_has_expired(sources.now()):
         raise ActionError("This invite link has expired. Ask your GM for a new one.")
     if campaign.is_gm(user):
         raise ActionError("You run this campaign; players join it through this link.")
@@ -89,7 +85,7 @@ def close_calls_of_removed_player(campaign_id: int, user_id: int) -> list[RollCa
 
 def _roll(notation_text: str) -> dict:
     parsed = notation_dice.parse(notation_text)
-    result = notation_dice.roll(parsed, dice)
+    result = notation_dice.roll(parsed, sources.dice())
     return {"notation": str(parsed), "faces": [list(f) for f in result.faces], "total": result.total}
 
 
@@ -223,6 +219,6 @@ def end_session(campaign: Campaign, gm) -> GameSession:
 
 
 def _end(session: GameSession) -> SessionMark:
-    session.ended_at = timezone.now()
+    session.ended_at = sources.now()
     session.save(update_fields=["ended_at"])
     return SessionMark(session.number, False, session.ended_at)

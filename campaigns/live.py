@@ -102,12 +102,25 @@ def _send_all(messages: list[tuple[str, str]]) -> None:
         _deliver(send)
 
 
+def roll_html(roll, audience: Audience) -> str | None:
+    """The roll's row as `audience` gets it live (out of band, on top of #log), or None if it may
+    not see the roll. Rendered once per roll and audience and kept on the roll: the roller's own
+    answer (campaigns.views.roll) is the very message their socket gets, not a third rendering
+    of the row (issue 19), whichever of the two comes first (on_commit may wait for the caller's
+    transaction)."""
+    rendered = roll.__dict__.setdefault("_live_html", {})
+    if audience not in rendered:
+        view = roll_view(roll, audience)
+        rendered[audience] = None if view is None else render_to_string(f"{TABLE}#roll_oob", {"roll": view})
+    return rendered[audience]
+
+
 def send_roll(roll) -> None:
     messages = []
     for audience, group in ((Audience.GM, gm_group), (Audience.TABLE, table_group)):
-        view = roll_view(roll, audience)
-        if view is not None:
-            messages.append((group(roll.campaign_id), render_to_string(f"{TABLE}#roll_oob", {"roll": view})))
+        html = roll_html(roll, audience)
+        if html is not None:
+            messages.append((group(roll.campaign_id), html))
     _send_all(messages)
 
 

@@ -22,11 +22,11 @@ from django.contrib import messages
 from django.db import DatabaseError, IntegrityError, transaction
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
-from django.utils import timezone
 from django.utils.cache import add_never_cache_headers
 from django.utils.http import url_has_allowed_host_and_scheme
 from django_htmx.http import reswap
 
+from campaigns import sources
 from campaigns.models import SubmitToken
 
 logger = logging.getLogger(__name__)
@@ -75,7 +75,7 @@ class SubmitOnceMiddleware:
             logger.exception("Database error on %s", request.path)
             return render(request, "campaigns/database_error.html", status=503)
         if claim.pk % PRUNE_EVERY == 0:
-            SubmitToken.objects.filter(created_at__lt=timezone.now() - KEEP).delete()
+            SubmitToken.objects.filter(created_at__lt=sources.now() - KEEP).delete()
         request._submit_claim = claim
         return None
 

@@ -5,13 +5,12 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 from django_htmx.middleware import HtmxDetails
 
 import rules
-from campaigns import actions, presence, systems
+from campaigns import actions, live, presence, sources, systems
 from campaigns.charts import notation_chart
 from campaigns.export import as_csv, as_json, campaign_record
 from campaigns.forms import CallForm, CampaignForm, InviteForm, OddsForm, RollForm, form_errors
@@ -190,18 +189,18 @@ def roll(request: HtmxHttpRequest, campaign_id: int):
     )
     if not request.htmx:
         return redirect("table", campaign.pk)
-    row = roll_view(new_roll, audience_for(campaign, request.user))
+    row = live.roll_html(new_roll, audience_for(campaign, request.user))
     if request.POST.get("after_error"):
         # The form on the page still shows the last messages: send it back clean, choices kept.
         fresh = RollForm(initial=data, campaign=campaign, user=request.user)
-        return render(request, f"{TABLE}#roll_form", {"campaign": campaign, "roll_form": fresh, "new_roll": row})
+        return render(request, f"{TABLE}#roll_form", {"campaign": campaign, "roll_form": fresh, "roll_html": row})
     # The form stays as the player left it (values, focus, cursor): only the row goes to the log,
     # and the odds chart beside the form, marked where the roll landed. Rendering the form again
     # was a third of the post's time (bench/).
     chart = notation_chart(
         parse(data["notation"]), data["target"], data["comparison"], landed=new_roll.outcome["total"]
     )
-    return reswap(render(request, f"{TABLE}#roll_oob", {"roll": row, "landed_chart": chart}), "none")
+    return reswap(render(request, f"{TABLE}#roll_answer", {"roll_html": row, "landed_chart": chart}), "none")
 
 
 def _form_error(request, campaign, partial: str, **forms_):
@@ -388,7 +387,7 @@ def join(request, token: str):
     campaign = Campaign.objects.filter(invite_token=token).select_related("gm").first()
     if campaign is None:
         return render(request, "campaigns/join.html", {"dead": True}, status=404)
-    if campaign.invite_has_expired(timezone.now()):
+    if campaign.invite_has_expired(sources.now()):
         return render(request, "campaigns/join.html", {"dead": True, "expired": True}, status=410)
     if not request.user.is_authenticated:
         if request.method == "POST":

@@ -213,6 +213,11 @@ SECURE_CSP = {
     "base-uri": [CSP.SELF],
 }
 
+# The table's dice and clock (campaigns/sources.py): an object or its dotted path. Tests replace
+# them with pytest-django's `settings`, which puts them back after the test (issue 19).
+FIVEFOLD_DICE = "campaigns.sources.SYSTEM_DICE"  # the operating system's cryptographic source
+FIVEFOLD_CLOCK = "django.utils.timezone.now"
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

@@ -107,18 +107,19 @@ def htmx():
 
 
 @pytest.fixture
-def script_dice(monkeypatch):
-    """Make the table's next dice show exactly these faces."""
+def script_dice(settings):
+    """Make the table's next dice show exactly these faces (campaigns/sources.py); the
+    `settings` fixture gives the next test the real dice back."""
 
     def script(*faces: int) -> None:
-        monkeypatch.setattr(actions, "dice", ScriptedDice(faces))
+        settings.FIVEFOLD_DICE = ScriptedDice(faces)
 
     return script
 
 
 @pytest.fixture
-def seeded_dice(monkeypatch):
-    monkeypatch.setattr(actions, "dice", SeededDice(2026))
+def seeded_dice(settings):
+    settings.FIVEFOLD_DICE = SeededDice(2026)
 
 
 __all__ = ["PASSWORD", "Campaign"]

@@ -101,7 +101,7 @@ def test_many_players_spend_the_last_fortune_points_at_once(gm, player, other_pl
 
 
 @pytest.fixture
-def kai(gm, player, monkeypatch):
+def kai(gm, player, settings):
     """A Zener Gate character with THREADS failed checks on the log (3d6 of 18 against 11)."""
     campaign = actions.create_campaign(gm, name="Zener", system="zener", settings={})
     Membership.objects.create(campaign=campaign, user=player)
@@ -110,11 +110,11 @@ def kai(gm, player, monkeypatch):
          "skills": [{"name": "Pilot", "breadth": "narrow", "stat": "PRAC", "ranks": 3}]}
     )  # fmt: skip
     kai = Character.objects.create(campaign=campaign, owner=player, name="Kai", sheet=sheet)
-    monkeypatch.setattr(actions, "dice", ScriptedDice([6] * 3 * THREADS))
+    settings.FIVEFOLD_DICE = ScriptedDice([6] * 3 * THREADS)
     what, check = zener.check_for(kai, stat="PRAC", skill="Pilot")
     for _ in range(THREADS):
         zener.make_check(campaign, player, character=kai, what=what, check=check)
-    monkeypatch.setattr(actions, "dice", SeededDice(7))
+    settings.FIVEFOLD_DICE = SeededDice(7)
     return kai
 
 
@@ -152,15 +152,15 @@ def test_one_roll_rerolled_from_two_tabs_at_once_is_rerolled_once(kai, player):
     assert zener.karma_balance(kai).value == start - 1
 
 
-def test_venture_is_spent_once_when_wrench_uses_are_sent_twice(gm, player, monkeypatch):
+def test_venture_is_spent_once_when_wrench_uses_are_sent_twice(gm, player, settings):
     campaign = actions.create_campaign(gm, name="Centaurus", system="cgg", settings={})
     explorer = Character.objects.create(campaign=campaign, owner=player, name="Mara", sheet=default_sheet())
     call = cgg.call_for_action(
         campaign, character=explorer, attribute="dexterity", difficulty=Difficulty(base_dice=4, success_dice=0)
     )
-    monkeypatch.setattr(actions, "dice", ScriptedDice([6, 6, 2, 8, 9, 9]))  # two Venture; the Exec's 2, 8, 9, 9
+    settings.FIVEFOLD_DICE = ScriptedDice([6, 6, 2, 8, 9, 9])  # two Venture; the Exec's 2, 8, 9, 9
     cgg.roll_for_call(call.pk, player)
-    monkeypatch.setattr(actions, "dice", SeededDice(7))
+    settings.FIVEFOLD_DICE = SeededDice(7)
     uses = (Wrench.THAT_WAS_CLOSE, Wrench.GOTTA_MAKE_IT)
 
     outcomes = race(lambda _: cgg.choose_wrench(call.pk, player, uses))

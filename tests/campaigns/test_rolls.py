@@ -1,6 +1,10 @@
 import pytest
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.test.signals import template_rendered
 from django.urls import reverse
 
+from campaigns import live
 from campaigns.models import Roll
 
 pytestmark = pytest.mark.django_db
@@ -52,6 +56,56 @@ def test_a_roll_after_an_error_sends_the_form_back_clean(player_client, campaign
     assert 'name="after_error"' not in fragment
     assert 'hx-swap-oob="afterbegin:#log"' in fragment
     assert "[3, 4]" in fragment
+
+
+@pytest.fixture
+def row_renders():
+    """How many times a roll's row partial was rendered (Django's test signal is sent for partials too)."""
+    names = []
+
+    def rendered(sender, template, **kwargs):
+        names.append(template.name)
+
+    template_rendered.connect(rendered)
+    yield lambda: names.count("roll_row")
+    template_rendered.disconnect(rendered)
+
+
+TRANSACTIONAL = pytest.mark.django_db(transaction=True)  # on_commit sends before the view answers
+
+
+@pytest.mark.parametrize(
+    ("data", "renders"),
+    [
+        ({}, 2),  # the GM's and the table's
+        ({"secret": "on"}, 1),  # the GM's alone
+        ({"after_error": "1"}, 2),  # the clean form carries the row
+        pytest.param({}, 2, marks=TRANSACTIONAL, id="sent-first"),
+    ],
+)
+def test_a_roll_row_is_rendered_once_per_audience(
+    gm_client, campaign, htmx, script_dice, row_renders, django_capture_on_commit_callbacks, data, renders
+):
+    """The socket's message and the roller's answer are one rendering (issue 19), not three."""
+    script_dice(4)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = gm_client.post(roll_url(campaign), {"notation": "1d6", "comparison": "at_least", **data}, **htmx)
+    assert 'hx-swap-oob="afterbegin:#log"' in response.content.decode()
+    assert row_renders() == renders
+
+
+def test_the_roller_gets_the_very_row_the_table_is_sent(
+    player_client, campaign, htmx, script_dice, django_capture_on_commit_callbacks
+):
+    layer = get_channel_layer()
+    table = async_to_sync(layer.new_channel)()
+    async_to_sync(layer.group_add)(live.table_group(campaign.pk), table)
+    script_dice(3, 4)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = player_client.post(roll_url(campaign), {"notation": "2d6", "comparison": "at_least"}, **htmx)
+    sent = async_to_sync(layer.receive)(table)["html"]
+    assert "[3, 4]" in sent
+    assert response.content.decode().startswith(sent)  # then the odds chart, marked where it landed
 
 
 @pytest.mark.parametrize(

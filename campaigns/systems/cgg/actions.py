@@ -13,7 +13,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from campaigns import actions as table_actions
-from campaigns import ledger, live
+from campaigns import ledger, live, sources
 from campaigns.models import Roll, RollCall
 from campaigns.systems.cgg.kind import action_from, difficulty_from
 from campaigns.systems.cgg.models import TensionScene
@@ -82,7 +82,7 @@ def roll_for_call(call_id: int, player, stunt: Stunt | None = None) -> RollCall:
         if stunt is not None:
             risk_code, success_dice = stunt.apply(risk_code, success_dice)
             ledger.change_clock(character, ledger.ClockChange(pay=stunt.hours), actor=player, reason="Stunt", call=call)
-        action = roll_action(difficulty_from(call.request, success_dice), risk_code, table_actions.dice)
+        action = roll_action(difficulty_from(call.request, success_dice), risk_code, sources.dice())
         call.state = {
             "risk_code": str(risk_code),
             "success_dice": success_dice,
@@ -111,7 +111,7 @@ def choose_wrench(call_id: int, player, uses: tuple[Wrench, ...]) -> RollCall:
             ledger.change_clock(
                 call.character, ledger.ClockChange(pay=wrench_hours(uses)), actor=player, reason=reason, call=call
             )
-        action = apply_wrench(action, uses, table_actions.dice)
+        action = apply_wrench(action, uses, sources.dice())
         call.state = {
             **call.state,
             "wrench": [use.name for use in uses],
@@ -155,7 +155,7 @@ def resolve_crisis(character, gm, *, critical: bool = False):
     """The Exec resolves an explorer's crisis: 3 + 1d6 hours back on the clock."""
     if not character.campaign.is_gm(gm):
         raise ActionError("Only the Exec resolves a crisis.")
-    die = table_actions.dice.roll(6)
+    die = sources.dice().roll(6)
     reason = f"Crisis resolved{' (critical)' if critical else ''}: rolled {die}"
     return ledger.change_clock(
         character, ledger.ClockChange(resolve_die=die, critical=critical), actor=gm, reason=reason
@@ -207,7 +207,7 @@ def spin_the_world(campaign, gm) -> Roll:
         scene = TensionScene.objects.select_for_update().filter(campaign=campaign, active=True).first()
         if scene is None:
             raise ActionError("Tension mode is not on.")
-        spin = tension_spin(TensionState.from_dict(scene.state).dice, table_actions.dice)
+        spin = tension_spin(TensionState.from_dict(scene.state).dice, sources.dice())
         change_tension(campaign, gm, lambda state: state.spin(spin))
         roll = Roll.objects.create(
             campaign=campaign,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from campaigns import actions as table_actions
-from campaigns import live
+from campaigns import live, sources
 from campaigns.models import Balance, Campaign, LedgerEntry, Roll, RollCall
 from campaigns.systems.skills import no_such_skill
 from campaigns.systems.turns import locked_call, publish_call
@@ -168,7 +168,7 @@ def set_difficulty(call_id: int, gm, difficulty: str) -> Roll:
 def _outcome(request: dict) -> dict:
     side = request["side"]
     chance = total_chance(side["base"], request["difficulty"])
-    rolled = roll_d100(table_actions.dice, assist=bool(request["assisted_by"]))
+    rolled = roll_d100(sources.dice(), assist=bool(request["assisted_by"]))
     reading = resolve(rolled, chance, how=Flip(request["flip"]), attribute_bonus=side["bonus"])
     return {"tens": rolled.tens, "ones": rolled.ones, "assist": rolled.assist, "value": reading.value,
             "chance": chance, "success": reading.success, "critical": reading.critical,
@@ -250,7 +250,7 @@ def roll_special_die(campaign, player, *, character, die: str) -> Roll:
         raise ActionError("Roll for your own character.")
     if die not in ("fury", "chaos"):
         raise RulesError("Roll a Fury die or a Chaos die.")
-    faces = fury(table_actions.dice) if die == "fury" else (table_actions.dice.roll(6),)
+    faces = fury(sources.dice()) if die == "fury" else (sources.dice().roll(6),)
     with transaction.atomic():
         roll = Roll.objects.create(campaign=campaign, author=player, character=character, kind="d100_die",
                                    request={"die": die, "label": f"{die.title()} die"},
@@ -293,7 +293,7 @@ def fortune_six(roll_id: int, player) -> Roll:
         left = pools(original.campaign, lock=True)[FORTUNE].value
         if left < 1:
             raise RulesError(f"The Fortune pool has {left}; that needs 1.")
-        faces = (6, *fury(table_actions.dice)) if original.request["die"] == "fury" else (6,)
+        faces = (6, *fury(sources.dice())) if original.request["die"] == "fury" else (6,)
         of = f"{original.character.name}'s {original.request['die']} die"
         roll = Roll.objects.create(
             campaign=original.campaign, author=player, character=original.character, kind="d100_die",

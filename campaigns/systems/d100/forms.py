@@ -1,8 +1,8 @@
 from datetime import timedelta
 
 from django import forms
-from django.utils import timezone
 
+from campaigns import sources
 from campaigns.forms import CharacterChoiceField, TableForm
 from campaigns.inputs import TextField, WholeNumberField
 from campaigns.systems.skills import name_own_stat, stat_field
@@ -64,7 +64,7 @@ def session_form(campaign, data=None) -> SessionForm:
     """Refill with players + 1; the short-session box is ticked when the last session
     (the one going, if it ends now) lasted under four hours. The GM may change both."""
     last = campaign.game_sessions.first()
-    short = last is not None and (last.ended_at or timezone.now()) - last.started_at < SHORT_SESSION
+    short = last is not None and (last.ended_at or sources.now()) - last.started_at < SHORT_SESSION
     return SessionForm(data, prefix="session", initial={"refill": campaign.memberships.count() + 1, "short": short})
 
 

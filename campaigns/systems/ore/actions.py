@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from campaigns import actions as table_actions
-from campaigns import live
+from campaigns import live, sources
 from campaigns.models import Roll, RollCall
 from campaigns.systems.ore.kind import pool_from, roll_from
 from campaigns.systems.skills import no_such_skill
@@ -119,7 +119,7 @@ def _locked(call_id: int, status: str) -> RollCall:
 
 
 def _roll(call: RollCall, *, author, fresh: bool = False) -> None:
-    dice = table_actions.dice
+    dice = sources.dice()
     mine = roll_pool(pool_from(call.request["side"]), dice)
     state = {"faces": list(mine.faces), "wiggle": None if mine.waiting_for_wiggle else []}
     if "opponent" in call.request:

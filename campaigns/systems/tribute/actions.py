@@ -12,7 +12,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from campaigns import actions as table_actions
-from campaigns import live
+from campaigns import live, sources
 from campaigns.models import Roll, RollCall
 from campaigns.systems.tribute.kind import spec_from
 from campaigns.systems.turns import locked_call, publish_call
@@ -131,7 +131,7 @@ def _roll(call: RollCall, *, author, fresh: bool = False) -> None:
     """Roll the test (and the opposing side), then either wait for the
     player's assignment or publish at once when there is nothing to assign.
     A `fresh` call was never shown as a card (a test against a known opposition)."""
-    dice = table_actions.dice
+    dice = sources.dice()
     test = roll_test(spec_from(call.request["test"]), dice)
     state = {
         "test": {**call.request["test"], "focus_faces": list(test.focus_faces), "burden_faces": list(test.burden_faces)}

@@ -11,7 +11,7 @@ from django.db import transaction
 from django.db.models import Q
 
 from campaigns import actions as table_actions
-from campaigns import live
+from campaigns import live, sources
 from campaigns.models import Balance, LedgerEntry, Roll
 from campaigns.systems.skills import no_such_skill
 from rules.errors import RulesError
@@ -98,7 +98,7 @@ def make_check(campaign, author, *, character, what: str, check, secret: bool = 
         raise ActionError("Only the GM makes secret checks.")
     if not secret and character.owner_id != author.pk:
         raise ActionError("Roll for your own character.")
-    rolled = roll_check(check, table_actions.dice)
+    rolled = roll_check(check, sources.dice())
     with transaction.atomic():
         roll = Roll.objects.create(
             campaign=campaign, author=author, character=character, kind=KIND,
@@ -185,7 +185,7 @@ def spend_on_roll(roll_id: int, player, *, use: str, payer_id: int | None = None
             payer = first.character
             _check_funds(payer)  # before any die is rolled
             check = Check(first.request["base_dice"], first.request["base_target"])
-            outcome = _outcome(roll_check(check, table_actions.dice), KARMA_BOOST if boosted_by else 0)
+            outcome = _outcome(roll_check(check, sources.dice()), KARMA_BOOST if boosted_by else 0)
         else:
             if not boost_helps(standing):
                 failed_by = -standing.outcome["margin"]
@@ -303,7 +303,7 @@ def attack(campaign, gm, *, attacker, target, stat: str, ranks: int | None, weap
     skill_name = f"{skill['name']} {ranks}" if skill else f"{ranks} ranks"
     armour = target.sheet.get("armour", 0) if armour is None else armour
     attacker_armour = attacker.sheet.get("armour", 0) if attacker_armour is None else attacker_armour
-    dice = table_actions.dice
+    dice = sources.dice()
     res = target.sheet["stats"]["RES"] + armour_modifiers(armour)["RES"]
     target_defense = defense(res, armour)
     attack_stat = attacker.sheet["stats"][stat] + armour_modifiers(attacker_armour)[stat]
@@ -363,7 +363,7 @@ def roll_initiative(campaign, gm, *, surprised=(), immobile=(), prone=()) -> Rol
     if not characters:
         raise RulesError("No characters to roll for.")
     order = initiative(
-        {c.name: (c.sheet["stats"]["AWA"], c.sheet["stats"]["MEL"]) for c in characters}, table_actions.dice,
+        {c.name: (c.sheet["stats"]["AWA"], c.sheet["stats"]["MEL"]) for c in characters}, sources.dice(),
         surprised=frozenset(surprised), immobile=frozenset(immobile), prone=frozenset(prone),
     )  # fmt: skip
     with transaction.atomic():

@@ -2,6 +2,7 @@
 
 import re
 
+from campaigns import sources
 from campaigns.inputs import TextField, WholeNumberField
 from characters.forms import RANKS, CharacterForm, lines, notes_field, refuse, textarea
 from rules.zener.stats import ROLLED_STATS as ZENER_STATS
@@ -78,14 +79,12 @@ class ZenerSheetForm(CharacterForm):
         """INT's 1d6 - 1d6 (seed: "INT"), rolled once per character and shown before any skill point
         is spent. Until the first save they wait in the user's session (server-side), so neither a
         refused sheet nor a reload rolls them again, and the browser never holds them to forge."""
-        from campaigns.actions import dice  # the table's dice
-
         sheet = self.instance.sheet or {}
         if "int_dice" in sheet:
             return list(sheet["int_dice"])
         pending = self.session if self.session is not None else {}
         if self._int_key() not in pending:
-            pending[self._int_key()] = [dice.roll(6), dice.roll(6)]
+            pending[self._int_key()] = [sources.dice().roll(6), sources.dice().roll(6)]
         return list(pending[self._int_key()])
 
     def save(self, commit=True):
