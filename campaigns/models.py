@@ -7,7 +7,7 @@ from django.db import models
 from django.db.models import Q
 
 import rules
-from campaigns import systems
+from campaigns import sources, systems
 from campaigns.inputs import document_problem
 
 
@@ -34,7 +34,7 @@ class Campaign(models.Model):
     invite_expires_at = models.DateTimeField(
         null=True, blank=True, help_text="When the invite link stops working; empty: when the GM makes a new one."
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(default=sources.now, editable=False)
 
     objects = CampaignQuerySet.as_manager()
 
@@ -88,7 +88,7 @@ class Membership(models.Model):
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="memberships")
     user = models.ForeignKey(django_settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
-    joined_at = models.DateTimeField(auto_now_add=True)
+    joined_at = models.DateTimeField(default=sources.now, editable=False)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["campaign", "user"], name="one_seat_per_player")]
@@ -105,7 +105,7 @@ class GameSession(models.Model):
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="game_sessions")
     number = models.PositiveIntegerField()
-    started_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(default=sources.now, editable=False)
     ended_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -159,7 +159,7 @@ class RollCall(models.Model):
     request = models.JSONField(help_text="What to roll, including the secret target.")
     reveal = models.JSONField(default=dict, help_text="Which parts of the result the table sees.")
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.PENDING)
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(default=sources.now, editable=False)
 
     class Meta:
         ordering = ["created_at"]
@@ -192,7 +192,7 @@ class Roll(ImmutableEvent):
     visibility = models.CharField(max_length=5, choices=Visibility.choices, default=Visibility.TABLE)
     reveal = models.JSONField(default=dict, help_text="Which parts of the outcome the table sees.")
     call = models.OneToOneField(RollCall, null=True, blank=True, on_delete=models.PROTECT, related_name="roll")
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(default=sources.now, editable=False)
 
     objects = RollQuerySet.as_manager()
 
@@ -242,7 +242,7 @@ class LedgerEntry(ImmutableEvent):
     value_after = models.IntegerField()
     roll = models.ForeignKey(Roll, null=True, blank=True, on_delete=models.PROTECT, related_name="ledger_entries")
     call = models.ForeignKey(RollCall, null=True, blank=True, on_delete=models.PROTECT, related_name="ledger_entries")
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(default=sources.now, editable=False)
 
     class Meta:
         ordering = ["-id"]
@@ -258,7 +258,7 @@ class SubmitToken(models.Model):
     double click or a replayed post changes nothing the second time."""
 
     key = models.CharField(max_length=80, unique=True)  # "<user id or 0>:<token>": one user's token
-    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    created_at = models.DateTimeField(default=sources.now, editable=False, db_index=True)
     # Where the first answer sent the browser, so that a repeated plain post lands there too.
     location = models.CharField(max_length=2000, blank=True)
 

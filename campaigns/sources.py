@@ -1,7 +1,7 @@
 """The table's sources of chance and time, named by settings (issue 19).
 
 Every roll of the table's dice and every "now" the code of campaigns/ and characters/ reads
-comes from here (a row's own `auto_now_add` stamp is still Django's), so a test swaps either
+comes from here (a row's creation stamp too: its field's default), so a test swaps either
 with pytest-django's `settings` fixture or `override_settings` and has the real one back after
 it, as Django's token generator lets its clock be replaced
 (`django.contrib.auth.tokens.PasswordResetTokenGenerator._now`), instead of patching a module

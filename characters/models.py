@@ -5,6 +5,7 @@ from django.db import models
 from django.db.models import Exists, F, OuterRef, Q
 
 import rules
+from campaigns import sources
 from campaigns.inputs import document_problem
 
 
@@ -25,7 +26,7 @@ class Character(models.Model):
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="characters")
     name = models.CharField(max_length=100)
     sheet = models.JSONField(default=dict, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(default=sources.now, editable=False)
     updated_at = models.DateTimeField(auto_now=True)
 
     objects = CharacterQuerySet.as_manager()

@@ -7,6 +7,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns import actions, sources
+from characters.models import Character
 from rules.dice import ScriptedDice, SystemDice
 
 pytestmark = pytest.mark.django_db
@@ -31,6 +32,15 @@ def test_a_session_ends_at_the_settings_clock(settings, campaign, gm):
     settings.FIVEFOLD_CLOCK = "tests.campaigns.test_sources.noon"
     actions.start_session(campaign, gm)
     assert actions.end_session(campaign, gm).ended_at == NOON
+
+
+def test_rows_are_stamped_by_the_settings_clock(settings, campaign, gm, player):
+    """A session, a roll and a character made under a fixed clock carry its time, as the log shows it."""
+    settings.FIVEFOLD_CLOCK = noon
+    session = actions.start_session(campaign, gm)
+    roll = actions.roll_notation(campaign, player, notation="1d6")
+    hero = Character.objects.create(campaign=campaign, owner=player, name="Vex")
+    assert session.started_at == roll.created_at == hero.created_at == NOON
 
 
 def noon() -> datetime:
