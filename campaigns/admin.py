@@ -5,7 +5,6 @@ Rolls are events and stay read-only. Superusers see everything."""
 from django.contrib import admin
 
 from campaigns.models import Balance, Campaign, LedgerEntry, Membership, Roll, RollCall
-from characters.models import Character
 
 
 def _runs(request, obj, gm_path: str) -> bool:
@@ -91,17 +90,6 @@ class MembershipInline(CampaignInlineMixin, admin.TabularInline):
         return False  # players join through the invite link
 
 
-class CharacterInline(CampaignInlineMixin, admin.TabularInline):
-    model = Character
-    fields = ["name", "owner"]
-    readonly_fields = ["owner"]
-    extra = 0
-    show_change_link = True
-
-    def has_add_permission(self, request, obj=None):
-        return False  # characters are made by their players at the table
-
-
 @admin.register(Campaign)
 class CampaignAdmin(GMScopedMixin, admin.ModelAdmin):
     gm_path = "gm"
@@ -110,7 +98,7 @@ class CampaignAdmin(GMScopedMixin, admin.ModelAdmin):
     search_fields = ["name"]
     fields = ["name", "system", "settings", "gm", "invite_token", "invite_expires_at", "created_at"]
     readonly_fields = ["invite_token", "created_at"]
-    inlines = [MembershipInline, CharacterInline]
+    inlines = [MembershipInline]  # characters/admin.py adds the characters'
 
     def get_readonly_fields(self, request, obj=None):
         fields = list(super().get_readonly_fields(request, obj))
@@ -140,18 +128,6 @@ class MembershipAdmin(GMScopedMixin, admin.ModelAdmin):
 
     def has_add_permission(self, request, obj=None):
         return False  # players join through the invite link
-
-
-@admin.register(Character)
-class CharacterAdmin(GMScopedMixin, admin.ModelAdmin):
-    list_display = ["name", "owner", "campaign", "updated_at"]
-    list_filter = [BY_CAMPAIGN]
-    search_fields = ["name"]
-    fields = ["name", "campaign", "owner", "sheet"]
-    readonly_fields = ["campaign", "owner"]
-
-    def has_add_permission(self, request, obj=None):
-        return False  # characters are made by their players at the table
 
 
 @admin.register(RollCall)

@@ -98,6 +98,13 @@ def test_gm_sees_only_their_campaigns_characters_and_seats(gm_client, campaign, 
     assert "olga_other" not in seats
 
 
+def test_campaign_page_lists_its_characters_with_a_link_to_each(gm_client, campaign, character):
+    """characters/admin.py adds them to the campaign's page: campaigns/ imports nothing of characters."""
+    page = gm_client.get(reverse("admin:campaigns_campaign_change", args=[campaign.pk])).content.decode()
+    assert character.name in page
+    assert reverse("admin:characters_character_change", args=[character.pk]) in page
+
+
 def test_rolls_are_read_only_in_the_admin(gm_client, campaign, gm, seeded_dice):
     roll = actions.roll_notation(campaign, gm, notation="1d6")
     assert gm_client.get(reverse("admin:campaigns_roll_changelist")).status_code == 200

@@ -1,7 +1,10 @@
 """`python manage.py demo`: a GM, two players and one campaign per system, each
 player with a character in each, and a few rolls already in each log (made by
 the real actions, so every kind of row shows). Safe to run again: it only fills
-in what is missing, and adds rolls only to a campaign that has none."""
+in what is missing, and adds rolls only to a campaign that has none.
+
+It lives in characters/, not campaigns/: it makes characters, and characters depend on
+campaigns, never the other way (issue 19)."""
 
 from django.core.management.base import BaseCommand
 from django.db import transaction
