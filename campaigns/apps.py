@@ -5,4 +5,4 @@ class CampaignsConfig(AppConfig):
     name = "campaigns"
 
     def ready(self) -> None:
-        from campaigns import checks, signals  # noqa: F401  registers the deploy checks and the signals
+        from campaigns import checks, signals  # noqa: F401  Django registers checks and receivers in ready(), once models load

@@ -9,7 +9,7 @@ from typing import Any
 
 from campaigns.audience import Audience
 from rules.ore.contest import contest
-from rules.ore.pool import OreRoll, Pool
+from rules.ore.pool import OreRoll, Pool, wiggle_options
 
 
 def pool_from(side: dict[str, Any]) -> Pool:
@@ -82,8 +82,6 @@ class OreKind:
         return f"{who} rolled {test['what']}: {sets}, {verdict}."
 
     def call_data(self, call, audience: Audience) -> dict[str, Any]:
-        from rules.ore.pool import wiggle_options
-
         data = view_data(call.request, call.state)
         request = call.request
         what = (

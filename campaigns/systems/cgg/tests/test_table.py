@@ -2,6 +2,7 @@
 roll with Wrench uses, the Exec's Hammer, and the Crisis Clock ledger."""
 
 import pytest
+from django.db import IntegrityError, transaction
 from django.urls import reverse
 
 from campaigns import actions, ledger
@@ -283,8 +284,6 @@ def test_two_roles_make_a_nine_hour_clock(cgg_campaign, explorer, player):
 
 
 def test_the_database_refuses_a_negative_clock(cgg_campaign, explorer):
-    from django.db import IntegrityError, transaction
-
     ledger.crisis_clock(explorer)
     with pytest.raises(IntegrityError), transaction.atomic():
         Balance.objects.filter(character=explorer, kind="crisis_clock").update(value=-1)

@@ -2,6 +2,7 @@
 Fortune and Misfortune pools, Fury and Chaos dice."""
 
 import pytest
+from django.db import OperationalError
 from django.urls import reverse
 
 from campaigns import actions
@@ -228,10 +229,6 @@ def test_fortune_turns_a_fury_die_into_a_six(player_client, table, ulf, gm, scri
 
 
 def test_a_database_error_during_a_spend_changes_nothing_and_says_so(player_client, table, ulf, gm, monkeypatch):
-    from django.db import OperationalError
-
-    from campaigns.models import LedgerEntry
-
     actions.start_session(table, gm, refill=2)
     entries = LedgerEntry.objects.count()
 

@@ -5,7 +5,9 @@ import pytest
 from django.urls import reverse
 
 from campaigns import actions
+from campaigns.audience import Audience
 from campaigns.models import Membership, Roll, RollCall
+from campaigns.visibility import call_view
 from characters.models import Character
 
 pytestmark = pytest.mark.django_db
@@ -150,9 +152,6 @@ def test_the_ore_sheet_form(player_client, ore):
 
 
 def test_a_secret_difficulty_does_not_steer_the_wiggle_suggestion(player_client, gm_client, ore, pilot, script_dice):
-    from campaigns.audience import Audience
-    from campaigns.visibility import call_view
-
     player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(pilot, known="0", difficulty=""))
     call = RollCall.objects.get()
     script_dice(9, 4, 4, 2)  # hard 10, wiggle to set: the widest set is 3x4, the highest 2x10 or 2x9

@@ -6,6 +6,7 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from campaigns import actions
+from campaigns.inputs import WholeNumberField
 from campaigns.models import Membership, Roll, RollCall
 from characters.models import Character
 
@@ -200,8 +201,6 @@ def test_an_npc_without_a_rank_is_asked_for_one(gm_client, tribute, hero):
 
 def test_a_whole_number_field_says_its_own_range():
     """Issue 18 (play-test): "e.g. 3 or -2" on a field whose minimum is 0."""
-    from campaigns.inputs import WholeNumberField
-
     field = WholeNumberField(min_value=0, max_value=20)
     with pytest.raises(ValidationError) as refused:
         field.clean("two")

@@ -1,11 +1,14 @@
 """Zener Gate at the table: checks, secret GM checks, Karma re-rolls and +5s, GM awards."""
 
 import pytest
+from django.template.loader import render_to_string
 from django.urls import reverse
 
 from campaigns import actions
+from campaigns.audience import Audience
 from campaigns.models import LedgerEntry, Membership, Roll
 from campaigns.systems.zener import actions as zener
+from campaigns.visibility import roll_view
 from characters.models import Character
 
 pytestmark = pytest.mark.django_db
@@ -456,11 +459,6 @@ def test_a_change_to_a_check_refreshes_the_spends_on_the_row_it_changed(
     player_client, other_client, gm_client, zg, kai, ren, script_dice
 ):
     # Play-test: after Tobin's +5, Kira's player still saw "Re-roll" on the old row until a reload.
-    from django.template.loader import render_to_string
-
-    from campaigns.audience import Audience
-    from campaigns.visibility import roll_view
-
     script_dice(6, 6, 1)  # 13 against 11
     player_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai))
     first = Roll.objects.get()
