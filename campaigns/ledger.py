@@ -1,140 +1,203 @@
-"""Meta-currency ledgers. Each balance changes only through its ledger's one
-service function here, inside a transaction that locks the balance rows and
-writes a LedgerEntry for every change.
+"""The ledger: the one way a meta-currency balance changes (issue 19). It knows no system.
 
-Crisis Clock (Centaurus Gate): hours in a Balance of kind "crisis_clock", the
-critical count in one of kind "critical_count"; "in crisis" is "no hours left"
-(the clock leaves 0 only when the Exec resolves the crisis).
+A pool is one Balance row, named by whose it is (a campaign's own, like d100's Fortune, or
+one character's, like Karma) and its kind, a string the system keeping it chooses. A pool
+nobody has written yet reads as it starts, and no read makes its row: its first write does.
+
+Every write opens a transaction, locks the row, refuses with a RulesError (changing nothing)
+what the pool cannot pay or hold, writes one LedgerEntry per row it changes, and tells the
+campaign's table after the commit, once per transaction however many rows changed.
 """
 
 from __future__ import annotations
 
+import threading
+from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial, reduce
+from operator import or_
+from typing import TYPE_CHECKING
 
 from django.db import transaction
+from django.db.models import Q
 
 from campaigns import live
-from campaigns.models import Balance, LedgerEntry
-from rules.cgg.clock import CrisisClock, clock_maximum, critical_maximum
+from campaigns.models import Balance, Campaign, LedgerEntry
+from rules.errors import RulesError
 
-CRISIS_CLOCK, CRITICAL_COUNT = "crisis_clock", "critical_count"
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
 
-
-def _roles(character) -> int:
-    return len(character.sheet.get("roles", ["Explorer"])) or 1
-
-
-def _clock_rows(character, lock: bool) -> tuple[Balance, Balance]:
-    _make_clocks([character])
-    queryset = Balance.objects.filter(character=character, kind__in=(CRISIS_CLOCK, CRITICAL_COUNT)).order_by("id")
-    if lock:
-        queryset = queryset.select_for_update()
-    by_kind = {row.kind: row for row in queryset}
-    return by_kind[CRISIS_CLOCK], by_kind[CRITICAL_COUNT]
-
-
-def _make_clocks(characters, have=frozenset()) -> bool:
-    """Give each explorer a full clock if they have none yet (`have`: the (character id,
-    kind) pairs known to exist). Made when first seen, so that a later change of roles is
-    a ledger entry against the full clock the table saw. True if any row was missing."""
-    missing = []
-    for character in characters:
-        roles = _roles(character)
-        for kind, maximum, initial in ((CRISIS_CLOCK, clock_maximum(roles), clock_maximum(roles)),
-                                       (CRITICAL_COUNT, critical_maximum(roles), 0)):  # fmt: skip
-            if (character.pk, kind) not in have:
-                missing.append(Balance(campaign_id=character.campaign_id, character=character, kind=kind,
-                                       value=initial, maximum=maximum))  # fmt: skip
-    Balance.objects.bulk_create(missing, ignore_conflicts=True)
-    return bool(missing)
-
-
-def crisis_clock(character) -> CrisisClock:
-    """The explorer's clock as it stands (made full on first use)."""
-    return crisis_clocks([character])[character.pk]
-
-
-def crisis_clocks(characters) -> dict[int, CrisisClock]:
-    """Every explorer's clock as it stands, by character id: one query once the clocks exist."""
-
-    def read() -> dict:
-        rows = Balance.objects.filter(character__in=characters, kind__in=(CRISIS_CLOCK, CRITICAL_COUNT))
-        return {(row.character_id, row.kind): row.value for row in rows}
-
-    values = read()
-    if len(values) < 2 * len(characters) and _make_clocks(characters, have=values.keys()):
-        values = read()
-    return {
-        character.pk: _clock_of(_roles(character), values[character.pk, CRISIS_CLOCK],
-                                values[character.pk, CRITICAL_COUNT])
-        for character in characters
-    }  # fmt: skip
-
-
-def _as_clock(character, hours: Balance, critical: Balance) -> CrisisClock:
-    return _clock_of(_roles(character), hours.value, critical.value)
-
-
-def _clock_of(roles: int, hours: int, critical: int) -> CrisisClock:
-    return CrisisClock(
-        hours=min(hours, clock_maximum(roles)),
-        roles=roles,
-        in_crisis=hours == 0,
-        critical_count=min(critical, critical_maximum(roles)),
-    )
+    from characters.models import Character
 
 
 @dataclass(frozen=True, slots=True)
-class ClockChange:
-    pay: int = 0
-    gain: int = 0
-    resolve_die: int | None = None
-    critical: bool = False
+class Pool:
+    """A balance as its system describes it. `start` and `maximum` make its row on the first
+    write; after that the row's own maximum counts. `name` and `unit` make the refusals a
+    player reads: "The Fortune pool has 0; that needs 1.", "Kai has 0 Karma; that needs 1."."""
+
+    owner: Campaign | Character
+    kind: str
+    start: int = 0
+    maximum: int | None = None
+    clamp: bool = False  # a grant past the maximum stops there (True) or is refused
+    name: str = "The pool"
+    unit: str = ""
+
+    @property
+    def campaign(self) -> Campaign:
+        return self.owner if isinstance(self.owner, Campaign) else self.owner.campaign
+
+    @property
+    def key(self) -> tuple[int, int | None, str]:
+        if isinstance(self.owner, Campaign):
+            return self.owner.pk, None, self.kind
+        return self.owner.campaign_id, self.owner.pk, self.kind
+
+    def rows(self):
+        campaign_id, character_id, kind = self.key
+        return Balance.objects.filter(campaign_id=campaign_id, character_id=character_id, kind=kind)
+
+    def new_row(self) -> Balance:
+        campaign_id, character_id, kind = self.key
+        return Balance(campaign_id=campaign_id, character_id=character_id, kind=kind, value=self.start,
+                       maximum=self.maximum)  # fmt: skip
+
+    def amount(self, value: int) -> str:
+        return f"{value} {self.unit}" if self.unit else str(value)
 
 
-def change_clock(character, change: ClockChange, *, actor, reason: str, roll=None, call=None) -> CrisisClock:
-    """The one way a Crisis Clock changes. Raises RulesError (and changes
-    nothing) when the rules refuse: paying hours the clock does not have,
-    paying during a crisis, resolving a crisis that is not there."""
+def balances(pools: Iterable[Pool]) -> dict[Pool, Balance]:
+    """Each pool as it stands, in one query. A pool never written is an unsaved Balance at its start."""
+    pools = list(pools)
+    if not pools:
+        return {}
+    match = reduce(or_, (Q(campaign_id=c, character_id=ch, kind=k) for c, ch, k in (pool.key for pool in pools)))
+    rows = {(row.campaign_id, row.character_id, row.kind): row for row in Balance.objects.filter(match)}
+    return {pool: rows.get(pool.key) or pool.new_row() for pool in pools}
+
+
+def balance(pool: Pool) -> Balance:
+    return balances([pool])[pool]
+
+
+def locked(pool: Pool) -> Balance:
+    """The pool's row, made if it was never written, locked until the transaction ends: what a
+    write path reads here (can the pool pay?) is still so when it writes."""
+    rows = pool.rows().select_for_update()
+    row = rows.first()
+    if row is None:
+        _make(pool)
+        row = rows.get()
+    return row
+
+
+def keep(pools: Iterable[Pool]) -> None:
+    """Make the rows of pools never written, at their start: before what they start with changes
+    (a sheet edit), so that a balance the table has shown does not move unwritten."""
     with transaction.atomic():
-        hours, critical = _clock_rows(character, lock=True)
-        before = _as_clock(character, hours, critical)
-        clock = before
-        if change.pay:
-            clock = clock.pay(change.pay)
-        if change.gain:
-            clock = clock.gain(change.gain)
-        if change.resolve_die is not None:
-            clock = clock.resolve_crisis(change.resolve_die, critical=change.critical)
-        for row, value in ((hours, clock.hours), (critical, clock.critical_count)):
-            _record(row, value, actor=actor, reason=reason, roll=roll, call=call)
-        # Every member's table shows the clocks: they see the change after the commit.
-        transaction.on_commit(lambda: live.send_panel(character.campaign))
-    return clock
+        for pool in pools:
+            _make(pool)
 
 
-def sync_clock_to_roles(character, *, actor) -> CrisisClock:
-    """After the roles change: the clock's maximum follows (12 or 9 hours), and
-    hours above the new maximum are lost, with a ledger entry."""
-    with transaction.atomic():
-        hours, critical = _clock_rows(character, lock=True)
-        roles = _roles(character)
-        for row, maximum in ((hours, clock_maximum(roles)), (critical, critical_maximum(roles))):
-            if row.maximum != maximum:
-                _record(row, min(row.value, maximum), actor=actor, reason="Roles changed", maximum=maximum)
-        transaction.on_commit(lambda: live.send_panel(character.campaign))
-        return _as_clock(character, hours, critical)
-
-
-def _record(row: Balance, value: int, *, actor, reason: str, roll=None, call=None, maximum=None) -> None:
-    delta = value - row.value
-    if maximum is not None:
-        row.maximum = maximum
-    if delta == 0 and maximum is None:
+def _make(pool: Pool) -> None:
+    if pool.key[1] is not None:
+        Balance.objects.bulk_create([pool.new_row()], ignore_conflicts=True)  # the unique constraint keeps one
         return
+    # A campaign's own pool has no character, and NULLs never clash in the unique constraint: the
+    # campaign row's lock queues two first writes, and the second finds the first one's row.
+    Campaign.objects.select_for_update().filter(pk=pool.key[0]).exists()
+    if not pool.rows().exists():
+        pool.new_row().save()
+
+
+def spend(pool: Pool, amount: int, *, actor, reason: str, roll=None, call=None) -> int:
+    """Take `amount` from the pool; refused if it has less. Returns what is left."""
+    _check(amount)
+    with changes():
+        row = locked(pool)
+        if amount > row.value:
+            raise RulesError(f"{pool.name} has {pool.amount(row.value)}; that needs {amount}.")
+        return _write(pool, row, row.value - amount, actor=actor, reason=reason, roll=roll, call=call)
+
+
+def grant(pool: Pool, amount: int, *, actor, reason: str, roll=None, call=None) -> int:
+    """Add `amount` to the pool; past its maximum it stops there or is refused (`Pool.clamp`)."""
+    _check(amount)
+    with changes():
+        row = locked(pool)
+        value = row.value + amount
+        if row.maximum is not None and value > row.maximum:
+            if not pool.clamp:
+                raise RulesError(f"{pool.name} holds at most {pool.amount(row.maximum)}.")
+            value = row.maximum
+        return _write(pool, row, value, actor=actor, reason=reason, roll=roll, call=call)
+
+
+def change(pool: Pool, delta: int, **entry) -> int:
+    """Spend or grant by the sign of `delta`: for the systems that name a change by its delta."""
+    return spend(pool, -delta, **entry) if delta < 0 else grant(pool, delta, **entry)
+
+
+def refill(pool: Pool, value: int, *, actor, reason: str, roll=None, call=None) -> int:
+    """Set the pool to `value` (a session's refill), within 0 and its maximum."""
+    _check(value)
+    with changes():
+        row = locked(pool)
+        if row.maximum is not None and value > row.maximum:
+            raise RulesError(f"{pool.name} holds at most {pool.amount(row.maximum)}.")
+        return _write(pool, row, value, actor=actor, reason=reason, roll=roll, call=call)
+
+
+def set_maximum(pool: Pool, maximum: int, *, actor, reason: str) -> int:
+    """A new maximum for the pool: what is above it is lost, with an entry. Returns the value."""
+    _check(maximum)
+    with changes():
+        row = locked(pool)
+        return _write(pool, row, min(row.value, maximum), actor=actor, reason=reason, maximum=maximum)
+
+
+def _check(amount: int) -> None:
+    if amount < 0:
+        raise ValueError(f"A ledger amount is 0 or more, not {amount}.")  # a caller's mistake, not a player's
+
+
+def _write(pool: Pool, row: Balance, value: int, *, actor, reason: str, roll=None, call=None, maximum=None) -> int:
+    delta = value - row.value
+    new_maximum = maximum is not None and maximum != row.maximum
+    if not delta and not new_maximum:
+        return value
     row.value = value
+    if new_maximum:
+        row.maximum = maximum
     row.save(update_fields=["value", "maximum"])
     if delta:
-        LedgerEntry.objects.create(
-            balance=row, actor=actor, reason=reason, delta=delta, value_after=value, roll=roll, call=call
-        )
+        LedgerEntry.objects.create(balance=row, actor=actor, reason=reason, delta=delta, value_after=value,
+                                   roll=roll, call=call)  # fmt: skip
+    _batch.campaigns.add(pool.campaign)
+    return value
+
+
+_batch = threading.local()
+
+
+@contextmanager
+def changes(*campaigns: Campaign) -> Iterator[None]:
+    """One transaction for several ledger writes. Every campaign whose balances changed in it, and
+    `campaigns` (told anyway: the panel also shows a sheet just saved), hears of it once, after the
+    commit: a Fortune point that becomes Misfortune is one message, not two. Writes inside a
+    write's own block, or in a nested `changes()`, join the outer one."""
+    if getattr(_batch, "campaigns", None) is not None:
+        _batch.campaigns.update(campaigns)
+        with transaction.atomic():
+            yield
+        return
+    _batch.campaigns = set(campaigns)
+    try:
+        with transaction.atomic():
+            yield
+            for campaign in _batch.campaigns:
+                transaction.on_commit(partial(live.send_panel, campaign))
+    finally:
+        _batch.campaigns = None

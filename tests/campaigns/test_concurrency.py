@@ -14,10 +14,11 @@ from collections import Counter
 import pytest
 from django.db import close_old_connections, connection
 
-from campaigns import actions, ledger
+from campaigns import actions
 from campaigns.actions import ActionError
 from campaigns.models import Balance, LedgerEntry, Membership, Roll, RollCall
 from campaigns.systems.cgg import actions as cgg
+from campaigns.systems.cgg.clock import ClockChange, change_clock, crisis_clock
 from campaigns.systems.d100 import actions as d100
 from campaigns.systems.zener import actions as zener
 from characters.models import Character
@@ -73,9 +74,9 @@ def assert_ledger_adds_up(balance: Balance, start: int) -> None:
 def test_simultaneous_clock_payments_never_overdraw_it(gm, player):
     campaign = actions.create_campaign(gm, name="Race", system="cgg", settings={})
     explorer = Character.objects.create(campaign=campaign, owner=player, name="Mara", sheet=default_sheet())
-    assert ledger.crisis_clock(explorer).hours == 12
+    assert crisis_clock(explorer).hours == 12
 
-    outcomes = race(lambda _: ledger.change_clock(explorer, ledger.ClockChange(pay=5), actor=player, reason="Race"))
+    outcomes = race(lambda _: change_clock(explorer, ClockChange(pay=5), actor=player, reason="Race"))
 
     assert outcomes["done"] == 2, outcomes  # 12 hours pay 5 twice; a third would overdraw
     clock = Balance.objects.get(character=explorer, kind="crisis_clock")

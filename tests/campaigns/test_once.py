@@ -7,8 +7,9 @@ from html.parser import HTMLParser
 import pytest
 from django.urls import reverse
 
-from campaigns import actions, ledger
+from campaigns import actions
 from campaigns.models import LedgerEntry, Roll, RollCall, SubmitToken
+from campaigns.systems.cgg.clock import crisis_clock
 from campaigns.systems.cgg.tests.test_table import cgg_campaign, explorer  # noqa: F401 (fixtures)
 from campaigns.systems.d100 import actions as d100
 from campaigns.systems.d100.tests.test_table import table, ulf  # noqa: F401
@@ -169,7 +170,7 @@ def test_a_crisis_clock_change_sent_twice(gm_client, cgg_campaign, explorer, htm
     url = reverse("cgg_clock", args=[cgg_campaign.pk, explorer.pk])
     change = {"direction": "pay", "hours": "3", "reason": "Idle"}
     twice(gm_client, url, hidden_fields(gm_client, cgg_campaign, url) | change, **htmx)
-    assert ledger.crisis_clock(explorer).hours == 9
+    assert crisis_clock(explorer).hours == 9
     assert LedgerEntry.objects.count() == 1
 
 

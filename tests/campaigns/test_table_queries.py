@@ -66,7 +66,7 @@ def _client(user):
 
 @pytest.mark.parametrize("viewer", ["gm", "player"])
 def test_the_crisis_clocks_cost_the_same_queries_for_one_explorer_and_for_six(world, gm, player, viewer):
-    """Every explorer's clock is read in one query (campaigns.ledger.crisis_clocks), not one per explorer."""
+    """Every explorer's clock is read in one query (campaigns.systems.cgg.clock.crisis_clocks), not one per explorer."""
     from characters.models import Character
 
     campaign, _seat = world["campaigns"]["cgg"]

@@ -13,8 +13,9 @@ from __future__ import annotations
 from django.db import transaction
 
 from campaigns import actions as table_actions
-from campaigns import ledger, live, sources
+from campaigns import live, sources
 from campaigns.models import Roll, RollCall
+from campaigns.systems.cgg.clock import ClockChange, change_clock
 from campaigns.systems.cgg.kind import action_from, difficulty_from
 from campaigns.systems.cgg.models import TensionScene
 from campaigns.systems.turns import publish_call
@@ -81,7 +82,7 @@ def roll_for_call(call_id: int, player, stunt: Stunt | None = None) -> RollCall:
         success_dice = risk_code.dice
         if stunt is not None:
             risk_code, success_dice = stunt.apply(risk_code, success_dice)
-            ledger.change_clock(character, ledger.ClockChange(pay=stunt.hours), actor=player, reason="Stunt", call=call)
+            change_clock(character, ClockChange(pay=stunt.hours), actor=player, reason="Stunt", call=call)
         action = roll_action(difficulty_from(call.request, success_dice), risk_code, sources.dice())
         call.state = {
             "risk_code": str(risk_code),
@@ -108,9 +109,7 @@ def choose_wrench(call_id: int, player, uses: tuple[Wrench, ...]) -> RollCall:
         _check_subjects(call.character, uses)
         if uses:
             reason = "Wrench: " + ", ".join(use.label for use in uses)
-            ledger.change_clock(
-                call.character, ledger.ClockChange(pay=wrench_hours(uses)), actor=player, reason=reason, call=call
-            )
+            change_clock(call.character, ClockChange(pay=wrench_hours(uses)), actor=player, reason=reason, call=call)
         action = apply_wrench(action, uses, sources.dice())
         call.state = {
             **call.state,
@@ -140,9 +139,7 @@ def choose_hammer(call_id: int, gm, uses: tuple[Hammer, ...]) -> Roll:
         roll = publish_call(call, author=call.character.owner)
         if uses:
             reason = "Hammer: " + ", ".join(use.label for use in uses)
-            ledger.change_clock(
-                call.character, ledger.ClockChange(gain=hammer_hours(uses)), actor=gm, reason=reason, roll=roll
-            )
+            change_clock(call.character, ClockChange(gain=hammer_hours(uses)), actor=gm, reason=reason, roll=roll)
     return roll
 
 
@@ -157,9 +154,7 @@ def resolve_crisis(character, gm, *, critical: bool = False):
         raise ActionError("Only the Exec resolves a crisis.")
     die = sources.dice().roll(6)
     reason = f"Crisis resolved{' (critical)' if critical else ''}: rolled {die}"
-    return ledger.change_clock(
-        character, ledger.ClockChange(resolve_die=die, critical=critical), actor=gm, reason=reason
-    )
+    return change_clock(character, ClockChange(resolve_die=die, critical=critical), actor=gm, reason=reason)
 
 
 def adjust_clock(character, gm, *, pay: int = 0, gain: int = 0, reason: str):
@@ -168,7 +163,7 @@ def adjust_clock(character, gm, *, pay: int = 0, gain: int = 0, reason: str):
         raise ActionError("Only the Exec adjusts a clock.")
     if pay < 0 or gain < 0 or not (pay or gain):
         raise RulesError("Pay or gain at least one hour.")
-    return ledger.change_clock(character, ledger.ClockChange(pay=pay, gain=gain), actor=gm, reason=reason)
+    return change_clock(character, ClockChange(pay=pay, gain=gain), actor=gm, reason=reason)
 
 
 def start_tension(campaign, gm, *, bleakness, edge_holder=None) -> TensionScene:

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from campaigns import ledger
 from campaigns.systems.base import SystemAdapter
-from campaigns.systems.cgg import actions, panel
+from campaigns.systems.cgg import actions, clock, panel
 from campaigns.systems.cgg.kind import CGG, CGG_SPIN
 from campaigns.systems.cgg.sheet_form import ExplorerSheetForm
 from rules.cgg import SYSTEM
@@ -26,7 +25,7 @@ class CentaurusGate(SystemAdapter):
         return panel.panel(campaign, audience)
 
     def sheet_saved(self, character, *, actor) -> None:
-        ledger.sync_clock_to_roles(character, actor=actor)
+        clock.sync_clock_to_roles(character, actor=actor)
 
     def play_everyday(self, campaign, gm, player, hero) -> None:
         actions.call_for_action(campaign, character=hero, attribute="dexterity",

@@ -112,14 +112,14 @@ class CggKind:
         return text
 
     def call_data(self, call, audience: Audience) -> dict[str, Any]:
-        from campaigns import ledger
+        from campaigns.systems.cgg.clock import crisis_clock
 
         character = call.character
         code = parse_code(character.sheet["attributes"][call.request["attribute"]])
         data: dict[str, Any] = {
             "attribute": ATTRIBUTE_LABELS[call.request["attribute"]],
             "code": str(code),
-            "clock": ledger.crisis_clock(character),
+            "clock": crisis_clock(character),
             "venture_chance": chance_of_venture(code),
         }
         clock = data["clock"]
@@ -133,7 +133,7 @@ class CggKind:
             else:
                 data["chances"] = action_chances(difficulty_from(call.request, code.dice), code)
         else:
-            # Only the uses the clock can pay (ledger.change_clock refuses the rest): none in a crisis;
+            # Only the uses the clock can pay (clock.change_clock refuses the rest): none in a crisis;
             # and only those with something to act on (rules.cgg.venture.missing_subject, issue 18).
             payable = [] if clock.in_crisis else [use for use in Wrench if use.hours <= clock.hours]
             data["wrench_unaffordable"] = len(payable) < len(Wrench)

@@ -4,9 +4,9 @@ a crisis and adjust a clock."""
 
 from __future__ import annotations
 
-from campaigns import ledger
 from campaigns.audience import Audience
 from campaigns.systems import Panel
+from campaigns.systems.cgg.clock import crisis_clocks
 from campaigns.systems.cgg.forms import ActionCallForm, ClockForm
 from campaigns.systems.cgg.kind import ATTRIBUTE_LABELS
 from campaigns.systems.cgg.models import TensionScene
@@ -16,7 +16,7 @@ from rules.cgg.tension import Bleakness, TensionState
 def panel(campaign, audience: Audience, *, call_form=None) -> Panel:
     is_gm = audience is Audience.GM
     characters = list(campaign.characters.seated().select_related("owner"))
-    by_character = ledger.crisis_clocks(characters)
+    by_character = crisis_clocks(characters)
     clocks = [
         (character, by_character[character.pk], ClockForm(auto_id=f"clock{character.pk}_%s") if is_gm else None)
         for character in characters

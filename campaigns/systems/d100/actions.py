@@ -1,9 +1,9 @@
 """The d100 system at the table: tests (open, assisted, flipped, secret), Fury and
 Chaos dice, opposed tests, and the Fortune and Misfortune pools.
 
-The pools are campaign Balances changed only by `change_pools`, under a row lock,
-with a ledger row per pool changed; every Fortune point spent becomes Misfortune
-in the same transaction.
+The pools are the campaign's own balances, changed only by `change_pools` and
+`refill_fortune` through the ledger service (campaigns/ledger.py); every Fortune
+point spent becomes Misfortune in the same transaction.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from __future__ import annotations
 from django.db import transaction
 
 from campaigns import actions as table_actions
-from campaigns import live, sources
-from campaigns.models import Balance, Campaign, LedgerEntry, Roll, RollCall
+from campaigns import ledger, live, sources
+from campaigns.models import Balance, Roll, RollCall
 from campaigns.systems.skills import no_such_skill
 from campaigns.systems.turns import locked_call, publish_call
 from rules.d100.sheet import attribute_for, effective_ranks
@@ -24,34 +24,25 @@ FORTUNE, MISFORTUNE = "fortune", "misfortune"
 ActionError = table_actions.ActionError
 
 
+def pool(campaign, kind: str) -> ledger.Pool:
+    """The campaign's Fortune or Misfortune pool: empty until its first change."""
+    return ledger.Pool(campaign, kind, name="The Fortune pool" if kind == FORTUNE else "The Misfortune pool")
+
+
 def pools(campaign, *, lock: bool = False) -> dict[str, Balance]:
-    """The campaign's two pools (made empty on first use; the campaign row lock
-    keeps two first uses from making two)."""
-    with transaction.atomic():
-        Campaign.objects.select_for_update().filter(pk=campaign.pk).exists()
-        for kind in (FORTUNE, MISFORTUNE):
-            if not Balance.objects.filter(campaign=campaign, character=None, kind=kind).exists():
-                Balance.objects.create(campaign=campaign, character=None, kind=kind, value=0)
-        rows = Balance.objects.filter(campaign=campaign, character=None, kind__in=(FORTUNE, MISFORTUNE))
-        return {row.kind: row for row in (rows.select_for_update() if lock else rows)}
+    """The campaign's two pools as they stand; with `lock`, inside a write's transaction, their
+    rows (made on this first write) locked until it ends."""
+    both = (pool(campaign, FORTUNE), pool(campaign, MISFORTUNE))
+    rows = [ledger.locked(each) for each in both] if lock else ledger.balances(both).values()
+    return {row.kind: row for row in rows}
 
 
 def change_pools(campaign, *, actor, reason: str, fortune: int = 0, misfortune: int = 0, roll=None) -> dict:
     """The one way the pools change. A pool that would go below 0 refuses, and nothing changes."""
-    with transaction.atomic():
-        rows = pools(campaign, lock=True)
+    with ledger.changes():
         for kind, delta in ((FORTUNE, fortune), (MISFORTUNE, misfortune)):
-            row = rows[kind]
-            if row.value + delta < 0:
-                name = "Fortune" if kind == FORTUNE else "Misfortune"
-                raise RulesError(f"The {name} pool has {row.value}; that needs {-delta}.")
-            if delta:
-                row.value += delta
-                row.save(update_fields=["value"])
-                LedgerEntry.objects.create(balance=row, actor=actor, reason=reason, delta=delta,
-                                           value_after=row.value, roll=roll)  # fmt: skip
-        transaction.on_commit(lambda: live.send_panel(campaign))
-        return {kind: row.value for kind, row in rows.items()}
+            ledger.change(pool(campaign, kind), delta, actor=actor, reason=reason, roll=roll)
+        return {kind: row.value for kind, row in pools(campaign).items()}
 
 
 def spend_fortune(campaign, player, points: int, reason: str, roll=None) -> dict:
@@ -67,12 +58,14 @@ def refill_fortune(campaign, gm, *, refill: int, short: bool = False) -> dict:
         raise ActionError("Only the GM starts a session.")
     if not 0 <= refill <= 50:
         raise RulesError("Refill the Fortune pool with 0 to 50 points.")
-    current = {kind: row.value for kind, row in pools(campaign).items()}
-    fortune = min(current[FORTUNE] + refill // 2, refill) if short else refill
-    misfortune = current[MISFORTUNE] // 2 if short else 0
     reason = "Session start" + (" (short last session)" if short else "")
-    return change_pools(campaign, actor=gm, reason=reason, fortune=fortune - current[FORTUNE],
-                        misfortune=misfortune - current[MISFORTUNE])  # fmt: skip
+    with ledger.changes():
+        current = {kind: row.value for kind, row in pools(campaign, lock=True).items()}
+        fortune = min(current[FORTUNE] + refill // 2, refill) if short else refill
+        misfortune = current[MISFORTUNE] // 2 if short else 0
+        ledger.refill(pool(campaign, FORTUNE), fortune, actor=gm, reason=reason)
+        ledger.refill(pool(campaign, MISFORTUNE), misfortune, actor=gm, reason=reason)
+    return {FORTUNE: fortune, MISFORTUNE: misfortune}
 
 
 RECOVERY = {

@@ -1,20 +1,23 @@
 """Zener Gate at the table: checks, Karma spends on rolls, and the GM's Karma awards.
 
-Karma is a Balance (kind "karma") changed only by `change_karma`, under a row
-lock with a ledger row. A re-roll or a +5 is a new roll event pointing at the
-roll it changes; the original is never edited, and each is bought once per roll.
+Karma is a Balance (kind "karma") changed only by `change_karma`, through the
+ledger service (campaigns/ledger.py). A re-roll or a +5 is a new roll event pointing
+at the roll it changes; the original is never edited, and each is bought once per roll.
 """
 
 from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import Q
+from django.db.models.signals import pre_save
+from django.dispatch import receiver
 
 from campaigns import actions as table_actions
-from campaigns import live, sources
-from campaigns.models import Balance, LedgerEntry, Roll
+from campaigns import ledger, live, sources
+from campaigns.models import Balance, Roll
 from campaigns.systems.skills import no_such_skill
 from rules.errors import RulesError
+from rules.zener import SYSTEM
 from rules.zener.checks import KARMA_BOOST, Check, CheckRoll, judge, roll_check, skill_check, stat_check
 from rules.zener.combat import armour_modifiers
 from rules.zener.stats import ROLLED_STATS, derived, foundation, starting_karma, stat_basis, stat_raise_cost
@@ -24,28 +27,32 @@ KARMA = "karma"
 ActionError = table_actions.ActionError
 
 
+def karma_pool(character, sheet: dict | None = None) -> ledger.Pool:
+    """A character's Karma: until its first change, what the sheet's stats start it with."""
+    stats = (sheet or character.sheet)["stats"]
+    return ledger.Pool(character, KARMA, start=max(0, starting_karma(stats)), name=character.name, unit="Karma")
+
+
 def karma_balance(character, *, lock: bool = False) -> Balance:
-    Balance.objects.get_or_create(
-        campaign_id=character.campaign_id, character=character, kind=KARMA,
-        defaults={"value": max(0, starting_karma(character.sheet["stats"]))},
-    )  # fmt: skip
-    rows = Balance.objects.filter(character=character, kind=KARMA)
-    return (rows.select_for_update() if lock else rows).get()
+    """The character's Karma as it stands; with `lock`, inside a write's transaction, its row locked."""
+    return ledger.locked(karma_pool(character)) if lock else ledger.balance(karma_pool(character))
 
 
 def change_karma(character, delta: int, *, actor, reason: str, roll=None) -> int:
     """The one way Karma changes. Spending more than there is is refused."""
-    with transaction.atomic():
-        balance = karma_balance(character, lock=True)
-        if balance.value + delta < 0:
-            raise RulesError(f"{character.name} has {balance.value} Karma; that needs {-delta}.")
-        balance.value += delta
-        balance.save(update_fields=["value"])
-        LedgerEntry.objects.create(
-            balance=balance, actor=actor, reason=reason, delta=delta, value_after=balance.value, roll=roll
-        )
-        transaction.on_commit(lambda: live.send_panel(character.campaign))
-    return balance.value
+    return ledger.change(karma_pool(character), delta, actor=actor, reason=reason, roll=roll)
+
+
+@receiver(pre_save, sender="characters.Character", dispatch_uid="zener-keep-the-karma-the-table-saw")
+def keep_the_karma_the_table_saw(sender, instance, **kwargs) -> None:
+    """Karma nobody has changed follows the stats. Before the stats change under it, its row is
+    made at what the table showed, as a character's Karma does not move with a sheet edit."""
+    if instance._state.adding:
+        return
+    stored = sender.objects.filter(pk=instance.pk, campaign__system=SYSTEM.key)
+    before = stored.values_list("sheet", flat=True).first()
+    if before is not None and karma_pool(instance, before).start != karma_pool(instance).start:
+        ledger.keep([karma_pool(instance, before)])
 
 
 def check_for(character, *, stat: str, skill: str = "", modifier: int = 0, extra: int = 0, indirect: int = 0):

@@ -3,8 +3,9 @@
 import pytest
 from django.urls import reverse
 
-from campaigns import actions, ledger
+from campaigns import actions
 from campaigns.models import Membership
+from campaigns.systems.cgg.clock import crisis_clock
 from characters.models import Character
 
 pytestmark = pytest.mark.django_db
@@ -42,7 +43,7 @@ def test_player_makes_an_explorer(player_client, cgg_campaign, player):
     ]
     assert explorer.sheet["tracks"] == {"harm": 10, "persuasion": 7, "alteration": 7}
     assert explorer.sheet["leverage"] == [{"purpose": "Starship repair", "code": "2d+2"}]
-    assert ledger.crisis_clock(explorer).maximum == 12
+    assert crisis_clock(explorer).maximum == 12
 
 
 def test_the_form_shows_the_sheet_back(player_client, cgg_campaign):
@@ -76,7 +77,7 @@ def test_a_second_role_shortens_the_clock(player_client, cgg_campaign):
     url = reverse("character_edit", args=[cgg_campaign.pk, explorer.pk])
     assert player_client.post(url, sheet_data(roles="Pilot\nEngineer")).status_code == 302
     explorer.refresh_from_db()
-    clock = ledger.crisis_clock(explorer)
+    clock = crisis_clock(explorer)
     assert (clock.hours, clock.maximum) == (9, 9)
 
 

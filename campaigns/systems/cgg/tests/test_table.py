@@ -5,9 +5,10 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 
-from campaigns import actions, ledger
+from campaigns import actions
 from campaigns.models import Balance, LedgerEntry, Membership, Roll, RollCall
 from campaigns.systems.cgg import actions as cgg
+from campaigns.systems.cgg.clock import ClockChange, change_clock, crisis_clock, sync_clock_to_roles
 from characters.models import Character
 from rules.cgg.difficulty import Difficulty
 from rules.cgg.sheet import default_sheet
@@ -105,7 +106,7 @@ def test_a_whole_action_with_wrench_and_hammer(
     assert response.status_code == 302
     made.refresh_from_db()
     assert made.status == RollCall.Status.GM_TURN
-    assert ledger.crisis_clock(explorer).hours == 11
+    assert crisis_clock(explorer).hours == 11
 
     gm_page = gm_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
     assert "risk target 35" in gm_page
@@ -117,7 +118,7 @@ def test_a_whole_action_with_wrench_and_hammer(
     roll = Roll.objects.get()
     assert roll.kind == "cgg"
     assert roll.author == player
-    assert ledger.crisis_clock(explorer).hours == 12  # paid 1, then gained 1
+    assert crisis_clock(explorer).hours == 12  # paid 1, then gained 1
     entries = list(LedgerEntry.objects.order_by("id").values_list("delta", "value_after", "reason"))
     assert entries == [(-1, 11, "Wrench: That was close!"), (1, 12, "Hammer: Can't do it!")]
 
@@ -153,12 +154,12 @@ def test_a_stunt_pays_an_hour_and_moves_dice(player_client, cgg_campaign, explor
     assert made.state["risk_code"] == "1d+1"
     assert made.state["success_dice"] == 6
     assert made.state["exec_faces"] == []
-    assert ledger.crisis_clock(explorer).hours == 11
+    assert crisis_clock(explorer).hours == 11
 
 
 def test_wrench_beyond_the_clock_is_refused_and_changes_nothing(player_client, cgg_campaign, explorer, player,
                                                                 script_dice):  # fmt: skip
-    ledger.change_clock(explorer, ledger.ClockChange(pay=11), actor=player, reason="setup")
+    change_clock(explorer, ClockChange(pay=11), actor=player, reason="setup")
     made = call(cgg_campaign, explorer)
     script_dice(6, 6, 1, 2, 2)
     player_client.post(reverse("cgg_roll", args=[cgg_campaign.pk, made.pk]))
@@ -171,12 +172,12 @@ def test_wrench_beyond_the_clock_is_refused_and_changes_nothing(player_client, c
     assert "only 1 hour left" in response.content.decode()
     made.refresh_from_db()
     assert made.status == RollCall.Status.PLAYER_TURN
-    assert ledger.crisis_clock(explorer).hours == 1
+    assert crisis_clock(explorer).hours == 1
 
 
 def test_wrench_uses_the_clock_cannot_pay_are_not_offered(player_client, cgg_campaign, explorer, player, script_dice):
     # Issue 18 (a sibling): a Venture spend that would be refused is not offered; the server still refuses it.
-    ledger.change_clock(explorer, ledger.ClockChange(pay=11), actor=player, reason="setup")  # 1 hour left
+    change_clock(explorer, ClockChange(pay=11), actor=player, reason="setup")  # 1 hour left
     made = call(cgg_campaign, explorer)
     script_dice(6, 6, 1, 2, 2)
     player_client.post(reverse("cgg_roll", args=[cgg_campaign.pk, made.pk]))
@@ -195,7 +196,7 @@ def test_a_second_wrench_of_a_type_is_refused(player_client, cgg_campaign, explo
         HTTP_HX_REQUEST="true",
     )  # fmt: skip
     assert response.status_code == 422
-    assert ledger.crisis_clock(explorer).hours == 12
+    assert crisis_clock(explorer).hours == 12
 
 
 def test_hammer_before_the_player_is_done_is_refused(gm_client, cgg_campaign, explorer, script_dice, player_client):
@@ -230,19 +231,19 @@ def test_another_player_cannot_act_on_the_explorer(other_client, other_player, c
 
 
 def test_a_stunt_the_clock_cannot_pay_is_not_offered(player_client, cgg_campaign, explorer, player):
-    ledger.change_clock(explorer, ledger.ClockChange(pay=10), actor=player, reason="setup")  # 2 hours left
+    change_clock(explorer, ClockChange(pay=10), actor=player, reason="setup")  # 2 hours left
     call(cgg_campaign, explorer)
     card = player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
     assert 'name="extra" type="number" min="0" max="1"' in card  # a stunt's hour and one extra die: all 2 hours
-    ledger.change_clock(explorer, ledger.ClockChange(pay=2), actor=player, reason="setup")  # a crisis
+    change_clock(explorer, ClockChange(pay=2), actor=player, reason="setup")  # a crisis
     card = player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
     assert 'name="mastery"' not in card
     assert "In crisis, no hours can be paid: no stunt." in card
 
 
 def test_crisis_and_its_resolution(gm_client, player_client, cgg_campaign, explorer, player, script_dice):
-    ledger.change_clock(explorer, ledger.ClockChange(pay=12), actor=player, reason="Wrench")
-    assert ledger.crisis_clock(explorer).in_crisis
+    change_clock(explorer, ClockChange(pay=12), actor=player, reason="Wrench")
+    assert crisis_clock(explorer).in_crisis
     assert "in crisis" in player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
     made = call(cgg_campaign, explorer)
     script_dice(6, 2, 2, 9, 9)
@@ -253,7 +254,7 @@ def test_crisis_and_its_resolution(gm_client, player_client, cgg_campaign, explo
     assert "in crisis" in response.content.decode()
     script_dice(5)
     gm_client.post(reverse("cgg_resolve_crisis", args=[cgg_campaign.pk, explorer.pk]), {"critical": "1"})
-    clock = ledger.crisis_clock(explorer)
+    clock = crisis_clock(explorer)
     assert (clock.hours, clock.critical_count, clock.in_crisis) == (8, 1, False)
     assert player_client.post(reverse("cgg_resolve_crisis", args=[cgg_campaign.pk, explorer.pk])).status_code == 404
 
@@ -262,7 +263,7 @@ def test_the_exec_adjusts_a_clock_with_a_reason(gm_client, cgg_campaign, explore
     gm_client.post(
         reverse("cgg_clock", args=[cgg_campaign.pk, explorer.pk]), {"direction": "pay", "hours": "3", "reason": "Idle"}
     )
-    assert ledger.crisis_clock(explorer).hours == 9
+    assert crisis_clock(explorer).hours == 9
     assert LedgerEntry.objects.get().reason == "Idle"
     response = gm_client.post(
         reverse("cgg_clock", args=[cgg_campaign.pk, explorer.pk]),
@@ -270,21 +271,47 @@ def test_the_exec_adjusts_a_clock_with_a_reason(gm_client, cgg_campaign, explore
         follow=True,
     )
     assert "only 9 hours left" in response.content.decode()
-    assert ledger.crisis_clock(explorer).hours == 9
+    assert crisis_clock(explorer).hours == 9
+
+
+def test_reading_the_clocks_writes_nothing(gm_client, player_client, cgg_campaign, explorer):
+    """Issue 19: the table page showed the clocks by making their rows; a read now writes nothing."""
+    made = call(cgg_campaign, explorer)
+    for client in (gm_client, player_client):
+        assert client.get(reverse("table", args=[cgg_campaign.pk])).status_code == 200
+    assert "12/12 hours" in player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    assert crisis_clock(explorer).hours == 12
+    assert made.status == RollCall.Status.PENDING  # the card with its clock was on the player's page
+    assert Balance.objects.count() == 0
 
 
 def test_two_roles_make_a_nine_hour_clock(cgg_campaign, explorer, player):
-    assert ledger.crisis_clock(explorer).hours == 12
+    assert crisis_clock(explorer).hours == 12
+    assert Balance.objects.count() == 0  # a clock nobody has written yet
     explorer.sheet = explorer.sheet | {"roles": ["Pilot", "Engineer"]}
     explorer.save()
-    clock = ledger.sync_clock_to_roles(explorer, actor=player)
+    clock = sync_clock_to_roles(explorer, actor=player)
     assert (clock.hours, clock.maximum) == (9, 9)
     assert Balance.objects.get(character=explorer, kind="crisis_clock").maximum == 9
-    assert LedgerEntry.objects.get().delta == -3
+    assert LedgerEntry.objects.get().delta == -3  # against the full 12-hour clock the table saw
 
 
-def test_the_database_refuses_a_negative_clock(cgg_campaign, explorer):
-    ledger.crisis_clock(explorer)
+def test_one_role_less_keeps_the_hours_the_table_saw(cgg_campaign, player):
+    """A never-written 9-hour clock (two roles) becomes a 12-hour clock with 9 hours, as a written
+    one does: the roles change does not fill it."""
+    sheet = default_sheet() | {"roles": ["Pilot", "Engineer"]}
+    explorer = Character.objects.create(campaign=cgg_campaign, owner=player, name="Dax", sheet=sheet)
+    assert crisis_clock(explorer).hours == 9
+    explorer.sheet = explorer.sheet | {"roles": ["Pilot"]}
+    explorer.save()
+    clock = sync_clock_to_roles(explorer, actor=player)
+    assert (clock.hours, clock.maximum) == (9, 12)
+    assert crisis_clock(explorer).hours == 9
+    assert not LedgerEntry.objects.exists()
+
+
+def test_the_database_refuses_a_negative_clock(cgg_campaign, explorer, player):
+    change_clock(explorer, ClockChange(pay=1), actor=player, reason="setup")  # its first write makes its rows
     with pytest.raises(IntegrityError), transaction.atomic():
         Balance.objects.filter(character=explorer, kind="crisis_clock").update(value=-1)
     with pytest.raises(IntegrityError), transaction.atomic():
@@ -312,7 +339,7 @@ def test_wrench_and_hammer_uses_without_their_subject_are_not_offered_and_refuse
     response = player_client.post(url, {"uses": ["NOT_AS_BAD"]}, HTTP_HX_REQUEST="true")
     assert response.status_code == 422
     assert "Mara Vell has no impairment condition to remove" in response.content.decode()
-    assert ledger.crisis_clock(explorer).hours == 12
+    assert crisis_clock(explorer).hours == 12
     made.refresh_from_db()
     assert made.status == RollCall.Status.PLAYER_TURN
 
@@ -331,13 +358,13 @@ def test_wrench_and_hammer_uses_without_their_subject_are_not_offered_and_refuse
 def test_the_uses_with_a_subject_are_offered(player_client, gm_client, cgg_campaign, explorer, player, script_dice):
     explorer.sheet |= {"conditions": ["Painful Harm"], "gear": ["Blaster"]}
     explorer.save()
-    ledger.change_clock(explorer, ledger.ClockChange(pay=3), actor=player, reason="setup")  # 9 of 12
+    change_clock(explorer, ClockChange(pay=3), actor=player, reason="setup")  # 9 of 12
     made = call(cgg_campaign, explorer)
     script_dice(6, 6, 4, 2, 8)
     player_client.post(reverse("cgg_roll", args=[cgg_campaign.pk, made.pk]))
     assert 'value="NOT_AS_BAD"' in player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
     player_client.post(reverse("cgg_wrench", args=[cgg_campaign.pk, made.pk]), {"uses": ["NOT_AS_BAD"]})
-    assert ledger.crisis_clock(explorer).hours == 7
+    assert crisis_clock(explorer).hours == 7
     gm_page = gm_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
     assert 'value="WHY_NOW"' in gm_page
     assert "(gains 3)" in gm_page  # 7 of 12 hours: each gains its full hours
@@ -346,7 +373,7 @@ def test_the_uses_with_a_subject_are_offered(player_client, gm_client, cgg_campa
 
 def test_the_hammer_in_a_crisis_says_it_gains_no_hours(gm_client, player_client, cgg_campaign, explorer, player,
                                                         script_dice):  # fmt: skip
-    ledger.change_clock(explorer, ledger.ClockChange(pay=12), actor=player, reason="setup")
+    change_clock(explorer, ClockChange(pay=12), actor=player, reason="setup")
     made = call(cgg_campaign, explorer)
     script_dice(6, 6, 4, 2, 8)
     player_client.post(reverse("cgg_roll", args=[cgg_campaign.pk, made.pk]))

@@ -6,7 +6,7 @@ from django.db import OperationalError
 from django.urls import reverse
 
 from campaigns import actions
-from campaigns.models import LedgerEntry, Membership, Roll, RollCall
+from campaigns.models import Balance, LedgerEntry, Membership, Roll, RollCall
 from campaigns.systems.d100 import actions as d100
 from characters.models import Character
 
@@ -179,6 +179,18 @@ def test_sessions_recovery_and_misfortune(gm_client, player_client, table, ulf, 
     )
     assert "Misfortune pool has 0" in refused.content.decode()
     assert player_client.post(reverse("session_start", args=[table.pk]), {"session-refill": "3"}).status_code == 404
+
+
+def test_reading_the_pools_writes_nothing(gm_client, player_client, table, ulf, script_dice):
+    """Issue 19: the panel and a test's Fortune options showed the pools by making their rows;
+    a read now writes nothing."""
+    script_dice(8, 3)  # 72: a failed test, whose row asks what Fortune can do
+    post_test(player_client, table, test_data(ulf))
+    for client in (gm_client, player_client):
+        assert client.get(reverse("table", args=[table.pk])).status_code == 200
+    assert d100.fortune_options(Roll.objects.get(), ulf.owner) == {"reroll": 0, "six": False}
+    assert {k: r.value for k, r in d100.pools(table).items()} == {"fortune": 0, "misfortune": 0}
+    assert Balance.objects.count() == 0
 
 
 def test_misfortune_is_the_gms_unless_shared(gm_client, player_client, table, ulf, gm):

@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from campaigns import actions
 from campaigns.audience import Audience
-from campaigns.models import LedgerEntry, Membership, Roll
+from campaigns.models import Balance, LedgerEntry, Membership, Roll
 from campaigns.systems.zener import actions as zener
 from campaigns.visibility import roll_view
 from characters.models import Character
@@ -176,6 +176,34 @@ def test_the_zener_sheet_form_rolls_int_once(player_client, zg, script_dice):
         reverse("character_new", args=[zg.pk]), data | {"name": "X", "skills": "Pilot (vast, PRAC) 3"}
     )
     assert bad.status_code == 422
+
+
+def test_reading_karma_writes_nothing(gm_client, player_client, zg, kai, ren, script_dice):
+    """Issue 19: the panel and a row's spends showed Karma by making its row; a read now writes nothing."""
+    script_dice(6, 6, 5)
+    player_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai))
+    roll = Roll.objects.get()
+    for client in (gm_client, player_client):
+        assert client.get(reverse("table", args=[zg.pk])).status_code == 200
+    assert "Re-roll (1 of Kai's Karma)" in karma_options(player_client, roll)
+    assert zener.karma_balance(kai).value == 10
+    assert Balance.objects.count() == 0
+
+
+def test_a_stats_edit_leaves_the_karma_the_table_showed(player_client, zg, script_dice):
+    """Karma starts from the stats, and stays what the table showed when the stats change
+    afterwards, even before anyone has spent or given any."""
+    data = {"name": "Kai", **{f"stat__{s}": "12" for s in ("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC",
+            "THEO", "ENC", "LAN", "AWA", "PERS")}, "skills": "Pilot (narrow, PRAC) 3", "notes": ""}  # fmt: skip
+    script_dice(5, 2)
+    player_client.post(reverse("character_new", args=[zg.pk]), data)
+    kai = Character.objects.get()
+    assert zener.karma_balance(kai).value == 10
+    player_client.post(reverse("character_edit", args=[zg.pk, kai.pk]), data | {"stat__STR": "17"})
+    kai.refresh_from_db()
+    assert kai.sheet["stats"]["STR"] == 17  # a new character with it would start with 9
+    assert zener.karma_balance(kai).value == 10
+    assert not LedgerEntry.objects.exists()
 
 
 def test_index_tables_page_and_lookups(player_client, outsider_client, zg):
