@@ -186,8 +186,8 @@ _batch = threading.local()
 def changes(*campaigns: Campaign) -> Iterator[None]:
     """One transaction for several ledger writes. Every campaign whose balances changed in it, and
     `campaigns` (told anyway: the panel also shows a sheet just saved), hears of it once, after the
-    commit: a Fortune point that becomes Misfortune is one message, not two. Writes inside a
-    write's own block, or in a nested `changes()`, join the outer one."""
+    commit: a Fortune point that becomes Misfortune is one message, not two. A nested
+    `changes()` joins the outer one (a write rolled back inside it at most re-sends a panel)."""
     if getattr(_batch, "campaigns", None) is not None:
         _batch.campaigns.update(campaigns)
         with transaction.atomic():

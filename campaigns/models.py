@@ -206,9 +206,9 @@ class Roll(ImmutableEvent):
 
 class Balance(models.Model):
     """A meta-currency balance: a character's Crisis Clock hours, Karma, or a
-    campaign's Fortune pool. Changed only by its ledger's service function
-    (e.g. campaigns.ledger.clock_pay), which writes a LedgerEntry every time;
-    the CHECK constraints are the last line of defence."""
+    campaign's Fortune pool. Changed only by the ledger service (campaigns.ledger),
+    which writes a LedgerEntry every time; the CHECK constraints are the last line
+    of defence."""
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="balances")
     character = models.ForeignKey(
