@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from campaigns.audience import Audience
+from campaigns.systems.cgg.clock import crisis_clock
 from rules.cgg.action import Action, action_chances
 from rules.cgg.codes import parse_code
 from rules.cgg.difficulty import ADJUSTMENTS_BY_KEY, Difficulty, ExecRoll, RiskLevel, failure_grade
@@ -112,8 +113,6 @@ class CggKind:
         return text
 
     def call_data(self, call, audience: Audience) -> dict[str, Any]:
-        from campaigns.systems.cgg.clock import crisis_clock
-
         character = call.character
         code = parse_code(character.sheet["attributes"][call.request["attribute"]])
         data: dict[str, Any] = {

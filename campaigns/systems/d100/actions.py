@@ -16,7 +16,7 @@ from campaigns.models import Balance, Roll, RollCall
 from campaigns.systems.skills import no_such_skill
 from campaigns.systems.turns import locked_call, publish_call
 from rules.d100.sheet import attribute_for, effective_ranks
-from rules.d100.test import DIFFICULTIES, Flip, base_chance, fury, opposed, resolve, roll_d100, total_chance
+from rules.d100.test import DIFFICULTIES, Flip, base_chance, fury, opposed, read, resolve, roll_d100, total_chance
 from rules.errors import RulesError
 
 KIND = "d100"
@@ -258,8 +258,6 @@ def opposed_test(campaign, gm, *, first, first_skill, first_attribute, second, s
         raise ActionError("Only the GM calls an opposed test.")
     sides = [side_for(first, first_skill, first_attribute), side_for(second, second_skill, second_attribute)]
     outcomes = [_outcome({"side": side, "difficulty": "standard", "flip": "", "assisted_by": ""}) for side in sides]
-    from rules.d100.test import read
-
     readings = [read(o["value"], o["chance"], s["bonus"]) for o, s in zip(outcomes, sides, strict=True)]
     winner = opposed(*readings)
     with transaction.atomic():

@@ -16,10 +16,21 @@ from campaigns import actions as table_actions
 from campaigns import ledger, live, sources
 from campaigns.models import Balance, Roll
 from campaigns.systems.skills import no_such_skill
+from rules.dice import parse
 from rules.errors import RulesError
 from rules.zener import SYSTEM
 from rules.zener.checks import KARMA_BOOST, Check, CheckRoll, judge, roll_check, skill_check, stat_check
-from rules.zener.combat import armour_modifiers
+from rules.zener.combat import (
+    END_COST,
+    armour_modifiers,
+    attack_check,
+    critical_hit,
+    damage,
+    defense,
+    hit_location,
+    initiative,
+    near_miss,
+)
 from rules.zener.stats import ROLLED_STATS, derived, foundation, starting_karma, stat_basis, stat_raise_cost
 
 KIND = "zener"
@@ -282,17 +293,6 @@ def attack(campaign, gm, *, attacker, target, stat: str, ranks: int | None, weap
            attacker_armour: int | None = None, cover: bool = False) -> Roll:  # fmt: skip
     """The GM resolves an attack: hit or miss (or a near miss), location, trauma, shock
     and the save the target must make. The attacker pays END; the target's sheet takes the damage."""
-    from rules.dice import parse
-    from rules.zener.combat import (
-        END_COST,
-        armour_modifiers,
-        attack_check,
-        critical_hit,
-        damage,
-        defense,
-        hit_location,
-        near_miss,
-    )  # fmt: skip
 
     if not campaign.is_gm(gm):
         raise ActionError("Only the GM resolves attacks.")
@@ -362,8 +362,6 @@ def _add_damage(character, *, trauma: int = 0, shock: int = 0, end_spent: int = 
 
 def roll_initiative(campaign, gm, *, surprised=(), immobile=(), prone=()) -> Roll:
     """Initiative for every character at the table, posted as one public entry."""
-    from rules.zener.combat import initiative
-
     if not campaign.is_gm(gm):
         raise ActionError("Only the GM rolls initiative.")
     characters = list(campaign.characters.seated())
