@@ -163,3 +163,25 @@ def test_campaigns_generic_code_imports_nothing_from_characters():
     }
     leaks = sorted(name for name, path in generic.items() if "characters" in _top_levels(name, path))
     assert leaks == []
+
+
+def _imports_in_functions(path: Path) -> Iterator[tuple[str, int]]:
+    """(function name, line) of each import written inside a function, `if TYPE_CHECKING:` aside."""
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            for statement in _import_nodes(node.body):
+                yield node.name, statement.lineno
+
+
+def test_imports_inside_functions_are_only_djangos_ready():
+    """Issue 19: "imports inside functions only where they break no cycle" — with no cycle
+    left, the only ones are an AppConfig's ready(), which runs once the models are loaded."""
+    production = [package for package in PACKAGES if not package.startswith("tests")]
+    found = [
+        f"{path.relative_to(ROOT)}:{line} in {function}()"
+        for path in _sources(production).values()
+        if "tests" not in path.relative_to(ROOT).parts
+        for function, line in _imports_in_functions(path)
+        if function != "ready"
+    ]
+    assert found == []
