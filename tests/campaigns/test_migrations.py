@@ -1,0 +1,32 @@
+"""Issue 19's migrations keep what a database already holds: a campaign of every system
+still opens, and Centaurus Gate's tension scene, made while the campaigns app owned it, is
+the cgg app's afterwards (campaigns 0009, cgg 0001)."""
+
+import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+
+from campaigns.models import Campaign
+from campaigns.systems.cgg.models import TensionScene
+
+BEFORE = [("campaigns", "0008_submit_tokens"), ("characters", "0001_initial"), ("cgg", None)]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_database_from_before_the_systems_were_apps_migrates_with_its_tension_scene():
+    executor = MigrationExecutor(connection)
+    executor.migrate(BEFORE)
+    old = executor.loader.project_state([node for node in BEFORE if node[1]]).apps
+    gm = old.get_model("accounts", "User").objects.create(username="gwen")
+    keys = ["cgg", "tribute", "zener", "ore", "d100"]
+    campaigns = {key: old.get_model("campaigns", "Campaign").objects.create(name=key, system=key, gm=gm,
+                                                                          invite_token=key)  # fmt: skip
+                 for key in keys}  # fmt: skip
+    old.get_model("campaigns", "TensionScene").objects.create(campaign=campaigns["cgg"], state={"pool": 3})
+
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+    assert TensionScene.objects.get().campaign.name == "cgg"
+    assert TensionScene.objects.get().state == {"pool": 3}
+    assert sorted(campaign.adapter.key for campaign in Campaign.objects.all()) == sorted(keys)
