@@ -19,9 +19,8 @@ def test_a_database_from_before_the_systems_were_apps_migrates_with_its_tension_
     old = executor.loader.project_state([node for node in BEFORE if node[1]]).apps
     gm = old.get_model("accounts", "User").objects.create(username="gwen")
     keys = ["cgg", "tribute", "zener", "ore", "d100"]
-    campaigns = {key: old.get_model("campaigns", "Campaign").objects.create(name=key, system=key, gm=gm,
-                                                                          invite_token=key)  # fmt: skip
-                 for key in keys}  # fmt: skip
+    make = old.get_model("campaigns", "Campaign").objects.create
+    campaigns = {key: make(name=key, system=key, gm=gm, invite_token=key) for key in keys}
     old.get_model("campaigns", "TensionScene").objects.create(campaign=campaigns["cgg"], state={"pool": 3})
 
     executor = MigrationExecutor(connection)
