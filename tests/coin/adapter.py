@@ -1,0 +1,47 @@
+"""Coin's web side, as the generic code asks for it."""
+
+from __future__ import annotations
+
+from campaigns.audience import Audience
+from campaigns.systems.base import Panel, SystemAdapter
+from tests.coin import actions
+from tests.coin.forms import CoinSheetForm, FlipCallForm
+from tests.coin.kind import COIN
+from tests.coin.rules import SYSTEM
+
+# The GM's secret in play_secrets: a flip that needs more than 7 heads.
+SECRET_TARGET = 7
+
+
+def panel(campaign, audience: Audience, *, user=None, call_form=None) -> Panel:
+    """The GM's form to call for a flip; players only learn where their calls appear."""
+    context = {"is_gm": audience is Audience.GM}
+    if audience is Audience.GM:
+        context["call_form"] = call_form or FlipCallForm(campaign=campaign)
+        context["has_characters"] = campaign.characters.seated().exists()
+    return Panel("systems/coin/panel.html", context)
+
+
+class Coin(SystemAdapter):
+    rules = SYSTEM
+    kinds = (COIN,)
+    urls = "tests.coin.urls"
+    sheet_form = CoinSheetForm
+    demo_sheet = {"coins": 3}
+
+    def panel(self, campaign, audience, *, user=None):
+        return panel(campaign, audience, user=user)
+
+    def play_everyday(self, campaign, gm, player, hero) -> None:
+        call = actions.call_flip(campaign, gm, character=hero, coins=None, target=1, label="Call it in the air")
+        actions.flip_coins(call.pk, player)
+
+    def play_secrets(self, campaign, gm, player, hero) -> tuple[str, ...]:
+        """A secret target in the log (a flip made) and on an open call (one waiting)."""
+        flipped = actions.call_flip(campaign, gm, character=hero, coins=8, target=SECRET_TARGET)
+        actions.flip_coins(flipped.pk, player)
+        actions.call_flip(campaign, gm, character=hero, coins=8, target=SECRET_TARGET)
+        return (f"more than {SECRET_TARGET} heads",)
+
+
+ADAPTER = Coin()
