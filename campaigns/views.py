@@ -30,11 +30,21 @@ class HtmxHttpRequest(HttpRequest):
 
 def _campaign_for_member(request, campaign_id: int) -> Campaign:
     """The campaign if the user runs it or plays in it; 404 for anyone else."""
-    return get_object_or_404(Campaign.objects.for_member(request.user), pk=campaign_id)
+    return _installed(get_object_or_404(Campaign.objects.for_member(request.user), pk=campaign_id))
 
 
 def _campaign_for_gm(request, campaign_id: int) -> Campaign:
-    return get_object_or_404(Campaign, pk=campaign_id, gm_id=request.user.pk)
+    return _installed(get_object_or_404(Campaign, pk=campaign_id, gm_id=request.user.pk))
+
+
+def _installed(campaign: Campaign) -> Campaign:
+    """A campaign whose system is taken away answers its members with the "not installed" page
+    (`SystemNotInstalled`, campaigns.middleware), on every page and step alike: a step that
+    needs no system (a plain roll, a catch-up, a call) would otherwise go on writing and
+    showing a table that cannot open (issue 19). Checked after the 404, so no one else learns
+    that the campaign is there."""
+    systems.get(campaign.system)
+    return campaign
 
 
 def _log(request, campaign, audience: Audience, sessions, *, newest=False) -> dict:

@@ -12,7 +12,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def manage(*args, **env):
-    environment = {k: v for k, v in os.environ.items() if k not in ("SECRET_KEY", "DEBUG", "SECURE_SSL_REDIRECT")}
+    # The app's own settings (manage.py's default), not the test run's (tests/settings.py).
+    unset = ("SECRET_KEY", "DEBUG", "SECURE_SSL_REDIRECT", "DJANGO_SETTINGS_MODULE")
+    environment = {k: v for k, v in os.environ.items() if k not in unset}
     return subprocess.run(
         [sys.executable, "manage.py", *args], cwd=ROOT, env={**environment, **env}, capture_output=True, text=True
     )

@@ -70,6 +70,8 @@ class Server:
             "SECRET_KEY": secrets.token_urlsafe(50),
             "DATABASE_URL": f"sqlite:///{folder / 'db.sqlite3'}",
             "ALLOWED_HOSTS": "127.0.0.1",
+            # The app's own settings, as `make run` has them: not the test run's (tests/settings.py).
+            "DJANGO_SETTINGS_MODULE": "config.settings",
         }
         subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=self.env, check=True)
         self.process = None
