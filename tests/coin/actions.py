@@ -20,7 +20,7 @@ def call_flip(campaign, gm, *, character, coins: int | None, target: int, label:
         raise ActionError("Only the GM calls for a flip.")
     if character.campaign_id != campaign.pk:
         raise ActionError("Call a character of this campaign.")
-    asked = Flip(coins or character.sheet.get("coins", 1), target)  # the rules' message for a bad count
+    asked = Flip(character.sheet.get("coins", 1) if coins is None else coins, target)  # the rules check both
     request = {"coins": asked.coins, "target": asked.target}
     with transaction.atomic():
         call = RollCall.objects.create(campaign=campaign, character=character, kind=KIND, label=label, request=request)

@@ -11,16 +11,13 @@ from campaigns.charts import Chart, totals_chart
 from tests.coin.rules import Flip, chance, heads_distribution
 
 
-def coin_chart(coins: int, target: int | None, *, landed: int | None = None) -> Chart | None:
+def coin_chart(coins: int, target: int | None, *, landed: int | None = None) -> Chart:
     """Each count of heads; with the target (the GM's view) those above it are filled. Without
-    it (the table's) every bar looks the same, so the picture tells nothing of the target."""
-    distribution = heads_distribution(coins)
-    if target is None:
-        chart = totals_chart(f"{coins} coins", distribution, lambda heads: True, landed=landed)
-        return Chart(chart.title, chart.bars, None, "heads")
-    chart = totals_chart(f"{coins} coins, more than {target} heads", distribution, lambda heads: heads > target,
+    it (the table's) every bar is filled alike, so the picture tells nothing of the target."""
+    title = f"{coins} coins" + ("" if target is None else f", more than {target} heads")
+    chart = totals_chart(title, heads_distribution(coins), lambda heads: target is None or heads > target,
                          landed=landed)  # fmt: skip
-    return Chart(chart.title, chart.bars, chart.chance, "heads")
+    return Chart(title, chart.bars, None if target is None else chart.chance, "heads")
 
 
 class CoinKind:
