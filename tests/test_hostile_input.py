@@ -4,7 +4,6 @@ and a refused request changes nothing. User text is always escaped."""
 
 import re
 from html.parser import HTMLParser
-from pathlib import Path
 
 import pytest
 from django.db import transaction
@@ -16,7 +15,17 @@ from campaigns import actions, once, systems
 from campaigns.models import Balance, Campaign, LedgerEntry, Membership, Roll, RollCall
 from campaigns.systems.cgg.models import TensionScene
 from characters.models import Character
-from tests.world import CASES, GM, LOGIN, NOT_SWEPT, PUBLIC, client_for, play_a_secret_in_every_system, routes
+from tests.world import (
+    CASES,
+    GM,
+    LOGIN,
+    NOT_SWEPT,
+    PUBLIC,
+    client_for,
+    play_a_secret_in_every_system,
+    project_templates,
+    routes,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -50,8 +59,7 @@ def test_user_text_is_escaped(player_client, table, player, seeded_dice):
 
 
 def test_templates_never_mark_text_safe():
-    root = Path(__file__).resolve().parent.parent / "templates"
-    for template in root.rglob("*.html"):
+    for template in project_templates():
         assert "|safe" not in template.read_text(), template
 
 

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.world import project_templates
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -55,7 +57,7 @@ def test_pages_carry_a_content_security_policy(client):
 
 
 def test_templates_have_no_inline_scripts():
-    for template in (ROOT / "templates").rglob("*.html"):
+    for template in project_templates():
         text = template.read_text()
         for inline in ("<script>", "onclick=", "hx-on"):
             assert inline not in text, template

@@ -4,7 +4,9 @@ character, and a scripted session that puts a GM's secret behind every secret th
 app keeps."""
 
 from importlib import import_module
+from pathlib import Path
 
+from django.template import engines
 from django.test import Client
 from django.urls import get_resolver, reverse
 from django.urls.resolvers import URLResolver
@@ -117,3 +119,10 @@ def routes(world, system):
     yield "get", table + "?after=0"
     yield "get", table + f"?before={values['roll_id'] + 1}"
     yield "get", reverse("export", args=[campaign.pk, "csv"]) + "?part=ledger"
+
+
+def project_templates() -> list[Path]:
+    """Every template of the project that Django loads: templates/ and each app's own (the
+    systems', Coin's), not the installed packages' (the admin's)."""
+    folders = [Path(folder) for folder in engines["django"].template_dirs]
+    return [found for folder in folders if "site-packages" not in folder.parts for found in folder.rglob("*.html")]
