@@ -1,10 +1,13 @@
-"""What the web side needs to know about a dice system, in one registry entry."""
+"""What the web side needs to know about a dice system, in one registry entry, and the one
+interface every system's rules answer for a roll: its dice, its exact odds, its resolution."""
 
 from __future__ import annotations
 
 import json
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from rules.errors import RulesError
@@ -69,11 +72,62 @@ def notes_only_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None 
     return {"notes": notes}
 
 
+SUCCESS, FAILURE = "Success", "Failure"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What one throw came to, as any caller can read it, whatever the system."""
+
+    success: bool
+    summary: str  # a sentence a player can read, e.g. "3x7: a set of height 5 or more"
+    grade: str = ""  # the system's name for the result where it grades them ("Critical success", "Match")
+
+    def __post_init__(self) -> None:
+        if not self.grade:
+            object.__setattr__(self, "grade", SUCCESS if self.success else FAILURE)
+
+
+class RollRules[Request](ABC):
+    """A system's check, asked the same way of every system (issue 19): which dice one throw
+    rolls, the exact chance it succeeds, and what given faces come to.
+
+    `Request` is the system's own frozen dataclass of the throw's inputs (a d100 test's chance
+    and flip, a Zener `Check`…). Where the rules take several steps (Centaurus Gate's re-rolls
+    bought with Venture, ORE's wiggle dice set after the throw), the request is the one throw
+    and the implementation says how it takes the later steps.
+
+    An abstract base rather than a Protocol: every implementation is one of the rules
+    packages' own classes, so a system missing a method fails when its package is imported,
+    not when a page first asks; and the systems without grades share `outcomes`."""
+
+    examples: tuple[Request, ...] = ()
+    """Representative requests, small enough to throw every face of (tests/rules/test_interface.py)."""
+
+    @abstractmethod
+    def dice(self, request: Request) -> tuple[int, ...]:
+        """The sides of each die the throw rolls, in the order `resolve` reads their faces."""
+
+    @abstractmethod
+    def odds(self, request: Request) -> Fraction:
+        """The exact chance that `resolve` says success, over every face of `dice`."""
+
+    @abstractmethod
+    def resolve(self, request: Request, faces: tuple[int, ...]) -> Outcome:
+        """What the throw came to, the dice showing `faces` (1..sides each)."""
+
+    def outcomes(self, request: Request) -> dict[str, Fraction]:
+        """The exact chance of each grade (`Outcome.grade`); without grades, success and failure."""
+        chance = self.odds(request)
+        return {FAILURE: 1 - chance, SUCCESS: chance}
+
+
 @dataclass(frozen=True, slots=True)
 class System:
     key: str
     name: str
     summary: str
+    roll: RollRules  # the system's check, in the interface every system answers
     settings: tuple[ChoiceSetting | TextListSetting, ...] = ()
     sheet_validator: Callable[[Mapping[str, Any], Mapping[str, Any]], dict[str, Any]] = field(default=notes_only_sheet)
 

@@ -21,11 +21,20 @@ from fractions import Fraction
 from functools import lru_cache
 
 from rules.cgg.codes import DieCode
-from rules.cgg.difficulty import Difficulty, ExecRoll, FailureGrade, exec_outcomes, failure_grade, roll_exec
+from rules.cgg.difficulty import (
+    Difficulty,
+    ExecRoll,
+    FailureGrade,
+    RiskLevel,
+    exec_outcomes,
+    failure_grade,
+    roll_exec,
+)
 from rules.cgg.risk import RiskRoll, chance_to_avoid, roll_risk
 from rules.cgg.venture import Hammer, Wrench, check_uses
 from rules.dice import DiceSource
 from rules.errors import RulesError
+from rules.system import FAILURE, SUCCESS, Outcome, RollRules
 
 THAT_WAS_CLOSE_BONUS = 5
 
@@ -110,6 +119,25 @@ class ActionChances:
     risk_avoided: Fraction | None
     both: Fraction | None
 
+    @property
+    def graded(self) -> dict[str, Fraction]:
+        """The chance of each kind of result, worst first: success, and the risk when there is one."""
+        if self.risk_avoided is None or self.both is None:
+            return {FAILURE: 1 - self.success, SUCCESS: self.success}
+        success, avoided, both = self.success, self.risk_avoided, self.both
+        return {
+            _grade(False, False): 1 - success - avoided + both,
+            _grade(False, True): avoided - both,
+            _grade(True, False): success - both,
+            _grade(True, True): both,
+        }
+
+
+def _grade(success: bool, risk_avoided: bool | None) -> str:
+    """Success or failure and, when there is a risk, whether it was avoided (the Exec's chart's names)."""
+    grade = SUCCESS if success else FAILURE
+    return grade if risk_avoided is None else f"{grade}, {'risk avoided' if risk_avoided else 'risk'}"
+
 
 @lru_cache(maxsize=4096)  # the Exec's preview asks again as the form changes back and forth
 def action_chances(difficulty: Difficulty, risk_code: DieCode) -> ActionChances:
@@ -125,3 +153,50 @@ def action_chances(difficulty: Difficulty, risk_code: DieCode) -> ActionChances:
         Fraction(0),
     )
     return ActionChances(success, avoided, both)
+
+
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    """An action's one throw: the player's risk code (its d6s) and the Exec's secret difficulty
+    (its remaining d10s), rolled at the same moment. The Venture spent after it (Wrench and
+    Hammer uses, "I'm that good!"'s re-roll) is a later step, not part of this throw."""
+
+    difficulty: Difficulty
+    risk_code: DieCode
+
+
+class ActionRules(RollRules[Attempt]):
+    """Centaurus Gate's check in the interface every system answers (rules/system.py)."""
+
+    examples = (
+        # The seed's worked example rolls four difficulty dice (4d: base risk 7).
+        Attempt(Difficulty(base_dice=4, success_dice=0), DieCode(1, 2)),
+        Attempt(Difficulty(base_dice=3, success_dice=1), DieCode(1)),
+        Attempt(Difficulty(base_dice=3, success_dice=3), DieCode(3)),  # trivial: no difficulty dice
+        Attempt(Difficulty(base_dice=4, success_dice=2, risk=RiskLevel.NONE), DieCode(2, 2)),
+        # The seed's contest: an opponent with 3d+2 makes a 4d difficulty.
+        Attempt(Difficulty.for_contest(3, success_dice=2, risk_bonus=2, adjustments=("rushed",)), DieCode(2)),
+    )
+
+    def dice(self, request: Attempt) -> tuple[int, ...]:
+        """The risk code's d6s, then the Exec's d10s."""
+        return (6,) * request.risk_code.dice + (10,) * request.difficulty.remaining_dice
+
+    def odds(self, request: Attempt) -> Fraction:
+        return action_chances(request.difficulty, request.risk_code).success
+
+    def outcomes(self, request: Attempt) -> dict[str, Fraction]:
+        return action_chances(request.difficulty, request.risk_code).graded
+
+    def resolve(self, request: Attempt, faces: tuple[int, ...]) -> Outcome:
+        risk_dice = request.risk_code.dice
+        risk = RiskRoll(request.risk_code, tuple(faces[:risk_dice]))
+        action = Action(request.difficulty, risk, ExecRoll(tuple(faces[risk_dice:])))
+        summary = action.grade.value
+        if action.risk_target is not None:
+            avoided = "risk avoided" if action.risk_avoided else "the risk hits"
+            summary += f" Risk {action.risk_total} against {action.risk_target}: {avoided}."
+        return Outcome(action.success, summary, _grade(action.success, action.risk_avoided))
+
+
+RULES = ActionRules()

@@ -2,12 +2,14 @@
 flips, assist dice, secret tests, Fury and Chaos dice, and the Fortune pools."""
 
 from rules.d100.sheet import DEFAULT_ATTRIBUTES, validate_sheet
+from rules.d100.test import RULES
 from rules.system import ChoiceSetting, System, TextListSetting
 
 SYSTEM = System(
     key="d100",
     name="d100 skill tests",
     summary="Percentile tests with criticals, flips, secret tests and the Fortune pool.",
+    roll=RULES,
     settings=(
         TextListSetting(
             name="attributes",

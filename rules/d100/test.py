@@ -20,6 +20,7 @@ from fractions import Fraction
 
 from rules.dice import DiceSource
 from rules.errors import RulesError
+from rules.system import Outcome, RollRules
 
 DIFFICULTIES = {
     "arduous": -30,
@@ -147,6 +148,16 @@ class TestChances:
     critical_success: Fraction
     critical_failure: Fraction
 
+    @property
+    def graded(self) -> dict[str, Fraction]:
+        """The chance of each of a test's four results (`Reading.label`), worst first."""
+        return {
+            "Critical failure": self.critical_failure,
+            "Failure": 1 - self.success - self.critical_failure,
+            "Success": self.success - self.critical_success,
+            "Critical success": self.critical_success,
+        }
+
 
 def chances(chance: int, how: Flip = Flip.NONE, assist: bool = False) -> TestChances:
     """Exact odds over the 100 (or 1,000 with an assist die) equally likely rolls."""
@@ -164,6 +175,52 @@ def chances(chance: int, how: Flip = Flip.NONE, assist: bool = False) -> TestCha
         Fraction(sum(r.success and r.critical for r in outcomes), n),
         Fraction(sum(not r.success and r.critical for r in outcomes), n),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class SkillTest:
+    """One skill test's throw: the total chance, and a flip or an assist die."""
+
+    chance: int
+    how: Flip = Flip.NONE
+    assist: bool = False
+
+    def __post_init__(self) -> None:
+        if self.assist and self.how is not Flip.NONE:
+            raise RulesError("A test is either flipped or assisted, not both.")
+
+
+class SkillTestRules(RollRules[SkillTest]):
+    """d100's check in the interface every system answers (rules/system.py)."""
+
+    examples = (
+        SkillTest(45),
+        SkillTest(45, Flip.SUCCEED),
+        SkillTest(62, Flip.FAIL),  # an untrained special skill: always flipped to fail
+        SkillTest(30, assist=True),
+        SkillTest(-10),  # an Arduous test below 0: only 01 succeeds
+        SkillTest(110),  # 100 (00) still fails critically
+    )
+
+    def dice(self, request: SkillTest) -> tuple[int, ...]:
+        """The tens d10, the ones d10, and the assist die's d10 (each face 1-10 reads 0-9)."""
+        return (10, 10, 10) if request.assist else (10, 10)
+
+    def odds(self, request: SkillTest) -> Fraction:
+        return chances(request.chance, request.how, request.assist).success
+
+    def outcomes(self, request: SkillTest) -> dict[str, Fraction]:
+        return chances(request.chance, request.how, request.assist).graded
+
+    def resolve(self, request: SkillTest, faces: tuple[int, ...]) -> Outcome:
+        tens, ones, *assist = (face - 1 for face in faces)
+        rolled = D100Roll(tens, ones, assist[0] if assist else None)
+        reading = resolve(rolled, request.chance, how=request.how)
+        summary = f"{reading.value} against {request.chance}%: {reading.label}."
+        return Outcome(reading.success, summary, reading.label)
+
+
+RULES = SkillTestRules()
 
 
 def opposed(a: Reading, b: Reading) -> str | None:

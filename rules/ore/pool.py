@@ -19,6 +19,7 @@ from math import comb, factorial, perm, prod
 
 from rules.dice import DiceSource
 from rules.errors import RulesError
+from rules.system import Outcome, RollRules
 
 MAX_POOL = 10
 HARD_FACE = 10
@@ -281,6 +282,53 @@ def best_height_distribution(pool: Pool) -> dict[int, Fraction]:
         height = max(heights, default=0)
         result[height] = result.get(height, 0) + ways
     return {h: Fraction(n, 10**pool.normal) for h, n in sorted(result.items())}
+
+
+@dataclass(frozen=True, slots=True)
+class PoolCheck:
+    """A pool's one throw against a difficulty (0: any set)."""
+
+    pool: Pool
+    difficulty: int = 0
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.difficulty <= 10:
+            raise RulesError("A difficulty is 0 (none) to 10.")
+
+
+class PoolRules(RollRules[PoolCheck]):
+    """The One-Roll Engine's check in the interface every system answers (rules/system.py).
+
+    The throw is the normal dice: hard dice show 10 without rolling, and wiggle dice are set
+    after it, here as `suggest_wiggle` sets them (at best, as `chance_of_success` counts)."""
+
+    examples = (
+        PoolCheck(Pool(4)),
+        PoolCheck(Pool(3, hard=1)),
+        PoolCheck(Pool(3, wiggle=1), difficulty=6),
+        PoolCheck(Pool(4), difficulty=7),
+        PoolCheck(Pool(2, wiggle=2), difficulty=9),
+        PoolCheck(Pool(1, wiggle=1)),
+    )
+
+    def dice(self, request: PoolCheck) -> tuple[int, ...]:
+        return (10,) * request.pool.normal
+
+    def odds(self, request: PoolCheck) -> Fraction:
+        return chance_of_success(request.pool, request.difficulty)
+
+    def resolve(self, request: PoolCheck, faces: tuple[int, ...]) -> Outcome:
+        rolled = OreRoll(request.pool, tuple(faces), None if request.pool.wiggle else ())
+        if rolled.waiting_for_wiggle:
+            rolled = set_wiggle(rolled, suggest_wiggle(rolled, request.difficulty))
+        best = rolled.best(request.difficulty)
+        asked = f"a set of height {request.difficulty} or more" if request.difficulty else "a set"
+        if best is not None:
+            return Outcome(True, f"{best}: {asked}.")
+        return Outcome(False, f"No {asked.removeprefix('a ')}{': a bad failure' if rolled.bad_failure else ''}.")
+
+
+RULES = PoolRules()
 
 
 def published_no_set(n: int) -> Fraction:

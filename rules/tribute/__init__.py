@@ -2,6 +2,7 @@
 campaign's reality level, Win / Match / Fail, Profit and Waste on effects."""
 
 from rules.system import ChoiceSetting, System, TextListSetting
+from rules.tribute.roll import RULES
 from rules.tribute.sheet import DEFAULT_ATTRIBUTES, validate_sheet
 
 # The reality level names every die of a test (seed: "Dice and Reality Level").
@@ -17,6 +18,7 @@ SYSTEM = System(
     key="tribute",
     name="Tribute Alpha",
     summary="Focus and Burden dice against the opposition, with Profit and Waste.",
+    roll=RULES,
     settings=(
         ChoiceSetting(
             name="die_size",

@@ -15,6 +15,7 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
+from rules import system
 from rules.dice import DiceSource
 from rules.errors import RulesError
 
@@ -194,3 +195,50 @@ def opposed_chances(first: TestSpec, second: TestSpec) -> dict[Outcome, Fraction
         for rb, pb in b.items():
             chances_[outcome(ra, rb)] += pa * pb
     return chances_
+
+
+@dataclass(frozen=True, slots=True)
+class Test:
+    """A test's one throw: the roller's dice and rank against an opposition result they know."""
+
+    __test__ = False
+
+    spec: TestSpec
+    opposition: int
+
+
+class TestRules(system.RollRules[Test]):
+    """Tribute Alpha's check in the interface every system answers (rules/system.py). A Win
+    is its success; a Match is a grade of its own (the odds chart dashes it, fills only a Win)."""
+
+    __test__ = False
+
+    examples = (
+        Test(TestSpec(1, 1, 6), 0),  # the seed's test with no modifiers
+        Test(TestSpec(3, 2, 6, rank=1), 2),
+        Test(TestSpec(2, 2, 10, rank=-1), 0),
+        Test(TestSpec(4, 1, 4), 1),
+        Test(TestSpec(2, 3, 8), 0),
+    )
+
+    def dice(self, request: Test) -> tuple[int, ...]:
+        """The FOCUS dice, then the BURDEN dice, all of the campaign's die size."""
+        spec = request.spec
+        return (spec.die_size,) * (spec.focus + spec.burden)
+
+    def odds(self, request: Test) -> Fraction:
+        return chances(request.spec, request.opposition).win
+
+    def outcomes(self, request: Test) -> dict[str, Fraction]:
+        found = chances(request.spec, request.opposition)
+        return {Outcome.FAIL.label: found.fail, Outcome.MATCH.label: found.match, Outcome.WIN.label: found.win}
+
+    def resolve(self, request: Test, faces: tuple[int, ...]) -> system.Outcome:
+        focus = request.spec.focus
+        rolled = TestRoll(request.spec, tuple(faces[:focus]), tuple(faces[focus:]))
+        got = rolled.outcome(request.opposition)
+        summary = f"{rolled.result} against {request.opposition}: {got.label}."
+        return system.Outcome(got is Outcome.WIN, summary, got.label)
+
+
+RULES = TestRules()

@@ -16,6 +16,7 @@ from fractions import Fraction
 
 from rules.dice import Comparison, DiceSource, chance, parse
 from rules.errors import RulesError
+from rules.system import Outcome, RollRules
 from rules.zener.stats import foundation
 
 MAX_MODIFIER = 50
@@ -106,3 +107,30 @@ def chance_of_success(check: Check, bonus: int = 0) -> Fraction:
     """Exact P(success), with the impossible-chance rule; `bonus` raises the target (e.g. +5 from Karma)."""
     count, target = check.rolled
     return chance(parse(f"{count}d6"), target + bonus, Comparison.AT_MOST)
+
+
+class CheckRules(RollRules[Check]):
+    """Zener Gate's check in the interface every system answers (rules/system.py): the
+    request is the `Check` itself, its dice those of the impossible-chance rule."""
+
+    examples = (
+        Check(3, 10),
+        Check(4, 12),  # a stat check
+        Check(3, 2),  # impossible: 4d6 needing 4
+        Check(3, 0),  # the seed's impossible chance: 3d6 needing 0 becomes 6d6 needing 6
+        Check(3, 19),  # every total succeeds
+    )
+
+    def dice(self, request: Check) -> tuple[int, ...]:
+        return (6,) * request.rolled[0]
+
+    def odds(self, request: Check) -> Fraction:
+        return chance_of_success(request)
+
+    def resolve(self, request: Check, faces: tuple[int, ...]) -> Outcome:
+        rolled = CheckRoll(request, tuple(faces))
+        verdict = "success" if rolled.success else "failure"
+        return Outcome(rolled.success, f"{rolled.total} against {rolled.target}: {verdict} by {abs(rolled.margin)}.")
+
+
+RULES = CheckRules()
