@@ -4,16 +4,9 @@ from __future__ import annotations
 
 from campaigns.charts import Chart, Fill, categories_chart
 
+FILLS = {"Critical failure": Fill.BAD, "Failure": Fill.BAD, "Success": Fill.GOOD, "Critical success": Fill.GOOD}
+
 
 def d100_chart(odds, *, landed: str | None = None) -> Chart:
     """A test's four results (rules.d100.test.chances)."""
-    return categories_chart(
-        "The test",
-        [
-            ("Critical failure", odds.critical_failure, Fill.BAD),
-            ("Failure", 1 - odds.success - odds.critical_failure, Fill.BAD),
-            ("Success", odds.success - odds.critical_success, Fill.GOOD),
-            ("Critical success", odds.critical_success, Fill.GOOD),
-        ],
-        landed=landed,
-    )
+    return categories_chart("The test", [(grade, p, FILLS[grade]) for grade, p in odds.graded.items()], landed=landed)

@@ -17,7 +17,8 @@ from campaigns.systems.ore.panel import panel
 from campaigns.systems.steps import panel_response, player_call, run_step
 from campaigns.views import _campaign_for_gm, _campaign_for_member
 from rules.errors import RulesError
-from rules.ore.pool import chance_of_success
+from rules.ore import SYSTEM
+from rules.ore.pool import PoolCheck
 
 ERRORS = (ActionError, RulesError)
 
@@ -64,7 +65,7 @@ def odds(request, campaign_id: int):
         else:
             pool = actions.pool_from(side)
             difficulty = data["difficulty"] or 0
-            context = {"what": side["what"], "pool": pool, "chance": chance_of_success(pool, difficulty),
+            context = {"what": side["what"], "pool": pool, "chance": SYSTEM.roll.odds(PoolCheck(pool, difficulty)),
                        "difficulty": difficulty, "chart": ore_chart(pool, difficulty)}  # fmt: skip
     return render(request, "systems/ore/odds.html", context)
 

@@ -21,7 +21,7 @@ from campaigns.systems.zener.panel import panel
 from campaigns.views import _campaign_for_gm, _campaign_for_member
 from campaigns.visibility import audience_for
 from rules.errors import RulesError
-from rules.zener.checks import chance_of_success
+from rules.zener import SYSTEM
 from rules.zener.tables import TABLES
 
 ERRORS = (ActionError, RulesError)
@@ -113,7 +113,7 @@ def odds(request, campaign_id: int):
                 "raised": target_raised(
                     {"dice": found.rolled[0], "base_dice": found.dice, "base_target": found.target}, {}
                 ),
-                "chance": chance_of_success(found),
+                "chance": SYSTEM.roll.odds(found),
                 "chart": zener_chart(*found.rolled),
             }
     return render(request, "systems/zener/odds.html", context)
