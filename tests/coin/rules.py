@@ -15,7 +15,7 @@ from typing import Any
 
 from rules.dice import DiceSource
 from rules.errors import RulesError
-from rules.system import System, notes_only_sheet
+from rules.system import Outcome, RollRules, System, notes_only_sheet
 
 MAX_COINS = 10
 TAILS, HEADS = 1, 2
@@ -73,6 +73,22 @@ def chance(request: Flip) -> Fraction:
     return sum((odds[heads] for heads in range(request.target + 1, request.coins + 1)), Fraction(0))
 
 
+class FlipRules(RollRules[Flip]):
+    """Coin's check in the interface every system answers (rules/system.py)."""
+
+    examples = (Flip(1, 0), Flip(3, 1), Flip(8, 7))
+
+    def dice(self, request: Flip) -> tuple[int, ...]:
+        return (2,) * request.coins
+
+    def odds(self, request: Flip) -> Fraction:
+        return chance(request)
+
+    def resolve(self, request: Flip, faces: tuple[int, ...]) -> Outcome:
+        flipped = Flipped(request, tuple(faces))
+        return Outcome(flipped.success, f"{flipped.heads} heads against a target of {request.target}.")
+
+
 def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """A coin flipper's sheet: how many coins they flip (1 to 10; one if not said) and notes."""
     coins = _whole(raw.get("coins", 1), 1, MAX_COINS, "Coins")
@@ -83,5 +99,6 @@ SYSTEM = System(
     key="coin",
     name="Coin",
     summary="Flip coins; more heads than the GM's secret target succeeds.",
+    roll=FlipRules(),
     sheet_validator=validate_sheet,
 )
