@@ -2,8 +2,10 @@
 campaigns they run, with those campaigns' players, characters and calls.
 Rolls are events and stay read-only. Superusers see everything."""
 
+from django import forms
 from django.contrib import admin
 
+from campaigns import systems
 from campaigns.models import Balance, Campaign, LedgerEntry, Membership, Roll, RollCall
 
 
@@ -90,23 +92,51 @@ class MembershipInline(CampaignInlineMixin, admin.TabularInline):
         return False  # players join through the invite link
 
 
+class SystemFilter(admin.SimpleListFilter):
+    """By system, named as the installed systems name themselves (Campaign.system has no choices)."""
+
+    title = "system"
+    parameter_name = "system"
+
+    def lookups(self, request, model_admin):
+        return systems.choices()
+
+    def queryset(self, request, queryset):
+        return queryset.filter(system=self.value()) if self.value() else queryset
+
+
 @admin.register(Campaign)
 class CampaignAdmin(GMScopedMixin, admin.ModelAdmin):
     gm_path = "gm"
-    list_display = ["name", "system", "gm", "created_at"]
-    list_filter = ["system"]
+    list_display = ["name", "system_shown", "gm", "created_at"]
+    list_filter = [SystemFilter]
     search_fields = ["name"]
     fields = ["name", "system", "settings", "gm", "invite_token", "invite_expires_at", "created_at"]
     readonly_fields = ["invite_token", "created_at"]
     inlines = [MembershipInline]  # characters/admin.py adds the characters'
+
+    @admin.display(description="system", ordering="system")
+    def system_shown(self, campaign):
+        return campaign.system_name
+
+    def get_fields(self, request, obj=None):
+        # A campaign's system is fixed once it exists (its characters' sheets are the system's):
+        # shown by its name, not as the stored key.
+        fields = super().get_fields(request, obj)
+        return ["system_shown" if name == "system" and obj is not None else name for name in fields]
 
     def get_readonly_fields(self, request, obj=None):
         fields = list(super().get_readonly_fields(request, obj))
         if not request.user.is_superuser:
             fields.append("gm")
         if obj is not None:
-            fields.append("system")  # characters' sheets belong to the system
+            fields.append("system_shown")
         return fields
+
+    def formfield_for_dbfield(self, db_field, request, **kwargs):
+        if db_field.name == "system":  # a new campaign's: one of the installed systems
+            return forms.ChoiceField(choices=systems.choices, label="System", help_text=db_field.help_text)
+        return super().formfield_for_dbfield(db_field, request, **kwargs)
 
     def save_model(self, request, obj, form, change):
         if not change and not request.user.is_superuser:

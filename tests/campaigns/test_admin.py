@@ -69,6 +69,34 @@ def test_admin_validates_settings_through_the_system(gm_client, campaign):
     assert campaign.settings["die_size"] == 8
 
 
+def test_the_admin_names_each_system_and_offers_the_installed_ones(gm_client, campaign):
+    """Campaign.system has no choices (issue 19); the admin still shows "Tribute Alpha", not
+    `tribute`, in its list, its filter and the change page, and a new campaign's system is a
+    list of the installed systems, not a text box."""
+    listing = gm_client.get(reverse("admin:campaigns_campaign_changelist")).content.decode()
+    assert 'field-system_shown">Tribute Alpha<' in listing
+    assert "?system=zener" in listing
+    assert "Zener Gate</a>" in listing
+    assert (
+        campaign.name
+        in gm_client.get(reverse("admin:campaigns_campaign_changelist") + "?system=tribute").content.decode()
+    )
+    assert (
+        campaign.name
+        not in gm_client.get(reverse("admin:campaigns_campaign_changelist") + "?system=zener").content.decode()
+    )
+    change = gm_client.get(reverse("admin:campaigns_campaign_change", args=[campaign.pk])).content.decode()
+    assert '<div class="readonly">Tribute Alpha</div>' in change
+    add = gm_client.get(reverse("admin:campaigns_campaign_add")).content.decode()
+    assert '<select name="system"' in add
+    assert '<option value="cgg">Centaurus Gate</option>' in add
+    refused = gm_client.post(reverse("admin:campaigns_campaign_add"),
+                             {"name": "Odd", "system": "dnd5e", "settings": "{}", **NO_INLINES})  # fmt: skip
+    assert refused.status_code == 200
+    assert "Select a valid choice" in refused.content.decode()
+    assert not Campaign.objects.filter(name="Odd").exists()
+
+
 def test_gm_adds_a_campaign_in_the_admin_and_runs_it(gm_client, gm, campaign):
     response = gm_client.post(
         reverse("admin:campaigns_campaign_add"),
