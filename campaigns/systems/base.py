@@ -71,8 +71,10 @@ class SystemAdapter:
     def name(self) -> str:
         return self.rules.name
 
-    def panel(self, campaign, audience, *, user=None) -> Panel | None:
-        """Its part of the table page for an audience; `user`: that player's own forms."""
+    def panel(self, campaign, audience, *, user=None, **forms) -> Panel | None:
+        """Its part of the table page for an audience; `user`: that player's own forms. After one
+        of its steps (`campaigns.systems.steps`), `forms` holds that step's form as it should show
+        (as posted, with its messages; or kept for the next roll), by its keyword."""
         return None
 
     def session_form(self, campaign, data=None) -> forms.Form:

@@ -1,6 +1,12 @@
-"""View helpers every system's table steps share: find the caller's call,
-run one step, and answer HTMX with the updated card (or nothing once the roll
-is in the log)."""
+"""What every system's table steps share, so that each step's view says only what is its own:
+which call or form, which action, which message.
+
+A step is taken on a call's card (`call_step`: the GM's or the called player's part of a roll
+call) or from the system's panel (`panel_step`). Either way its form, if it has one, must be
+valid, then it runs one action; a refusal (the form's, or the action's `ActionError` or
+`RulesError`) changes nothing and says why. HTMX gets the card or the panel back (422 with the
+message when refused); a plain post goes back to the table, with the message.
+"""
 
 from django.contrib import messages
 from django.http import HttpResponse
@@ -8,12 +14,22 @@ from django.shortcuts import get_object_or_404, redirect, render
 
 from campaigns.actions import ActionError
 from campaigns.audience import Audience
+from campaigns.forms import form_errors
 from campaigns.models import RollCall
-from campaigns.views import _campaign_for_member
+from campaigns.views import _campaign_for_gm, _campaign_for_member
 from campaigns.visibility import call_view
 from rules.errors import RulesError
 
 TABLE = "campaigns/table.html"
+
+# What an action raises to refuse a step, with a sentence the player can read.
+REFUSALS = (ActionError, RulesError)
+
+
+def gm_call(request, campaign_id: int, call_id: int, kind: str) -> RollCall:
+    """A call of this kind in a campaign the user runs; 404 otherwise."""
+    campaign = _campaign_for_gm(request, campaign_id)
+    return get_object_or_404(RollCall, pk=call_id, campaign=campaign, kind=kind)
 
 
 def player_call(request, campaign_id: int, call_id: int, kind: str) -> RollCall:
@@ -29,6 +45,7 @@ def player_call(request, campaign_id: int, call_id: int, kind: str) -> RollCall:
 
 
 def card(request, call_id: int, audience: Audience, error: str = ""):
+    """The call's card as `audience` sees it, with the message that refused a step."""
     call = RollCall.objects.select_related("character").get(pk=call_id)
     if call.status not in RollCall.OPEN and not error:
         return HttpResponse("")  # the card is swapped for nothing: the roll is in the log
@@ -37,24 +54,54 @@ def card(request, call_id: int, audience: Audience, error: str = ""):
     return render(request, f"{TABLE}#{partial}", context, status=422 if error else 200)
 
 
-def run_step(request, campaign_id: int, call_id: int, audience: Audience, step):
-    """Run one step; HTMX gets the card back (with the message on failure), others the table."""
+def _refusal(form, refused: str, act) -> str:
+    """Take the step: the sentence that refused it, or "" once `act` has run."""
+    if form is not None and not form.is_valid():
+        return refused or form_errors(form)
     try:
-        step()
-    except (ActionError, RulesError) as error:
-        if request.htmx:
-            return card(request, call_id, audience, str(error))
-        messages.error(request, str(error))
-    return card(request, call_id, audience) if request.htmx else redirect("table", campaign_id)
+        act()
+    except REFUSALS as error:
+        return str(error)
+    return ""
 
 
-def panel_response(request, campaign, audience: Audience, build, error: str = "", **forms_):
-    """After a panel form: HTMX gets the system's panel again (422 with the message
-    on failure, its forms as given), a plain post goes back to the table."""
+def call_step(request, call: RollCall, audience: Audience, *, form=None, refused: str = "", act) -> HttpResponse:
+    """One step on a call by `audience` (its GM, or its called player): `form` must be valid, else
+    `refused` says why (by default, the form's own messages); then `act()` runs the action. HTMX
+    gets the call's card back, or nothing once the roll is in the log."""
+    error = _refusal(form, refused, act)
     if request.htmx:
-        rendered = build(campaign, audience, user=request.user, **forms_)
+        return card(request, call.pk, audience, error)
+    if error:
+        messages.error(request, error)
+    return redirect("table", call.campaign_id)
+
+
+def panel_step(
+    request, campaign, audience: Audience, *, form=None, refused: str = "", form_name: str = "", again=None, act
+) -> HttpResponse:
+    """One change made from the system's panel, as `call_step` takes one on a call. Refused, the
+    panel shows the form as posted under its keyword `form_name` (none: the panel's own forms);
+    done, the form `again()` builds, a roll form keeping the player's choices for the next roll."""
+    error = _refusal(form, refused, act)
+    if error:
+        return _panel(request, campaign, audience, error, **({form_name: form} if form_name else {}))
+    return _panel(request, campaign, audience, **({form_name: again()} if again else {}))
+
+
+def _panel(request, campaign, audience: Audience, error: str = "", **forms_):
+    """HTMX gets the system's panel (its adapter's) with these forms, 422 with the message when
+    refused; a plain post goes back to the table, with the message."""
+    if request.htmx:
+        rendered = campaign.adapter.panel(campaign, audience, user=request.user, **forms_)
         context = {**rendered.context, "campaign": campaign, "error": error}
         return render(request, rendered.template, context, status=422 if error else 200)
     if error:
         messages.error(request, error)
     return redirect("table", campaign.pk)
+
+
+def tell_done(request, message: str) -> None:
+    """A plain post goes back to the table: say there what was done (HTMX sees it on the panel)."""
+    if not request.htmx:
+        messages.success(request, message)

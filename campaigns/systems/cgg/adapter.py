@@ -21,8 +21,8 @@ class CentaurusGate(SystemAdapter):
         "roles": ["Pilot"],
     }  # fmt: skip
 
-    def panel(self, campaign, audience, *, user=None):
-        return panel.panel(campaign, audience)
+    def panel(self, campaign, audience, *, user=None, **forms):
+        return panel.panel(campaign, audience, **forms)  # the same for every player
 
     def sheet_saved(self, character, *, actor) -> None:
         clock.sync_clock_to_roles(character, actor=actor)

@@ -5,9 +5,10 @@ one action and answers with the panel."""
 from django.contrib.auth.decorators import login_required
 from django.views.decorators.http import require_POST
 
+from campaigns.audience import Audience
 from campaigns.systems.cgg import actions
 from campaigns.systems.cgg.forms import TensionForm
-from campaigns.systems.cgg.views import _panel_step
+from campaigns.systems.steps import panel_step, tell_done
 from campaigns.views import _campaign_for_gm
 from rules.cgg.tension import Bleakness, Spend
 from rules.errors import RulesError
@@ -77,13 +78,11 @@ STEPS = {
 def tension(request, campaign_id: int):
     campaign = _campaign_for_gm(request, campaign_id)
     form = TensionForm(request.POST, campaign=campaign)
-    if not form.is_valid():
-        return _panel_step(request, campaign, lambda: _refuse(form.message()), "")
-    step = STEPS[form.cleaned_data["op"]]
-    return _panel_step(
-        request, campaign, lambda: step(form.cleaned_data, campaign, request.user), "Tension mode updated."
-    )
 
+    def act():
+        if not form.is_valid():
+            raise RulesError(form.message())  # each number's message names its field
+        STEPS[form.cleaned_data["op"]](form.cleaned_data, campaign, request.user)
+        tell_done(request, "Tension mode updated.")
 
-def _refuse(message: str):
-    raise RulesError(message)
+    return panel_step(request, campaign, Audience.GM, act=act)

@@ -1,51 +1,23 @@
 """Centaurus Gate's table steps. Each view checks who may act, validates, calls
 one action, and answers HTMX with the updated card or panel (the websocket
-brings the same change to everyone else)."""
+brings the same change to everyone else): the shape is campaigns.systems.steps'."""
 
 from dataclasses import replace
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET, require_POST
 
-from campaigns.actions import ActionError
 from campaigns.audience import Audience
-from campaigns.forms import form_errors
-from campaigns.models import RollCall
 from campaigns.systems.cgg import actions
 from campaigns.systems.cgg.chart import cgg_chart
 from campaigns.systems.cgg.forms import ActionCallForm, ClockForm, HammerForm, StuntForm, WrenchForm
-from campaigns.systems.cgg.panel import panel
-from campaigns.systems.steps import player_call, run_step
+from campaigns.systems.steps import call_step, gm_call, panel_step, player_call, tell_done
 from campaigns.views import _campaign_for_gm
 from campaigns.visibility import call_view
 from characters.models import Character
 from rules.cgg.action import action_chances
 from rules.cgg.codes import parse_code
-from rules.errors import RulesError
-
-TABLE = "campaigns/table.html"
-
-
-def _panel_response(request, campaign, *, call_form=None, error="", status=200):
-    rendered = panel(campaign, Audience.GM, call_form=call_form)
-    context = {**rendered.context, "campaign": campaign, "error": error}
-    return render(request, rendered.template, context, status=422 if error else status)
-
-
-def _panel_step(request, campaign, step, done: str):
-    """Run a change shown on the panel; HTMX gets the panel back, others the table with a message."""
-    try:
-        clock = step()
-    except (ActionError, RulesError) as error:
-        if request.htmx:
-            return _panel_response(request, campaign, error=str(error))
-        messages.error(request, str(error))
-    else:
-        if not request.htmx:
-            messages.success(request, done.format(hours=getattr(clock, "hours", "")))
-    return _panel_response(request, campaign) if request.htmx else redirect("table", campaign.pk)
 
 
 @login_required
@@ -53,17 +25,13 @@ def _panel_step(request, campaign, step, done: str):
 def call_action(request, campaign_id: int):
     campaign = _campaign_for_gm(request, campaign_id)
     form = ActionCallForm(request.POST, campaign=campaign)
-    if not form.is_valid():
-        if request.htmx:
-            return _panel_response(request, campaign, call_form=form, status=422)
-        messages.error(request, " ".join(error for errors in form.errors.values() for error in errors))
-        return redirect("table", campaign.pk)
-    data = form.cleaned_data
-    actions.call_for_action(
-        campaign, character=data["character"], attribute=data["attribute"], difficulty=data["difficulty"],
-        label=data["label"],
-    )  # fmt: skip
-    return _panel_response(request, campaign) if request.htmx else redirect("table", campaign.pk)
+
+    def act():
+        data = form.cleaned_data
+        actions.call_for_action(campaign, character=data["character"], attribute=data["attribute"],
+                                difficulty=data["difficulty"], label=data["label"])  # fmt: skip
+
+    return panel_step(request, campaign, Audience.GM, form=form, form_name="call_form", act=act)
 
 
 @login_required
@@ -89,15 +57,11 @@ def action_odds(request, campaign_id: int):
 @require_POST
 def roll(request, campaign_id: int, call_id: int):
     call = player_call(request, campaign_id, call_id, actions.KIND)
-    masteries = call_view(call, Audience.CALLED_PLAYER).data["masteries"]
-    form = StuntForm(request.POST, masteries=masteries)
-
-    def step():
-        if not form.is_valid():
-            raise RulesError(form_errors(form))
-        actions.roll_for_call(call.pk, request.user, form.stunt())
-
-    return run_step(request, campaign_id, call.pk, Audience.CALLED_PLAYER, step)
+    form = StuntForm(request.POST, masteries=call_view(call, Audience.CALLED_PLAYER).data["masteries"])
+    return call_step(
+        request, call, Audience.CALLED_PLAYER, form=form,
+        act=lambda: actions.roll_for_call(call.pk, request.user, form.stunt()),
+    )  # fmt: skip
 
 
 @login_required
@@ -105,28 +69,21 @@ def roll(request, campaign_id: int, call_id: int):
 def wrench(request, campaign_id: int, call_id: int):
     call = player_call(request, campaign_id, call_id, actions.KIND)
     form = WrenchForm(request.POST)
-
-    def step():
-        if not form.is_valid():
-            raise RulesError("Choose Wrench uses from the list.")
-        actions.choose_wrench(call.pk, request.user, form.chosen())
-
-    return run_step(request, campaign_id, call.pk, Audience.CALLED_PLAYER, step)
+    return call_step(
+        request, call, Audience.CALLED_PLAYER, form=form, refused="Choose Wrench uses from the list.",
+        act=lambda: actions.choose_wrench(call.pk, request.user, form.chosen()),
+    )  # fmt: skip
 
 
 @login_required
 @require_POST
 def hammer(request, campaign_id: int, call_id: int):
-    campaign = _campaign_for_gm(request, campaign_id)
-    call = get_object_or_404(RollCall, pk=call_id, campaign=campaign, kind=actions.KIND)
+    call = gm_call(request, campaign_id, call_id, actions.KIND)
     form = HammerForm(request.POST)
-
-    def step():
-        if not form.is_valid():
-            raise RulesError("Choose Hammer uses from the list.")
-        actions.choose_hammer(call.pk, request.user, form.chosen())
-
-    return run_step(request, campaign_id, call.pk, Audience.GM, step)
+    return call_step(
+        request, call, Audience.GM, form=form, refused="Choose Hammer uses from the list.",
+        act=lambda: actions.choose_hammer(call.pk, request.user, form.chosen()),
+    )  # fmt: skip
 
 
 def _explorer_for_gm(request, campaign_id: int, character_id: int):
@@ -140,12 +97,12 @@ def _explorer_for_gm(request, campaign_id: int, character_id: int):
 def resolve_crisis(request, campaign_id: int, character_id: int):
     campaign, character = _explorer_for_gm(request, campaign_id, character_id)
     critical = bool(request.POST.get("critical"))
-    return _panel_step(
-        request,
-        campaign,
-        lambda: actions.resolve_crisis(character, request.user, critical=critical),
-        f"{character.name}'s crisis is over: {{hours}} hours on the clock.",
-    )
+
+    def act():
+        clock = actions.resolve_crisis(character, request.user, critical=critical)
+        tell_done(request, f"{character.name}'s crisis is over: {clock.hours} hours on the clock.")
+
+    return panel_step(request, campaign, Audience.GM, act=act)
 
 
 @login_required
@@ -154,12 +111,13 @@ def adjust_clock(request, campaign_id: int, character_id: int):
     campaign, character = _explorer_for_gm(request, campaign_id, character_id)
     form = ClockForm(request.POST)
 
-    def step():
-        if not form.is_valid():
-            raise RulesError("Say pay or gain, 1 to 12 hours, and why.")
+    def act():
         data = form.cleaned_data
-        return actions.adjust_clock(
+        clock = actions.adjust_clock(
             character, request.user, reason=data["reason"], **{data["direction"]: data["hours"]}
         )
+        tell_done(request, f"{character.name}'s clock: {clock.hours} hours.")
 
-    return _panel_step(request, campaign, step, f"{character.name}'s clock: {{hours}} hours.")
+    return panel_step(
+        request, campaign, Audience.GM, form=form, refused="Say pay or gain, 1 to 12 hours, and why.", act=act
+    )  # fmt: skip

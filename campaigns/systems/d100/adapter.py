@@ -16,8 +16,8 @@ class D100SkillTests(SystemAdapter):
     sheet_form = D100SheetForm
     demo_sheet = {"attributes": {"Agility": 45}, "skills": [{"name": "Stealth", "attribute": "Agility", "ranks": 1}]}
 
-    def panel(self, campaign, audience, *, user=None):
-        return panel.panel(campaign, audience, user=user)
+    def panel(self, campaign, audience, *, user=None, **forms):
+        return panel.panel(campaign, audience, user=user, **forms)
 
     def session_form(self, campaign, data=None):
         """How much Fortune the pool refills with, and whether the last session was short."""

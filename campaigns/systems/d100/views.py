@@ -7,24 +7,15 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from campaigns.actions import ActionError
 from campaigns.audience import Audience
-from campaigns.forms import form_errors
-from campaigns.models import Roll, RollCall
+from campaigns.models import Roll
 from campaigns.systems.d100 import actions
 from campaigns.systems.d100.chart import d100_chart
 from campaigns.systems.d100.forms import D100TestForm, MisfortuneForm, OpposedForm, SpecialDieForm
-from campaigns.systems.d100.panel import panel
-from campaigns.systems.steps import panel_response, run_step
+from campaigns.systems.steps import REFUSALS, call_step, gm_call, panel_step
 from campaigns.views import _campaign_for_gm, _campaign_for_member
 from rules.d100.test import Flip, chances, total_chance
 from rules.errors import RulesError
-
-ERRORS = (ActionError, RulesError)
-
-
-def _done(request, campaign, audience, error: str = "", **forms_):
-    return panel_response(request, campaign, audience, panel, error, **forms_)
 
 
 @login_required
@@ -32,17 +23,17 @@ def _done(request, campaign, audience, error: str = "", **forms_):
 def test(request, campaign_id: int):
     campaign = _campaign_for_member(request, campaign_id)
     form = D100TestForm(request.POST, campaign=campaign, user=request.user)
-    if not form.is_valid():
-        return _done(request, campaign, Audience.TABLE, form_errors(form), test_form=form)
-    data = form.cleaned_data
-    try:
+
+    def act():
+        data = form.cleaned_data
         actions.start_test(campaign, request.user, character=data["character"], skill=data["skill"].strip(),
                            attribute=data["attribute"], difficulty=data["difficulty"] or None, how=Flip(data["flip"]),
                            assistant=data["assistant"], synergy=data["synergy"], label=data["label"])  # fmt: skip
-    except ERRORS as error:
-        return _done(request, campaign, Audience.TABLE, str(error), test_form=form)
-    again = D100TestForm(initial=request.POST.dict(), campaign=campaign, user=request.user)
-    return _done(request, campaign, Audience.TABLE, test_form=again)
+
+    return panel_step(
+        request, campaign, Audience.TABLE, form=form, form_name="test_form", act=act,
+        again=lambda: D100TestForm(initial=request.POST.dict(), campaign=campaign, user=request.user),
+    )  # fmt: skip
 
 
 @login_required
@@ -73,12 +64,9 @@ def odds(request, campaign_id: int):
 @login_required
 @require_POST
 def difficulty(request, campaign_id: int, call_id: int):
-    campaign = _campaign_for_gm(request, campaign_id)
-    call = get_object_or_404(RollCall, pk=call_id, campaign=campaign, kind=actions.KIND)
+    call = gm_call(request, campaign_id, call_id, actions.KIND)
     chosen = request.POST.get("difficulty", "")
-    return run_step(
-        request, campaign_id, call.pk, Audience.GM, lambda: actions.set_difficulty(call.pk, request.user, chosen)
-    )
+    return call_step(request, call, Audience.GM, act=lambda: actions.set_difficulty(call.pk, request.user, chosen))
 
 
 def _after(request, campaign, error: str = ""):
@@ -111,7 +99,7 @@ def reroll(request, campaign_id: int, roll_id: int):
     roll = get_object_or_404(Roll, pk=roll_id, campaign=campaign, kind=actions.KIND)
     try:
         actions.fortune_reroll(roll.pk, request.user)
-    except ERRORS as error:
+    except REFUSALS as error:
         return _after(request, campaign, str(error))
     return _after(request, campaign)
 
@@ -121,18 +109,17 @@ def reroll(request, campaign_id: int, roll_id: int):
 def spend(request, campaign_id: int):
     """1 Fortune for an extra Action Point (players), or Misfortune for NPCs (the GM)."""
     campaign = _campaign_for_member(request, campaign_id)
-    gm = campaign.is_gm(request.user)
-    try:
-        if gm:
-            form = MisfortuneForm(request.POST)
-            if not form.is_valid():
-                raise RulesError(form_errors(form))
-            actions.spend_misfortune(campaign, request.user, form.cleaned_data["points"], form.cleaned_data["reason"])
-        else:
-            actions.spend_fortune(campaign, request.user, 1, "An extra Action Point")
-    except ERRORS as error:
-        return _done(request, campaign, Audience.GM if gm else Audience.TABLE, str(error))
-    return _done(request, campaign, Audience.GM if gm else Audience.TABLE)
+    if not campaign.is_gm(request.user):
+        return panel_step(
+            request, campaign, Audience.TABLE,
+            act=lambda: actions.spend_fortune(campaign, request.user, 1, "An extra Action Point"),
+        )  # fmt: skip
+    form = MisfortuneForm(request.POST)
+
+    def act():
+        actions.spend_misfortune(campaign, request.user, form.cleaned_data["points"], form.cleaned_data["reason"])
+
+    return panel_step(request, campaign, Audience.GM, form=form, act=act)
 
 
 @login_required
@@ -140,24 +127,20 @@ def spend(request, campaign_id: int):
 def die(request, campaign_id: int):
     campaign = _campaign_for_member(request, campaign_id)
     form = SpecialDieForm(request.POST, campaign=campaign, user=request.user)
-    try:
-        if not form.is_valid():
-            raise RulesError(form_errors(form))
-        actions.roll_special_die(campaign, request.user, **form.cleaned_data)
-    except ERRORS as error:
-        return _done(request, campaign, Audience.TABLE, str(error))
-    return _done(request, campaign, Audience.TABLE)
+    return panel_step(
+        request, campaign, Audience.TABLE, form=form,
+        act=lambda: actions.roll_special_die(campaign, request.user, **form.cleaned_data),
+    )  # fmt: skip
 
 
 @login_required
 @require_POST
 def recover(request, campaign_id: int):
     campaign = _campaign_for_gm(request, campaign_id)
-    try:
-        actions.recover_fortune(campaign, request.user, request.POST.get("event", ""))
-    except ERRORS as error:
-        return _done(request, campaign, Audience.GM, str(error))
-    return _done(request, campaign, Audience.GM)
+    return panel_step(
+        request, campaign, Audience.GM,
+        act=lambda: actions.recover_fortune(campaign, request.user, request.POST.get("event", "")),
+    )  # fmt: skip
 
 
 @login_required
@@ -165,23 +148,15 @@ def recover(request, campaign_id: int):
 def opposed(request, campaign_id: int):
     campaign = _campaign_for_gm(request, campaign_id)
     form = OpposedForm(request.POST, campaign=campaign)
-    if not form.is_valid():
-        return _done(request, campaign, Audience.GM, form_errors(form), opposed_form=form)
-    data = form.cleaned_data
-    try:
-        actions.opposed_test(
-            campaign,
-            request.user,
-            first=data["first"],
-            first_skill=data["first_skill"].strip(),
-            first_attribute=data["first_attribute"],
-            second=data["second"],
-            second_skill=data["second_skill"].strip(),
-            second_attribute=data["second_attribute"],
-        )
-    except ERRORS as error:
-        return _done(request, campaign, Audience.GM, str(error), opposed_form=form)
-    return _done(request, campaign, Audience.GM)
+
+    def act():
+        data = form.cleaned_data
+        actions.opposed_test(campaign, request.user, first=data["first"], first_skill=data["first_skill"].strip(),
+                             first_attribute=data["first_attribute"], second=data["second"],
+                             second_skill=data["second_skill"].strip(),
+                             second_attribute=data["second_attribute"])  # fmt: skip
+
+    return panel_step(request, campaign, Audience.GM, form=form, form_name="opposed_form", act=act)
 
 
 @login_required
@@ -191,6 +166,6 @@ def six(request, campaign_id: int, roll_id: int):
     roll = get_object_or_404(Roll, pk=roll_id, campaign=campaign, kind="d100_die")
     try:
         actions.fortune_six(roll.pk, request.user)
-    except ERRORS as error:
+    except REFUSALS as error:
         return _after(request, campaign, str(error))
     return _after(request, campaign)

@@ -19,8 +19,8 @@ class OneRollEngine(SystemAdapter):
         "skills": [{"name": "Piloting", "stat": "Coordination", "normal": 2, "hard": 0, "wiggle": 0}],
     }
 
-    def panel(self, campaign, audience, *, user=None):
-        return panel.panel(campaign, audience, user=user)
+    def panel(self, campaign, audience, *, user=None, **forms):
+        return panel.panel(campaign, audience, user=user, **forms)
 
     def play_everyday(self, campaign, gm, player, hero) -> None:
         side = actions.side_for(hero, "Coordination", "Piloting")

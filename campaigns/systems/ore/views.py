@@ -1,30 +1,20 @@
 """One-Roll Engine table steps: check who may act, validate, call one action,
-answer HTMX with the panel or the card."""
+answer HTMX with the panel or the card (campaigns.systems.steps)."""
 
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_POST
 
-from campaigns.actions import ActionError
 from campaigns.audience import Audience
-from campaigns.forms import form_errors
 from campaigns.inputs import whole_number
-from campaigns.models import RollCall
 from campaigns.systems.ore import actions
 from campaigns.systems.ore.chart import ore_chart
 from campaigns.systems.ore.forms import ContestForm, ContestRollForm, DifficultyForm, OreRollForm
-from campaigns.systems.ore.panel import panel
-from campaigns.systems.steps import panel_response, player_call, run_step
+from campaigns.systems.steps import call_step, gm_call, panel_step, player_call
 from campaigns.views import _campaign_for_gm, _campaign_for_member
 from rules.errors import RulesError
 from rules.ore import SYSTEM
 from rules.ore.pool import PoolCheck
-
-ERRORS = (ActionError, RulesError)
-
-
-def _done(request, campaign, audience, error: str = "", **forms_):
-    return panel_response(request, campaign, audience, panel, error, **forms_)
 
 
 @login_required
@@ -32,20 +22,19 @@ def _done(request, campaign, audience, error: str = "", **forms_):
 def roll(request, campaign_id: int):
     campaign = _campaign_for_member(request, campaign_id)
     form = OreRollForm(request.POST, campaign=campaign, user=request.user)
-    if not form.is_valid():
-        return _done(request, campaign, Audience.TABLE, form_errors(form), roll_form=form)
-    data = form.cleaned_data
-    try:
+
+    def act():
+        data = form.cleaned_data
         side = actions.side_for(data["character"], data["stat"], data["skill"].strip(), bonus=data["bonus"],
                                 penalty=data["penalty"])  # fmt: skip
         difficulty = (data["difficulty"] or 0) if data["known"] else None
         actions.start_roll(campaign, request.user, character=data["character"], side=side, difficulty=difficulty,
                            label=data["label"])  # fmt: skip
-    except ERRORS as error:
-        return _done(request, campaign, Audience.TABLE, str(error), roll_form=form)
-    # The form keeps the player's choices for the next roll.
-    again = OreRollForm(initial=request.POST.dict(), campaign=campaign, user=request.user)
-    return _done(request, campaign, Audience.TABLE, roll_form=again)
+
+    return panel_step(
+        request, campaign, Audience.TABLE, form=form, form_name="roll_form", act=act,
+        again=lambda: OreRollForm(initial=request.POST.dict(), campaign=campaign, user=request.user),
+    )  # fmt: skip
 
 
 @login_required
@@ -75,10 +64,9 @@ def odds(request, campaign_id: int):
 def contest(request, campaign_id: int):
     campaign = _campaign_for_gm(request, campaign_id)
     form = ContestForm(request.POST, campaign=campaign)
-    if not form.is_valid():
-        return _done(request, campaign, Audience.GM, form_errors(form), contest_form=form)
-    data = form.cleaned_data
-    try:
+
+    def act():
+        data = form.cleaned_data
         if data["opponent_character"]:
             opponent = actions.side_for(data["opponent_character"], data["opponent_stat"],
                                         data["opponent_skill"].strip())  # fmt: skip
@@ -87,24 +75,19 @@ def contest(request, campaign_id: int):
                                         data["npc_wiggle"] or 0)  # fmt: skip
         actions.call_contest(campaign, request.user, character=data["character"], stat=data["stat"],
                              skill=data["skill"].strip(), opponent=opponent, label=data["label"])  # fmt: skip
-    except ERRORS as error:
-        return _done(request, campaign, Audience.GM, str(error), contest_form=form)
-    return _done(request, campaign, Audience.GM)
+
+    return panel_step(request, campaign, Audience.GM, form=form, form_name="contest_form", act=act)
 
 
 @login_required
 @require_POST
 def difficulty(request, campaign_id: int, call_id: int):
-    campaign = _campaign_for_gm(request, campaign_id)
-    call = get_object_or_404(RollCall, pk=call_id, campaign=campaign, kind=actions.KIND)
+    call = gm_call(request, campaign_id, call_id, actions.KIND)
     form = DifficultyForm(request.POST)
-
-    def step():
-        if not form.is_valid():
-            raise RulesError("A difficulty is 0 (none) to 10.")
-        actions.set_difficulty(call.pk, request.user, form.cleaned_data["difficulty"])
-
-    return run_step(request, campaign_id, call.pk, Audience.GM, step)
+    return call_step(
+        request, call, Audience.GM, form=form, refused="A difficulty is 0 (none) to 10.",
+        act=lambda: actions.set_difficulty(call.pk, request.user, form.cleaned_data["difficulty"]),
+    )  # fmt: skip
 
 
 @login_required
@@ -113,13 +96,14 @@ def contest_roll(request, campaign_id: int, call_id: int):
     call = player_call(request, campaign_id, call_id, actions.KIND)
     form = ContestRollForm(request.POST)
 
-    def step():
-        if not form.is_valid():
-            raise RulesError("Bonus dice are 0 to 5, penalty dice 0 to 10.")
-        actions.roll_contest(call.pk, request.user, bonus=form.cleaned_data["bonus"] or 0,
-                             penalty=form.cleaned_data["penalty"] or 0)  # fmt: skip
+    def act():
+        data = form.cleaned_data
+        actions.roll_contest(call.pk, request.user, bonus=data["bonus"] or 0, penalty=data["penalty"] or 0)
 
-    return run_step(request, campaign_id, call.pk, Audience.CALLED_PLAYER, step)
+    return call_step(
+        request, call, Audience.CALLED_PLAYER, form=form, refused="Bonus dice are 0 to 5, penalty dice 0 to 10.",
+        act=act,
+    )  # fmt: skip
 
 
 @login_required
@@ -127,10 +111,10 @@ def contest_roll(request, campaign_id: int, call_id: int):
 def wiggle(request, campaign_id: int, call_id: int):
     call = player_call(request, campaign_id, call_id, actions.KIND)
 
-    def step():
+    def act():
         faces = [whole_number(value, 1, 10) for value in request.POST.getlist("wiggle")]
         if not faces or None in faces:
             raise RulesError("Set each wiggle die to a number from 1 to 10.")
         actions.choose_wiggle(call.pk, request.user, tuple(faces))
 
-    return run_step(request, campaign_id, call.pk, Audience.CALLED_PLAYER, step)
+    return call_step(request, call, Audience.CALLED_PLAYER, act=act)

@@ -16,8 +16,8 @@ class TributeAlpha(SystemAdapter):
     sheet_form = TributeSheetForm
     demo_sheet = {"attributes": {"Might": 2, "Agility": 1}}
 
-    def panel(self, campaign, audience, *, user=None):
-        return panel.panel(campaign, audience, user=user)
+    def panel(self, campaign, audience, *, user=None, **forms):
+        return panel.panel(campaign, audience, user=user, **forms)
 
     def play_everyday(self, campaign, gm, player, hero) -> None:
         actions.start_test(campaign, player, character=hero, attribute="Might", focus=2, burden=1, opposition=2,

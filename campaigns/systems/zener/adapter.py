@@ -20,8 +20,8 @@ class ZenerGate(SystemAdapter):
         "skills": [{"name": "Pilot", "breadth": "narrow", "stat": "PRAC", "ranks": 3}],
     }
 
-    def panel(self, campaign, audience, *, user=None):
-        return panel.panel(campaign, audience, user=user)
+    def panel(self, campaign, audience, *, user=None, **forms):
+        return panel.panel(campaign, audience, user=user, **forms)
 
     def play_everyday(self, campaign, gm, player, hero) -> None:
         what, check = actions.check_for(hero, stat="PRAC", skill="Pilot")

@@ -7,28 +7,19 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from campaigns.actions import ActionError
 from campaigns.audience import Audience
-from campaigns.forms import form_errors
 from campaigns.inputs import whole_number
 from campaigns.models import Roll
-from campaigns.systems.steps import panel_response
+from campaigns.systems.steps import REFUSALS, panel_step
 from campaigns.systems.zener import actions
 from campaigns.systems.zener.chart import zener_chart
 from campaigns.systems.zener.forms import AttackForm, CheckForm, KarmaForm
 from campaigns.systems.zener.kind import target_raised
-from campaigns.systems.zener.panel import panel
 from campaigns.views import _campaign_for_gm, _campaign_for_member
 from campaigns.visibility import audience_for
 from rules.errors import RulesError
 from rules.zener import SYSTEM
 from rules.zener.tables import TABLES
-
-ERRORS = (ActionError, RulesError)
-
-
-def _done(request, campaign, audience, error: str = "", **forms_):
-    return panel_response(request, campaign, audience, panel, error, **forms_)
 
 
 def _check_from(form):
@@ -78,16 +69,16 @@ def check(request, campaign_id: int):
     audience = audience_for(campaign, request.user)
     gm = audience is Audience.GM
     form = CheckForm(request.POST, campaign=campaign, user=None if gm else request.user)
-    if not form.is_valid():
-        return _done(request, campaign, audience, form_errors(form), check_form=form)
-    try:
+
+    def act():
         what, found = _check_from(form)
         actions.make_check(campaign, request.user, character=form.cleaned_data["character"], what=what, check=found,
                            secret=gm, label=form.cleaned_data["label"])  # fmt: skip
-    except ERRORS as error:
-        return _done(request, campaign, audience, str(error), check_form=form)
-    again = CheckForm(initial=request.POST.dict(), campaign=campaign, user=None if gm else request.user)
-    return _done(request, campaign, audience, check_form=again)
+
+    return panel_step(
+        request, campaign, audience, form=form, form_name="check_form", act=act,
+        again=lambda: CheckForm(initial=request.POST.dict(), campaign=campaign, user=None if gm else request.user),
+    )  # fmt: skip
 
 
 @login_required
@@ -144,7 +135,7 @@ def karma_on_roll(request, campaign_id: int, roll_id: int):
         if payer and not (payer.isascii() and payer.isdigit() and len(payer) < 19):  # "²" is a digit to Python
             raise RulesError("Choose which of your characters gives the +5.")
         actions.spend_on_roll(roll.pk, request.user, use=use, payer_id=int(payer) if payer else None)
-    except ERRORS as error:
+    except REFUSALS as error:
         if not request.htmx:
             messages.error(request, str(error))
             return redirect("table", campaign.pk)
@@ -163,15 +154,13 @@ def _karma_options(request, campaign, roll, *, error: str = "", status: int = 20
 def karma(request, campaign_id: int):
     campaign = _campaign_for_gm(request, campaign_id)
     form = KarmaForm(request.POST, campaign=campaign)
-    if not form.is_valid():
-        return _done(request, campaign, Audience.GM, form_errors(form), karma_form=form)
-    data = form.cleaned_data
-    try:
+
+    def act():
+        data = form.cleaned_data
         actions.gm_karma(data["character"], request.user, kind=data["kind"], amount=data["amount"] or 0,
                          stat=data["stat"])  # fmt: skip
-    except ERRORS as error:
-        return _done(request, campaign, Audience.GM, str(error), karma_form=form)
-    return _done(request, campaign, Audience.GM)
+
+    return panel_step(request, campaign, Audience.GM, form=form, form_name="karma_form", act=act)
 
 
 @login_required
@@ -179,17 +168,18 @@ def karma(request, campaign_id: int):
 def attack(request, campaign_id: int):
     campaign = _campaign_for_gm(request, campaign_id)
     form = AttackForm(request.POST, campaign=campaign)
-    if not form.is_valid():
-        return _done(request, campaign, Audience.GM, form_errors(form), attack_form=form)
-    data = form.cleaned_data
-    try:
+
+    def act():
+        data = form.cleaned_data
         actions.attack(campaign, request.user, attacker=data["attacker"], target=data["target"], stat=data["stat"],
                        ranks=data["ranks"], weapon=data["weapon"], armour=data["armour"], size=data["size"],
                        range_=data["range_"], aiming=data["aiming"], circumstance=data["circumstance"],
                        attacker_armour=data["attacker_armour"], cover=data["cover"])  # fmt: skip
-    except ERRORS as error:
-        return _done(request, campaign, Audience.GM, str(error), attack_form=form)
-    return _done(request, campaign, Audience.GM, attack_form=AttackForm(initial=request.POST.dict(), campaign=campaign))
+
+    return panel_step(
+        request, campaign, Audience.GM, form=form, form_name="attack_form", act=act,
+        again=lambda: AttackForm(initial=request.POST.dict(), campaign=campaign),
+    )  # fmt: skip
 
 
 @login_required
@@ -198,8 +188,6 @@ def initiative(request, campaign_id: int):
     campaign = _campaign_for_gm(request, campaign_id)
     names = {c.name for c in campaign.characters.seated()}
     state = {key: [n for n in request.POST.getlist(key) if n in names] for key in ("surprised", "immobile", "prone")}
-    try:
-        actions.roll_initiative(campaign, request.user, **state)
-    except ERRORS as error:
-        return _done(request, campaign, Audience.GM, str(error))
-    return _done(request, campaign, Audience.GM)
+    return panel_step(
+        request, campaign, Audience.GM, act=lambda: actions.roll_initiative(campaign, request.user, **state)
+    )

@@ -382,3 +382,18 @@ def test_the_hammer_in_a_crisis_says_it_gains_no_hours(gm_client, player_client,
     assert 'value="CANT_DO_IT"' in gm_page
     assert "(gains 0: in crisis)" in gm_page
     assert "(gains 1)" not in gm_page
+
+
+def test_a_plain_post_tells_the_clock_of_an_explorer_whose_name_has_braces(gm_client, cgg_campaign, player):
+    """The message was a format string with the name in it: "{" in a name was a server error."""
+    name = "Rex {the Bold}"
+    explorer = Character.objects.create(campaign=cgg_campaign, owner=player, name=name, sheet=default_sheet())
+    response = gm_client.post(
+        reverse("cgg_clock", args=[cgg_campaign.pk, explorer.pk]),
+        {"direction": "pay", "hours": "3", "reason": "Idle"},
+        follow=True,
+    )
+    assert "Rex {the Bold}&#x27;s clock: 9 hours." in response.content.decode()
+    change_clock(explorer, ClockChange(pay=9), actor=player, reason="Wrench")
+    response = gm_client.post(reverse("cgg_resolve_crisis", args=[cgg_campaign.pk, explorer.pk]), follow=True)
+    assert "Rex {the Bold}&#x27;s crisis is over:" in response.content.decode()
