@@ -14,6 +14,7 @@ instance to register:
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -44,13 +45,40 @@ class Panel:
     context: dict[str, Any]
 
 
+class RollKind(ABC):
+    """A kind of roll (and of call) a system stores, as `Roll.kind` names it: what each audience
+    may see of it (`campaigns.visibility`), the log's sentence, its templates.
+
+    A kind says its `key`, `name` and `roll_template`, `roll_data()` and `sentence()`; what it does
+    not say is a roll no one calls for (no call cards, nothing of a call to show). A kind that draws
+    where a roll landed on its odds chart adds `chart(data)`; without it the log offers no chart."""
+
+    key: ClassVar[str]
+    name: ClassVar[str]
+    roll_template: ClassVar[str]
+    player_call_template: ClassVar[str] = ""
+    gm_call_template: ClassVar[str] = ""
+
+    @abstractmethod
+    def roll_data(self, roll, audience) -> dict[str, Any]:
+        """What `audience` (the GM, or the table) may see of a roll of this kind: nothing more."""
+
+    @abstractmethod
+    def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
+        """The log's line for a roll, from what its audience sees of it (`data`)."""
+
+    def call_data(self, call, audience) -> dict[str, Any]:
+        """What `audience` (the GM, or the called player) may see of an open call of this kind."""
+        return {}
+
+
 class SystemAdapter:
     """One dice system's web side, as the generic code asks for it."""
 
     rules: ClassVar[System]
     """The pure rules entry (`rules.<key>.SYSTEM`): key, name, summary, settings, sheet validation."""
 
-    kinds: ClassVar[tuple[Any, ...]] = ()
+    kinds: ClassVar[tuple[RollKind, ...]] = ()
     """The kinds of roll and call it stores (`kind.py`): what each audience sees of them."""
 
     urls: ClassVar[str | None] = None

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from campaigns.audience import Audience
+from campaigns.systems.base import RollKind
 from campaigns.systems.cgg.clock import crisis_clock
 from rules.cgg.action import Action, action_chances
 from rules.cgg.codes import parse_code
@@ -84,7 +85,7 @@ def _secret_action(action: Action, request: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-class CggKind:
+class CggKind(RollKind):
     key = "cgg"
     name = "Action (die code)"
     roll_template = "systems/cgg/roll.html"
@@ -172,22 +173,18 @@ def _hammer_options(character, clock) -> list[dict]:
 CGG = CggKind()
 
 
-class CggSpinKind:
+class CggSpinKind(RollKind):
     """The Exec spinning the world in tension mode: public, like the tension tracks."""
 
     key = "cgg_spin"
     name = "The Exec spins the world"
     roll_template = "systems/cgg/spin.html"
-    player_call_template = gm_call_template = ""
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         return dict(roll.outcome)
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         return f"The Exec spins the world: {data['successes']} successes."
-
-    def call_data(self, call, audience: Audience) -> dict[str, Any]:
-        return {}
 
 
 CGG_SPIN = CggSpinKind()

@@ -7,11 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 from campaigns.audience import Audience
+from campaigns.systems.base import RollKind
 from campaigns.systems.d100.chart import d100_chart
 from rules.d100.test import Flip, chances
 
 
-class D100Kind:
+class D100Kind(RollKind):
     key = "d100"
     name = "Skill test"
     roll_template = "systems/d100/roll.html"
@@ -52,11 +53,10 @@ class D100Kind:
         return {"what": call.request["side"]["what"], "base": call.request["side"]["base"]}
 
 
-class D100DieKind:
+class D100DieKind(RollKind):
     key = "d100_die"
     name = "Fury or Chaos die"
     roll_template = "systems/d100/die.html"
-    player_call_template = gm_call_template = ""
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         data = {**roll.request, **roll.outcome}
@@ -68,15 +68,11 @@ class D100DieKind:
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         return f"{who} rolled a {data['die']} die: {data['total']}."
 
-    def call_data(self, call, audience: Audience) -> dict[str, Any]:
-        return {}
 
-
-class D100OpposedKind:
+class D100OpposedKind(RollKind):
     key = "d100_opposed"
     name = "Opposed test"
     roll_template = "systems/d100/opposed.html"
-    player_call_template = gm_call_template = ""
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         sides = zip(roll.request["sides"], roll.outcome["outcomes"], strict=True)
@@ -84,9 +80,6 @@ class D100OpposedKind:
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         return f"Opposed test: {data['winner'] or 'nobody'} wins."
-
-    def call_data(self, call, audience: Audience) -> dict[str, Any]:
-        return {}
 
 
 D100, D100_DIE, D100_OPPOSED = D100Kind(), D100DieKind(), D100OpposedKind()

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from campaigns.audience import Audience
+from campaigns.systems.base import RollKind
 from rules.ore.contest import contest
 from rules.ore.pool import OreRoll, Pool, wiggle_options
 
@@ -64,7 +65,7 @@ def _for_table(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-class OreKind:
+class OreKind(RollKind):
     key = "ore"
     name = "Set roll"
     roll_template = "systems/ore/roll.html"

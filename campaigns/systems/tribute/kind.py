@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from campaigns.audience import Audience
-from rules.tribute.roll import Outcome, TestRoll, TestSpec, chances
+from campaigns.systems.base import RollKind
+from rules.tribute.roll import Outcome, TestRoll, TestSpec
 
 
 def spec_from(side: dict[str, Any]) -> TestSpec:
@@ -52,7 +53,7 @@ def _public(state: dict[str, Any], request: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-class TributeKind:
+class TributeKind(RollKind):
     key = "tribute"
     name = "Test (Focus and Burden)"
     roll_template = "systems/tribute/roll.html"
@@ -95,10 +96,6 @@ class TributeKind:
                 )
                 data["bonuses"] = effect["bonuses"] if effect else []
         return data
-
-
-def odds_for(spec: TestSpec, opposition: int):
-    return chances(spec, opposition)
 
 
 TRIBUTE = TributeKind()

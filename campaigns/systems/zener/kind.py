@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from campaigns.audience import Audience
+from campaigns.systems.base import RollKind
 from campaigns.systems.zener.chart import zener_chart
 
 
@@ -22,11 +23,10 @@ def target_raised(request: dict, outcome: dict, boosted_by: str = "") -> str:
     return rose + (f" + {bonus} from {boosted_by}" if bonus else "") + (", an impossible chance" if more else "")
 
 
-class ZenerKind:
+class ZenerKind(RollKind):
     key = "zener"
     name = "Check"
     roll_template = "systems/zener/roll.html"
-    player_call_template = gm_call_template = ""
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         request, outcome = roll.request, roll.outcome
@@ -64,20 +64,16 @@ class ZenerKind:
     def chart(self, data: dict[str, Any]):
         return zener_chart(len(data["faces"]), data["target"], landed=data["total"])
 
-    def call_data(self, call, audience: Audience) -> dict[str, Any]:
-        return {}
-
 
 ZENER = ZenerKind()
 
 
-class ZenerAttackKind:
+class ZenerAttackKind(RollKind):
     """An attack the GM resolved: public, like the fight."""
 
     key = "zener_attack"
     name = "Attack"
     roll_template = "systems/zener/attack.html"
-    player_call_template = gm_call_template = ""
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         return {**roll.request, **roll.outcome}
@@ -88,27 +84,20 @@ class ZenerAttackKind:
         where = data["location"].lower()
         return f"{who} hits {data['target_name']} in the {where}: {data['trauma']} trauma, {data['shock']} shock."
 
-    def call_data(self, call, audience: Audience) -> dict[str, Any]:
-        return {}
-
 
 ZENER_ATTACK = ZenerAttackKind()
 
 
-class ZenerInitiativeKind:
+class ZenerInitiativeKind(RollKind):
     key = "zener_initiative"
     name = "Initiative"
     roll_template = "systems/zener/initiative.html"
-    player_call_template = gm_call_template = ""
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         return dict(roll.outcome)
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         return "Initiative: " + ", ".join(f"{name} {value}" for name, _, value in data["order"]) + "."
-
-    def call_data(self, call, audience: Audience) -> dict[str, Any]:
-        return {}
 
 
 ZENER_INITIATIVE = ZenerInitiativeKind()
