@@ -120,4 +120,4 @@ def adjust_clock(request, campaign_id: int, character_id: int):
 
     return panel_step(
         request, campaign, Audience.GM, form=form, refused="Say pay or gain, 1 to 12 hours, and why.", act=act
-    )  # fmt: skip
+    )

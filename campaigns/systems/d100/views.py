@@ -73,7 +73,7 @@ def _after(request, campaign, error: str = ""):
     """HTMX gets the message at once, where the click was; a plain post, on the table it goes back to."""
     if request.htmx:
         status = 422 if error else 200
-        return render(request, "systems/zener/karma_error.html", {"error": error}, status=status)
+        return render(request, "systems/_step_error.html", {"error": error}, status=status)
     if error:
         messages.error(request, error)
     return redirect("table", campaign.pk)

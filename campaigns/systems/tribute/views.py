@@ -90,7 +90,7 @@ def opposed_roll(request, campaign_id: int, call_id: int):
 
     return call_step(
         request, call, Audience.CALLED_PLAYER, form=form, refused="Roll 1 to 6 FOCUS and 1 to 6 BURDEN dice.", act=act
-    )  # fmt: skip
+    )
 
 
 @login_required
