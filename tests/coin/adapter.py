@@ -29,8 +29,8 @@ class Coin(SystemAdapter):
     sheet_form = CoinSheetForm
     demo_sheet = {"coins": 3}
 
-    def panel(self, campaign, audience, *, user=None):
-        return panel(campaign, audience, user=user)
+    def panel(self, campaign, audience, *, user=None, **forms):
+        return panel(campaign, audience, user=user, **forms)
 
     def play_everyday(self, campaign, gm, player, hero) -> None:
         call = actions.call_flip(campaign, gm, character=hero, coins=None, target=1, label="Call it in the air")

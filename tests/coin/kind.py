@@ -8,6 +8,7 @@ from typing import Any
 
 from campaigns.audience import Audience
 from campaigns.charts import Chart, totals_chart
+from campaigns.systems.base import RollKind
 from tests.coin.rules import Flip, chance, heads_distribution
 
 
@@ -20,7 +21,7 @@ def coin_chart(coins: int, target: int | None, *, landed: int | None = None) -> 
     return Chart(title, chart.bars, None if target is None else chart.chance, "heads")
 
 
-class CoinKind:
+class CoinKind(RollKind):
     key = "coin"
     name = "Coin flip"
     roll_template = "systems/coin/roll.html"
