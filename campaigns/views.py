@@ -28,12 +28,12 @@ class HtmxHttpRequest(HttpRequest):
     htmx: HtmxDetails
 
 
-def _campaign_for_member(request, campaign_id: int) -> Campaign:
+def campaign_for_member(request, campaign_id: int) -> Campaign:
     """The campaign if the user runs it or plays in it; 404 for anyone else."""
     return _installed(get_object_or_404(Campaign.objects.for_member(request.user), pk=campaign_id))
 
 
-def _campaign_for_gm(request, campaign_id: int) -> Campaign:
+def campaign_for_gm(request, campaign_id: int) -> Campaign:
     return _installed(get_object_or_404(Campaign, pk=campaign_id, gm_id=request.user.pk))
 
 
@@ -149,7 +149,7 @@ def table(request: HtmxHttpRequest, campaign_id: int):
     `?before=<id>` for older rolls (infinite scroll), `?after=<id>` to catch up
     after a dropped connection (the newest page again, when more was missed), and
     the filter form's `?character=&session=&kind=` for the filtered log."""
-    campaign = _campaign_for_member(request, campaign_id)
+    campaign = campaign_for_member(request, campaign_id)
     if request.htmx and "after" in request.GET:
         return _catch_up(request, campaign)
     if request.htmx and ("before" in request.GET or request.htmx.target == "log-region"):
@@ -182,7 +182,7 @@ def _catch_up(request, campaign) -> HttpResponse:
 @login_required
 @require_POST
 def roll(request: HtmxHttpRequest, campaign_id: int):
-    campaign = _campaign_for_member(request, campaign_id)
+    campaign = campaign_for_member(request, campaign_id)
     form = RollForm(request.POST, campaign=campaign, user=request.user)
     if not form.is_valid():
         return _form_error(request, campaign, "roll_form", roll_form=form)
@@ -224,7 +224,7 @@ def _form_error(request, campaign, partial: str, **forms_):
 @require_GET
 def odds(request: HtmxHttpRequest, campaign_id: int):
     """The exact chance of the roll form's own inputs, and their chart: nothing the player does not know."""
-    campaign = _campaign_for_member(request, campaign_id)
+    campaign = campaign_for_member(request, campaign_id)
     form = OddsForm(request.GET)
     context = {"campaign": campaign}
     if form.is_valid():
@@ -247,7 +247,7 @@ def odds(request: HtmxHttpRequest, campaign_id: int):
 @require_GET
 def roll_chart(request: HtmxHttpRequest, campaign_id: int, roll_id: int):
     """Where a roll landed on its odds chart, drawn from the roll as the viewer may see it."""
-    campaign = _campaign_for_member(request, campaign_id)
+    campaign = campaign_for_member(request, campaign_id)
     roll = get_object_or_404(Roll, pk=roll_id, campaign=campaign)
     view = roll_view(roll, audience_for(campaign, request.user))
     if view is None or not view.chartable:
@@ -259,7 +259,7 @@ def roll_chart(request: HtmxHttpRequest, campaign_id: int, roll_id: int):
 @login_required
 @require_POST
 def call_new(request: HtmxHttpRequest, campaign_id: int):
-    campaign = _campaign_for_gm(request, campaign_id)
+    campaign = campaign_for_gm(request, campaign_id)
     form = CallForm(request.POST, campaign=campaign)
     if not form.is_valid():
         return _form_error(request, campaign, "call_form", call_form=form)
@@ -281,7 +281,7 @@ def call_new(request: HtmxHttpRequest, campaign_id: int):
 @login_required
 @require_POST
 def call_answer(request: HtmxHttpRequest, campaign_id: int, call_id: int):
-    campaign = _campaign_for_member(request, campaign_id)
+    campaign = campaign_for_member(request, campaign_id)
     call = get_object_or_404(RollCall, pk=call_id, campaign=campaign, character__owner=request.user, kind="notation")
     try:
         actions.answer_call(call.pk, request.user)
@@ -293,7 +293,7 @@ def call_answer(request: HtmxHttpRequest, campaign_id: int, call_id: int):
 @login_required
 @require_POST
 def call_cancel(request: HtmxHttpRequest, campaign_id: int, call_id: int):
-    campaign = _campaign_for_gm(request, campaign_id)
+    campaign = campaign_for_gm(request, campaign_id)
     call = get_object_or_404(RollCall, pk=call_id, campaign=campaign)
     try:
         actions.cancel_call(call)
@@ -320,7 +320,7 @@ def _back_to_table(request, campaign, *, refused: str = "") -> HttpResponse:
 @require_POST
 def session_start(request: HtmxHttpRequest, campaign_id: int):
     """The GM starts the next session (ending one still going); the system refills its pools."""
-    campaign = _campaign_for_gm(request, campaign_id)
+    campaign = campaign_for_gm(request, campaign_id)
     form = campaign.adapter.session_form(campaign, request.POST)
     try:
         if not form.is_valid():
@@ -334,7 +334,7 @@ def session_start(request: HtmxHttpRequest, campaign_id: int):
 @login_required
 @require_POST
 def session_end(request: HtmxHttpRequest, campaign_id: int):
-    campaign = _campaign_for_gm(request, campaign_id)
+    campaign = campaign_for_gm(request, campaign_id)
     try:
         actions.end_session(campaign, request.user)
     except actions.ActionError as error:
@@ -360,7 +360,7 @@ def _session_controls(request, campaign, *, form=None, error=None) -> HttpRespon
 @login_required
 @require_POST
 def invite_regenerate(request, campaign_id: int):
-    campaign = _campaign_for_gm(request, campaign_id)
+    campaign = campaign_for_gm(request, campaign_id)
     form = InviteForm(request.POST)
     if not form.is_valid():
         messages.error(request, form_errors(form))  # the link stays as it was
@@ -373,7 +373,7 @@ def invite_regenerate(request, campaign_id: int):
 @login_required
 @require_POST
 def player_remove(request, campaign_id: int, membership_id: int):
-    campaign = _campaign_for_gm(request, campaign_id)
+    campaign = campaign_for_gm(request, campaign_id)
     membership = get_object_or_404(Membership, pk=membership_id, campaign=campaign)
     actions.remove_player(membership)
     messages.success(request, f"{membership.user} no longer plays in {campaign.name}.")
@@ -445,7 +445,7 @@ def rules_quick_reference(request, system_key: str):
 @require_GET
 def export(request, campaign_id: int, fmt: str):
     """The GM's export: the whole record as JSON, or `?part=rolls|ledger` as CSV."""
-    campaign = _campaign_for_gm(request, campaign_id)
+    campaign = campaign_for_gm(request, campaign_id)
     record = campaign_record(campaign)
     if fmt == "json":
         response = HttpResponse(as_json(record), content_type="application/json")

@@ -16,7 +16,7 @@ from campaigns.actions import ActionError
 from campaigns.audience import Audience
 from campaigns.forms import form_errors
 from campaigns.models import RollCall
-from campaigns.views import _campaign_for_gm, _campaign_for_member
+from campaigns.views import campaign_for_gm, campaign_for_member
 from campaigns.visibility import call_view
 from rules.errors import RulesError
 
@@ -28,13 +28,13 @@ REFUSALS = (ActionError, RulesError)
 
 def gm_call(request, campaign_id: int, call_id: int, kind: str) -> RollCall:
     """A call of this kind in a campaign the user runs; 404 otherwise."""
-    campaign = _campaign_for_gm(request, campaign_id)
+    campaign = campaign_for_gm(request, campaign_id)
     return get_object_or_404(RollCall, pk=call_id, campaign=campaign, kind=kind)
 
 
 def player_call(request, campaign_id: int, call_id: int, kind: str) -> RollCall:
     """A call of this kind for one of the user's own characters; 404 otherwise."""
-    campaign = _campaign_for_member(request, campaign_id)
+    campaign = campaign_for_member(request, campaign_id)
     return get_object_or_404(
         RollCall.objects.select_related("character"),
         pk=call_id,

@@ -5,7 +5,7 @@ from django.views.decorators.http import require_POST
 
 from campaigns.audience import Audience
 from campaigns.systems.steps import call_step, panel_step, player_call
-from campaigns.views import _campaign_for_gm
+from campaigns.views import campaign_for_gm
 from tests.coin import actions
 from tests.coin.forms import FlipCallForm
 
@@ -13,7 +13,7 @@ from tests.coin.forms import FlipCallForm
 @login_required
 @require_POST
 def call(request, campaign_id: int):
-    campaign = _campaign_for_gm(request, campaign_id)
+    campaign = campaign_for_gm(request, campaign_id)
     form = FlipCallForm(request.POST, campaign=campaign)
 
     def act():

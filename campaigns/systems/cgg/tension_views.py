@@ -9,7 +9,7 @@ from campaigns.audience import Audience
 from campaigns.systems.cgg import actions
 from campaigns.systems.cgg.forms import TensionForm
 from campaigns.systems.steps import panel_step, tell_done
-from campaigns.views import _campaign_for_gm
+from campaigns.views import campaign_for_gm
 from rules.cgg.tension import Bleakness, Spend
 from rules.errors import RulesError
 
@@ -76,7 +76,7 @@ STEPS = {
 @login_required
 @require_POST
 def tension(request, campaign_id: int):
-    campaign = _campaign_for_gm(request, campaign_id)
+    campaign = campaign_for_gm(request, campaign_id)
     form = TensionForm(request.POST, campaign=campaign)
 
     def act():

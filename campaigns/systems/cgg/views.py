@@ -13,7 +13,7 @@ from campaigns.systems.cgg import actions
 from campaigns.systems.cgg.chart import cgg_chart
 from campaigns.systems.cgg.forms import ActionCallForm, ClockForm, HammerForm, StuntForm, WrenchForm
 from campaigns.systems.steps import call_step, gm_call, panel_step, player_call, tell_done
-from campaigns.views import _campaign_for_gm
+from campaigns.views import campaign_for_gm
 from campaigns.visibility import call_view
 from characters.models import Character
 from rules.cgg.action import action_chances
@@ -23,7 +23,7 @@ from rules.cgg.codes import parse_code
 @login_required
 @require_POST
 def call_action(request, campaign_id: int):
-    campaign = _campaign_for_gm(request, campaign_id)
+    campaign = campaign_for_gm(request, campaign_id)
     form = ActionCallForm(request.POST, campaign=campaign)
 
     def act():
@@ -38,7 +38,7 @@ def call_action(request, campaign_id: int):
 @require_GET
 def action_odds(request, campaign_id: int):
     """Live exact odds while the Exec builds the difficulty (GM only)."""
-    campaign = _campaign_for_gm(request, campaign_id)
+    campaign = campaign_for_gm(request, campaign_id)
     form = ActionCallForm(request.GET, campaign=campaign)
     context = {}
     if form.is_valid():
@@ -87,7 +87,7 @@ def hammer(request, campaign_id: int, call_id: int):
 
 
 def _explorer_for_gm(request, campaign_id: int, character_id: int):
-    campaign = _campaign_for_gm(request, campaign_id)
+    campaign = campaign_for_gm(request, campaign_id)
     # A removed player's explorer has left the table (issue 18): its clock is not the Exec's to change.
     return campaign, get_object_or_404(Character.objects.seated(), pk=character_id, campaign=campaign)
 

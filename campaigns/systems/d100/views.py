@@ -13,7 +13,7 @@ from campaigns.systems.d100 import actions
 from campaigns.systems.d100.chart import d100_chart
 from campaigns.systems.d100.forms import D100TestForm, MisfortuneForm, OpposedForm, SpecialDieForm
 from campaigns.systems.steps import REFUSALS, call_step, gm_call, panel_step
-from campaigns.views import _campaign_for_gm, _campaign_for_member
+from campaigns.views import campaign_for_gm, campaign_for_member
 from rules.d100.test import Flip, chances, total_chance
 from rules.errors import RulesError
 
@@ -21,7 +21,7 @@ from rules.errors import RulesError
 @login_required
 @require_POST
 def test(request, campaign_id: int):
-    campaign = _campaign_for_member(request, campaign_id)
+    campaign = campaign_for_member(request, campaign_id)
     form = D100TestForm(request.POST, campaign=campaign, user=request.user)
 
     def act():
@@ -40,7 +40,7 @@ def test(request, campaign_id: int):
 @require_GET
 def odds(request, campaign_id: int):
     """Exact odds of the player's own test; none while the GM sets the difficulty."""
-    campaign = _campaign_for_member(request, campaign_id)
+    campaign = campaign_for_member(request, campaign_id)
     form = D100TestForm(request.GET, campaign=campaign, user=request.user)
     context = {}
     if form.is_valid() and not (form.cleaned_data["skill"].strip() or form.cleaned_data["attribute"]):
@@ -84,7 +84,7 @@ def _after(request, campaign, error: str = ""):
 def fortune_options(request, campaign_id: int, roll_id: int):
     """The Fortune spends this user can make on a test or a die now; the log loads them into the
     roll's row (a row is rendered once for the whole table; the spends are the roller's alone)."""
-    campaign = _campaign_for_member(request, campaign_id)
+    campaign = campaign_for_member(request, campaign_id)
     rolls = Roll.objects.select_related("character", "campaign").filter(visibility=Roll.Visibility.TABLE)
     roll = get_object_or_404(rolls, pk=roll_id, campaign=campaign, kind__in=(actions.KIND, "d100_die"))
     context = {"campaign": campaign, "roll": roll, **actions.fortune_options(roll, request.user)}
@@ -95,7 +95,7 @@ def fortune_options(request, campaign_id: int, roll_id: int):
 @login_required
 @require_POST
 def reroll(request, campaign_id: int, roll_id: int):
-    campaign = _campaign_for_member(request, campaign_id)
+    campaign = campaign_for_member(request, campaign_id)
     roll = get_object_or_404(Roll, pk=roll_id, campaign=campaign, kind=actions.KIND)
     try:
         actions.fortune_reroll(roll.pk, request.user)
@@ -108,7 +108,7 @@ def reroll(request, campaign_id: int, roll_id: int):
 @require_POST
 def spend(request, campaign_id: int):
     """1 Fortune for an extra Action Point (players), or Misfortune for NPCs (the GM)."""
-    campaign = _campaign_for_member(request, campaign_id)
+    campaign = campaign_for_member(request, campaign_id)
     if not campaign.is_gm(request.user):
         return panel_step(
             request, campaign, Audience.TABLE,
@@ -125,7 +125,7 @@ def spend(request, campaign_id: int):
 @login_required
 @require_POST
 def die(request, campaign_id: int):
-    campaign = _campaign_for_member(request, campaign_id)
+    campaign = campaign_for_member(request, campaign_id)
     form = SpecialDieForm(request.POST, campaign=campaign, user=request.user)
     return panel_step(
         request, campaign, Audience.TABLE, form=form,
@@ -136,7 +136,7 @@ def die(request, campaign_id: int):
 @login_required
 @require_POST
 def recover(request, campaign_id: int):
-    campaign = _campaign_for_gm(request, campaign_id)
+    campaign = campaign_for_gm(request, campaign_id)
     return panel_step(
         request, campaign, Audience.GM,
         act=lambda: actions.recover_fortune(campaign, request.user, request.POST.get("event", "")),
@@ -146,7 +146,7 @@ def recover(request, campaign_id: int):
 @login_required
 @require_POST
 def opposed(request, campaign_id: int):
-    campaign = _campaign_for_gm(request, campaign_id)
+    campaign = campaign_for_gm(request, campaign_id)
     form = OpposedForm(request.POST, campaign=campaign)
 
     def act():
@@ -162,7 +162,7 @@ def opposed(request, campaign_id: int):
 @login_required
 @require_POST
 def six(request, campaign_id: int, roll_id: int):
-    campaign = _campaign_for_member(request, campaign_id)
+    campaign = campaign_for_member(request, campaign_id)
     roll = get_object_or_404(Roll, pk=roll_id, campaign=campaign, kind="d100_die")
     try:
         actions.fortune_six(roll.pk, request.user)

@@ -11,7 +11,7 @@ from campaigns.systems.ore import actions
 from campaigns.systems.ore.chart import ore_chart
 from campaigns.systems.ore.forms import ContestForm, ContestRollForm, DifficultyForm, OreRollForm
 from campaigns.systems.steps import call_step, gm_call, panel_step, player_call
-from campaigns.views import _campaign_for_gm, _campaign_for_member
+from campaigns.views import campaign_for_gm, campaign_for_member
 from rules.errors import RulesError
 from rules.ore import SYSTEM
 from rules.ore.pool import PoolCheck
@@ -20,7 +20,7 @@ from rules.ore.pool import PoolCheck
 @login_required
 @require_POST
 def roll(request, campaign_id: int):
-    campaign = _campaign_for_member(request, campaign_id)
+    campaign = campaign_for_member(request, campaign_id)
     form = OreRollForm(request.POST, campaign=campaign, user=request.user)
 
     def act():
@@ -41,7 +41,7 @@ def roll(request, campaign_id: int):
 @require_GET
 def odds(request, campaign_id: int):
     """Exact odds of the player's own pool against a difficulty they know (0 = any set)."""
-    campaign = _campaign_for_member(request, campaign_id)
+    campaign = campaign_for_member(request, campaign_id)
     form = OreRollForm(request.GET, campaign=campaign, user=request.user)
     context = {}
     if form.is_valid() and form.cleaned_data["known"]:
@@ -62,7 +62,7 @@ def odds(request, campaign_id: int):
 @login_required
 @require_POST
 def contest(request, campaign_id: int):
-    campaign = _campaign_for_gm(request, campaign_id)
+    campaign = campaign_for_gm(request, campaign_id)
     form = ContestForm(request.POST, campaign=campaign)
 
     def act():

@@ -10,7 +10,7 @@ from campaigns.systems.steps import call_step, gm_call, panel_step, player_call
 from campaigns.systems.tribute import actions
 from campaigns.systems.tribute.chart import tribute_chart
 from campaigns.systems.tribute.forms import OpposedForm, OpposedRollForm, OppositionForm, TestForm, assignment_from
-from campaigns.views import _campaign_for_gm, _campaign_for_member
+from campaigns.views import campaign_for_gm, campaign_for_member
 from campaigns.visibility import call_view
 from rules.tribute.roll import TestSpec, chances
 
@@ -18,7 +18,7 @@ from rules.tribute.roll import TestSpec, chances
 @login_required
 @require_POST
 def test(request, campaign_id: int):
-    campaign = _campaign_for_member(request, campaign_id)
+    campaign = campaign_for_member(request, campaign_id)
     form = TestForm(request.POST, campaign=campaign, user=request.user)
 
     def act():
@@ -39,7 +39,7 @@ def test(request, campaign_id: int):
 @require_GET
 def odds(request, campaign_id: int):
     """Exact odds of the player's own test against an opposition they know."""
-    campaign = _campaign_for_member(request, campaign_id)
+    campaign = campaign_for_member(request, campaign_id)
     form = TestForm(request.GET, campaign=campaign, user=request.user)
     context = {}
     if form.is_valid() and form.cleaned_data["known"]:
@@ -55,7 +55,7 @@ def odds(request, campaign_id: int):
 @login_required
 @require_POST
 def opposed(request, campaign_id: int):
-    campaign = _campaign_for_gm(request, campaign_id)
+    campaign = campaign_for_gm(request, campaign_id)
     form = OpposedForm(request.POST, campaign=campaign)
 
     def act():

@@ -15,7 +15,7 @@ from campaigns.systems.zener import actions
 from campaigns.systems.zener.chart import zener_chart
 from campaigns.systems.zener.forms import AttackForm, CheckForm, KarmaForm
 from campaigns.systems.zener.kind import target_raised
-from campaigns.views import _campaign_for_gm, _campaign_for_member
+from campaigns.views import campaign_for_gm, campaign_for_member
 from campaigns.visibility import audience_for
 from rules.errors import RulesError
 from rules.zener import SYSTEM
@@ -36,7 +36,7 @@ _DECIMAL = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]{1,3})?"
 @require_GET
 def tables(request, campaign_id: int):
     """The universal index tables, with a look-up both ways (value -> index, index -> value)."""
-    campaign = _campaign_for_member(request, campaign_id)
+    campaign = campaign_for_member(request, campaign_id)
     context = {"campaign": campaign, "tables": TABLES.values(), "rows": range(-8, 21)}
     table = TABLES.get(request.GET.get("table", ""))
     raw = request.GET.get("value", "").strip()
@@ -65,7 +65,7 @@ def tables(request, campaign_id: int):
 @require_POST
 def check(request, campaign_id: int):
     """A player's check; the GM's checks from this form are secret."""
-    campaign = _campaign_for_member(request, campaign_id)
+    campaign = campaign_for_member(request, campaign_id)
     audience = audience_for(campaign, request.user)
     gm = audience is Audience.GM
     form = CheckForm(request.POST, campaign=campaign, user=None if gm else request.user)
@@ -84,7 +84,7 @@ def check(request, campaign_id: int):
 @login_required
 @require_GET
 def odds(request, campaign_id: int):
-    campaign = _campaign_for_member(request, campaign_id)
+    campaign = campaign_for_member(request, campaign_id)
     gm = campaign.is_gm(request.user)
     form = CheckForm(request.GET, campaign=campaign, user=None if gm else request.user)
     context = {}
@@ -115,7 +115,7 @@ def odds(request, campaign_id: int):
 def karma_options(request, campaign_id: int, roll_id: int):
     """The Karma spends this user can make on a check now; the log loads them into the roll's row
     (a row is rendered once for the whole table, and a re-roll is the roller's alone)."""
-    campaign = _campaign_for_member(request, campaign_id)
+    campaign = campaign_for_member(request, campaign_id)
     roll = get_object_or_404(Roll, pk=roll_id, campaign=campaign, kind=actions.KIND, visibility=Roll.Visibility.TABLE)
     if request.htmx:
         return _karma_options(request, campaign, roll)
@@ -126,7 +126,7 @@ def karma_options(request, campaign_id: int, roll_id: int):
 @login_required
 @require_POST
 def karma_on_roll(request, campaign_id: int, roll_id: int):
-    campaign = _campaign_for_member(request, campaign_id)
+    campaign = campaign_for_member(request, campaign_id)
     roll = get_object_or_404(Roll, pk=roll_id, campaign=campaign, kind=actions.KIND, visibility=Roll.Visibility.TABLE)
     use, payer = request.POST.get("use"), request.POST.get("payer", "")
     try:
@@ -152,7 +152,7 @@ def _karma_options(request, campaign, roll, *, error: str = "", status: int = 20
 @login_required
 @require_POST
 def karma(request, campaign_id: int):
-    campaign = _campaign_for_gm(request, campaign_id)
+    campaign = campaign_for_gm(request, campaign_id)
     form = KarmaForm(request.POST, campaign=campaign)
 
     def act():
@@ -166,7 +166,7 @@ def karma(request, campaign_id: int):
 @login_required
 @require_POST
 def attack(request, campaign_id: int):
-    campaign = _campaign_for_gm(request, campaign_id)
+    campaign = campaign_for_gm(request, campaign_id)
     form = AttackForm(request.POST, campaign=campaign)
 
     def act():
@@ -185,7 +185,7 @@ def attack(request, campaign_id: int):
 @login_required
 @require_POST
 def initiative(request, campaign_id: int):
-    campaign = _campaign_for_gm(request, campaign_id)
+    campaign = campaign_for_gm(request, campaign_id)
     names = {c.name for c in campaign.characters.seated()}
     state = {key: [n for n in request.POST.getlist(key) if n in names] for key in ("surprised", "immobile", "prone")}
     return panel_step(
