@@ -139,7 +139,7 @@ def _largest_ore():
 def _largest_zener():
     from rules.zener.checks import chance_of_success, stat_check
 
-    return "stat check 4d6, impossible chance", lambda: chance_of_success(stat_check(3, 10))
+    return "stat check 4d6, impossible chance", lambda: chance_of_success(stat_check(3, -10))
 
 
 def _largest_d100():

@@ -3,7 +3,12 @@
 - Skill check: 3d6 at or under skill ranks + stat foundation + modifier, +2 for each
   further relevant skill the GM accepts; unproficient: the foundation alone, +1 per
   indirectly related skill.
-- Stat check: 4d6 + the GM's modifier at or under the stat (so 4d6 at or under stat - modifier).
+- Stat check: 4d6 + the GM's modifier at or under the stat.
+- A modifier is a bonus on both kinds of check: + makes success likelier. The seed's stat check
+  adds the GM's modifier to the roll, where a penalty is +; its time chart and assistants table
+  give bonuses (x10 time +4). Fivefold writes every modifier as a bonus, so a stat check's target
+  is stat + modifier (4d6 - bonus at or under the stat); taking the bonuses off the stat made
+  extra time and assistants hurt a stat check (issue 20).
 - Impossible chances: while the target is below the lowest possible roll, roll one
   more die and add 2 to the target (3d6 needing 0 becomes 6d6 needing 6).
 The optional "can't fail" extra-benefit rule is not built yet.
@@ -52,6 +57,7 @@ class Check:
 
 
 def skill_check(stat: int, ranks: int, modifier: int = 0, extra_skills: int = 0, indirect_skills: int = 0) -> Check:
+    """Seed: "Skill ranks + stat basis + modifier = target value"; `modifier` is a bonus."""
     if abs(modifier) > MAX_MODIFIER:
         raise RulesError(f"A modifier is between -{MAX_MODIFIER} and {MAX_MODIFIER}.")
     if min(ranks, extra_skills, indirect_skills) < 0:
@@ -62,9 +68,11 @@ def skill_check(stat: int, ranks: int, modifier: int = 0, extra_skills: int = 0,
 
 
 def stat_check(stat: int, modifier: int = 0) -> Check:
+    """Seed: "Roll 4d6 + modifier from the GM ... stat or less". `modifier` is a bonus, as on a skill
+    check: the target is stat + modifier (issue 20; published on the Zener rules page)."""
     if abs(modifier) > MAX_MODIFIER:
         raise RulesError(f"A modifier is between -{MAX_MODIFIER} and {MAX_MODIFIER}.")
-    return Check(4, stat - modifier)
+    return Check(4, stat + modifier)
 
 
 @dataclass(frozen=True, slots=True)

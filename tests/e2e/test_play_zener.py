@@ -98,7 +98,7 @@ def test_a_plus_five_from_another_player_takes_the_reroll_off_the_rollers_row_li
     kira, tobin = pages["Kira"], pages["Tobin"]
     form = kira.locator("#zener-check-form")
     form.locator("[name=stat]").select_option("PRAC")  # a stat check: 4d6 at or under PRAC 10 + 1
-    form.locator("[name=modifier]").fill("-1")
+    form.locator("[name=modifier]").fill("1")
     rows = kira.locator("#log .roll")
     for attempt in range(12):  # until a failure by 1 to 5, which a +5 turns round (half the rolls)
         form.locator("button:has-text('Roll the check')").click()

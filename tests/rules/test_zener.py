@@ -11,6 +11,7 @@ from rules.dice import ScriptedDice, SeededDice
 from rules.zener import SYSTEM
 from rules.zener.checks import Check, chance_of_success, roll_check, skill_check, stat_check
 from rules.zener.stats import derived, foundation, skill_cost, starting_karma, stat_raise_cost
+from rules.zener.tables import TABLES, assistants_index
 
 BASE = dict.fromkeys(("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO", "ENC", "LAN", "AWA", "PERS"), 12)
 
@@ -51,7 +52,36 @@ def test_stat_raises_get_dearer_above_25():
 def test_checks():
     assert skill_check(12, ranks=3, modifier=-1, extra_skills=1) == Check(3, 3 + 8 - 1 + 2)
     assert skill_check(12, ranks=0, indirect_skills=2) == Check(3, 8 + 2)  # unproficient
-    assert stat_check(14, modifier=2) == Check(4, 12)
+    assert stat_check(14, modifier=2) == Check(4, 16)  # a bonus, as on a skill check (issue 20)
+
+
+def test_extra_time_makes_a_stat_check_easier():
+    # Issue 20: x10 time (+4) on STR 10 made 4d6 <= 6 (15 in 1,296, 1.16%), harder than no time at all.
+    ten_times = TABLES["time"].index(10)
+    assert ten_times == 4
+    assert stat_check(10, ten_times) == Check(4, 14)
+    assert chance_of_success(stat_check(10, ten_times)) > chance_of_success(stat_check(10))
+    assert chance_of_success(stat_check(10, ten_times)) == Fraction(721, 1296)  # 4d6 <= 14
+
+
+def test_rushing_makes_a_stat_check_harder():
+    # Issue 20: rushing x0.1 (-5) on CON 10 made 4d6 <= 15 (66%), easier than taking the normal time.
+    rushed = TABLES["time"].index(0.1)
+    assert rushed == -5
+    assert stat_check(10, rushed) == Check(4, 5)
+    assert chance_of_success(stat_check(10, rushed)) < chance_of_success(stat_check(10))
+
+
+def test_assistants_make_a_stat_check_easier():
+    assert chance_of_success(stat_check(10, assistants_index(3))) > chance_of_success(stat_check(10))
+
+
+def test_a_bonus_pushes_both_kinds_of_check_the_same_way():
+    for bonus in (-5, -1, 1, 4):
+        easier = bonus > 0
+        assert (chance_of_success(stat_check(10, bonus)) > chance_of_success(stat_check(10))) is easier
+        assert (chance_of_success(skill_check(10, 2, bonus)) > chance_of_success(skill_check(10, 2))) is easier
+    assert skill_check(10, ranks=2, modifier=4) == Check(3, 2 + 7 + 4)  # skill checks as before
 
 
 def test_impossible_chances_add_dice():

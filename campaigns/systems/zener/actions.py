@@ -84,7 +84,7 @@ def check_for(character, *, stat: str, skill: str = "", modifier: int = 0, extra
     # Worn armour changes RES, NIM, ACC, MEL and DEX (seed: "Other Armour Effects").
     value += armour_modifiers(character.sheet.get("armour", 0)).get(stat, 0)
     if skill == "":
-        return f"{stat} {value} (stat check){_term(-modifier)}", stat_check(value, modifier)
+        return f"{stat} {value} (stat check){_term(modifier)}", stat_check(value, modifier)
     basis = f"{stat} foundation {foundation(value)}"
     if skill == "*":
         check = skill_check(value, 0, modifier, indirect_skills=indirect)

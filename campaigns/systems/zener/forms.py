@@ -14,7 +14,10 @@ class CheckForm(TableForm):
     character = CharacterChoiceField(queryset=None, empty_label=None)
     skill = TextField(required=False, max_length=60, help_text="A skill from the sheet, unproficient, or a stat check.")
     stat = stat_field(STAT_CHOICES, label="Stat basis", help_text="The GM may name another stat basis.")
-    modifier = WholeNumberField(min_value=-MAX_MODIFIER, max_value=MAX_MODIFIER, initial=0, required=False)
+    # One model of a modifier for both kinds of check: a bonus (issue 20, rules/zener/checks.py).
+    modifier = WholeNumberField(min_value=-MAX_MODIFIER, max_value=MAX_MODIFIER, initial=0, required=False,
+                                help_text="+ makes success likelier, − harder, on any check: a skill check adds it "
+                                          "to the target, a stat check takes it off the 4d6.")  # fmt: skip
     extra = WholeNumberField(
         min_value=0, max_value=5, initial=0, required=False, label="Further relevant skills (+2 each)"
     )
@@ -27,14 +30,15 @@ class CheckForm(TableForm):
         required=False,
         empty_value=0,
         label="Extra time or rushing",
-        help_text="From the Aiming/Extra time table.",
+        help_text="Extra time makes success likelier; rushing makes it harder. From the Aiming/Extra time table.",
     )
     assistants = WholeNumberField(min_value=0, max_value=117, initial=0, required=False,
-                                    help_text="Assistants one skill level below the lead.")  # fmt: skip
+                                    help_text="Assistants make success likelier: count those one skill level "
+                                              "below the lead.")  # fmt: skip
     label = TextField(max_length=100, required=False)
 
     def table_modifier(self) -> int:
-        """What the index tables add to the target: extra time and assistants."""
+        """The index tables' bonus: extra time and assistants (rushing is a penalty)."""
         data = self.cleaned_data
         return (data["time"] or 0) + assistants_index(data["assistants"] or 0)
 

@@ -225,6 +225,36 @@ def test_extra_time_and_assistants_raise_the_target(player_client, zg, kai, scri
     assert (roll.outcome["target"], roll.outcome["success"]) == (17, True)
 
 
+def test_extra_time_makes_a_stat_check_easier_at_the_table(player_client, zg, player, script_dice):
+    # Issue 20: STR 10 with x10 time was 4d6 <= 6 (1.16%), harder than without; rushing x0.1 on CON was
+    # 4d6 <= 15 (66%), easier. A bonus makes success likelier on a stat check as on a skill check.
+    kira = _character(zg, player, "Kira", STR=10, CON=10)
+    odds_url = reverse("zener_odds", args=[zg.pk])
+    plain = player_client.get(odds_url, check_data(kira, skill="", stat="STR")).content.decode()
+    assert "STR 10 (stat check): 4d6 at or under 10 " in plain
+    assert "15.90%" in plain  # 206 in 1,296
+    slow = player_client.get(odds_url, check_data(kira, skill="", stat="STR", time="4")).content.decode()
+    assert "STR 10 (stat check) + 4: 4d6 at or under 14 " in slow
+    assert "55.63%" in slow  # 721 in 1,296
+    rushed = player_client.get(odds_url, check_data(kira, skill="", stat="CON", time="-5")).content.decode()
+    assert "CON 10 (stat check) − 5: 4d6 at or under 5 " in rushed
+    assert "0.3858%" in rushed  # 5 in 1,296
+    helped = player_client.get(odds_url, check_data(kira, skill="", stat="STR", assistants="3")).content.decode()
+    assert "STR 10 (stat check) + 2: 4d6 at or under 12 " in helped
+    script_dice(3, 3, 3, 3)  # 12: a failure without the time, a success with it
+    player_client.post(reverse("zener_check", args=[zg.pk]), check_data(kira, skill="", stat="STR", time="4"))
+    assert (Roll.objects.get().outcome["target"], Roll.objects.get().outcome["success"]) == (14, True)
+
+
+def test_the_check_form_says_which_way_each_modifier_pushes(player_client, zg, kai):
+    page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    assert "+ makes success likelier, − harder, on any check" in page
+    assert "Extra time makes success likelier; rushing makes it harder." in page
+    assert "Assistants make success likelier" in page
+    rules = player_client.get(reverse("rules_system", args=["zener"])).content.decode()
+    assert "<strong>Modifiers</strong> are bonuses on every check" in rules
+
+
 def test_the_gm_resolves_an_attack(gm_client, player_client, zg, kai, ren, script_dice):
     # Kai: ACC 12 (foundation 8) + 2 ranks - Defense -9 (RES 10, -4 for no armour, -15) = 19 on 3d6.
     script_dice(2, 3, 4, 20, 4, 4, 2)  # to hit 9; d% 20 = left chest; 2d6 = 8; shock d6 = 2
@@ -549,7 +579,9 @@ def test_a_refused_zener_sheet_names_the_real_problem(player_client, zg, changes
         ({"stat": "AWA"}, "Pilot 3 + AWA foundation 7 (stat basis chosen; the sheet&#x27;s is PRAC)", 10),
         ({"skill": "*", "indirect": "2", "modifier": "1"},
          "PRAC foundation 8 (unproficient) + 2 (2 indirectly related skills) + 1", 11),
-        ({"skill": "", "modifier": "3"}, "PRAC 12 (stat check) − 3", 9),
+        ({"skill": "", "modifier": "3"}, "PRAC 12 (stat check) + 3", 15),
+        ({"skill": "", "modifier": "-3"}, "PRAC 12 (stat check) − 3", 9),
+        ({"skill": "", "time": "2", "assistants": "1"}, "PRAC 12 (stat check) + 3", 15),
         ({"time": "2", "assistants": "1"}, "Pilot 3 + PRAC foundation 8 + 3", 14),
     ],
 )  # fmt: skip
