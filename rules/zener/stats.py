@@ -4,10 +4,13 @@ Interpretations (published on /rules/#zener):
 - INT = 1/4 (PRAC + THEO + ENC + LAN), rounded down, + 1d6 - 1d6 (the two dice rolled once, at creation).
 - DEX in use is the average of DEX and NIM, rounded up.
 - Starting Karma counts the thirteen rolled stats (not the derived END, INT, HP, SHK).
+- Stat damage lowers a stat in play, and what comes from it (`in_play`); the sheet keeps the
+  stats as made and bought, which Karma and skill points count.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from math import ceil
 
 from rules.errors import RulesError
@@ -42,6 +45,19 @@ def derived(stats: dict[str, int], int_dice: tuple[int, int]) -> dict[str, int]:
         "SHK": ceil(hp / 5),
         "DEX in use": dex_in_use(stats["DEX"], stats["NIM"]),
     }
+
+
+def in_play(sheet: Mapping) -> dict[str, int]:
+    """Every stat as it plays: the sheet's rolled stats less their stat damage, and END, INT, HP, SHK
+    and DEX in use computed from those, END less its own damage. Seed ("Damage & Recovery"): "Stat
+    damage reduces the affected stat by the indicated amount", and "stat losses reduce a character's
+    abilities immediately" ("reducing his defenses by 1", the damage example). Every check, Defense,
+    attack and initiative reads this (issue 20). Nothing holds a stat above 0: the text's dying starts there."""
+    lost = sheet.get("damage", {}).get("stats", {})
+    stats = {name: value - lost.get(name, 0) for name, value in sheet["stats"].items()}
+    values = {**stats, **derived(stats, tuple(sheet["int_dice"]))}
+    values["END"] -= lost.get("END", 0)
+    return values
 
 
 def starting_karma(stats: dict[str, int]) -> int:

@@ -10,7 +10,8 @@ from rules import RulesError
 from rules.dice import ScriptedDice, SeededDice
 from rules.zener import SYSTEM
 from rules.zener.checks import Check, chance_of_success, roll_check, skill_check, stat_check
-from rules.zener.stats import derived, foundation, skill_cost, starting_karma, stat_raise_cost
+from rules.zener.combat import defense
+from rules.zener.stats import derived, foundation, in_play, skill_cost, starting_karma, stat_raise_cost
 from rules.zener.tables import TABLES, assistants_index
 
 BASE = dict.fromkeys(("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO", "ENC", "LAN", "AWA", "PERS"), 12)
@@ -20,6 +21,27 @@ def test_derived_stats():
     stats = BASE | {"CON": 14, "RES": 10, "NIM": 9, "DEX": 12, "PRAC": 13, "THEO": 11, "ENC": 10, "LAN": 9}
     values = derived(stats, (5, 2))
     assert values == {"END": 14, "INT": 10 + 5 - 2, "HP": 2 * 14 + 10 + 9, "SHK": 10, "DEX in use": 11}  # 43/4 = 10
+
+
+def test_stat_damage_lowers_the_stats_in_play_and_what_comes_from_them():
+    # Seed, "Damage & Recovery": "Stat damage reduces the affected stat by the indicated amount";
+    # "stat losses reduce a character's abilities immediately" (issue 20, wrong today #3).
+    sheet = {"stats": BASE | {"RES": 14}, "int_dice": [3, 3], "damage": {"stats": {"RES": 2, "PRAC": 4, "END": 1}}}
+    values = in_play(sheet)
+    assert (values["RES"], values["PRAC"], values["STR"]) == (12, 8, 12)
+    assert values["HP"] == 2 * 12 + 12 + 12  # the sheet's is 2 * 12 + 14 + 12
+    assert values["SHK"] == 48 // 5 + 1
+    assert values["INT"] == (8 + 12 + 12 + 12) // 4  # + 3 - 3
+    assert values["END"] == 12 - 1  # END = CON, less END's own damage
+    assert values["DEX in use"] == 12
+    assert in_play({**sheet, "damage": {}}) == {**BASE, "RES": 14, **derived(BASE | {"RES": 14}, (3, 3))}
+
+
+def test_one_point_of_res_lowers_defense_by_one():
+    # Seed, the damage example: "the character loses 1 point of RES, effectively reducing his defenses by 1".
+    sheet = {"stats": BASE, "int_dice": [3, 3], "damage": {"stats": {}}}
+    hurt = {**sheet, "damage": {"stats": {"RES": 1}}}
+    assert defense(in_play(hurt)["RES"], 5) == defense(in_play(sheet)["RES"], 5) - 1
 
 
 def test_starting_karma():

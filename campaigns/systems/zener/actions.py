@@ -31,7 +31,7 @@ from rules.zener.combat import (
     initiative,
     near_miss,
 )
-from rules.zener.stats import ROLLED_STATS, derived, foundation, starting_karma, stat_basis, stat_raise_cost
+from rules.zener.stats import ROLLED_STATS, foundation, in_play, starting_karma, stat_basis, stat_raise_cost
 
 KIND = "zener"
 KARMA = "karma"
@@ -71,7 +71,6 @@ def check_for(character, *, stat: str, skill: str = "", modifier: int = 0, extra
     A skill's stat basis is its sheet stat unless another is named (rules.zener.stats.stat_basis).
     `what` names every term of the target, so the log's line adds up (play-test: "Pilot 3 + PRAC 10
     … against 10" hid the foundation, 7, and a −6 modifier): "Pilot 3 + PRAC foundation 7 − 6"."""
-    stats = character.sheet["stats"]
     found = None
     if skill not in ("", "*"):
         found = next((s for s in character.sheet.get("skills", []) if s["name"] == skill), None)
@@ -80,12 +79,13 @@ def check_for(character, *, stat: str, skill: str = "", modifier: int = 0, extra
     stat = stat_basis(found, stat)
     if stat not in ROLLED_STATS:
         raise RulesError(f"There is no stat called {stat}.")
-    value = derived(stats, tuple(character.sheet["int_dice"]))["DEX in use"] if stat == "DEX" else stats[stat]
+    value, lost = _stat_in_play(character.sheet, stat)
+    hurt = f" (after {lost} stat damage)" if lost else ""
     # Worn armour changes RES, NIM, ACC, MEL and DEX (seed: "Other Armour Effects").
     value += armour_modifiers(character.sheet.get("armour", 0)).get(stat, 0)
     if skill == "":
-        return f"{stat} {value} (stat check){_term(modifier)}", stat_check(value, modifier)
-    basis = f"{stat} foundation {foundation(value)}"
+        return f"{stat} {value}{hurt} (stat check){_term(modifier)}", stat_check(value, modifier)
+    basis = f"{stat} foundation {foundation(value)}{hurt}"
     if skill == "*":
         check = skill_check(value, 0, modifier, indirect_skills=indirect)
         counted = _term(indirect, f"{indirect} indirectly related skill{'s' if indirect != 1 else ''}")
@@ -94,6 +94,14 @@ def check_for(character, *, stat: str, skill: str = "", modifier: int = 0, extra
     further = _term(2 * extra, f"{extra} further skill{'s' if extra != 1 else ''}")
     what = f"{skill} {found['ranks']} + {basis}{named}{further}{_term(modifier)}"
     return what, skill_check(value, found["ranks"], modifier, extra_skills=extra)
+
+
+def _stat_in_play(sheet: dict, stat: str) -> tuple[int, int]:
+    """(the stat a check reads, less its stat damage; the points the damage took). A check on DEX
+    reads DEX in use, which damage to DEX or NIM lowers (rules.zener.stats.in_play)."""
+    key = "DEX in use" if stat == "DEX" else stat
+    value = in_play(sheet)[key]
+    return value, in_play({**sheet, "damage": {}})[key] - value
 
 
 def _term(amount: int, why: str = "") -> str:
@@ -311,9 +319,10 @@ def attack(campaign, gm, *, attacker, target, stat: str, ranks: int | None, weap
     armour = target.sheet.get("armour", 0) if armour is None else armour
     attacker_armour = attacker.sheet.get("armour", 0) if attacker_armour is None else attacker_armour
     dice = sources.dice()
-    res = target.sheet["stats"]["RES"] + armour_modifiers(armour)["RES"]
+    # Stat damage lowers RES, the attack stat and SHK at once (seed: "reducing his defenses by 1").
+    res = in_play(target.sheet)["RES"] + armour_modifiers(armour)["RES"]
     target_defense = defense(res, armour)
-    attack_stat = attacker.sheet["stats"][stat] + armour_modifiers(attacker_armour)[stat]
+    attack_stat = in_play(attacker.sheet)[stat] + armour_modifiers(attacker_armour)[stat]
     check = attack_check(attack_stat, ranks, target_defense, size=size, range_=range_, aiming=aiming,
                          circumstance=circumstance)  # fmt: skip
     rolled = roll_check(check, dice)
@@ -321,7 +330,7 @@ def attack(campaign, gm, *, attacker, target, stat: str, ranks: int | None, weap
     glancing = near_miss(rolled.margin, size, cover)
     if rolled.success or glancing:
         hit = hit_location(dice)
-        shk = derived(target.sheet["stats"], tuple(target.sheet["int_dice"]))["SHK"]
+        shk = in_play(target.sheet)["SHK"]
         result = damage(weapon_damage, armour, hit, shk, critical=outcome["critical"], dice=dice)
         trauma, shock = result.trauma, result.shock
         if glancing:
@@ -367,8 +376,9 @@ def roll_initiative(campaign, gm, *, surprised=(), immobile=(), prone=()) -> Rol
     characters = list(campaign.characters.seated())
     if not characters:
         raise RulesError("No characters to roll for.")
+    stats = {c.name: in_play(c.sheet) for c in characters}  # AWA and MEL less their stat damage
     order = initiative(
-        {c.name: (c.sheet["stats"]["AWA"], c.sheet["stats"]["MEL"]) for c in characters}, sources.dice(),
+        {name: (values["AWA"], values["MEL"]) for name, values in stats.items()}, sources.dice(),
         surprised=frozenset(surprised), immobile=frozenset(immobile), prone=frozenset(prone),
     )  # fmt: skip
     with transaction.atomic():

@@ -8,15 +8,16 @@ from campaigns.systems import Panel
 from campaigns.systems.skills import skill_options
 from campaigns.systems.zener.actions import karma_balance
 from campaigns.systems.zener.forms import AttackForm, CheckForm, KarmaForm
-from rules.zener.stats import derived
+from rules.zener.stats import in_play
 
 
 def panel(campaign, audience: Audience, *, user=None, check_form=None, karma_form=None, attack_form=None) -> Panel:
     characters = list(campaign.characters.seated().select_related("owner"))
     context = {
         "is_gm": audience is Audience.GM,
+        # Each value in play beside the sheet's, for "RES 12 (14)" (templatetags/zener.py, stat_in_play).
         "karma": [
-            (c, karma_balance(c).value, derived(c.sheet["stats"], tuple(c.sheet["int_dice"]))) for c in characters
+            (c, karma_balance(c).value, in_play(c.sheet), in_play({**c.sheet, "damage": {}})) for c in characters
         ],
     }
     # A panel answering another step (Karma, an attack) leaves the check form on the page as the player

@@ -4,9 +4,11 @@ import re
 
 from campaigns import sources
 from campaigns.inputs import TextField, WholeNumberField
+from campaigns.systems.zener.templatetags.zener import stat_in_play
 from characters.forms import RANKS, CharacterForm, lines, notes_field, refuse, textarea
 from rules.zener.stats import ROLLED_STATS as ZENER_STATS
 from rules.zener.stats import STAT_RANGE as ZENER_STAT_RANGE
+from rules.zener.stats import in_play
 
 SKILL_LINE = re.compile(r"(?P<name>.+?)\s*\((?P<breadth>\w+),\s*(?P<stat>\w+)\)\s*(?P<ranks>.*)")
 
@@ -63,6 +65,7 @@ class ZenerSheetForm(CharacterForm):
             self.fields[f"stat__{name}"] = WholeNumberField(
                 label=name, initial=stats.get(name, 10), min_value=low, max_value=high, help_text=f"{low} to {high}."
             )
+        self._show_stats_in_play()
         self.order_fields(["name", *(f"stat__{name}" for name in ZENER_STATS), "skills", "armour", "weapons",
                            "trauma", "shock", "end_spent", "stat_damage", "notes"])  # fmt: skip
         self.int_dice = self._int_dice()
@@ -71,6 +74,18 @@ class ZenerSheetForm(CharacterForm):
             f" INT's dice: +{plus} −{minus}, rolled once for this character: INT = (PRAC + THEO + ENC + LAN) / 4,"
             f" rounded down, {plus - minus:+d}; skill points = INT × 2."
         )
+
+    def _show_stats_in_play(self) -> None:
+        """Beside each stat that stat damage has lowered, its value in play: "In play: RES 12 (14)" (issue 20).
+        The field keeps the sheet's stat, which healing returns to."""
+        sheet = self.instance.sheet or {}
+        if not sheet.get("damage", {}).get("stats"):
+            return
+        values, whole = in_play(sheet), in_play({**sheet, "damage": {}})
+        for name in ZENER_STATS:
+            if values[name] != whole[name]:
+                field = self.fields[f"stat__{name}"]
+                field.help_text += f" In play: {stat_in_play(values, whole, name)}, after stat damage."
 
     def _int_key(self) -> str:
         return f"zener-int-dice-{self.instance.campaign_id}"
