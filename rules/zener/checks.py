@@ -50,10 +50,15 @@ class Check:
     @property
     def rolled(self) -> tuple[int, int]:
         """(dice, target) after the impossible-chance rule."""
-        dice, target = self.dice, self.target
-        while target < dice:
-            dice, target = dice + 1, target + 2
-        return dice, target
+        return impossible_chance(self.dice, self.target)
+
+
+def impossible_chance(dice: int, target: int) -> tuple[int, int]:
+    """Seed ("Attacks"): "he can increase the chance required by +2 and add a dice, repeating
+    until he gets a possible success" -- for any number of d6 (the text works 1d6 to 4d6)."""
+    while target < dice:
+        dice, target = dice + 1, target + 2
+    return dice, target
 
 
 def skill_check(stat: int, ranks: int, modifier: int = 0, extra_skills: int = 0, indirect_skills: int = 0) -> Check:

@@ -10,7 +10,8 @@ Interpretations (published on /rules/#zener):
   reads cleanly; its sub-rolls (d6 arm, d12 leg) and the location effects follow the
   seed. Smaller aimed targets are resolved on the whole-body column too, for now.
 - A location gives its bonus trauma and shock, and one point of stat damage on a
-  critical location or a critical hit (the seed's "-1 dmg to stat").
+  critical location or a critical hit (the seed's "-1 dmg to stat"); the hand and eye
+  "(d10, 2 rolls)" roll their die twice, as the seed's stat-risk counts count them.
 - Trauma = weapon damage + location trauma - armour (never below 0);
   shock = trauma / 2 rounded up + 1d6 + location shock. Shock above the Shock
   Threshold calls for a CON save (a stat check) at -1 per point over.
@@ -76,6 +77,7 @@ class Location:
     trauma: int = 0
     critical: bool = False  # a critical location: stat damage even without a critical hit
     stat_die: tuple[str, ...] = ()  # the stat damaged, by the location's die
+    rolls: int = 1  # the hand's and the eye's "(d10, 2 rolls)": two stats damaged
 
 
 def _die(*spec: tuple[int, str]) -> tuple[str, ...]:
@@ -94,13 +96,16 @@ LOCATIONS = {
     "upper arm": Location("Upper arm", 0, 0, False, _die((2, "STR"), (1, "DEX"), (1, "ACC"), (2, "MEL"))),
     "elbow": Location("Elbow", 0, 0, False, _die((1, "STR"), (1, "DEX"), (1, "ACC"), (2, "MEL"), (1, "PRAC"))),
     "forearm": Location("Forearm", 0, 0, False, _die((1, "STR"), (2, "DEX"), (1, "ACC"), (1, "PRAC"), (1, "THEO"))),
-    "hand": Location("Hand", 0, 0, False, _die((1, "STR"), (3, "DEX"), (2, "ACC"), (2, "MEL"), (2, "PRAC"))),
+    "hand": Location("Hand", 0, 0, False, _die((1, "STR"), (3, "DEX"), (2, "ACC"), (2, "MEL"), (2, "PRAC")), 2),
     "abdomen": Location("Abdomen/groin", 1, 1, False,
                         _die((1, "STR"), (4, "CON"), (2, "RES"), (1, "NIM"), (1, "MEL"), (3, "END"))),
     "upper leg": Location("Upper leg", 0, 0, False, _die((1, "STR"), (2, "NIM"), (2, "MEL"))),
     "knee": Location("Knee", 0, 0, False, _die((2, "STR"), (2, "NIM"), (1, "MEL"))),
     "lower leg": Location("Lower leg", 0, 0, False, _die((1, "STR"), (3, "NIM"), (1, "MEL"))),
     "foot": Location("Foot", 0, 0, False, _die((3, "NIM"), (2, "MEL"))),
+    # Only the eye column (not built yet) lands here; its die is in the seed's stat-risk counts.
+    "eye": Location("Eye", 2, 6, False,
+                    _die((1, "DEX"), (1, "ACC"), (2, "PRAC"), (2, "THEO"), (3, "AWA"), (1, "PERS")), 2),
 }  # fmt: skip
 
 # Whole-body column: d% ranges (00 = 100) -> (side, part, critical location chance in 6 or 12)
@@ -151,7 +156,7 @@ class Damage:
     weapon: int
     trauma: int
     shock: int
-    stat: str | None
+    stats: tuple[str, ...]  # each -1 to that stat; the hand and eye roll twice
     save_needed: bool
     save_modifier: int
 
@@ -163,11 +168,12 @@ def damage(weapon_damage: Notation, armour: int, hit: Hit, shock_threshold: int,
     location = hit.location or Location("Attacker's choice")
     trauma = max(0, weapon + location.trauma - armour)
     shock = ceil(trauma / 2) + dice.roll(6) + location.shock
-    stat = None
+    stats: tuple[str, ...] = ()
     if (location.critical or critical) and location.stat_die:
-        stat = location.stat_die[dice.roll(len(location.stat_die)) - 1]
+        die = len(location.stat_die)
+        stats = tuple(location.stat_die[dice.roll(die) - 1] for _ in range(location.rolls))
     over = shock - shock_threshold
-    return Damage(weapon, trauma, shock, stat, over > 0, -over if over > 0 else 0)
+    return Damage(weapon, trauma, shock, stats, over > 0, -over if over > 0 else 0)
 
 
 def con_save(con: int, modifier: int, dice: DiceSource) -> CheckRoll:

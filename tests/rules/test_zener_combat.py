@@ -58,12 +58,12 @@ def test_the_seeds_damage_example():
     # 2d6 rifle rolls 8, chest adds 1 trauma, armour 5: trauma 4; shock 2 + d6 (2) + 2 = 6 against SHK 4: save at -2
     hit = hit_location(ScriptedDice([20]))
     result = damage(parse("2d6"), 5, hit, 4, critical=False, dice=ScriptedDice([4, 4, 2]))
-    assert (result.trauma, result.shock, result.save_needed, result.save_modifier, result.stat) == (
+    assert (result.trauma, result.shock, result.save_needed, result.save_modifier, result.stats) == (
         4,
         6,
         True,
         -2,
-        None,
+        (),
     )
     assert con_save(14, -2, ScriptedDice([3, 3, 3, 3])).success  # 12 against 12
 
@@ -71,9 +71,13 @@ def test_the_seeds_damage_example():
 def test_critical_locations_and_hits_damage_a_stat():
     skull = hit_location(ScriptedDice([2]))
     result = damage(parse("1d6"), 0, skull, 99, critical=False, dice=ScriptedDice([3, 1, 8]))
-    assert result.stat == "PERS"  # skull d8: 6-8 = PERS
+    assert result.stats == ("PERS",)  # skull d8: 6-8 = PERS
     chest = damage(parse("1d6"), 0, hit_location(ScriptedDice([20])), 99, critical=True, dice=ScriptedDice([3, 1, 1]))
-    assert chest.stat == "STR"
+    assert chest.stats == ("STR",)
+    hand = hit_location(ScriptedDice([45, 6]))  # left forearm, d6 6 = left hand
+    assert hand.name == "Left hand"
+    # "Hand (d10, 2 rolls): 1=STR, 2-4=DEX, 5-6=ACC ...": two stats, one roll each
+    assert damage(parse("1d6"), 0, hand, 99, critical=True, dice=ScriptedDice([3, 1, 2, 5])).stats == ("DEX", "ACC")
     assert len(LOCATIONS["abdomen"].stat_die) == 12
 
 

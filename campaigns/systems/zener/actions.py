@@ -337,7 +337,7 @@ def attack(campaign, gm, *, attacker, target, stat: str, ranks: int | None, weap
             trauma = max(0, trauma + glancing.trauma) if glancing.trauma_allowed else 0
             shock = max(0, shock + glancing.shock)
         outcome |= {"location": hit.name, "percent": hit.percent, "weapon_damage": result.weapon,
-                    "trauma": trauma, "shock": shock, "stat_damage": result.stat, "near_miss": bool(glancing),
+                    "trauma": trauma, "shock": shock, "stat_damage": list(result.stats), "near_miss": bool(glancing),
                     "save_needed": shock > shk, "save_modifier": shk - shock if shock > shk else 0}  # fmt: skip
     with transaction.atomic():
         roll = Roll.objects.create(
@@ -350,19 +350,19 @@ def attack(campaign, gm, *, attacker, target, stat: str, ranks: int | None, weap
         )  # fmt: skip
         _add_damage(attacker, end_spent=END_COST[stat])
         if "trauma" in outcome:
-            _add_damage(target, trauma=outcome["trauma"], shock=outcome["shock"], stat=outcome["stat_damage"])
+            _add_damage(target, trauma=outcome["trauma"], shock=outcome["shock"], stats=outcome["stat_damage"])
         transaction.on_commit(lambda: (live.send_roll(roll), live.send_panel(campaign)))
     return roll
 
 
-def _add_damage(character, *, trauma: int = 0, shock: int = 0, end_spent: int = 0, stat: str | None = None) -> None:
+def _add_damage(character, *, trauma: int = 0, shock: int = 0, end_spent: int = 0, stats: tuple[str, ...] = ()) -> None:
     """Damage goes on the sheet (healing is the sheet form's job)."""
     character.refresh_from_db()
     sheet = dict(character.sheet)
     damage = dict(sheet.get("damage", {}))
     for key, amount in (("trauma", trauma), ("shock", shock), ("end_spent", end_spent)):
         damage[key] = damage.get(key, 0) + amount
-    if stat:
+    for stat in stats:  # -1 each; the hand and eye roll twice and may name one stat twice
         damage["stats"] = {**damage.get("stats", {}), stat: damage.get("stats", {}).get(stat, 0) + 1}
     sheet["damage"] = damage
     character.sheet = sheet

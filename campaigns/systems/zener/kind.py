@@ -76,7 +76,10 @@ class ZenerAttackKind(RollKind):
     roll_template = "systems/zener/attack.html"
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
-        return {**roll.request, **roll.outcome}
+        data = {**roll.request, **roll.outcome}
+        if isinstance(data.get("stat_damage"), str):  # logged before the hand's two rolls: one stat, not a list
+            data["stat_damage"] = [data["stat_damage"]]
+        return data
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         if not data["success"]:

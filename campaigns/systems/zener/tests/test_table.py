@@ -272,6 +272,35 @@ def test_the_gm_resolves_an_attack(gm_client, player_client, zg, kai, ren, scrip
     assert player_client.post(reverse("zener_attack", args=[zg.pk]), {}).status_code == 404
 
 
+def test_a_critical_hit_on_the_hand_rolls_its_stat_die_twice(gm_client, player_client, zg, kai, ren, script_dice):
+    # Seed ("Hit Location Effects"): "Hand (d10, 2 rolls): 1=STR, 2-4=DEX, 5-6=ACC ...". It rolled once.
+    script_dice(1, 1, 1, 45, 6, 4, 4, 2, 2, 5)  # critical hit; d% 45, d6 6 = left hand; 2d6 = 8; shock 2; d10 2, 5
+    gm_client.post(
+        reverse("zener_attack", args=[zg.pk]),
+        {"attacker": kai.pk, "target": ren.pk, "stat": "ACC", "ranks": "2", "weapon": "2d6", "armour": "0",
+         "size": "0", "range_": "0", "aiming": "0", "circumstance": "0"},
+    )  # fmt: skip
+    roll = Roll.objects.get(kind="zener_attack")
+    assert (roll.outcome["critical"], roll.outcome["location"]) == (True, "Left hand")
+    ren.refresh_from_db()
+    assert ren.sheet["damage"]["stats"] == {"DEX": 1, "ACC": 1}
+    page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    assert "−1 DEX · −1 ACC" in page
+
+
+def test_an_attack_logged_with_one_stat_damaged_still_reads(gm_client, player_client, zg, kai, ren, script_dice):
+    # Before the hand's two rolls, the log kept one stat as text ("PERS"), not a list.
+    script_dice(1, 1, 1, 2, 4, 4, 2, 8)  # critical hit on the skull; d8 8 = PERS
+    gm_client.post(
+        reverse("zener_attack", args=[zg.pk]),
+        {"attacker": kai.pk, "target": ren.pk, "stat": "ACC", "ranks": "2", "weapon": "2d6", "armour": "0",
+         "size": "0", "range_": "0", "aiming": "0", "circumstance": "0"},
+    )  # fmt: skip
+    Roll.objects.filter(kind="zener_attack").update(outcome={**Roll.objects.get().outcome, "stat_damage": "PERS"})
+    page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    assert "shock</strong> · −1 PERS</p>" in page
+
+
 def test_attacks_damage_the_sheets_and_initiative_orders_the_table(gm_client, zg, kai, ren, script_dice):
     script_dice(2, 3, 4, 20, 4, 4, 2)
     gm_client.post(
