@@ -9,8 +9,10 @@ from fractions import Fraction
 import pytest
 
 from rules.dice import Comparison, chance, parse
+from rules.errors import RulesError
 from rules.zener.checks import chance_of_success, impossible_chance, skill_check, stat_check
 from rules.zener.combat import LOCATIONS, attack_check, defense
+from rules.zener.experience import COMPLICATION_KARMA, SOLUTIONS, adventure_experience
 
 
 def percent(value: Fraction) -> float:
@@ -140,3 +142,46 @@ def test_the_stat_risks_of_the_hit_location_dice():
             risks[stat] += location.rolls
     assert risks == {"MEL": 18, "STR": 14, "CON": 12, "DEX": 12, "NIM": 11, "PRAC": 10, "AWA": 10, "ACC": 9,
                      "THEO": 8, "RES": 5, "PERS": 5, "END": 5, "ENC": 1}  # fmt: skip
+
+
+def test_the_xp_balance_of_a_major_adventure():
+    """Seed ("XP Balance"): "there might be a couple of setbacks thrown into the plot. There could be
+    as many as 3 base XP. That gets us to 7. If the PCs provide a permanent solution ... that gets
+    multiplied by 4, to 28, and there are two PCs in this campaign, so that's effectively 56 between
+    them. On top of that, there's 4-8 instant XP for those setbacks – so, "best-case" scenario ...
+    as much as 64 xp to spend." Each setback adds 2 to the base (3 + 2 × 2 = 7) and pays its
+    directly-affected characters 2 at once ("Experience": "immediately giving the directly-affected
+    character or characters 2 Karma"), one or both of the two PCs: 4 to 8."""
+    each = adventure_experience(3, setbacks=2, solution="pcs_permanent")
+    assert each == 28
+    assert 2 * each == 56
+    instant = [2 * affected * COMPLICATION_KARMA for affected in (1, 2)]
+    assert instant == [4, 8]
+    assert 2 * each + max(instant) == 64
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="The seed's '(2+2)x4=16' contradicts its own 'a base of 1 xp' with one setback (+2): "
+    "(1 + 2) x 4 = 12 each, 24 between them, not 16 and 32. The major adventure's 3 + 2 x 2 = 7 "
+    "reading is the one its worked numbers (7, 28, 56, 64) support.",
+)
+def test_the_xp_balance_of_a_smaller_adventure():
+    """Seed ("XP Balance"): "A smaller adventure might have one setback affecting both PCs, and would
+    only be worth a base of 1 xp. Again assuming a best-case scenario, that's (2+2)x4=16 xp each, or
+    a total between them of 32 xp." """
+    assert adventure_experience(1, setbacks=1, solution="pcs_permanent") == 16
+
+
+def test_the_solutions_multiply_the_experience():
+    """Seed ("Experience"): "+50% XP for a solution to be implemented by the locals following PC
+    advice, double XP for a solution to the problem that is put in place by the PCs, and these are
+    doubled again for a permanent solution to the problem. ... Selfish or amoral behavior reduces XP
+    award is by 1". +50% rounds up (published reading)."""
+    assert [adventure_experience(3, 0, solution) for solution in SOLUTIONS] == [3, 5, 9, 6, 12]
+    assert adventure_experience(3, 0, "pcs", selfish=True) == 5
+    assert adventure_experience(1, 0, "none", selfish=True) == 0
+    with pytest.raises(RulesError, match="problem was solved"):
+        adventure_experience(3, 0, "magic")
+    with pytest.raises(RulesError, match="setbacks"):
+        adventure_experience(3, -1, "none")

@@ -31,6 +31,7 @@ from rules.zener.combat import (
     initiative,
     near_miss,
 )
+from rules.zener.experience import SOLUTION_NAMES, SOLUTIONS, adventure_experience
 from rules.zener.stats import ROLLED_STATS, foundation, in_play, starting_karma, stat_basis, stat_raise_cost
 
 KIND = "zener"
@@ -265,7 +266,8 @@ AWARDS = {
 }
 
 
-def gm_karma(character, gm, *, kind: str, amount: int = 0, stat: str = "") -> int:
+def gm_karma(character, gm, *, kind: str, amount: int = 0, stat: str = "", setbacks: int = 0, solution: str = "",
+             selfish: bool = False) -> int:  # fmt: skip
     """The GM's awards and approved spends (seed: "Other Uses For Karma", "Experience")."""
     if not character.campaign.is_gm(gm):
         raise ActionError("Only the GM awards or approves Karma.")
@@ -276,6 +278,9 @@ def gm_karma(character, gm, *, kind: str, amount: int = 0, stat: str = "") -> in
         raise RulesError("Give an amount from 1 to 50.")
     if kind == "experience":
         return change_karma(character, amount, actor=gm, reason="Experience")
+    if kind == "adventure":
+        earned = adventure_experience(amount, setbacks, solution, selfish)
+        return change_karma(character, earned, actor=gm, reason=_adventure(amount, setbacks, solution, selfish, earned))
     if kind == "fortune":
         return change_karma(character, -amount, actor=gm, reason="A stroke of good fortune")
     with transaction.atomic():
@@ -294,6 +299,15 @@ def gm_karma(character, gm, *, kind: str, amount: int = 0, stat: str = "") -> in
         character.sheet = sheet
         character.save(update_fields=["sheet", "updated_at"])
     return left
+
+
+def _adventure(base: int, setbacks: int, solution: str, selfish: bool, earned: int) -> str:
+    """The award's sum, so the log adds up:
+    "Adventure: (3 base + 2 setbacks × 2) × 4 (the PCs' permanent solution) = 28"."""
+    times, over = SOLUTIONS[solution]
+    xp = f"({base} base + {setbacks} setback{'s' if setbacks != 1 else ''} × 2)" if setbacks else f"{base} base"
+    selfish_text = " − 1 (selfish)" if selfish else ""
+    return f"Adventure: {xp} × {times / over:g} ({SOLUTION_NAMES[solution]}){selfish_text} = {earned}"
 
 
 def attack(campaign, gm, *, attacker, target, stat: str, ranks: int | None, weapon: str, armour: int | None = None,

@@ -4,6 +4,7 @@ from campaigns.forms import CharacterChoiceField, TableForm
 from campaigns.inputs import TextField, WholeNumberField
 from campaigns.systems.skills import name_own_stat, stat_field
 from rules.zener.checks import MAX_MODIFIER
+from rules.zener.experience import MAX_BASE, SOLUTION_NAMES
 from rules.zener.stats import ROLLED_STATS
 from rules.zener.tables import TIME_MULTIPLIERS, assistants_index
 
@@ -56,6 +57,7 @@ class KarmaForm(TableForm):
             ("complication", "Award: a complication (+2)"),
             ("npc_bonus", "Award: an NPC got +10 after a roll (+1)"),
             ("experience", "Award: experience (+amount)"),
+            ("adventure", "Award: an adventure's experience (amount = its base XP)"),
             ("fortune", "Approve: a stroke of good fortune (−amount)"),
             ("skill_points", "Approve: skill points (2 per Karma, −amount)"),
             ("stat", "Approve: +1 to a stat (2 Karma, more above 25)"),
@@ -63,6 +65,11 @@ class KarmaForm(TableForm):
     )
     amount = WholeNumberField(min_value=0, max_value=50, initial=1, required=False)
     stat = forms.ChoiceField(choices=[("", "(for +1 to a stat)"), *STAT_CHOICES], required=False)
+    setbacks = WholeNumberField(min_value=0, max_value=MAX_BASE, initial=0, required=False,
+                                help_text="For an adventure: setbacks beaten without Karma (+2 XP each).")  # fmt: skip
+    solution = forms.ChoiceField(choices=[("", "(for an adventure: the locals' problem)"), *SOLUTION_NAMES.items()],
+                                 required=False)  # fmt: skip
+    selfish = forms.BooleanField(required=False, label="Selfish or amoral play (−1 XP)")
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)

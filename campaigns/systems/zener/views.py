@@ -158,7 +158,8 @@ def karma(request, campaign_id: int):
     def act():
         data = form.cleaned_data
         actions.gm_karma(data["character"], request.user, kind=data["kind"], amount=data["amount"] or 0,
-                         stat=data["stat"])  # fmt: skip
+                         stat=data["stat"], setbacks=data["setbacks"] or 0, solution=data["solution"],
+                         selfish=data["selfish"])  # fmt: skip
 
     return panel_step(request, campaign, Audience.GM, form=form, form_name="karma_form", act=act)
 

@@ -149,6 +149,22 @@ def test_gm_awards_and_approved_spends(gm_client, player_client, zg, kai):
     assert player_client.post(reverse("zener_karma", args=[zg.pk]), {"character": kai.pk}).status_code == 404
 
 
+def test_the_gm_pays_an_adventures_experience(gm_client, zg, kai):
+    # Seed ("XP Balance"): 3 base XP and two setbacks "gets us to 7", a permanent solution "multiplied by 4, to 28".
+    start = zener.karma_balance(kai).value
+    adventure = {"character": kai.pk, "kind": "adventure", "amount": "3", "setbacks": "2", "solution": "pcs_permanent"}
+    panel = gm_client.post(reverse("zener_karma", args=[zg.pk]), adventure, HTTP_HX_REQUEST="true")
+    assert panel.status_code == 200
+    assert zener.karma_balance(kai).value == start + 28
+    entry = LedgerEntry.objects.get()
+    assert entry.reason == "Adventure: (3 base + 2 setbacks × 2) × 4 (the PCs' permanent solution) = 28"
+    refused = gm_client.post(reverse("zener_karma", args=[zg.pk]), {**adventure, "solution": ""},
+                             HTTP_HX_REQUEST="true")  # fmt: skip
+    assert refused.status_code == 422
+    assert "how the locals&#x27; problem was solved" in refused.content.decode()
+    assert zener.karma_balance(kai).value == start + 28
+
+
 @pytest.mark.parametrize(
     ("changes", "message"),
     [({"skill": "Juggling"}, "no skill called Juggling"), ({"modifier": "99"}, "less than or equal to 50"),
