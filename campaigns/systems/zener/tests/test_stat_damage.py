@@ -92,7 +92,7 @@ def test_the_seeds_lost_point_of_res_reduces_defenses_by_one(gm_client, zg, kai,
     script_dice(1, 1, 1, 20, 4, 4, 2, 4)  # a critical hit; left chest; 8 trauma + 1; shock d6 2; the chest's d8: 4
     gm_client.post(reverse("zener_attack", args=[zg.pk]), _attack(kai, ren))
     first = Roll.objects.get(kind="zener_attack")
-    assert (first.outcome["defense"], first.outcome["stat_damage"]) == (-9, "RES")
+    assert (first.outcome["defense"], first.outcome["stat_damage"]) == (-9, ["RES"])  # a list: hand and eye roll 2
     script_dice(6, 6, 6, 50, 1, 1, 1)  # 18 hits (right chest) against 19: Defense -10, no longer -9
     gm_client.post(reverse("zener_attack", args=[zg.pk]), _attack(kai, ren))
     second = Roll.objects.filter(kind="zener_attack").latest("id")
