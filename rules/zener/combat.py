@@ -6,9 +6,16 @@ Interpretations (published on /rules/#zener):
   up) + weapon skill ranks, as a skill check; then - Defense + target size - range +
   aiming + circumstance, rolled on 3d6 with the impossible-chance rule.
 - A critical hit: every die shows 1 and the total is under the target.
-- Hit location uses the whole-body column, the only column of the seed's table that
-  reads cleanly; its sub-rolls (d6 arm, d12 leg) and the location effects follow the
-  seed. Smaller aimed targets are resolved on the whole-body column too, for now.
+- Hit location rolls d% on the aim's column: whole body, head & torso, head & neck,
+  left hand, right hand or eye (issue 20, #5). The text's table lost its row
+  boundaries; each row's ranges are given to the columns in order, skipping a column
+  where its ranges would not run on from the row above, and every column then runs
+  1-00 without a gap. The eye column has no Eye row: its Face band (16-40) is the eye.
+  The hand columns' legs are the upper leg only, as printed.
+- A critical location: the skull always; the neck, right chest and each abdomen/groin
+  on a 1 on a d6, the left chest on 1-3 on a d12 (issue 20, #6). 96-00 is the
+  attacker's choice of a band of the same column, a critical location automatically
+  if it can be one (#7).
 - A location gives its bonus trauma and shock, and one point of stat damage on a
   critical location or a critical hit (the seed's "-1 dmg to stat"); the hand and eye
   "(d10, 2 rolls)" roll their die twice, as the seed's stat-risk counts count them.
@@ -75,7 +82,6 @@ class Location:
     name: str
     shock: int = 0
     trauma: int = 0
-    critical: bool = False  # a critical location: stat damage even without a critical hit
     stat_die: tuple[str, ...] = ()  # the stat damaged, by the location's die
     rolls: int = 1  # the hand's and the eye's "(d10, 2 rolls)": two stats damaged
 
@@ -88,67 +94,119 @@ def _die(*spec: tuple[int, str]) -> tuple[str, ...]:
 
 
 LOCATIONS = {
-    "skull": Location("Skull/Scalp", 2, 4, True, _die((2, "THEO"), (1, "ENC"), (2, "AWA"), (3, "PERS"))),
-    "face": Location("Face", 4, 2, False, _die((2, "CON"), (1, "THEO"), (2, "AWA"))),
-    "neck": Location("Neck", 1, 2, False, _die((4, "CON"), (1, "RES"))),
-    "chest": Location("Chest", 2, 1, False, _die((1, "STR"), (2, "CON"), (2, "RES"), (1, "MEL"), (2, "END"))),
-    "shoulder": Location("Shoulder", 0, 0, False, _die((2, "STR"), (2, "MEL"))),
-    "upper arm": Location("Upper arm", 0, 0, False, _die((2, "STR"), (1, "DEX"), (1, "ACC"), (2, "MEL"))),
-    "elbow": Location("Elbow", 0, 0, False, _die((1, "STR"), (1, "DEX"), (1, "ACC"), (2, "MEL"), (1, "PRAC"))),
-    "forearm": Location("Forearm", 0, 0, False, _die((1, "STR"), (2, "DEX"), (1, "ACC"), (1, "PRAC"), (1, "THEO"))),
-    "hand": Location("Hand", 0, 0, False, _die((1, "STR"), (3, "DEX"), (2, "ACC"), (2, "MEL"), (2, "PRAC")), 2),
-    "abdomen": Location("Abdomen/groin", 1, 1, False,
+    "skull": Location("Skull/Scalp", 2, 4, _die((2, "THEO"), (1, "ENC"), (2, "AWA"), (3, "PERS"))),
+    "face": Location("Face", 4, 2, _die((2, "CON"), (1, "THEO"), (2, "AWA"))),
+    "neck": Location("Neck", 1, 2, _die((4, "CON"), (1, "RES"))),
+    "chest": Location("Chest", 2, 1, _die((1, "STR"), (2, "CON"), (2, "RES"), (1, "MEL"), (2, "END"))),
+    "shoulder": Location("Shoulder", 0, 0, _die((2, "STR"), (2, "MEL"))),
+    "upper arm": Location("Upper arm", 0, 0, _die((2, "STR"), (1, "DEX"), (1, "ACC"), (2, "MEL"))),
+    "elbow": Location("Elbow", 0, 0, _die((1, "STR"), (1, "DEX"), (1, "ACC"), (2, "MEL"), (1, "PRAC"))),
+    "forearm": Location("Forearm", 0, 0, _die((1, "STR"), (2, "DEX"), (1, "ACC"), (1, "PRAC"), (1, "THEO"))),
+    "hand": Location("Hand", 0, 0, _die((1, "STR"), (3, "DEX"), (2, "ACC"), (2, "MEL"), (2, "PRAC")), 2),
+    "abdomen": Location("Abdomen/groin", 1, 1,
                         _die((1, "STR"), (4, "CON"), (2, "RES"), (1, "NIM"), (1, "MEL"), (3, "END"))),
-    "upper leg": Location("Upper leg", 0, 0, False, _die((1, "STR"), (2, "NIM"), (2, "MEL"))),
-    "knee": Location("Knee", 0, 0, False, _die((2, "STR"), (2, "NIM"), (1, "MEL"))),
-    "lower leg": Location("Lower leg", 0, 0, False, _die((1, "STR"), (3, "NIM"), (1, "MEL"))),
-    "foot": Location("Foot", 0, 0, False, _die((3, "NIM"), (2, "MEL"))),
-    # Only the eye column (not built yet) lands here; its die is in the seed's stat-risk counts.
-    "eye": Location("Eye", 2, 6, False,
+    "upper leg": Location("Upper leg", 0, 0, _die((1, "STR"), (2, "NIM"), (2, "MEL"))),
+    "knee": Location("Knee", 0, 0, _die((2, "STR"), (2, "NIM"), (1, "MEL"))),
+    "lower leg": Location("Lower leg", 0, 0, _die((1, "STR"), (3, "NIM"), (1, "MEL"))),
+    "foot": Location("Foot", 0, 0, _die((3, "NIM"), (2, "MEL"))),
+    # The eye column's Face band lands here (the table has no Eye row); its die is in the stat-risk counts.
+    "eye": Location("Eye", 2, 6,
                     _die((1, "DEX"), (1, "ACC"), (2, "PRAC"), (2, "THEO"), (3, "AWA"), (1, "PERS")), 2),
 }  # fmt: skip
 
-# Whole-body column: d% ranges (00 = 100) -> (side, part, critical location chance in 6 or 12)
-WHOLE_BODY = (
-    (5, "", "skull"), (10, "", "face"), (15, "", "neck"), (30, "Left ", "chest"), (35, "Left ", "arm"),
-    (40, "Left ", "abdomen"), (45, "Left ", "forearm"), (60, "Right ", "chest"), (65, "Right ", "arm"),
-    (70, "Right ", "abdomen"), (75, "Right ", "forearm"), (85, "Left ", "leg"), (95, "Right ", "leg"),
-    (100, "", "choice"),
-)  # fmt: skip
+# Each column (seed: "Hit Location Table"): its name, the aim's target size (seed: "Target
+# Size"), and its d% bands (00 = 100) as (the band's top, the part hit).
+COLUMNS = {
+    "whole": ("Whole body", 0, ((5, "skull"), (10, "face"), (15, "neck"), (30, "left chest"),
+              (35, "left upper arm"), (40, "left abdomen"), (45, "left forearm"), (60, "right chest"),
+              (65, "right upper arm"), (70, "right abdomen"), (75, "right forearm"), (85, "left leg"),
+              (95, "right leg"), (100, "choice"))),
+    "head_torso": ("Head & torso", -1, ((7, "skull"), (14, "face"), (21, "neck"), (35, "left chest"),
+                   (42, "left upper arm"), (49, "left abdomen"), (56, "left forearm"), (70, "right chest"),
+                   (77, "right upper arm"), (84, "right forearm"), (100, "choice"))),
+    "head_neck": ("Head & neck", -2, ((10, "skull"), (21, "face"), (28, "neck"), (42, "left chest"),
+                  (49, "left upper arm"), (56, "left forearm"), (63, "right chest"), (70, "right upper arm"),
+                  (77, "right forearm"), (100, "choice"))),
+    "left_hand": ("Left hand", -3, ((2, "skull"), (5, "face"), (10, "neck"), (20, "left chest"),
+                  (30, "left upper arm"), (35, "left abdomen"), (50, "left forearm"), (55, "right chest"),
+                  (60, "right abdomen"), (70, "right forearm"), (80, "left upper leg"), (85, "right upper leg"),
+                  (100, "choice"))),
+    "right_hand": ("Right hand", -3, ((2, "skull"), (5, "face"), (10, "neck"), (15, "left chest"),
+                   (20, "left abdomen"), (30, "left forearm"), (40, "right chest"), (50, "right upper arm"),
+                   (55, "right abdomen"), (70, "right forearm"), (75, "left upper leg"), (85, "right upper leg"),
+                   (100, "choice"))),
+    "eye": ("Eye", -6, ((15, "skull"), (40, "eye"), (55, "neck"), (60, "left chest"), (65, "left forearm"),
+            (70, "right chest"), (75, "right forearm"), (100, "choice"))),
+}  # fmt: skip
+
+# Critical locations (seed: "automatic critical location", "1 in 6 critical location",
+# "d12: 3 in 12 critical location"): part -> (how many faces, the die); 1 to that many is critical.
+CRITICAL = {"skull": (1, 1), "neck": (1, 6), "left chest": (3, 12), "right chest": (1, 6),
+            "left abdomen": (1, 6), "right abdomen": (1, 6)}  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
 class Hit:
     percent: int
     name: str
-    location: Location | None  # None: the attacker's choice
+    location: Location
     sub_roll: int | None = None
+    critical: bool = False  # a critical location: stat damage even without a critical hit
+    critical_roll: int | None = None  # the d6 or d12 of a partial critical location
 
 
-def hit_location(dice: DiceSource) -> Hit:
-    """Roll d% on the whole-body column, and the d6 (arms) or d12 (legs) sub-roll."""
+def column_parts(column: str) -> list[str]:
+    """The parts an attacker can choose on a column (its bands but the choice itself)."""
+    return [part for _, part in COLUMNS[column][2] if part != "choice"]
+
+
+def part_name(part: str) -> str:
+    """A column's part as the table names it: "left abdomen" -> "Left abdomen/groin"."""
+    return part.capitalize().replace("abdomen", "abdomen/groin")
+
+
+def check_aim(column: str, choice: str) -> None:
+    """Refuse an aim off the table, or an attacker's choice that is not on the aim's column."""
+    if column not in COLUMNS:
+        raise RulesError("Aim at the whole body, head & torso, head & neck, a hand or an eye.")
+    if choice not in column_parts(column):
+        raise RulesError(f"The attacker's choice must be a part on the {COLUMNS[column][0].lower()} column.")
+
+
+def hit_location(dice: DiceSource, column: str = "whole", choice: str = "skull") -> Hit:
+    """Roll d% on the aim's column, then the part's sub-roll and its critical die. On the column's
+    "attacker's choice" band (96-00 on the whole body) the part is `choice`, critical if it can be."""
+    check_aim(column, choice)
     percent = dice.roll(100)
-    side, part = next((side, part) for top, side, part in WHOLE_BODY if percent <= top)
+    part = next(part for top, part in COLUMNS[column][2] if percent <= top)
     if part == "choice":
-        return Hit(percent, "Attacker's choice (a critical location if one is available)", None)
-    if part == "arm":
+        chosen = _part(choice, dice, percent, automatic=True)
+        return Hit(percent, f"Attacker's choice: {chosen.name}", chosen.location, chosen.sub_roll, chosen.critical)
+    return _part(part, dice, percent)
+
+
+def _part(part: str, dice: DiceSource, percent: int, *, automatic: bool = False) -> Hit:
+    """One part of a column ("left upper arm"): its sub-roll (d6 arm, d12 leg) and, for a partial
+    critical location, its critical die; an `automatic` critical (the attacker's choice) rolls none."""
+    side, kind = part.split(" ", 1) if part.startswith(("left ", "right ")) else ("", part)
+    sub = None
+    if kind == "upper arm":
         sub = dice.roll(6)
-        key = "shoulder" if sub <= 2 else "elbow" if sub == 6 else "upper arm"
-        return Hit(percent, _named(side, key), LOCATIONS[key], sub)
-    if part == "forearm":
+        kind = "shoulder" if sub <= 2 else "elbow" if sub == 6 else "upper arm"
+    elif kind == "forearm":
         sub = dice.roll(6)
-        key = "hand" if sub == 6 else "forearm"
-        return Hit(percent, _named(side, key), LOCATIONS[key], sub)
-    if part == "leg":
+        kind = "hand" if sub == 6 else "forearm"
+    elif kind == "leg":
         sub = dice.roll(12)
-        key = "upper leg" if sub <= 6 else "knee" if sub == 7 else "lower leg" if sub <= 11 else "foot"
-        return Hit(percent, _named(side, key), LOCATIONS[key], sub)
-    return Hit(percent, _named(side, part), LOCATIONS[part])
-
-
-def _named(side: str, key: str) -> str:
-    name = LOCATIONS[key].name
-    return side + name.lower() if side else name
+        kind = "upper leg" if sub <= 6 else "knee" if sub == 7 else "lower leg" if sub <= 11 else "foot"
+    critical, critical_roll = part in CRITICAL, None
+    if critical and not automatic and CRITICAL[part][1] > 1:
+        faces, die = CRITICAL[part]
+        critical_roll = dice.roll(die)
+        critical = critical_roll <= faces
+    name = LOCATIONS[kind].name
+    return Hit(percent, f"{side.capitalize()} {name.lower()}" if side else name, LOCATIONS[kind], sub, critical,
+               critical_roll)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,11 +223,11 @@ def damage(weapon_damage: Notation, armour: int, hit: Hit, shock_threshold: int,
            dice: DiceSource) -> Damage:  # fmt: skip
     """Trauma, shock, stat damage and the Shock Threshold save of one hit."""
     weapon = roll(weapon_damage, dice).total
-    location = hit.location or Location("Attacker's choice")
+    location = hit.location
     trauma = max(0, weapon + location.trauma - armour)
     shock = ceil(trauma / 2) + dice.roll(6) + location.shock
     stats: tuple[str, ...] = ()
-    if (location.critical or critical) and location.stat_die:
+    if (hit.critical or critical) and location.stat_die:
         die = len(location.stat_die)
         stats = tuple(location.stat_die[dice.roll(die) - 1] for _ in range(location.rolls))
     over = shock - shock_threshold

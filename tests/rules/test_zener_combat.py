@@ -46,9 +46,9 @@ def test_critical_hits_are_all_ones_under_the_target():
 
 @pytest.mark.parametrize(
     ("rolls", "name"),
-    [([3], "Skull/Scalp"), ([20], "Left chest"), ([33, 1], "Left shoulder"), ([33, 6], "Left elbow"),
+    [([3], "Skull/Scalp"), ([20, 12], "Left chest"), ([33, 1], "Left shoulder"), ([33, 6], "Left elbow"),
      ([44, 6], "Left hand"), ([72, 3], "Right forearm"), ([80, 7], "Left knee"), ([90, 12], "Right foot"),
-     ([100], "Attacker's choice (a critical location if one is available)")],
+     ([100], "Attacker's choice: Skull/Scalp")],
 )  # fmt: skip
 def test_whole_body_hit_locations(rolls, name):
     assert hit_location(ScriptedDice(rolls)).name == name
@@ -56,7 +56,7 @@ def test_whole_body_hit_locations(rolls, name):
 
 def test_the_seeds_damage_example():
     # 2d6 rifle rolls 8, chest adds 1 trauma, armour 5: trauma 4; shock 2 + d6 (2) + 2 = 6 against SHK 4: save at -2
-    hit = hit_location(ScriptedDice([20]))
+    hit = hit_location(ScriptedDice([20, 12]))  # "did not strike a Critical Location": the chest's d12 is 4-12
     result = damage(parse("2d6"), 5, hit, 4, critical=False, dice=ScriptedDice([4, 4, 2]))
     assert (result.trauma, result.shock, result.save_needed, result.save_modifier, result.stats) == (
         4,
@@ -72,7 +72,9 @@ def test_critical_locations_and_hits_damage_a_stat():
     skull = hit_location(ScriptedDice([2]))
     result = damage(parse("1d6"), 0, skull, 99, critical=False, dice=ScriptedDice([3, 1, 8]))
     assert result.stats == ("PERS",)  # skull d8: 6-8 = PERS
-    chest = damage(parse("1d6"), 0, hit_location(ScriptedDice([20])), 99, critical=True, dice=ScriptedDice([3, 1, 1]))
+    chest = damage(
+        parse("1d6"), 0, hit_location(ScriptedDice([20, 12])), 99, critical=True, dice=ScriptedDice([3, 1, 1])
+    )
     assert chest.stats == ("STR",)
     hand = hit_location(ScriptedDice([45, 6]))  # left forearm, d6 6 = left hand
     assert hand.name == "Left hand"
@@ -99,3 +101,81 @@ def test_initiative():
     # Kai: 3 + AWA place 1 + MEL place 0 = 4; Ren: 2 + 2 + 2*1 = 6; Ash: min(6, 3) + 0 + 0 = 3
     assert order == [("Ren", 2, 6), ("Kai", 3, 4), ("Ash", 3, 3)]
     assert initiative({"Kai": (12, 14)}, ScriptedDice([5]), surprised=frozenset({"Kai"})) == [("Kai", 0, 0)]
+
+
+@pytest.mark.parametrize(
+    ("column", "rolls", "name"),
+    [("head_torso", [8], "Face"),
+     ("head_torso", [45, 2], "Left abdomen/groin"),
+     ("head_torso", [80, 3], "Right forearm"),
+     ("head_torso", [85], "Attacker's choice: Skull/Scalp"),
+     ("head_neck", [10], "Skull/Scalp"),
+     ("head_neck", [25, 2], "Neck"),
+     ("head_neck", [50, 6], "Left hand"),
+     ("head_neck", [78], "Attacker's choice: Skull/Scalp"),
+     ("left_hand", [33, 2], "Left abdomen/groin"),
+     ("left_hand", [40, 6], "Left hand"),
+     ("left_hand", [58, 2], "Right abdomen/groin"),
+     ("left_hand", [75], "Left upper leg"),
+     ("left_hand", [85], "Right upper leg"),
+     ("left_hand", [86], "Attacker's choice: Skull/Scalp"),
+     ("right_hand", [18, 2], "Left abdomen/groin"),
+     ("right_hand", [45, 1], "Right shoulder"),
+     ("right_hand", [75], "Left upper leg"),
+     ("right_hand", [76], "Right upper leg"),
+     ("eye", [15], "Skull/Scalp"),
+     ("eye", [16], "Eye"),
+     ("eye", [40], "Eye"),
+     ("eye", [63, 6], "Left hand"),
+     ("eye", [76], "Attacker's choice: Skull/Scalp")],
+)  # fmt: skip
+def test_aimed_columns(column, rolls, name):
+    # Issue 20, wrong #5: every aim rolled on the whole-body column.
+    assert hit_location(ScriptedDice(rolls), column).name == name
+
+
+@pytest.mark.parametrize("column", ["head_torso", "head_neck", "eye"])
+def test_a_head_shot_never_hits_a_leg(column):
+    for percent in range(1, 101):
+        hit = hit_location(ScriptedDice([percent, 1]), column)
+        assert not hit.name.endswith(("leg", "knee", "foot")), (column, percent, hit.name)
+
+
+def test_each_column_runs_from_01_to_00_and_its_sizes_follow_the_seed():
+    from rules.zener.combat import COLUMNS
+
+    for name, _, bands in COLUMNS.values():
+        tops = [top for top, _ in bands]
+        assert tops == sorted(tops), name
+        assert tops[-1] == 100, name
+    # "-1 for head & torso ...; -2 for head and neck; -3 for an open hand ...; -6 for an eye socket"
+    assert [size for _, size, _ in COLUMNS.values()] == [0, -1, -2, -3, -3, -6]
+
+
+@pytest.mark.parametrize(
+    ("rolls", "name", "critical"),
+    [([12, 1], "Neck", True), ([12, 2], "Neck", False), ([20, 3], "Left chest", True), ([20, 4], "Left chest", False),
+     ([50, 1], "Right chest", True), ([50, 6], "Right chest", False), ([38, 1], "Left abdomen/groin", True),
+     ([68, 1], "Right abdomen/groin", True), ([68, 2], "Right abdomen/groin", False), ([3], "Skull/Scalp", True),
+     ([8], "Face", False)],
+)  # fmt: skip
+def test_partial_critical_locations_are_rolled(rolls, name, critical):
+    # Issue 20, wrong #6: "Neck (1 in 6 critical location)", "Left chest (d12: 3 in 12 ...)",
+    # "Right chest (1 in 6 ...)".
+    hit = hit_location(ScriptedDice(rolls))
+    assert (hit.name, hit.critical) == (name, critical)
+    stats = damage(parse("1d6"), 0, hit, 99, critical=False, dice=ScriptedDice([3, 1, 1])).stats
+    assert bool(stats) == critical  # a critical location damages a stat without a critical hit
+
+
+def test_the_attackers_choice_is_an_automatic_critical_location():
+    # Issue 20, wrong #7: "96-00 Attacker's choice, automatic critical location if one available".
+    hit = hit_location(ScriptedDice([97]), "whole", "left chest")  # no d12: the choice is critical
+    assert (hit.name, hit.critical, hit.critical_roll) == ("Attacker's choice: Left chest", True, None)
+    leg = hit_location(ScriptedDice([99, 12]), "whole", "right leg")  # a leg cannot be critical; its d12 still rolls
+    assert (leg.name, leg.critical) == ("Attacker's choice: Right foot", False)
+    assert hit_location(ScriptedDice([80]), "eye", "eye").name == "Attacker's choice: Eye"
+    with pytest.raises(RulesError, match="head & neck column"):
+        hit_location(ScriptedDice([97]), "head_neck", "left leg")
+    with pytest.raises(RulesError, match="Aim at"):
+        hit_location(ScriptedDice([97]), "tail")

@@ -21,9 +21,12 @@ from rules.errors import RulesError
 from rules.zener import SYSTEM
 from rules.zener.checks import KARMA_BOOST, Check, CheckRoll, judge, roll_check, skill_check, stat_check
 from rules.zener.combat import (
+    COLUMNS,
     END_COST,
     armour_modifiers,
     attack_check,
+    check_aim,
+    column_parts,
     critical_hit,
     damage,
     defense,
@@ -312,9 +315,12 @@ def _adventure(base: int, setbacks: int, solution: str, selfish: bool, earned: i
 
 def attack(campaign, gm, *, attacker, target, stat: str, ranks: int | None, weapon: str, armour: int | None = None,
            size: int = 0, range_: int = 0, aiming: int = 0, circumstance: int = 0,
-           attacker_armour: int | None = None, cover: bool = False) -> Roll:  # fmt: skip
+           attacker_armour: int | None = None, cover: bool = False, aim: str = "whole",
+           choice: str = "skull") -> Roll:  # fmt: skip
     """The GM resolves an attack: hit or miss (or a near miss), location, trauma, shock
-    and the save the target must make. The attacker pays END; the target's sheet takes the damage."""
+    and the save the target must make. The attacker pays END; the target's sheet takes the damage.
+    `aim` is the hit-location column (its target size adds to `size`, the whole target's); `choice`
+    is the attacker's part on a roll of the column's "attacker's choice" (issue 20, #5 and #7)."""
 
     if not campaign.is_gm(gm):
         raise ActionError("Only the GM resolves attacks.")
@@ -322,6 +328,7 @@ def attack(campaign, gm, *, attacker, target, stat: str, ranks: int | None, weap
         raise RulesError("Attacks use ACC or MEL.")
     if attacker.pk == target.pk:
         raise RulesError("Choose a target other than the attacker.")
+    check_aim(aim, choice)
     # A weapon from the attacker's sheet by name, or damage notation as typed.
     named = next((w["damage"] for w in attacker.sheet.get("weapons", []) if w["name"] == weapon), None)
     weapon_damage = parse(named or weapon)
@@ -337,20 +344,25 @@ def attack(campaign, gm, *, attacker, target, stat: str, ranks: int | None, weap
     res = in_play(target.sheet)["RES"] + armour_modifiers(armour)["RES"]
     target_defense = defense(res, armour)
     attack_stat = in_play(attacker.sheet)[stat] + armour_modifiers(attacker_armour)[stat]
+    size += COLUMNS[aim][1]  # seed: "-1 for head & torso ...; -2 for head and neck; ..."
     check = attack_check(attack_stat, ranks, target_defense, size=size, range_=range_, aiming=aiming,
                          circumstance=circumstance)  # fmt: skip
     rolled = roll_check(check, dice)
     outcome = {**_outcome(rolled), "critical": rolled.success and critical_hit(rolled), "defense": target_defense}
     glancing = near_miss(rolled.margin, size, cover)
     if rolled.success or glancing:
-        hit = hit_location(dice)
+        # A near miss lands on the whole-body column (published); a choice off that column is the skull.
+        column = "whole" if not rolled.success else aim
+        hit = hit_location(dice, column, choice if choice in column_parts(column) else "skull")
         shk = in_play(target.sheet)["SHK"]
         result = damage(weapon_damage, armour, hit, shk, critical=outcome["critical"], dice=dice)
         trauma, shock = result.trauma, result.shock
         if glancing:
             trauma = max(0, trauma + glancing.trauma) if glancing.trauma_allowed else 0
             shock = max(0, shock + glancing.shock)
-        outcome |= {"location": hit.name, "percent": hit.percent, "weapon_damage": result.weapon,
+        outcome |= {"location": hit.name, "percent": hit.percent, "aim": COLUMNS[column][0],
+                    "critical_location": hit.critical, "critical_roll": hit.critical_roll,
+                    "weapon_damage": result.weapon,
                     "trauma": trauma, "shock": shock, "stat_damage": list(result.stats), "near_miss": bool(glancing),
                     "save_needed": shock > shk, "save_modifier": shk - shock if shock > shk else 0}  # fmt: skip
     with transaction.atomic():

@@ -4,6 +4,7 @@ from campaigns.forms import CharacterChoiceField, TableForm
 from campaigns.inputs import TextField, WholeNumberField
 from campaigns.systems.skills import name_own_stat, stat_field
 from rules.zener.checks import MAX_MODIFIER
+from rules.zener.combat import COLUMNS, part_name
 from rules.zener.experience import MAX_BASE, SOLUTION_NAMES
 from rules.zener.stats import ROLLED_STATS
 from rules.zener.tables import TIME_MULTIPLIERS, assistants_index
@@ -86,7 +87,18 @@ class AttackForm(TableForm):
                              help_text="A weapon on the attacker's sheet, or its damage, e.g. 2d6.")  # fmt: skip
     armour = WholeNumberField(min_value=0, max_value=10, required=False, label="Target's armour (0-10)",
                                 help_text="Blank: the armour on the target's sheet.")  # fmt: skip
-    size = WholeNumberField(min_value=-8, max_value=11, initial=0, label="Target size index")
+    size = WholeNumberField(min_value=-8, max_value=11, initial=0, label="Target size index",
+                            help_text="The whole target's (0: a human); the aim adds its own.")  # fmt: skip
+    # The hit-location columns (issue 20, #5): the aim picks the column and its target size.
+    aim = forms.ChoiceField(choices=[(key, f"{name} ({size:+d})") for key, (name, size, _) in COLUMNS.items()],
+                            initial="whole", required=False, label="Aimed at")  # fmt: skip
+    choice = forms.ChoiceField(
+        choices=[(part, part_name(part)) for part in dict.fromkeys(p for _, _, bands in COLUMNS.values()
+                                                                      for _, p in bands if p != "choice")],
+        initial="skull", required=False, label="Attacker's choice",
+        help_text="Where the attack lands if the location roll is the attacker's choice (a critical location "
+                  "automatically if it can be one); on the aim's column.",
+    )  # fmt: skip
     range_ = WholeNumberField(min_value=-8, max_value=60, initial=0, label="Range index")
     aiming = WholeNumberField(min_value=-5, max_value=13, initial=0, label="Aiming index")
     circumstance = WholeNumberField(min_value=-20, max_value=20, initial=0)

@@ -175,7 +175,8 @@ def attack(request, campaign_id: int):
         actions.attack(campaign, request.user, attacker=data["attacker"], target=data["target"], stat=data["stat"],
                        ranks=data["ranks"], weapon=data["weapon"], armour=data["armour"], size=data["size"],
                        range_=data["range_"], aiming=data["aiming"], circumstance=data["circumstance"],
-                       attacker_armour=data["attacker_armour"], cover=data["cover"])  # fmt: skip
+                       attacker_armour=data["attacker_armour"], cover=data["cover"], aim=data["aim"] or "whole",
+                       choice=data["choice"] or "skull")  # fmt: skip
 
     return panel_step(
         request, campaign, Audience.GM, form=form, form_name="attack_form", act=act,

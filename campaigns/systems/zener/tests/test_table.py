@@ -273,7 +273,7 @@ def test_the_check_form_says_which_way_each_modifier_pushes(player_client, zg, k
 
 def test_the_gm_resolves_an_attack(gm_client, player_client, zg, kai, ren, script_dice):
     # Kai: ACC 12 (foundation 8) + 2 ranks - Defense -9 (RES 10, -4 for no armour, -15) = 19 on 3d6.
-    script_dice(2, 3, 4, 20, 4, 4, 2)  # to hit 9; d% 20 = left chest; 2d6 = 8; shock d6 = 2
+    script_dice(2, 3, 4, 20, 12, 4, 4, 2)  # to hit 9; d% 20 = left chest (d12 12: not critical); 2d6 = 8; shock d6 = 2
     response = gm_client.post(
         reverse("zener_attack", args=[zg.pk]),
         {"attacker": kai.pk, "target": ren.pk, "stat": "ACC", "ranks": "2", "weapon": "2d6", "armour": "0",
@@ -318,7 +318,7 @@ def test_an_attack_logged_with_one_stat_damaged_still_reads(gm_client, player_cl
 
 
 def test_attacks_damage_the_sheets_and_initiative_orders_the_table(gm_client, zg, kai, ren, script_dice):
-    script_dice(2, 3, 4, 20, 4, 4, 2)
+    script_dice(2, 3, 4, 20, 12, 4, 4, 2)
     gm_client.post(
         reverse("zener_attack", args=[zg.pk]),
         {"attacker": kai.pk, "target": ren.pk, "stat": "MEL", "ranks": "2", "weapon": "2d6", "armour": "0",
@@ -352,7 +352,7 @@ def test_weapons_and_armour_come_from_the_sheets(gm_client, zg, kai, ren, script
     kai.save()
     ren.sheet = {**ren.sheet, "armour": 4}
     ren.save()
-    script_dice(1, 2, 3, 20, 5, 1)  # hit; chest; rifle 5 + 3 = 8; shock d6 1
+    script_dice(1, 2, 3, 20, 12, 5, 1)  # hit; chest (d12 12); rifle 5 + 3 = 8; shock d6 1
     gm_client.post(
         reverse("zener_attack", args=[zg.pk]),
         {"attacker": kai.pk, "target": ren.pk, "stat": "ACC", "ranks": "2", "weapon": "Rifle", "armour": "",
@@ -519,7 +519,7 @@ def test_an_attack_takes_the_weapon_skills_ranks_from_the_sheet(gm_client, playe
                  "skills": [*kai.sheet["skills"], {"name": "Rifle", "breadth": "weapon_broad", "stat": "ACC",
                                                    "ranks": 2}]}  # fmt: skip
     kai.save()
-    script_dice(6, 6, 6, 20, 4, 4, 2)  # 18 against 18: a hit; d% 20; 2d6; shock d6
+    script_dice(6, 6, 6, 20, 12, 4, 4, 2)  # 18 against 18: a hit; d% 20, d12 12; 2d6; shock d6
     response = gm_client.post(
         reverse("zener_attack", args=[zg.pk]),
         {"attacker": kai.pk, "target": ren.pk, "stat": "ACC", "ranks": "", "weapon": "Rifle", "armour": "0",

@@ -1,0 +1,117 @@
+"""Hit location at the table (issue 20, "wrong today" 5-8): the GM's attack form chooses the aim and
+so the column, partial critical locations are rolled, and 96-00 lands on the attacker's choice."""
+
+import pytest
+from django.urls import reverse
+
+from campaigns import actions
+from campaigns.models import Membership, Roll
+from characters.models import Character
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def zg(gm, player, other_player):
+    campaign = actions.create_campaign(gm, name="Zener", system="zener", settings={})
+    for user in (player, other_player):
+        Membership.objects.create(campaign=campaign, user=user)
+    return campaign
+
+
+def _character(campaign, owner, name):
+    sheet = campaign.rules_system.validate_sheet({"stats": {"PRAC": 12}, "int_dice": [3, 3]})
+    return Character.objects.create(campaign=campaign, owner=owner, name=name, sheet=sheet)
+
+
+@pytest.fixture
+def kai(zg, player):
+    return _character(zg, player, "Kai")
+
+
+@pytest.fixture
+def ren(zg, other_player):
+    return _character(zg, other_player, "Ren")
+
+
+def _attack(gm_client, zg, kai, ren, headers=None, **changes):
+    # Kai's attack needs 18 on 3d6 at the whole body; the aim's size lowers it (head & neck -2, eye -6).
+    data = {"attacker": kai.pk, "target": ren.pk, "stat": "ACC", "ranks": "2", "weapon": "2d6", "armour": "0",
+            "size": "0", "range_": "0", "aiming": "0", "circumstance": "0"}  # fmt: skip
+    return gm_client.post(reverse("zener_attack", args=[zg.pk]), data | changes, **(headers or {}))
+
+
+def test_a_head_and_neck_shot_rolls_its_own_column_and_the_necks_critical_die(
+    gm_client, player_client, zg, kai, ren, script_dice
+):
+    # Wrong #5: d% 25 is the left chest on the whole-body column, the neck on the head & neck column.
+    # Wrong #6: "Neck (1 in 6 critical location)": its d6 shows 1, so a stat is damaged without a critical hit.
+    script_dice(2, 3, 4, 25, 1, 4, 4, 2, 1)  # 9 against 18 - 2; d% 25; d6 1; 2d6 8; shock d6 2; the neck's d5: 1 = CON
+    _attack(gm_client, zg, kai, ren, aim="head_neck")
+    roll = Roll.objects.get(kind="zener_attack")
+    assert (roll.outcome["target"], roll.outcome["location"], roll.outcome["critical"]) == (16, "Neck", False)
+    assert (roll.outcome["critical_location"], roll.outcome["trauma"]) == (True, 10)  # 8 + 2 for the neck
+    ren.refresh_from_db()
+    assert ren.sheet["damage"]["stats"] == {"CON": 1}
+    page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    assert "Neck</strong> (d% 25 on the head &amp; neck column, critical die 1) — a critical location" in page
+    assert "−1 CON" in page
+
+
+def test_the_necks_critical_die_can_miss(gm_client, zg, kai, ren, script_dice):
+    script_dice(2, 3, 4, 25, 2, 4, 4, 2)  # the neck's d6 shows 2: not critical, no stat die
+    _attack(gm_client, zg, kai, ren, aim="head_neck")
+    roll = Roll.objects.get(kind="zener_attack")
+    assert (roll.outcome["critical_location"], roll.outcome["stat_damage"]) == (False, [])
+
+
+def test_an_eye_shot_lands_in_the_eye_and_rolls_its_die_twice(gm_client, player_client, zg, kai, ren, script_dice):
+    # Wrong #8: no column reached the eye. "Eye +2 shock, +6 Trauma, and (d10, 2 rolls) ... 7-9=AWA, 10=PERS".
+    script_dice(1, 1, 1, 30, 4, 4, 2, 7, 10)  # a critical hit (3 under 18 - 6); d% 30 on the eye column; d10 7, 10
+    _attack(gm_client, zg, kai, ren, aim="eye")
+    roll = Roll.objects.get(kind="zener_attack")
+    assert (roll.outcome["target"], roll.outcome["location"], roll.outcome["aim"]) == (12, "Eye", "Eye")
+    assert (roll.outcome["trauma"], roll.outcome["shock"]) == (14, 11)  # 8 + 6; 7 + 2 + 2
+    ren.refresh_from_db()
+    assert ren.sheet["damage"]["stats"] == {"AWA": 1, "PERS": 1}
+
+
+def test_the_attackers_choice_is_a_critical_location(gm_client, player_client, zg, kai, ren, script_dice):
+    # Wrong #7: "96-00 Attacker's choice, automatic critical location if one available" applied nothing.
+    script_dice(2, 3, 4, 97, 4, 4, 2, 5)  # d% 97; no critical die for a choice; 2d6 8; shock 2; the neck's d5: 5 = RES
+    _attack(gm_client, zg, kai, ren, choice="neck")
+    roll = Roll.objects.get(kind="zener_attack")
+    assert (roll.outcome["location"], roll.outcome["critical_location"]) == ("Attacker's choice: Neck", True)
+    assert roll.outcome["trauma"] == 10
+    ren.refresh_from_db()
+    assert ren.sheet["damage"]["stats"] == {"RES": 1}
+    page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    assert "Attacker&#x27;s choice: Neck</strong> (d% 97) — a critical location" in page
+
+
+def test_the_form_offers_the_aims_and_the_choice(gm_client, zg, kai, ren):
+    page = gm_client.get(reverse("table", args=[zg.pk])).content.decode()
+    assert "Head &amp; neck (-2)" in page
+    assert "Eye (-6)" in page
+    assert "Left abdomen/groin" in page
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [({"aim": "head_neck", "choice": "left leg"}, "must be a part on the head &amp; neck column"),
+     ({"aim": "tail"}, "Select a valid choice")],
+)  # fmt: skip
+def test_a_choice_off_the_aims_column_is_refused_and_rolls_nothing(gm_client, zg, kai, ren, changes, message):
+    response = _attack(gm_client, zg, kai, ren, {"HTTP_HX_REQUEST": "true"}, **changes)
+    assert response.status_code == 422
+    assert message in response.content.decode()
+    assert not Roll.objects.filter(kind="zener_attack").exists()
+    kai.refresh_from_db()
+    assert kai.sheet.get("damage", {}).get("end_spent", 0) == 0
+
+
+def test_the_rules_page_publishes_the_columns_reading(player_client, zg):
+    rules = player_client.get(reverse("rules_system", args=["zener"])).content.decode()
+    assert "the Face band is the eye" in rules
+    assert "head &amp; neck: skull 1–10, face 11–21, neck 22–28" in rules
+    assert "the left chest when its d12 shows 1–3" in rules
