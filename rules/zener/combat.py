@@ -153,6 +153,7 @@ class Hit:
     sub_roll: int | None = None
     critical: bool = False  # a critical location: stat damage even without a critical hit
     critical_roll: int | None = None  # the d6 or d12 of a partial critical location
+    chosen: bool = False  # the attacker's choice, not the d%'s band
 
 
 def column_parts(column: str) -> list[str]:
@@ -181,7 +182,7 @@ def hit_location(dice: DiceSource, column: str = "whole", choice: str = "skull")
     part = next(part for top, part in COLUMNS[column][2] if percent <= top)
     if part == "choice":
         chosen = _part(choice, dice, percent, automatic=True)
-        return Hit(percent, f"Attacker's choice: {chosen.name}", chosen.location, chosen.sub_roll, chosen.critical)
+        return Hit(percent, chosen.name, chosen.location, chosen.sub_roll, chosen.critical, chosen=True)
     return _part(part, dice, percent)
 
 

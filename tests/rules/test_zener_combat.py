@@ -48,10 +48,14 @@ def test_critical_hits_are_all_ones_under_the_target():
     ("rolls", "name"),
     [([3], "Skull/Scalp"), ([20, 12], "Left chest"), ([33, 1], "Left shoulder"), ([33, 6], "Left elbow"),
      ([44, 6], "Left hand"), ([72, 3], "Right forearm"), ([80, 7], "Left knee"), ([90, 12], "Right foot"),
-     ([100], "Attacker's choice: Skull/Scalp")],
+     ([100], "Skull/Scalp (chosen)")],
 )  # fmt: skip
 def test_whole_body_hit_locations(rolls, name):
-    assert hit_location(ScriptedDice(rolls)).name == name
+    assert _where(hit_location(ScriptedDice(rolls))) == name
+
+
+def _where(hit) -> str:
+    return hit.name + (" (chosen)" if hit.chosen else "")
 
 
 def test_the_seeds_damage_example():
@@ -108,17 +112,17 @@ def test_initiative():
     [("head_torso", [8], "Face"),
      ("head_torso", [45, 2], "Left abdomen/groin"),
      ("head_torso", [80, 3], "Right forearm"),
-     ("head_torso", [85], "Attacker's choice: Skull/Scalp"),
+     ("head_torso", [85], "Skull/Scalp (chosen)"),
      ("head_neck", [10], "Skull/Scalp"),
      ("head_neck", [25, 2], "Neck"),
      ("head_neck", [50, 6], "Left hand"),
-     ("head_neck", [78], "Attacker's choice: Skull/Scalp"),
+     ("head_neck", [78], "Skull/Scalp (chosen)"),
      ("left_hand", [33, 2], "Left abdomen/groin"),
      ("left_hand", [40, 6], "Left hand"),
      ("left_hand", [58, 2], "Right abdomen/groin"),
      ("left_hand", [75], "Left upper leg"),
      ("left_hand", [85], "Right upper leg"),
-     ("left_hand", [86], "Attacker's choice: Skull/Scalp"),
+     ("left_hand", [86], "Skull/Scalp (chosen)"),
      ("right_hand", [18, 2], "Left abdomen/groin"),
      ("right_hand", [45, 1], "Right shoulder"),
      ("right_hand", [75], "Left upper leg"),
@@ -127,11 +131,11 @@ def test_initiative():
      ("eye", [16], "Eye"),
      ("eye", [40], "Eye"),
      ("eye", [63, 6], "Left hand"),
-     ("eye", [76], "Attacker's choice: Skull/Scalp")],
+     ("eye", [76], "Skull/Scalp (chosen)")],
 )  # fmt: skip
 def test_aimed_columns(column, rolls, name):
     # Issue 20, wrong #5: every aim rolled on the whole-body column.
-    assert hit_location(ScriptedDice(rolls), column).name == name
+    assert _where(hit_location(ScriptedDice(rolls), column)) == name
 
 
 @pytest.mark.parametrize("column", ["head_torso", "head_neck", "eye"])
@@ -171,10 +175,10 @@ def test_partial_critical_locations_are_rolled(rolls, name, critical):
 def test_the_attackers_choice_is_an_automatic_critical_location():
     # Issue 20, wrong #7: "96-00 Attacker's choice, automatic critical location if one available".
     hit = hit_location(ScriptedDice([97]), "whole", "left chest")  # no d12: the choice is critical
-    assert (hit.name, hit.critical, hit.critical_roll) == ("Attacker's choice: Left chest", True, None)
+    assert (_where(hit), hit.critical, hit.critical_roll) == ("Left chest (chosen)", True, None)
     leg = hit_location(ScriptedDice([99, 12]), "whole", "right leg")  # a leg cannot be critical; its d12 still rolls
-    assert (leg.name, leg.critical) == ("Attacker's choice: Right foot", False)
-    assert hit_location(ScriptedDice([80]), "eye", "eye").name == "Attacker's choice: Eye"
+    assert (_where(leg), leg.critical) == ("Right foot (chosen)", False)
+    assert _where(hit_location(ScriptedDice([80]), "eye", "eye")) == "Eye (chosen)"
     with pytest.raises(RulesError, match="head & neck column"):
         hit_location(ScriptedDice([97]), "head_neck", "left leg")
     with pytest.raises(RulesError, match="Aim at"):

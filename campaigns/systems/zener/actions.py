@@ -361,7 +361,7 @@ def attack(campaign, gm, *, attacker, target, stat: str, ranks: int | None, weap
             trauma = max(0, trauma + glancing.trauma) if glancing.trauma_allowed else 0
             shock = max(0, shock + glancing.shock)
         outcome |= {"location": hit.name, "percent": hit.percent, "aim": COLUMNS[column][0],
-                    "critical_location": hit.critical, "critical_roll": hit.critical_roll,
+                    "chosen": hit.chosen, "critical_location": hit.critical, "critical_roll": hit.critical_roll,
                     "weapon_damage": result.weapon,
                     "trauma": trauma, "shock": shock, "stat_damage": list(result.stats), "near_miss": bool(glancing),
                     "save_needed": shock > shk, "save_modifier": shk - shock if shock > shk else 0}  # fmt: skip

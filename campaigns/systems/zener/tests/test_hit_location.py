@@ -81,12 +81,13 @@ def test_the_attackers_choice_is_a_critical_location(gm_client, player_client, z
     script_dice(2, 3, 4, 97, 4, 4, 2, 5)  # d% 97; no critical die for a choice; 2d6 8; shock 2; the neck's d5: 5 = RES
     _attack(gm_client, zg, kai, ren, choice="neck")
     roll = Roll.objects.get(kind="zener_attack")
-    assert (roll.outcome["location"], roll.outcome["critical_location"]) == ("Attacker's choice: Neck", True)
+    assert (roll.outcome["location"], roll.outcome["chosen"], roll.outcome["critical_location"]) == ("Neck", True, True)
     assert roll.outcome["trauma"] == 10
     ren.refresh_from_db()
     assert ren.sheet["damage"]["stats"] == {"RES": 1}
     page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
-    assert "Attacker&#x27;s choice: Neck</strong> (d% 97) — a critical location" in page
+    assert "Neck</strong> (d% 97: the attacker's choice) — a critical location" in page
+    assert "Kai hits Ren in the neck" in page
 
 
 def test_the_form_offers_the_aims_and_the_choice(gm_client, zg, kai, ren):
