@@ -116,3 +116,13 @@ def test_the_rules_page_publishes_the_columns_reading(player_client, zg):
     assert "the Face band is the eye" in rules
     assert "head &amp; neck: skull 1–10, face 11–21, neck 22–28" in rules
     assert "the left chest when its d12 shows 1–3" in rules
+
+
+def test_an_aimed_near_miss_lands_on_the_whole_body_column(gm_client, zg, kai, ren, script_dice):
+    # The aim's size (head & neck -2) makes the target smaller than the whole body, so a miss by 5 or less
+    # lands (seed: "An attack that misses by no more than 5 ...") on the whole-body column, as published.
+    script_dice(6, 6, 6, 20, 12, 4, 4, 2)  # 18 against 16: a miss by 2; d% 20 = left chest there; d12 12; 2d6 8; d6 2
+    _attack(gm_client, zg, kai, ren, aim="head_neck")
+    roll = Roll.objects.get(kind="zener_attack")
+    assert (roll.outcome["success"], roll.outcome["near_miss"]) == (False, True)
+    assert (roll.outcome["aim"], roll.outcome["location"], roll.outcome["trauma"]) == ("Whole body", "Left chest", 8)
