@@ -8,6 +8,7 @@ from typing import Any
 from rules.dice import parse
 from rules.errors import RulesError
 from rules.system import notes_only_sheet
+from rules.zener.death import STATES
 from rules.zener.stats import MAX_RANKS, ROLLED_STATS, STAT_RANGE, derived, skill_cost
 
 DEFAULT_STAT = 10
@@ -17,6 +18,20 @@ def _int(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise RulesError(f"{what} is a whole number.")
     return value
+
+
+def _state(raw: Mapping[str, Any]) -> tuple[dict, dict]:
+    """The character's state, kept as stored ("conscious", "unconscious", "dying", "dead"; a sheet
+    without one is conscious), and a dying character's death-save penalty (rules.zener.death)."""
+    state = {}
+    if "state" in raw:
+        if raw["state"] not in STATES:
+            raise RulesError("A character is " + ", ".join(STATES) + ".")
+        state = {"state": raw["state"]}
+    dying = {}
+    if isinstance(raw.get("dying"), Mapping):
+        dying = {"dying": {"penalty": max(0, _int(raw["dying"].get("penalty", 0), "The death-save penalty"))}}
+    return state, dying
 
 
 def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -75,7 +90,10 @@ def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = 
         damage_text = str(weapon.get("damage", ""))
         parse(damage_text)  # the rules' own message for bad notation
         weapons.append({"name": str(weapon["name"]).strip()[:60], "damage": damage_text})
+    state, dying = _state(raw)
     return {
+        **state,
+        **dying,
         "stats": stats,
         "armour": armour,
         "weapons": weapons,

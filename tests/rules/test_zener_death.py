@@ -6,7 +6,9 @@ from rules import RulesError
 from rules.dice import ScriptedDice
 from rules.zener.death import death_save, dying_stats, state_of
 
-STATS = dict.fromkeys(("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO", "ENC", "LAN", "AWA", "PERS"), 12)
+STATS = dict.fromkeys(
+    ("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO", "ENC", "LAN", "AWA", "PERS"), 12
+)
 
 
 def _sheet(trauma=0, stats=None, **more):
@@ -33,12 +35,14 @@ def test_the_seeds_death_rounds_d_to_d_plus_4():
         penalties.append(save.penalty)
         sheet = save.sheet
         if len(penalties) < 5:
-            assert save.result == "dying" and state_of(sheet) == "dying"
+            assert save.result == "dying"
+            assert state_of(sheet) == "dying"
     # D: "immediately" (no penalty); D+1 +1; D+2 +2; D+3 aid: +1 "instead of worsening to +3"; D+4 aid: +0.
     assert penalties == [0, 1, 2, 1, 0]
     # "He makes his CON check at +0 to the die roll, so he is restored to 1 HP."
     assert save.result == "stabilised"
-    assert state_of(sheet) == "conscious" and "dying" not in sheet
+    assert state_of(sheet) == "conscious"
+    assert "dying" not in sheet
     assert 48 - sheet["damage"]["trauma"] == 1
 
 
@@ -56,7 +60,8 @@ def test_aid_without_the_penalty_gone_does_not_stabilise():
     assert (save.penalty, save.result) == (1, "dying")
     # Stabilised, a stat comes back to 1 in play: DEX 12 - 11 damage.
     save = death_save(save.sheet, aided=True, dice=ScriptedDice([1, 1, 1, 1]))
-    assert save.result == "stabilised" and save.sheet["damage"]["stats"]["DEX"] == 11
+    assert save.result == "stabilised"
+    assert save.sheet["damage"]["stats"]["DEX"] == 11
 
 
 def test_no_death_save_for_the_living_or_the_dead():

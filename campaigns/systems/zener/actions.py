@@ -35,6 +35,7 @@ from rules.zener.combat import (
     near_miss,
 )
 from rules.zener.experience import SOLUTION_NAMES, SOLUTIONS, adventure_experience
+from rules.zener.death import death_save, state_of
 from rules.zener.stats import ROLLED_STATS, foundation, in_play, starting_karma, stat_basis, stat_raise_cost
 
 KIND = "zener"
@@ -391,8 +392,30 @@ def _add_damage(character, *, trauma: int = 0, shock: int = 0, end_spent: int = 
     for stat in stats:  # -1 each; the hand and eye roll twice and may name one stat twice
         damage["stats"] = {**damage.get("stats", {}), stat: damage.get("stats", {}).get(stat, 0) + 1}
     sheet["damage"] = damage
+    if state_of(sheet) == "dying":  # a stat at 0 or below (seed: "Death"): the panel shows it
+        sheet["state"] = "dying"
     character.sheet = sheet
     character.save(update_fields=["sheet", "updated_at"])
+
+
+def roll_death_save(campaign, gm, *, character, aided: bool) -> Roll:
+    """The round's CON save of a dying character, rolled by the GM, public (seed: "Death").
+    `aided`: medical attention (a skill check the GM judged) succeeded this round."""
+    if not campaign.is_gm(gm):
+        raise ActionError("Only the GM rolls death saves.")
+    with transaction.atomic():
+        character.refresh_from_db()
+        save = death_save(character.sheet, aided=aided, dice=sources.dice())
+        roll = Roll.objects.create(
+            campaign=campaign, author=gm, character=character, kind="zener_death",
+            request={"label": "Death save", "con": save.roll.check.target + save.penalty, "penalty": save.penalty,
+                     "aided": aided, "dice": save.roll.check.rolled[0]},
+            outcome={**_outcome(save.roll), "result": save.result},
+        )  # fmt: skip
+        character.sheet = save.sheet
+        character.save(update_fields=["sheet", "updated_at"])
+        transaction.on_commit(lambda: (live.send_roll(roll), live.send_panel(campaign)))
+    return roll
 
 
 def roll_initiative(campaign, gm, *, surprised=(), immobile=(), prone=()) -> Roll:

@@ -104,3 +104,23 @@ class ZenerInitiativeKind(RollKind):
 
 
 ZENER_INITIATIVE = ZenerInitiativeKind()
+
+
+class ZenerDeathKind(RollKind):
+    """A dying character's CON save for the round (seed: "Death"): public, like the fight."""
+
+    key = "zener_death"
+    name = "Death save"
+    roll_template = "systems/zener/death.html"
+    RESULTS = {"dying": "still dying", "dead": "dies", "stabilised": "is stabilised, restored to 1"}
+
+    def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
+        return {**roll.request, **roll.outcome, "said": self.RESULTS[roll.outcome["result"]]}
+
+    def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
+        aid = ", with medical aid" if data["aided"] else ""
+        return (f"{who}'s death save (CON {data['con']}, +{data['penalty']} to the die{aid}): "
+                f"{data['total']} against {data['target']}; {who} {data['said']}.")  # fmt: skip
+
+
+ZENER_DEATH = ZenerDeathKind()

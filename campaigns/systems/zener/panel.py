@@ -8,6 +8,7 @@ from campaigns.systems import Panel
 from campaigns.systems.skills import skill_options
 from campaigns.systems.zener.actions import karma_balance
 from campaigns.systems.zener.forms import AttackForm, CheckForm, KarmaForm
+from rules.zener.death import state_of
 from rules.zener.stats import in_play
 
 
@@ -17,9 +18,12 @@ def panel(campaign, audience: Audience, *, user=None, check_form=None, karma_for
         "is_gm": audience is Audience.GM,
         # Each value in play beside the sheet's, for "RES 12 (14)" (templatetags/zener.py, stat_in_play).
         "karma": [
-            (c, karma_balance(c).value, in_play(c.sheet), in_play({**c.sheet, "damage": {}})) for c in characters
+            (c, karma_balance(c).value, in_play(c.sheet), in_play({**c.sheet, "damage": {}}), state_of(c.sheet))
+            for c in characters
         ],
     }
+    # Who is dying, at a glance, with the round's death save beside them (seed: "Death").
+    context["dying"] = [c for c, *_, state in context["karma"] if state == "dying"]
     # A panel answering another step (Karma, an attack) leaves the check form on the page as the player
     # left it (htmx's hx-preserve): it was re-rendered empty, losing the skill and label (issue 18).
     context["keep_check_form"] = check_form is None

@@ -12,6 +12,7 @@ urlpatterns = [
     path("tables/", views.tables, name="zener_tables"),
     path("attacks/", views.attack, name="zener_attack"),
     path("initiative/", views.initiative, name="zener_initiative"),
+    path("death-saves/", views.death_save, name="zener_death_save"),
 ]
 
 # Who may use each step (a method, and the GM or any member): the trust tests hold every
@@ -25,4 +26,5 @@ ACCESS = {
     "zener_tables": ("get", MEMBER),
     "zener_attack": ("post", GM),
     "zener_initiative": ("post", GM),
+    "zener_death_save": ("post", GM),
 }

@@ -193,3 +193,24 @@ def initiative(request, campaign_id: int):
     return panel_step(
         request, campaign, Audience.GM, act=lambda: actions.roll_initiative(campaign, request.user, **state)
     )
+
+
+@login_required
+@require_POST
+def death_save(request, campaign_id: int):
+    """The GM rolls a dying character's CON save for the round (seed: "Death")."""
+    campaign = campaign_for_gm(request, campaign_id)
+
+    def act():
+        character = _seated(campaign, request.POST.get("character", ""))
+        actions.roll_death_save(campaign, request.user, character=character, aided=bool(request.POST.get("aided")))
+
+    return panel_step(request, campaign, Audience.GM, act=act)
+
+
+def _seated(campaign, pk: str):
+    """A character at this table by its id, or a clear refusal."""
+    found = campaign.characters.seated().filter(pk=pk).first() if pk.isascii() and pk.isdigit() else None
+    if found is None:
+        raise RulesError("Choose a character at this table.")
+    return found
