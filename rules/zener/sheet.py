@@ -73,6 +73,8 @@ def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = 
         raise RulesError("Damage is trauma, shock, END spent and stat damage.")
     damage = {key: _int(damage_raw.get(key, 0), f"{key.replace('_', ' ').capitalize()} taken") for key in
               ("trauma", "shock", "end_spent")}  # fmt: skip
+    if "rest_days" in damage_raw:  # days rested since the last trauma (rules.zener.recovery)
+        damage["rest_days"] = _int(damage_raw["rest_days"], "Days rested")
     stat_damage = dict(damage_raw.get("stats", {}))
     unknown = set(stat_damage) - {*ROLLED_STATS, "END"}
     if unknown:

@@ -18,7 +18,7 @@ from campaigns.models import Balance, Roll
 from campaigns.systems.skills import no_such_skill
 from rules.dice import parse
 from rules.errors import RulesError
-from rules.zener import SYSTEM
+from rules.zener import SYSTEM, recovery
 from rules.zener.checks import KARMA_BOOST, Check, CheckRoll, judge, roll_check, skill_check, stat_check
 from rules.zener.combat import (
     COLUMNS,
@@ -389,6 +389,8 @@ def _add_damage(character, *, trauma: int = 0, shock: int = 0, end_spent: int = 
     damage = dict(sheet.get("damage", {}))
     for key, amount in (("trauma", trauma), ("shock", shock), ("end_spent", end_spent)):
         damage[key] = damage.get(key, 0) + amount
+    if trauma:
+        damage["rest_days"] = 0  # new trauma starts the healing schedule again (rules.zener.recovery)
     for stat in stats:  # -1 each; the hand and eye roll twice and may name one stat twice
         damage["stats"] = {**damage.get("stats", {}), stat: damage.get("stats", {}).get(stat, 0) + 1}
     sheet["damage"] = damage
@@ -414,6 +416,31 @@ def roll_death_save(campaign, gm, *, character, aided: bool) -> Roll:
         )  # fmt: skip
         character.sheet = save.sheet
         character.save(update_fields=["sheet", "updated_at"])
+        transaction.on_commit(lambda: (live.send_roll(roll), live.send_panel(campaign)))
+    return roll
+
+
+def days_pass(campaign, gm, *, days: int, ranks: int = 0, character=None) -> Roll:
+    """Days of rest for one character or the whole table, applied by the GM (seed: "Damage &
+    Recovery"): each sheet healed, and what each healed in one public log entry."""
+    if not campaign.is_gm(gm):
+        raise ActionError("Only the GM lets time pass.")
+    with transaction.atomic():
+        resting = (
+            [character] if character else [c for c in campaign.characters.seated() if c.sheet.get("state") != "dead"]
+        )
+        if not resting:
+            raise RulesError("No one to rest.")
+        healed = []
+        for each in resting:
+            each.refresh_from_db()
+            each.sheet, done = recovery.days_pass(each.sheet, days, ranks=ranks)
+            each.save(update_fields=["sheet", "updated_at"])
+            healed.append({"name": each.name, **done})
+        roll = Roll.objects.create(
+            campaign=campaign, author=gm, character=character, kind="zener_recovery",
+            request={"label": "Recovery", "days": days, "ranks": ranks}, outcome={"healed": healed},
+        )  # fmt: skip
         transaction.on_commit(lambda: (live.send_roll(roll), live.send_panel(campaign)))
     return roll
 

@@ -124,3 +124,31 @@ class ZenerDeathKind(RollKind):
 
 
 ZENER_DEATH = ZenerDeathKind()
+
+
+class ZenerRecoveryKind(RollKind):
+    """Days of rest the GM let pass, and what each character healed (seed: "Damage & Recovery")."""
+
+    key = "zener_recovery"
+    name = "Recovery"
+    roll_template = "systems/zener/recovery.html"
+
+    def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
+        rows = [f"{h['name']}: {healed_text(h)}" for h in roll.outcome["healed"]]
+        return {**roll.request, "rows": rows}
+
+    def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
+        days = "A day passes" if data["days"] == 1 else f"{data['days']} days pass"
+        care = f" (healing ranks {data['ranks']})" if data["ranks"] else ""
+        return f"{days}{care}. " + "; ".join(data["rows"]) + "."
+
+
+def healed_text(healed: dict) -> str:
+    """ "12 trauma, 4 shock, 3 END, RES 2 healed", or "nothing to heal"."""
+    parts = [f"{healed[key]} {name}" for key, name in (("trauma", "trauma"), ("shock", "shock"), ("end_spent", "END"))
+             if healed[key]]  # fmt: skip
+    parts += [f"{stat} {n}" for stat, n in healed["stats"].items()]
+    return ", ".join(parts) + " healed" if parts else "nothing to heal"
+
+
+ZENER_RECOVERY = ZenerRecoveryKind()

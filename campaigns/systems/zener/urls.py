@@ -13,6 +13,7 @@ urlpatterns = [
     path("attacks/", views.attack, name="zener_attack"),
     path("initiative/", views.initiative, name="zener_initiative"),
     path("death-saves/", views.death_save, name="zener_death_save"),
+    path("rest/", views.rest, name="zener_rest"),
 ]
 
 # Who may use each step (a method, and the GM or any member): the trust tests hold every
@@ -27,4 +28,5 @@ ACCESS = {
     "zener_attack": ("post", GM),
     "zener_initiative": ("post", GM),
     "zener_death_save": ("post", GM),
+    "zener_rest": ("post", GM),
 }

@@ -208,6 +208,26 @@ def death_save(request, campaign_id: int):
     return panel_step(request, campaign, Audience.GM, act=act)
 
 
+@login_required
+@require_POST
+def rest(request, campaign_id: int):
+    """The GM lets a day or a week pass for one character or the whole table (seed: "Damage & Recovery")."""
+    campaign = campaign_for_gm(request, campaign_id)
+
+    def act():
+        days = {"day": 1, "week": 7}.get(request.POST.get("period", ""))
+        ranks = whole_number(request.POST.get("ranks", "") or "0", 0, 20)
+        if days is None:
+            raise RulesError("Choose a day or a week.")
+        if ranks is None:
+            raise RulesError("Healing ranks are 0 to 20.")
+        who = request.POST.get("character", "")
+        character = _seated(campaign, who) if who else None
+        actions.days_pass(campaign, request.user, days=days, ranks=ranks, character=character)
+
+    return panel_step(request, campaign, Audience.GM, act=act)
+
+
 def _seated(campaign, pk: str):
     """A character at this table by its id, or a clear refusal."""
     found = campaign.characters.seated().filter(pk=pk).first() if pk.isascii() and pk.isdigit() else None
