@@ -34,8 +34,8 @@ from rules.zener.combat import (
     initiative,
     near_miss,
 )
-from rules.zener.experience import SOLUTION_NAMES, SOLUTIONS, adventure_experience
 from rules.zener.death import death_save, state_of
+from rules.zener.experience import SOLUTION_NAMES, SOLUTIONS, adventure_experience
 from rules.zener.stats import ROLLED_STATS, foundation, in_play, starting_karma, stat_basis, stat_raise_cost
 
 KIND = "zener"

@@ -86,7 +86,9 @@ def test_only_the_dying_and_only_by_the_gm(gm_client, player_client, zg, kai, sc
 
 def test_an_attack_that_takes_hp_to_zero_marks_the_target_dying(gm_client, zg, kai, script_dice):
     ren = _character(zg, kai.owner, "Ren", trauma=40)
-    script_dice(1, 1, 2, 20, 6, 6, 2)  # a hit (4); left chest; 2d6 = 12 + 1 trauma = 13 > 8 HP left
+    script_dice(
+        1, 1, 2, 20, 12, 6, 6, 2
+    )  # a hit (4); left chest (d12 12: not critical); 2d6 = 12 + 1 trauma = 13 > 8 HP left
     gm_client.post(reverse("zener_attack", args=[zg.pk]), {"attacker": kai.pk, "target": ren.pk, "stat": "ACC",
                    "ranks": "2", "weapon": "2d6", "armour": "0", "size": "0", "range_": "0", "aiming": "0",
                    "circumstance": "0"})  # fmt: skip
