@@ -3,8 +3,9 @@
 
 Interpretations (published on /rules/#zener):
 - The attack's base is the attack stat's foundation (ACC or MEL: stat / 2 + 2, rounded
-  up) + weapon skill ranks, as a skill check; then - Defense + target size - range +
-  aiming + circumstance, rolled on 3d6 with the impossible-chance rule.
+  up) + weapon skill ranks, as a skill check; then - Defense + the size and range term
+  (the Range Adjustment table, `size_and_range`) + aiming + circumstance, rolled on 3d6
+  with the impossible-chance rule.
 - A critical hit: every die shows 1 and the total is under the target.
 - Hit location rolls d% on the aim's column: whole body, head & torso, head & neck,
   left hand, right hand or eye (issue 20, #5). The text's table lost its row
@@ -33,6 +34,7 @@ from rules.dice import DiceSource, Notation, roll
 from rules.errors import RulesError
 from rules.zener.checks import Check, CheckRoll, roll_check
 from rules.zener.stats import foundation
+from rules.zener.tables import TIME_MULTIPLIERS
 
 ARMOUR_RES = {0: -4, 1: -3, 2: -2, 3: -1}
 ARMOUR_NIM = {10: -4, 9: -3, 8: -3, 7: -2, 6: -2, 5: -1, 4: -1}
@@ -65,12 +67,31 @@ def defense(res: int, armour: int) -> int:
     return res - 15 + armour
 
 
+# The seed's Range Adjustment table: the difference (range - size) where each adjustment starts.
+RANGE_ADJUSTMENT = {1: 1, 2: 3, 3: 7, 4: 12, 5: 18, 6: 25, 7: 33, 8: 42, 9: 52, 10: 63}
+
+
+def range_adjustment(difference: int) -> int:
+    """The adjustment a difference reaches; past 63 it stays at +10, the table's last row."""
+    return max((adjust for adjust, start in RANGE_ADJUSTMENT.items() if start <= difference), default=0)
+
+
+def size_and_range(size: int, range_: int) -> int:
+    """The attack's size and range term (seed: "Target Size Adjustment"): range over size is a
+    penalty of the Range Adjustment of the difference; range under size a bonus of the raw
+    difference. The raw range (-20 at 100 m) no aiming could cancel; the adjusted one (-5) can, as
+    the seed's "Attacks" says the range and aiming modifiers are designed to (issue 20)."""
+    if range_ > size:
+        return -range_adjustment(range_ - size)
+    return size - range_
+
+
 def attack_check(attack_stat: int, weapon_ranks: int, target_defense: int, *, size: int = 0, range_: int = 0,
                  aiming: int = 0, circumstance: int = 0) -> Check:  # fmt: skip
     if not 0 <= weapon_ranks <= 10:
         raise RulesError("Weapon ranks are 0 to 10.")
-    target = foundation(attack_stat) + weapon_ranks - target_defense + size - range_ + aiming + circumstance
-    return Check(3, target)
+    target = foundation(attack_stat) + weapon_ranks - target_defense + size_and_range(size, range_) + aiming
+    return Check(3, target + circumstance)
 
 
 def critical_hit(rolled: CheckRoll) -> bool:
@@ -290,3 +311,31 @@ def initiative(
             die = min(die, 3)
         results.append((name, die, die + awa_order.index(awa) + 2 * mel_order.index(mel)))
     return sorted(results, key=lambda row: -row[2])
+
+
+def announce_order(order: list[tuple[str, int, int]], res: dict[str, int]) -> list[list[list[str]]]:
+    """Micro-time (seed: "When characters have the same initiative value ... In sequence of lowest
+    RES to highest, the characters with the same initiative value choose and announce their
+    actions"): for each initiative value two or more characters share, highest first, the
+    announcing turns, lowest RES first; characters with equal RES announce together."""
+    shared = sorted({value for _, _, value in order if sum(1 for row in order if row[2] == value) > 1}, reverse=True)
+    groups = []
+    for value in shared:
+        names = [name for name, _, tied in order if tied == value]
+        levels = sorted({res[name] for name in names})
+        groups.append([sorted(name for name in names if res[name] == level) for level in levels])
+    return groups
+
+
+MAX_REACTION_MS = 10**7
+
+
+def reaction_modifier(milliseconds: int) -> int:
+    """The NIM save to react in micro-time (seed: "dividing the milliseconds by 60 (round off),
+    finding the result on the time chart, and subtracting 10"): the highest row of the chart the
+    rounded multiple reaches; under x0.1 is the chart's -6, and x10,000 and more its +13."""
+    if not 1 <= milliseconds <= MAX_REACTION_MS:
+        raise RulesError(f"Give the time to react in milliseconds, 1 to {MAX_REACTION_MS:,}.")
+    multiple = int(milliseconds / 60 + 0.5)  # round off: half up, as "4-and-a-sixth ... rounds to x4"
+    reached = [index for index, times in TIME_MULTIPLIERS.items() if times <= multiple]
+    return (max(reached) if reached else -6) - 10

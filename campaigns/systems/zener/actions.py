@@ -23,6 +23,7 @@ from rules.zener.checks import KARMA_BOOST, Check, CheckRoll, judge, roll_check,
 from rules.zener.combat import (
     COLUMNS,
     END_COST,
+    announce_order,
     armour_modifiers,
     attack_check,
     check_aim,
@@ -445,20 +446,25 @@ def days_pass(campaign, gm, *, days: int, ranks: int = 0, character=None) -> Rol
     return roll
 
 
-def roll_initiative(campaign, gm, *, surprised=(), immobile=(), prone=()) -> Roll:
-    """Initiative for every character at the table, posted as one public entry."""
+def roll_initiative(campaign, gm, *, surprised=(), immobile=(), prone=(), use_acc: bool = False) -> Roll:
+    """Initiative for every character at the table, posted as one public entry, with the micro-time
+    announcing order of any tie. `use_acc`: the GM ranks by ACC instead of MEL (seed: "If it is more
+    appropriate, the GM can use ACC instead of MEL")."""
     if not campaign.is_gm(gm):
         raise ActionError("Only the GM rolls initiative.")
     characters = list(campaign.characters.seated())
     if not characters:
         raise RulesError("No characters to roll for.")
-    stats = {c.name: in_play(c.sheet) for c in characters}  # AWA and MEL less their stat damage
+    stats = {c.name: in_play(c.sheet) for c in characters}  # AWA, MEL, ACC and RES less their stat damage
+    by = "ACC" if use_acc else "MEL"
     order = initiative(
-        {name: (values["AWA"], values["MEL"]) for name, values in stats.items()}, sources.dice(),
+        {name: (values["AWA"], values[by]) for name, values in stats.items()}, sources.dice(),
         surprised=frozenset(surprised), immobile=frozenset(immobile), prone=frozenset(prone),
     )  # fmt: skip
+    res = {name: values["RES"] for name, values in stats.items()}
     with transaction.atomic():
-        outcome = {"order": [list(row) for row in order]}
+        outcome = {"order": [list(row) for row in order], "by": by, "announce": announce_order(order, res),
+                   "res": res}  # fmt: skip
         roll = Roll.objects.create(
             campaign=campaign, author=gm, kind="zener_initiative", request={"label": "Initiative"}, outcome=outcome
         )

@@ -4,7 +4,7 @@ from campaigns.forms import CharacterChoiceField, TableForm
 from campaigns.inputs import TextField, WholeNumberField
 from campaigns.systems.skills import name_own_stat, stat_field
 from rules.zener.checks import MAX_MODIFIER
-from rules.zener.combat import COLUMNS, part_name
+from rules.zener.combat import COLUMNS, MAX_REACTION_MS, part_name, reaction_modifier
 from rules.zener.experience import MAX_BASE, SOLUTION_NAMES
 from rules.zener.stats import ROLLED_STATS
 from rules.zener.tables import TIME_MULTIPLIERS, assistants_index
@@ -37,12 +37,23 @@ class CheckForm(TableForm):
     assistants = WholeNumberField(min_value=0, max_value=117, initial=0, required=False,
                                     help_text="Assistants make success likelier: count those one skill level "
                                               "below the lead.")  # fmt: skip
+    reaction_ms = WholeNumberField(min_value=1, max_value=MAX_REACTION_MS, required=False,
+                                   label="Micro-time: milliseconds to react",
+                                   help_text="A NIM stat check to react in time: 250 ms −8, 1000 ms −6.")  # fmt: skip
     label = TextField(max_length=100, required=False)
 
+    def clean(self):
+        data = super().clean()
+        if data.get("reaction_ms") and (data.get("skill", "").strip() or data.get("stat") != "NIM"):
+            self.add_error("reaction_ms", "A reaction save is a NIM stat check: choose the stat check and NIM.")
+        return data
+
     def table_modifier(self) -> int:
-        """The index tables' bonus: extra time and assistants (rushing is a penalty)."""
+        """The index tables' bonus: extra time and assistants (rushing is a penalty), and the
+        micro-time reaction's penalty (rules.zener.combat.reaction_modifier)."""
         data = self.cleaned_data
-        return (data["time"] or 0) + assistants_index(data["assistants"] or 0)
+        reaction = reaction_modifier(data["reaction_ms"]) if data.get("reaction_ms") else 0
+        return (data["time"] or 0) + assistants_index(data["assistants"] or 0) + reaction
 
     def __init__(self, *args, campaign, user=None, **kwargs):
         super().__init__(*args, **kwargs)

@@ -97,10 +97,21 @@ class ZenerInitiativeKind(RollKind):
     roll_template = "systems/zener/initiative.html"
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
-        return dict(roll.outcome)
+        data = dict(roll.outcome)
+        data["micro_time"] = [_micro_time(data, turns) for turns in data.get("announce", [])]  # none logged before
+        return data
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
-        return "Initiative: " + ", ".join(f"{name} {value}" for name, _, value in data["order"]) + "."
+        order = "Initiative: " + ", ".join(f"{name} {value}" for name, _, value in data["order"]) + "."
+        return " ".join([order, *data["micro_time"]])
+
+
+def _micro_time(data: dict[str, Any], turns: list[list[str]]) -> str:
+    """One tie in words: "Micro-time at 4: Ren (RES 8), then Kai (RES 14) announce their actions; the GM
+    resolves them together." (seed: "Micro-Time")."""
+    value = next(tied for name, _, tied in data["order"] if name == turns[0][0])
+    said = ", then ".join(" and ".join(f"{name} (RES {data['res'][name]})" for name in names) for names in turns)
+    return f"Micro-time at {value}: {said} announce their actions; the GM resolves them together."
 
 
 ZENER_INITIATIVE = ZenerInitiativeKind()

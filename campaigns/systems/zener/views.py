@@ -19,14 +19,19 @@ from campaigns.views import campaign_for_gm, campaign_for_member
 from campaigns.visibility import audience_for
 from rules.errors import RulesError
 from rules.zener import SYSTEM
+from rules.zener.combat import reaction_modifier
 from rules.zener.tables import TABLES
 
 
 def _check_from(form):
     data = form.cleaned_data
     modifier = (data["modifier"] or 0) + form.table_modifier()
-    return actions.check_for(data["character"], stat=data["stat"], skill=data["skill"].strip(), modifier=modifier,
-                             extra=data["extra"] or 0, indirect=data["indirect"] or 0)  # fmt: skip
+    what, found = actions.check_for(data["character"], stat=data["stat"], skill=data["skill"].strip(),
+                                    modifier=modifier, extra=data["extra"] or 0,
+                                    indirect=data["indirect"] or 0)  # fmt: skip
+    if data.get("reaction_ms"):  # the log says where the penalty came from (seed: "Micro-Time")
+        what += f", a reaction in {data['reaction_ms']} ms ({reaction_modifier(data['reaction_ms'])})"
+    return what, found
 
 
 _DECIMAL = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]{1,3})?")
@@ -190,9 +195,11 @@ def initiative(request, campaign_id: int):
     campaign = campaign_for_gm(request, campaign_id)
     names = {c.name for c in campaign.characters.seated()}
     state = {key: [n for n in request.POST.getlist(key) if n in names] for key in ("surprised", "immobile", "prone")}
+    use_acc = request.POST.get("use_acc") == "on"
     return panel_step(
-        request, campaign, Audience.GM, act=lambda: actions.roll_initiative(campaign, request.user, **state)
-    )
+        request, campaign, Audience.GM,
+        act=lambda: actions.roll_initiative(campaign, request.user, **state, use_acc=use_acc),
+    )  # fmt: skip
 
 
 @login_required

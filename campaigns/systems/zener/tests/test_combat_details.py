@@ -1,0 +1,74 @@
+"""Zener Gate combat details at the table (issue 20): micro-time, ACC initiative, the Range Adjustment table."""
+
+import pytest
+from django.urls import reverse
+
+from campaigns.models import Roll
+from campaigns.systems.zener.tests import test_table as table
+from campaigns.systems.zener.tests.test_table import _character, check_data
+
+zg, kai, ren = table.zg, table.kai, table.ren  # the table tests' campaign and characters
+
+pytestmark = pytest.mark.django_db
+
+
+def test_tied_initiative_enters_micro_time_lowest_res_first(gm_client, player_client, zg, player, script_dice):
+    _character(zg, player, "Kai", RES=14, AWA=10, MEL=10)
+    _character(zg, player, "Ren", RES=8, AWA=10, MEL=10)
+    script_dice(4, 4)  # both 4 + 0 + 0: the same initiative
+    gm_client.post(reverse("zener_initiative", args=[zg.pk]), {})
+    roll = Roll.objects.get(kind="zener_initiative")
+    assert roll.outcome["announce"] == [[["Ren"], ["Kai"]]]
+    page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    assert "Micro-time at 4: Ren (RES 8), then Kai (RES 14) announce their actions" in page
+
+
+def test_the_gm_may_order_initiative_by_acc(gm_client, zg, player, script_dice):
+    _character(zg, player, "Kai", AWA=10, MEL=15, ACC=8)
+    _character(zg, player, "Ren", AWA=10, MEL=8, ACC=15)
+    script_dice(3, 3)
+    gm_client.post(reverse("zener_initiative", args=[zg.pk]), {"use_acc": "on"})
+    roll = Roll.objects.get(kind="zener_initiative")
+    # Seed: "If it is more appropriate, the GM can use ACC instead of MEL": Ren's ACC is highest (+0), Kai's next (+2).
+    assert roll.outcome["order"] == [["Kai", 3, 5], ["Ren", 3, 3]]
+    assert roll.outcome["by"] == "ACC"
+
+
+def test_a_reaction_save_in_micro_time(player_client, player, zg, script_dice):
+    quick = _character(zg, player, "Kai", NIM=12)
+    script_dice(1, 1, 1, 1)  # 4 on 4d6
+    response = player_client.post(
+        reverse("zener_check", args=[zg.pk]), check_data(quick, skill="", stat="NIM", reaction_ms="250")
+    )
+    assert response.status_code == 302
+    roll = Roll.objects.get(kind="zener")
+    # Seed ("Micro-Time"): 250 ms -> -8 on the NIM save.
+    assert roll.outcome["target"] == 12 - 8
+    assert "reaction in 250 ms" in roll.request["what"]
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"skill": "Pilot"}, "A reaction save is a NIM stat check"),
+        ({"stat": "NIM", "skill": "", "reaction_ms": "0"}, "Ensure this value is greater than or equal to 1"),
+    ],
+)
+def test_a_bad_reaction_save_is_refused(player_client, player, zg, script_dice, changes, message):
+    quick = _character(zg, player, "Kai", NIM=12)
+    response = player_client.post(reverse("zener_check", args=[zg.pk]), check_data(quick, reaction_ms="250") | changes,
+                                  HTTP_HX_REQUEST="true")  # fmt: skip
+    assert response.status_code == 422
+    assert message in response.content.decode()
+    assert not Roll.objects.exists()
+
+
+def test_an_attack_at_range_uses_the_range_adjustment(gm_client, zg, kai, ren, script_dice):
+    script_dice(6, 6, 6)
+    gm_client.post(
+        reverse("zener_attack", args=[zg.pk]),
+        {"attacker": kai.pk, "target": ren.pk, "stat": "ACC", "ranks": "2", "weapon": "2d6", "armour": "0",
+         "size": "0", "range_": "20", "aiming": "0", "circumstance": "0"},
+    )  # fmt: skip
+    # ACC 10 (foundation 7) + 2 - Defense -9 = 18; at 100 m (index 20) -5 by the Range Adjustment, not -20.
+    assert Roll.objects.get(kind="zener_attack").outcome["target"] == 13
