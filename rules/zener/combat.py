@@ -33,7 +33,7 @@ from math import ceil
 from rules.dice import DiceSource, Notation, roll
 from rules.errors import RulesError
 from rules.zener.checks import Check, CheckRoll, roll_check
-from rules.zener.stats import foundation
+from rules.zener.stats import MAX_WEAPON_RANKS, foundation
 from rules.zener.tables import TIME_MULTIPLIERS
 
 ARMOUR_RES = {0: -4, 1: -3, 2: -2, 3: -1}
@@ -88,8 +88,8 @@ def size_and_range(size: int, range_: int) -> int:
 
 def attack_check(attack_stat: int, weapon_ranks: int, target_defense: int, *, size: int = 0, range_: int = 0,
                  aiming: int = 0, circumstance: int = 0) -> Check:  # fmt: skip
-    if not 0 <= weapon_ranks <= 10:
-        raise RulesError("Weapon ranks are 0 to 10.")
+    if not 0 <= weapon_ranks <= MAX_WEAPON_RANKS:
+        raise RulesError(f"Weapon ranks are 0 to {MAX_WEAPON_RANKS} (the seed's maximum).")
     target = foundation(attack_stat) + weapon_ranks - target_defense + size_and_range(size, range_) + aiming
     return Check(3, target + circumstance)
 

@@ -9,7 +9,15 @@ from rules.dice import parse
 from rules.errors import RulesError
 from rules.system import notes_only_sheet
 from rules.zener.death import STATES
-from rules.zener.stats import MAX_RANKS, ROLLED_STATS, STAT_RANGE, derived, skill_cost
+from rules.zener.stats import (
+    MAX_RANKS,
+    MAX_WEAPON_RANKS,
+    ROLLED_STATS,
+    STAT_RANGE,
+    WEAPON_BREADTHS,
+    derived,
+    skill_cost,
+)
 
 DEFAULT_STAT = 10
 
@@ -92,6 +100,7 @@ def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = 
         damage_text = str(weapon.get("damage", ""))
         parse(damage_text)  # the rules' own message for bad notation
         weapons.append({"name": str(weapon["name"]).strip()[:60], "damage": damage_text})
+    _cap_weapon_ranks(skills, weapons)
     state, dying = _state(raw)
     return {
         **state,
@@ -105,3 +114,16 @@ def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = 
         "bonus_skill_points": bonus_points,
         "notes": notes_only_sheet(raw)["notes"],
     }
+
+
+def _cap_weapon_ranks(skills: list[dict], weapons: list[dict]) -> None:
+    """Weapon skills stop at 3 ranks (seed, "Attacks": "three of the latter (the maximum)"). A weapon
+    skill is a weapon_broad or weapon_general skill, or a skill named like a weapon on the sheet (the
+    seed's "specific skill in a specific model", which attacks read by that name)."""
+    carried = {weapon["name"].lower() for weapon in weapons}
+    for skill in skills:
+        weapon = skill["breadth"] in WEAPON_BREADTHS or skill["name"].lower() in carried
+        if weapon and skill["ranks"] > MAX_WEAPON_RANKS:
+            raise RulesError(
+                f"{skill['name']} is a weapon skill: at most {MAX_WEAPON_RANKS} ranks, not {skill['ranks']}."
+            )

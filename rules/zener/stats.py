@@ -66,6 +66,8 @@ def starting_karma(stats: dict[str, int]) -> int:
 
 
 MAX_RANKS = 20
+MAX_WEAPON_RANKS = 3  # seed ("Attacks"): "weapon skill ranks - if he has three of the latter (the maximum)"
+WEAPON_BREADTHS = ("weapon_broad", "weapon_general")
 
 
 def skill_cost(breadth: str, ranks: int) -> int:

@@ -6,7 +6,7 @@ from campaigns.systems.skills import name_own_stat, stat_field
 from rules.zener.checks import MAX_MODIFIER
 from rules.zener.combat import COLUMNS, MAX_REACTION_MS, part_name, reaction_modifier
 from rules.zener.experience import MAX_BASE, SOLUTION_NAMES
-from rules.zener.stats import ROLLED_STATS
+from rules.zener.stats import MAX_WEAPON_RANKS, ROLLED_STATS
 from rules.zener.tables import TIME_MULTIPLIERS, assistants_index
 
 STAT_CHOICES = [(stat, stat) for stat in ROLLED_STATS]
@@ -92,7 +92,7 @@ class AttackForm(TableForm):
     attacker = CharacterChoiceField(queryset=None, empty_label=None)
     target = CharacterChoiceField(queryset=None, empty_label=None)
     stat = forms.ChoiceField(choices=[("ACC", "ACC (aimed)"), ("MEL", "MEL (melee)")], label="Attack stat")
-    ranks = WholeNumberField(min_value=0, max_value=10, required=False, label="Weapon skill ranks",
+    ranks = WholeNumberField(min_value=0, max_value=MAX_WEAPON_RANKS, required=False, label="Weapon skill ranks",
                              help_text="Blank: the attacker's skill named like the weapon (else 0).")  # fmt: skip
     weapon = TextField(max_length=60, initial="2d6", label="Weapon",
                              help_text="A weapon on the attacker's sheet, or its damage, e.g. 2d6.")  # fmt: skip

@@ -1,4 +1,5 @@
-"""Zener Gate combat details at the table (issue 20): micro-time, ACC initiative, the Range Adjustment table."""
+"""Zener Gate combat details at the table (issue 20): micro-time, ACC initiative, the Range Adjustment table,
+weapon ranks."""
 
 import pytest
 from django.urls import reverse
@@ -6,6 +7,7 @@ from django.urls import reverse
 from campaigns.models import Roll
 from campaigns.systems.zener.tests import test_table as table
 from campaigns.systems.zener.tests.test_table import _character, check_data
+from characters.models import Character
 
 zg, kai, ren = table.zg, table.kai, table.ren  # the table tests' campaign and characters
 
@@ -72,3 +74,33 @@ def test_an_attack_at_range_uses_the_range_adjustment(gm_client, zg, kai, ren, s
     )  # fmt: skip
     # ACC 10 (foundation 7) + 2 - Defense -9 = 18; at 100 m (index 20) -5 by the Range Adjustment, not -20.
     assert Roll.objects.get(kind="zener_attack").outcome["target"] == 13
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"skills": "Rifle (weapon_broad, ACC) 4"}, "Rifle is a weapon skill: at most 3 ranks, not 4."),
+        ({"skills": "Mauser (specific, ACC) 4", "weapons": "Mauser 2d6"}, "Mauser is a weapon skill: at most 3 ranks"),
+    ],
+)
+def test_the_sheet_refuses_a_fourth_weapon_rank(player_client, zg, changes, message):
+    data = {"name": "Kai", **table.ZENER_STATS, "skills": "", "stat_damage": "", "notes": ""} | changes
+    response = player_client.post(reverse("character_new", args=[zg.pk]), data)
+    assert response.status_code == 422
+    assert message in response.content.decode()
+    assert not Character.objects.exists()
+    data["skills"] = data["skills"].replace(" 4", " 3")
+    assert player_client.post(reverse("character_new", args=[zg.pk]), data).status_code == 302
+    assert Character.objects.get().sheet["skills"][0]["ranks"] == 3
+
+
+def test_the_attack_form_refuses_a_fourth_weapon_rank(gm_client, zg, kai, ren):
+    response = gm_client.post(
+        reverse("zener_attack", args=[zg.pk]),
+        {"attacker": kai.pk, "target": ren.pk, "stat": "ACC", "ranks": "4", "weapon": "2d6", "armour": "0",
+         "size": "0", "range_": "0", "aiming": "0", "circumstance": "0"},
+        HTTP_HX_REQUEST="true",
+    )  # fmt: skip
+    assert response.status_code == 422
+    assert "less than or equal to 3" in response.content.decode()
+    assert not Roll.objects.exists()

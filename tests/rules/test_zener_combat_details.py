@@ -1,9 +1,10 @@
-"""Zener Gate micro-time, ACC initiative and the Range Adjustment table (issue 20, "Combat details")."""
+"""Zener Gate combat details (issue 20): micro-time, the Range Adjustment table, weapon ranks."""
 
 import pytest
 
 from rules import RulesError
-from rules.zener.combat import announce_order, range_adjustment, reaction_modifier, size_and_range
+from rules.zener.combat import announce_order, attack_check, range_adjustment, reaction_modifier, size_and_range
+from rules.zener.sheet import validate_sheet
 
 
 @pytest.mark.parametrize(
@@ -49,3 +50,27 @@ def test_size_and_range_go_through_the_range_adjustment():
     assert size_and_range(-2, 1) == -2  # head and neck at 1.3 m: difference 3 -> +2
     assert size_and_range(4, 1) == 3
     assert size_and_range(0, 0) == 0
+
+
+@pytest.mark.parametrize(
+    "skill",
+    [
+        {"name": "Rifle", "breadth": "weapon_broad", "stat": "ACC", "ranks": 4},
+        {"name": "Gun", "breadth": "weapon_general", "stat": "ACC", "ranks": 4},
+        {"name": "Mauser C96", "breadth": "specific", "stat": "ACC", "ranks": 4},  # a weapon on the sheet
+    ],
+)
+def test_weapon_ranks_are_capped_at_three(skill):
+    # Seed ("Attacks"): "weapon skill ranks - if he has three of the latter (the maximum)".
+    sheet = {"stats": {"PRAC": 14, "THEO": 14, "ENC": 14, "LAN": 14}, "skills": [skill],
+             "weapons": [{"name": "Mauser C96", "damage": "2d6"}]}  # fmt: skip
+    with pytest.raises(RulesError, match=f"{skill['name']} is a weapon skill: at most 3 ranks"):
+        validate_sheet(sheet)
+    assert validate_sheet(sheet | {"skills": [skill | {"ranks": 3}]})["skills"][0]["ranks"] == 3
+
+
+def test_other_skills_go_past_three_and_attacks_stop_at_three():
+    sheet = {"skills": [{"name": "Pilot", "breadth": "narrow", "stat": "PRAC", "ranks": 5}]}
+    assert validate_sheet(sheet)["skills"][0]["ranks"] == 5
+    with pytest.raises(RulesError, match="0 to 3"):
+        attack_check(20, 4, 5)
