@@ -98,6 +98,17 @@ def critical_hit(rolled: CheckRoll) -> bool:
     return all(face == 1 for face in rolled.faces) and rolled.total < rolled.target
 
 
+CRITICAL_FOLLOW_UP = 2
+
+
+def critical_follow_up(critical: bool, trauma: int, stats: tuple[str, ...] | list[str]) -> int:
+    """The attacker's bonus against the same target next round (seed: "If a critical hit results in
+    no additional damage, the attacker is at +2"): a critical hit's additional damage is its stat
+    damage ("-1 dmg to stat ... on critical"), and stat damage is inflicted by trauma, so a critical
+    hit with no stat damage, or whose trauma the armour stopped, earns +2 (issue 20)."""
+    return CRITICAL_FOLLOW_UP if critical and (trauma == 0 or not stats) else 0
+
+
 @dataclass(frozen=True, slots=True)
 class Location:
     name: str

@@ -3,7 +3,14 @@
 import pytest
 
 from rules import RulesError
-from rules.zener.combat import announce_order, attack_check, range_adjustment, reaction_modifier, size_and_range
+from rules.zener.combat import (
+    announce_order,
+    attack_check,
+    critical_follow_up,
+    range_adjustment,
+    reaction_modifier,
+    size_and_range,
+)
 from rules.zener.sheet import validate_sheet
 
 
@@ -74,3 +81,18 @@ def test_other_skills_go_past_three_and_attacks_stop_at_three():
     assert validate_sheet(sheet)["skills"][0]["ranks"] == 5
     with pytest.raises(RulesError, match="0 to 3"):
         attack_check(20, 4, 5)
+
+
+@pytest.mark.parametrize(
+    ("critical", "trauma", "stats", "bonus"),
+    [
+        (True, 0, ("RES",), 2),  # armour stopped the trauma: the critical did no damage to add to
+        (True, 5, (), 2),  # a location with nothing to add (the attacker's choice, nothing chosen)
+        (True, 5, ("RES",), 0),  # the critical's stat damage is its additional damage
+        (False, 0, (), 0),  # an ordinary hit earns nothing
+    ],
+)
+def test_a_critical_hit_without_extra_damage_earns_plus_two(critical, trauma, stats, bonus):
+    # Seed ("Attacks"): "If a critical hit results in no additional damage, the attacker is at +2 to
+    # attack the same target next combat round."
+    assert critical_follow_up(critical, trauma, stats) == bonus

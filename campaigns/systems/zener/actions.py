@@ -28,6 +28,7 @@ from rules.zener.combat import (
     attack_check,
     check_aim,
     column_parts,
+    critical_follow_up,
     critical_hit,
     damage,
     defense,
@@ -347,10 +348,12 @@ def attack(campaign, gm, *, attacker, target, stat: str, ranks: int | None, weap
     target_defense = defense(res, armour)
     attack_stat = in_play(attacker.sheet)[stat] + armour_modifiers(attacker_armour)[stat]
     size += COLUMNS[aim][1]  # seed: "-1 for head & torso ...; -2 for head and neck; ..."
+    follow_up = _follow_up(campaign, attacker, target)
     check = attack_check(attack_stat, ranks, target_defense, size=size, range_=range_, aiming=aiming,
-                         circumstance=circumstance)  # fmt: skip
+                         circumstance=circumstance + follow_up)  # fmt: skip
     rolled = roll_check(check, dice)
-    outcome = {**_outcome(rolled), "critical": rolled.success and critical_hit(rolled), "defense": target_defense}
+    outcome = {**_outcome(rolled), "critical": rolled.success and critical_hit(rolled), "defense": target_defense,
+               "follow_up": follow_up}  # fmt: skip
     glancing = near_miss(rolled.margin, size, cover)
     if rolled.success or glancing:
         # A near miss lands on the whole-body column (published); a choice off that column is the skull.
@@ -367,10 +370,13 @@ def attack(campaign, gm, *, attacker, target, stat: str, ranks: int | None, weap
                     "weapon_damage": result.weapon,
                     "trauma": trauma, "shock": shock, "stat_damage": list(result.stats), "near_miss": bool(glancing),
                     "save_needed": shock > shk, "save_modifier": shk - shock if shock > shk else 0}  # fmt: skip
+    outcome["earns_follow_up"] = critical_follow_up(outcome["critical"], outcome.get("trauma", 0),
+                                                    outcome.get("stat_damage", []))  # fmt: skip
     with transaction.atomic():
         roll = Roll.objects.create(
             campaign=campaign, author=gm, character=attacker, kind="zener_attack",
-            request={"label": f"attacks {target.name}", "target_name": target.name, "stat": stat, "ranks": ranks,
+            request={"label": f"attacks {target.name}", "target_name": target.name, "target_id": target.pk,
+                     "stat": stat, "ranks": ranks,
                      "skill": skill_name,
                      "weapon": str(weapon_damage), "armour": armour, "dice": check.rolled[0],
                      "end_cost": END_COST[stat]},
@@ -381,6 +387,17 @@ def attack(campaign, gm, *, attacker, target, stat: str, ranks: int | None, weap
             _add_damage(target, trauma=outcome["trauma"], shock=outcome["shock"], stats=outcome["stat_damage"])
         transaction.on_commit(lambda: (live.send_roll(roll), live.send_panel(campaign)))
     return roll
+
+
+def _follow_up(campaign, attacker, target) -> int:
+    """+2 when the attacker's last attack was a critical hit on this target that did no additional
+    damage (seed: "the attacker is at +2 to attack the same target next combat round"). The next round
+    is the attacker's next attack: a combat turn lasts until a character can attack again (seed,
+    "Combat Time"); an attack on anyone else spends it (published on /rules/zener/)."""
+    last = Roll.objects.filter(campaign=campaign, kind="zener_attack", character=attacker).order_by("-pk").first()
+    if last is None or last.request.get("target_id") != target.pk:
+        return 0
+    return last.outcome.get("earns_follow_up", 0)
 
 
 def _add_damage(character, *, trauma: int = 0, shock: int = 0, end_spent: int = 0, stats: tuple[str, ...] = ()) -> None:

@@ -104,3 +104,34 @@ def test_the_attack_form_refuses_a_fourth_weapon_rank(gm_client, zg, kai, ren):
     assert response.status_code == 422
     assert "less than or equal to 3" in response.content.decode()
     assert not Roll.objects.exists()
+
+
+def _attack(client, campaign, attacker, target, **changes):
+    data = {"attacker": attacker.pk, "target": target.pk, "stat": "ACC", "ranks": "2", "weapon": "1d6",
+            "armour": "10", "size": "0", "range_": "0", "aiming": "0", "circumstance": "0"}  # fmt: skip
+    client.post(reverse("zener_attack", args=[campaign.pk]), data | changes)
+    return Roll.objects.filter(kind="zener_attack").latest("pk")
+
+
+def test_a_critical_hit_the_armour_stopped_gives_plus_two_next_round(gm_client, player_client, zg, kai, ren,
+                                                                      other_player, script_dice):  # fmt: skip
+    # ACC 10 (foundation 7) + 2 - Defense 5 (RES 10 - 15 + armour 10) = 4 on 3d6.
+    script_dice(1, 1, 1, 20, 1, 2, 1)  # a critical hit; left chest; 1d6 1 + 1 - armour 10 = 0 trauma; shock 2; d8 1 STR
+    first = _attack(gm_client, zg, kai, ren)
+    assert (first.outcome["critical"], first.outcome["trauma"], first.outcome["earns_follow_up"]) == (True, 0, 2)
+    page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    assert "Kai is at +2 to attack Ren next round" in page
+    script_dice(6, 6, 6)
+    second = _attack(gm_client, zg, kai, ren)
+    assert (second.outcome["target"], second.outcome["follow_up"]) == (6, 2)
+    assert "+2 after last round's critical hit" in player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    script_dice(6, 6, 6)
+    assert _attack(gm_client, zg, kai, ren).outcome["target"] == 4  # once only
+
+
+def test_the_plus_two_is_against_the_same_target_only(gm_client, zg, kai, ren, other_player, script_dice):
+    ash = _character(zg, other_player, "Ash")
+    script_dice(1, 1, 1, 20, 1, 2, 1, 6, 6, 6, 6, 6, 6)
+    assert _attack(gm_client, zg, kai, ren).outcome["earns_follow_up"] == 2
+    assert _attack(gm_client, zg, kai, ash).outcome["target"] == 4  # another target: no +2
+    assert _attack(gm_client, zg, kai, ren).outcome["target"] == 4  # and that attack spent the round
