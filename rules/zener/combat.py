@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import ceil
 
-from rules.dice import DiceSource, Notation, roll
+from rules.dice import DiceSource, DiceTerm, Notation, roll
 from rules.errors import RulesError
 from rules.zener.checks import Check, CheckRoll, roll_check
 from rules.zener.stats import MAX_WEAPON_RANKS, foundation
@@ -96,6 +96,22 @@ def attack_check(attack_stat: int, weapon_ranks: int, target_defense: int, *, si
 
 def critical_hit(rolled: CheckRoll) -> bool:
     return all(face == 1 for face in rolled.faces) and rolled.total < rolled.target
+
+
+# Seed ("Weapons", rate of fire): a short burst "conferring an extra d6 on the damage", full auto "an
+# extra 2 1/2 d6 per round"; half a d6 is rolled as a d3 (the seed prices "1/2 d6" damage as a die of its own).
+FIRE = {
+    "single": ("a single shot", ()),
+    "burst": ("a short burst", (DiceTerm(1, 6),)),
+    "full_auto": ("full auto", (DiceTerm(2, 6), DiceTerm(1, 3))),
+}
+
+
+def fire_damage(weapon: Notation, fire: str) -> Notation:
+    """The weapon's damage with its rate of fire's extra dice."""
+    if fire not in FIRE:
+        raise RulesError("Fire a single shot, a short burst or full auto.")
+    return Notation(weapon.dice + FIRE[fire][1], weapon.modifier)
 
 
 CRITICAL_FOLLOW_UP = 2

@@ -3,10 +3,12 @@
 import pytest
 
 from rules import RulesError
+from rules.dice import parse
 from rules.zener.combat import (
     announce_order,
     attack_check,
     critical_follow_up,
+    fire_damage,
     range_adjustment,
     reaction_modifier,
     size_and_range,
@@ -96,3 +98,18 @@ def test_a_critical_hit_without_extra_damage_earns_plus_two(critical, trauma, st
     # Seed ("Attacks"): "If a critical hit results in no additional damage, the attacker is at +2 to
     # attack the same target next combat round."
     assert critical_follow_up(critical, trauma, stats) == bonus
+
+
+@pytest.mark.parametrize(
+    ("fire", "rolled"),
+    [("single", "2d6"), ("burst", "2d6+1d6"), ("full_auto", "2d6+2d6+1d3")],
+)
+def test_bursts_and_full_auto_add_damage_dice(fire, rolled):
+    # Seed ("Weapons"): "a short burst per round (conferring an extra d6 on the damage), 3 points for
+    # full auto (confers an extra 2 1/2 d6 per round)"; half a d6 is a d3.
+    assert fire_damage(parse("2d6"), fire) == parse(rolled)
+
+
+def test_an_unknown_rate_of_fire_is_refused():
+    with pytest.raises(RulesError, match="single shot, a short burst or full auto"):
+        fire_damage(parse("2d6"), "spray")

@@ -23,6 +23,7 @@ from rules.zener.checks import KARMA_BOOST, Check, CheckRoll, judge, roll_check,
 from rules.zener.combat import (
     COLUMNS,
     END_COST,
+    FIRE,
     announce_order,
     armour_modifiers,
     attack_check,
@@ -32,6 +33,7 @@ from rules.zener.combat import (
     critical_hit,
     damage,
     defense,
+    fire_damage,
     hit_location,
     initiative,
     near_miss,
@@ -319,7 +321,7 @@ def _adventure(base: int, setbacks: int, solution: str, selfish: bool, earned: i
 def attack(campaign, gm, *, attacker, target, stat: str, ranks: int | None, weapon: str, armour: int | None = None,
            size: int = 0, range_: int = 0, aiming: int = 0, circumstance: int = 0,
            attacker_armour: int | None = None, cover: bool = False, aim: str = "whole",
-           choice: str = "skull") -> Roll:  # fmt: skip
+           choice: str = "skull", fire: str = "single") -> Roll:  # fmt: skip
     """The GM resolves an attack: hit or miss (or a near miss), location, trauma, shock
     and the save the target must make. The attacker pays END; the target's sheet takes the damage.
     `aim` is the hit-location column (its target size adds to `size`, the whole target's); `choice`
@@ -334,7 +336,9 @@ def attack(campaign, gm, *, attacker, target, stat: str, ranks: int | None, weap
     check_aim(aim, choice)
     # A weapon from the attacker's sheet by name, or damage notation as typed.
     named = next((w["damage"] for w in attacker.sheet.get("weapons", []) if w["name"] == weapon), None)
-    weapon_damage = parse(named or weapon)
+    if fire != "single" and stat != "ACC":
+        raise RulesError("A burst or full auto is aimed fire: attack with ACC.")
+    weapon_damage = fire_damage(parse(named or weapon), fire)  # a burst's or full auto's extra dice
     # Ranks left blank come from the attacker's weapon skill named like the weapon, and the log names it.
     skill = next((s for s in attacker.sheet.get("skills", []) if s["name"].lower() == weapon.strip().lower()), None)
     if ranks is None:
@@ -378,7 +382,7 @@ def attack(campaign, gm, *, attacker, target, stat: str, ranks: int | None, weap
             request={"label": f"attacks {target.name}", "target_name": target.name, "target_id": target.pk,
                      "stat": stat, "ranks": ranks,
                      "skill": skill_name,
-                     "weapon": str(weapon_damage), "armour": armour, "dice": check.rolled[0],
+                     "weapon": str(weapon_damage), "fire": FIRE[fire][0], "armour": armour, "dice": check.rolled[0],
                      "end_cost": END_COST[stat]},
             outcome=outcome,
         )  # fmt: skip

@@ -4,7 +4,7 @@ from campaigns.forms import CharacterChoiceField, TableForm
 from campaigns.inputs import TextField, WholeNumberField
 from campaigns.systems.skills import name_own_stat, stat_field
 from rules.zener.checks import MAX_MODIFIER
-from rules.zener.combat import COLUMNS, MAX_REACTION_MS, part_name, reaction_modifier
+from rules.zener.combat import COLUMNS, FIRE, MAX_REACTION_MS, part_name, reaction_modifier
 from rules.zener.experience import MAX_BASE, SOLUTION_NAMES
 from rules.zener.stats import MAX_WEAPON_RANKS, ROLLED_STATS
 from rules.zener.tables import TIME_MULTIPLIERS, assistants_index
@@ -96,6 +96,9 @@ class AttackForm(TableForm):
                              help_text="Blank: the attacker's skill named like the weapon (else 0).")  # fmt: skip
     weapon = TextField(max_length=60, initial="2d6", label="Weapon",
                              help_text="A weapon on the attacker's sheet, or its damage, e.g. 2d6.")  # fmt: skip
+    fire = forms.ChoiceField(choices=[(key, label.capitalize()) for key, (label, _) in FIRE.items()], required=False,
+                             label="Rate of fire",
+                             help_text="A short burst adds 1d6 damage, full auto 2½d6 (2d6+1d3).")  # fmt: skip
     armour = WholeNumberField(min_value=0, max_value=10, required=False, label="Target's armour (0-10)",
                                 help_text="Blank: the armour on the target's sheet.")  # fmt: skip
     size = WholeNumberField(min_value=-8, max_value=11, initial=0, label="Target size index",

@@ -181,7 +181,7 @@ def attack(request, campaign_id: int):
                        ranks=data["ranks"], weapon=data["weapon"], armour=data["armour"], size=data["size"],
                        range_=data["range_"], aiming=data["aiming"], circumstance=data["circumstance"],
                        attacker_armour=data["attacker_armour"], cover=data["cover"], aim=data["aim"] or "whole",
-                       choice=data["choice"] or "skull")  # fmt: skip
+                       choice=data["choice"] or "skull", fire=data["fire"] or "single")  # fmt: skip
 
     return panel_step(
         request, campaign, Audience.GM, form=form, form_name="attack_form", act=act,

@@ -135,3 +135,34 @@ def test_the_plus_two_is_against_the_same_target_only(gm_client, zg, kai, ren, o
     assert _attack(gm_client, zg, kai, ren).outcome["earns_follow_up"] == 2
     assert _attack(gm_client, zg, kai, ash).outcome["target"] == 4  # another target: no +2
     assert _attack(gm_client, zg, kai, ren).outcome["target"] == 4  # and that attack spent the round
+
+
+@pytest.mark.parametrize(
+    ("fire", "faces", "weapon", "damage"),
+    [("burst", (4, 4, 5), "2d6+1d6", 13), ("full_auto", (4, 4, 5, 6, 3), "2d6+2d6+1d3", 22)],
+)
+def test_bursts_and_full_auto_roll_more_damage(gm_client, player_client, zg, kai, ren, script_dice, fire, faces,
+                                               weapon, damage):  # fmt: skip
+    script_dice(2, 3, 4, 20, *faces, 2)  # a hit; left chest; the weapon's dice; shock 2
+    roll = _attack(gm_client, zg, kai, ren, weapon="2d6", armour="0", fire=fire)
+    assert (roll.request["weapon"], roll.outcome["weapon_damage"], roll.outcome["trauma"]) == (
+        weapon,
+        damage,
+        damage + 1,
+    )
+    assert (
+        f"{weapon} ({roll.request['fire']}) rolled {damage}"
+        in player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    )
+
+
+def test_a_burst_in_melee_is_refused(gm_client, zg, kai, ren):
+    response = gm_client.post(
+        reverse("zener_attack", args=[zg.pk]),
+        {"attacker": kai.pk, "target": ren.pk, "stat": "MEL", "ranks": "2", "weapon": "2d6", "armour": "0",
+         "size": "0", "range_": "0", "aiming": "0", "circumstance": "0", "fire": "burst"},
+        HTTP_HX_REQUEST="true",
+    )  # fmt: skip
+    assert response.status_code == 422
+    assert "A burst or full auto is aimed fire: attack with ACC." in response.content.decode()
+    assert not Roll.objects.exists()
