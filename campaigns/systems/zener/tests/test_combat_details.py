@@ -116,7 +116,8 @@ def _attack(client, campaign, attacker, target, **changes):
 def test_a_critical_hit_the_armour_stopped_gives_plus_two_next_round(gm_client, player_client, zg, kai, ren,
                                                                       other_player, script_dice):  # fmt: skip
     # ACC 10 (foundation 7) + 2 - Defense 5 (RES 10 - 15 + armour 10) = 4 on 3d6.
-    script_dice(1, 1, 1, 20, 1, 2, 1)  # a critical hit; left chest; 1d6 1 + 1 - armour 10 = 0 trauma; shock 2; d8 1 STR
+    # A critical hit; left chest (its d12 12: no critical location); 1d6 1 + 1 - armour 10 = 0 trauma; shock 2; d8 1 STR
+    script_dice(1, 1, 1, 20, 12, 1, 2, 1)
     first = _attack(gm_client, zg, kai, ren)
     assert (first.outcome["critical"], first.outcome["trauma"], first.outcome["earns_follow_up"]) == (True, 0, 2)
     page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
@@ -131,7 +132,7 @@ def test_a_critical_hit_the_armour_stopped_gives_plus_two_next_round(gm_client, 
 
 def test_the_plus_two_is_against_the_same_target_only(gm_client, zg, kai, ren, other_player, script_dice):
     ash = _character(zg, other_player, "Ash")
-    script_dice(1, 1, 1, 20, 1, 2, 1, 6, 6, 6, 6, 6, 6)
+    script_dice(1, 1, 1, 20, 12, 1, 2, 1, 6, 6, 6, 6, 6, 6)
     assert _attack(gm_client, zg, kai, ren).outcome["earns_follow_up"] == 2
     assert _attack(gm_client, zg, kai, ash).outcome["target"] == 4  # another target: no +2
     assert _attack(gm_client, zg, kai, ren).outcome["target"] == 4  # and that attack spent the round
@@ -143,7 +144,7 @@ def test_the_plus_two_is_against_the_same_target_only(gm_client, zg, kai, ren, o
 )
 def test_bursts_and_full_auto_roll_more_damage(gm_client, player_client, zg, kai, ren, script_dice, fire, faces,
                                                weapon, damage):  # fmt: skip
-    script_dice(2, 3, 4, 20, *faces, 2)  # a hit; left chest; the weapon's dice; shock 2
+    script_dice(2, 3, 4, 20, 12, *faces, 2)  # a hit; left chest (d12 12: not critical); the weapon's dice; shock 2
     roll = _attack(gm_client, zg, kai, ren, weapon="2d6", armour="0", fire=fire)
     assert (roll.request["weapon"], roll.outcome["weapon_damage"], roll.outcome["trauma"]) == (
         weapon,

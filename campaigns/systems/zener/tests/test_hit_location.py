@@ -46,10 +46,11 @@ def test_a_head_and_neck_shot_rolls_its_own_column_and_the_necks_critical_die(
 ):
     # Wrong #5: d% 25 is the left chest on the whole-body column, the neck on the head & neck column.
     # Wrong #6: "Neck (1 in 6 critical location)": its d6 shows 1, so a stat is damaged without a critical hit.
-    script_dice(2, 3, 4, 25, 1, 4, 4, 2, 1)  # 9 against 18 - 2; d% 25; d6 1; 2d6 8; shock d6 2; the neck's d5: 1 = CON
+    script_dice(2, 3, 4, 25, 1, 4, 4, 2, 1)  # 9 against 18 - 1; d% 25; d6 1; 2d6 8; shock d6 2; the neck's d5: 1 = CON
     _attack(gm_client, zg, kai, ren, aim="head_neck")
     roll = Roll.objects.get(kind="zener_attack")
-    assert (roll.outcome["target"], roll.outcome["location"], roll.outcome["critical"]) == (16, "Neck", False)
+    # Size -2 at range 0: the Range Adjustment of the difference 2 is -1 (issue 20, combat details).
+    assert (roll.outcome["target"], roll.outcome["location"], roll.outcome["critical"]) == (17, "Neck", False)
     assert (roll.outcome["critical_location"], roll.outcome["trauma"]) == (True, 10)  # 8 + 2 for the neck
     ren.refresh_from_db()
     assert ren.sheet["damage"]["stats"] == {"CON": 1}
@@ -67,10 +68,11 @@ def test_the_necks_critical_die_can_miss(gm_client, zg, kai, ren, script_dice):
 
 def test_an_eye_shot_lands_in_the_eye_and_rolls_its_die_twice(gm_client, player_client, zg, kai, ren, script_dice):
     # Wrong #8: no column reached the eye. "Eye +2 shock, +6 Trauma, and (d10, 2 rolls) ... 7-9=AWA, 10=PERS".
-    script_dice(1, 1, 1, 30, 4, 4, 2, 7, 10)  # a critical hit (3 under 18 - 6); d% 30 on the eye column; d10 7, 10
+    script_dice(1, 1, 1, 30, 4, 4, 2, 7, 10)  # a critical hit (3 under 18 - 2); d% 30 on the eye column; d10 7, 10
     _attack(gm_client, zg, kai, ren, aim="eye")
     roll = Roll.objects.get(kind="zener_attack")
-    assert (roll.outcome["target"], roll.outcome["location"], roll.outcome["aim"]) == (12, "Eye", "Eye")
+    # Size -6 at range 0: the Range Adjustment of the difference 6 is -2 (issue 20, combat details).
+    assert (roll.outcome["target"], roll.outcome["location"], roll.outcome["aim"]) == (16, "Eye", "Eye")
     assert (roll.outcome["trauma"], roll.outcome["shock"]) == (14, 11)  # 8 + 6; 7 + 2 + 2
     ren.refresh_from_db()
     assert ren.sheet["damage"]["stats"] == {"AWA": 1, "PERS": 1}
