@@ -11,6 +11,8 @@
   extra time and assistants hurt a stat check (issue 20).
 - Impossible chances: while the target is below the lowest possible roll, roll one
   more die and add 2 to the target (3d6 needing 0 becomes 6d6 needing 6).
+- Eventual success: the margin, less the margin the characters want, read backwards on the extra
+  time chart (failing by 4 needed the +4 of x10 time), kept to the chart's x0.1 to x10,000.
 The optional "can't fail" extra-benefit rule is not built yet.
 """
 
@@ -23,6 +25,7 @@ from rules.dice import Comparison, DiceSource, chance, parse
 from rules.errors import RulesError
 from rules.system import Outcome, RollRules
 from rules.zener.stats import foundation
+from rules.zener.tables import TIME_MULTIPLIERS
 
 MAX_MODIFIER = 50
 # Impossible chances add a die and 2 to the target until the target reaches the dice: a target of
@@ -101,6 +104,21 @@ class CheckRoll:
     def margin(self) -> int:
         """Positive: by how much it succeeded; negative: by how much it failed."""
         return self.target - self.total
+
+
+MAX_DESIRED = 20
+
+
+def eventual_time(margin: int, desired: int = 0) -> tuple[int, float]:
+    """(time index, x normal time) an eventual success takes. Seed, "Eventual Success": the GM uses "the
+    degree of success or failure ... as an index" on the extra time chart, after reducing the margin by
+    the success the characters want (the camp site: by 5). A margin short by n needed the chart's +n,
+    so the index is desired - margin; the chart ends at x0.1 and x10,000, and so does the time
+    (published on the Zener rules page)."""
+    if not 0 <= desired <= MAX_DESIRED:
+        raise RulesError(f"The success wanted is a margin from 0 to {MAX_DESIRED}.")
+    index = min(max(desired - margin, min(TIME_MULTIPLIERS)), max(TIME_MULTIPLIERS))
+    return index, TIME_MULTIPLIERS[index]
 
 
 KARMA_BOOST = 5  # seed: "give another character a +5 in a mission-critical roll"

@@ -165,3 +165,26 @@ def test_a_skills_stat_basis_is_its_own_unless_the_gm_names_another():
     assert stat_basis(pilot, "AWA") == "AWA"  # "The GM selects a stat basis"
     with pytest.raises(RulesError, match="Choose the stat for a stat check"):
         stat_basis(None, "")
+
+
+def test_eventual_success_reads_the_margin_as_extra_time():
+    """Seed, "Eventual Success": the degree of success or failure is the index on the extra time chart."""
+    from rules.zener.checks import eventual_time
+
+    assert eventual_time(0) == (0, 1)  # made exactly: normal time
+    assert eventual_time(-4) == (4, 10)  # failed by 4: it needed x10 time (+4)
+    assert eventual_time(5) == (-5, 0.1)
+    assert eventual_time(9) == (-5, 0.1)  # never faster than the chart's x0.1
+    assert eventual_time(-20) == (13, 10000)  # never slower than its x10,000
+
+
+def test_the_camp_site_eventual_success():
+    """Seed: "the GM may decide that success by 5 or more is what they want to achieve; when they make their
+    check, he reduces the margin of success by 5, accordingly, before consulting the extra time chart"."""
+    from rules.zener.checks import eventual_time
+
+    assert eventual_time(5, desired=5) == (0, 1)  # success by 5: the camp wanted, in normal time
+    assert eventual_time(2, desired=5) == (3, 5)  # by 2, short by 3: x5 time
+    assert eventual_time(7, desired=5) == (-2, 0.6)
+    with pytest.raises(RulesError):
+        eventual_time(5, desired=-1)

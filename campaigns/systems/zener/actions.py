@@ -127,8 +127,11 @@ def _outcome(rolled: CheckRoll, bonus: int = 0) -> dict:
             "margin": margin, "bonus": bonus}  # fmt: skip
 
 
-def make_check(campaign, author, *, character, what: str, check, secret: bool = False, label: str = "") -> Roll:
-    """Roll a check now. A secret check (the GM's) reaches only the GM."""
+def make_check(
+    campaign, author, *, character, what: str, check, secret: bool = False, label: str = "", eventual: int | None = None
+) -> Roll:
+    """Roll a check now. A secret check (the GM's) reaches only the GM. `eventual`, the margin wanted,
+    makes it an eventual success: the log reads its margin as the time it takes (kind.eventual_line)."""
     if secret and not campaign.is_gm(author):
         raise ActionError("Only the GM makes secret checks.")
     if not secret and character.owner_id != author.pk:
@@ -139,7 +142,7 @@ def make_check(campaign, author, *, character, what: str, check, secret: bool = 
             campaign=campaign, author=author, character=character, kind=KIND,
             visibility=Roll.Visibility.GM if secret else Roll.Visibility.TABLE,
             request={"what": what, "dice": check.rolled[0], "base_dice": check.dice, "base_target": check.target,
-                     "label": label},
+                     "label": label, **({} if eventual is None else {"eventual": eventual})},
             outcome=_outcome(rolled),
         )  # fmt: skip
         transaction.on_commit(lambda: live.send_roll(roll))

@@ -3,7 +3,7 @@ from django import forms
 from campaigns.forms import CharacterChoiceField, TableForm
 from campaigns.inputs import TextField, WholeNumberField
 from campaigns.systems.skills import name_own_stat, stat_field
-from rules.zener.checks import MAX_MODIFIER
+from rules.zener.checks import MAX_DESIRED, MAX_MODIFIER
 from rules.zener.combat import COLUMNS, FIRE, MAX_REACTION_MS, part_name, reaction_modifier
 from rules.zener.experience import MAX_BASE, SOLUTION_NAMES
 from rules.zener.stats import MAX_WEAPON_RANKS, ROLLED_STATS
@@ -40,12 +40,22 @@ class CheckForm(TableForm):
     reaction_ms = WholeNumberField(min_value=1, max_value=MAX_REACTION_MS, required=False,
                                    label="Micro-time: milliseconds to react",
                                    help_text="A NIM stat check to react in time: 250 ms −8, 1000 ms −6.")  # fmt: skip
+    # Seed, "Eventual Success": the margin becomes the time it takes, instead of extra time as a bonus.
+    eventual = forms.BooleanField(required=False, label="Eventual success: the roll says how long it takes")
+    desired = WholeNumberField(min_value=0, max_value=MAX_DESIRED, initial=0, required=False,
+                               label="Success wanted (by at least)",
+                               help_text="Eventual success: taken off the margin before reading the time "
+                                         "(the seed's camp site: 5).")  # fmt: skip
     label = TextField(max_length=100, required=False)
 
     def clean(self):
         data = super().clean()
         if data.get("reaction_ms") and (data.get("skill", "").strip() or data.get("stat") != "NIM"):
             self.add_error("reaction_ms", "A reaction save is a NIM stat check: choose the stat check and NIM.")
+        if data.get("eventual") and data.get("time"):
+            self.add_error("time", "Eventual success reads the time from the roll: leave the time at x1.")
+        if data.get("desired") and not data.get("eventual"):
+            self.add_error("desired", "A wanted margin is for an eventual success: tick it, or leave this at 0.")
         return data
 
     def table_modifier(self) -> int:

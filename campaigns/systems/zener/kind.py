@@ -9,6 +9,7 @@ from typing import Any
 from campaigns.audience import Audience
 from campaigns.systems.base import RollKind
 from campaigns.systems.zener.chart import zener_chart
+from rules.zener.checks import eventual_time
 
 
 def target_raised(request: dict, outcome: dict, boosted_by: str = "") -> str:
@@ -21,6 +22,15 @@ def target_raised(request: dict, outcome: dict, boosted_by: str = "") -> str:
     base = request["base_target"]
     rose = (f"{base}" if base >= 0 else f"−{-base}") + (f" + 2 × {more} more dice" if more else "")
     return rose + (f" + {bonus} from {boosted_by}" if bonus else "") + (", an impossible chance" if more else "")
+
+
+def eventual_line(request: dict, outcome: dict) -> str:
+    """An eventual success's time, from the standing margin (seed, "Eventual Success"); "" for a plain check."""
+    if "eventual" not in request:
+        return ""
+    index, times = eventual_time(outcome["margin"], request["eventual"])
+    wanted = f" (by {request['eventual']} wanted)" if request["eventual"] else ""
+    return f"Eventual success{wanted}: it takes x{times:g} normal time (index {index:+d})."
 
 
 class ZenerKind(RollKind):
@@ -38,6 +48,7 @@ class ZenerKind(RollKind):
             "target": outcome["target"],
             "margin": outcome["margin"],
             "success": outcome["success"],
+            "eventual": eventual_line(request, outcome),
             "reroll_of": request.get("reroll_of"),
             "boost_of": request.get("boost_of"),
             "boosted_by": request.get("boosted_by", ""),

@@ -77,8 +77,10 @@ def check(request, campaign_id: int):
 
     def act():
         what, found = _check_from(form)
-        actions.make_check(campaign, request.user, character=form.cleaned_data["character"], what=what, check=found,
-                           secret=gm, label=form.cleaned_data["label"])  # fmt: skip
+        data = form.cleaned_data
+        actions.make_check(campaign, request.user, character=data["character"], what=what, check=found,
+                           secret=gm, label=data["label"],
+                           eventual=data["desired"] or 0 if data["eventual"] else None)  # fmt: skip
 
     return panel_step(
         request, campaign, audience, form=form, form_name="check_form", act=act,

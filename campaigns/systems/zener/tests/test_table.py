@@ -700,3 +700,30 @@ def test_a_step_elsewhere_on_the_panel_keeps_the_check_form_as_it_is(gm_client, 
     rolled = gm_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai), HTTP_HX_REQUEST="true")
     assert 'id="zener-check-form" hx-preserve' not in rolled.content.decode()  # its own answer replaces it
     assert 'value="Land it"' in rolled.content.decode()
+
+
+def test_the_camp_site_eventual_success_on_the_log(player_client, zg, kai, script_dice):
+    """Seed, "Eventual Success": success by 5 wanted, so the margin less 5 is read on the extra time chart."""
+    assert (
+        "Eventual success: the roll says how long it takes"
+        in player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    )
+    script_dice(3, 3, 3)  # 9 against 11: success by 2, short of the 5 wanted by 3 -> x5 time (+3)
+    data = check_data(kai, eventual="on", desired="5", label="Set up camp")
+    assert player_client.post(reverse("zener_check", args=[zg.pk]), data).status_code == 302
+    roll = Roll.objects.get()
+    assert roll.outcome["margin"] == 2
+    page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    assert "Eventual success (by 5 wanted): it takes x5 normal time (index +3)." in page
+
+
+def test_eventual_success_takes_no_extra_time_as_a_bonus(player_client, zg, kai):
+    """Seed: "instead of applying 'Extra Time' as a modifier" -- both at once is refused, nothing rolled."""
+    data = check_data(kai, eventual="on", desired="5", time="4")
+    response = player_client.post(reverse("zener_check", args=[zg.pk]), data, HTTP_HX_REQUEST="true")
+    assert "Eventual success reads the time from the roll" in response.content.decode()
+    assert not Roll.objects.exists()
+    data = check_data(kai, desired="5")
+    response = player_client.post(reverse("zener_check", args=[zg.pk]), data, HTTP_HX_REQUEST="true")
+    assert "A wanted margin is for an eventual success" in response.content.decode()
+    assert not Roll.objects.exists()
