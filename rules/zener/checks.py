@@ -13,13 +13,16 @@
   more die and add 2 to the target (3d6 needing 0 becomes 6d6 needing 6).
 - Eventual success: the margin, less the margin the characters want, read backwards on the extra
   time chart (failing by 4 needed the +4 of x10 time), kept to the chart's x0.1 to x10,000.
-The optional "can't fail" extra-benefit rule is not built yet.
+- Extra benefits on a check that can't fail (target at or over the dice's highest total): each 2 over
+  it is one more die, the lowest 3 (4 on a stat check) counting, and 2 off the target; then the GM's
+  difficulty for the benefit comes off the target.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from math import comb
 
 from rules.dice import Comparison, DiceSource, chance, parse
 from rules.errors import RulesError
@@ -38,6 +41,7 @@ HIGHEST_TARGET = 200
 class Check:
     dice: int  # 3 for skills, 4 for stats, before impossible chances
     target: int
+    benefit: int = 0  # the GM's difficulty for extra benefits, on a check that can't fail
 
     def __post_init__(self) -> None:
         if self.dice not in (3, 4):
@@ -49,11 +53,27 @@ class Check:
             )
         if self.target > HIGHEST_TARGET:
             raise RulesError(f"The target comes to {self.target}; the highest a check can go is {HIGHEST_TARGET}.")
+        if not 0 <= self.benefit <= MAX_MODIFIER:
+            raise RulesError(f"An extra benefit's difficulty is between 0 and {MAX_MODIFIER}.")
+        if self.benefit and self.target < 6 * self.dice:
+            raise RulesError(
+                f"Extra benefits are for a check that can't fail: this one needs {self.target} or less on "
+                f"{self.dice}d6, and {6 * self.dice} can fail it."
+            )
+        if self.benefit and self.rolled[1] < self.dice:
+            raise RulesError("That benefit's difficulty leaves no roll that succeeds: ask for a smaller one.")
 
     @property
     def rolled(self) -> tuple[int, int]:
-        """(dice, target) after the impossible-chance rule."""
+        """(dice, target) after the impossible-chance rule, or the extra-benefit rule."""
+        if self.benefit:
+            return extra_benefits(self.dice, self.target, self.benefit)
         return impossible_chance(self.dice, self.target)
+
+    @property
+    def keep(self) -> int:
+        """How many of the rolled dice count, the lowest: all of them but under the extra-benefit rule."""
+        return self.dice if self.benefit else self.rolled[0]
 
 
 def impossible_chance(dice: int, target: int) -> tuple[int, int]:
@@ -62,6 +82,31 @@ def impossible_chance(dice: int, target: int) -> tuple[int, int]:
     while target < dice:
         dice, target = dice + 1, target + 2
     return dice, target
+
+
+def extra_benefits(dice: int, target: int, benefit: int) -> tuple[int, int]:
+    """Seed ("Impossible Chances"): "For every 2 over 18/-, the difficulty target gets reduced by 2 for
+    every extra dice that the character gets to roll, while ignoring all but the lowest 3" -- the
+    mirror of the impossible chance; the benefit's difficulty then lowers the target (published on the
+    Zener rules page). A stat check's 4d6 reads 24 for 18 and keeps its lowest 4."""
+    more = max(0, target - 6 * dice) // 2
+    return dice + more, target - 2 * more - benefit
+
+
+def lowest_totals(count: int, keep: int) -> dict[int, Fraction]:
+    """The chance of each total of the lowest `keep` of `count` d6: how many dice show each face, in
+    turn from 1 to 6, the lowest `keep` of them summed."""
+    ways: dict[tuple[int, int, int], int] = {(0, 0, 0): 1}  # (dice placed, counted, total) -> ways
+    for face in range(1, 7):
+        after: dict[tuple[int, int, int], int] = {}
+        for (placed, counted, total), n in ways.items():
+            left = count - placed
+            for showing in range(left + 1) if face < 6 else (left,):
+                taken = min(showing, keep - counted)
+                key = (placed + showing, counted + taken, total + taken * face)
+                after[key] = after.get(key, 0) + n * comb(left, showing)
+        ways = after
+    return {total: Fraction(n, 6**count) for (_, _, total), n in sorted(ways.items(), key=lambda i: i[0][2])}
 
 
 def skill_check(stat: int, ranks: int, modifier: int = 0, extra_skills: int = 0, indirect_skills: int = 0) -> Check:
@@ -90,7 +135,7 @@ class CheckRoll:
 
     @property
     def total(self) -> int:
-        return sum(self.faces)
+        return sum(sorted(self.faces)[: self.check.keep])
 
     @property
     def target(self) -> int:
@@ -137,6 +182,8 @@ def roll_check(check: Check, dice: DiceSource) -> CheckRoll:
 def chance_of_success(check: Check, bonus: int = 0) -> Fraction:
     """Exact P(success), with the impossible-chance rule; `bonus` raises the target (e.g. +5 from Karma)."""
     count, target = check.rolled
+    if check.keep < count:
+        return sum((p for total, p in lowest_totals(count, check.keep).items() if total <= target + bonus), Fraction(0))
     return chance(parse(f"{count}d6"), target + bonus, Comparison.AT_MOST)
 
 

@@ -188,3 +188,21 @@ def test_the_camp_site_eventual_success():
     assert eventual_time(7, desired=5) == (-2, 0.6)
     with pytest.raises(RulesError):
         eventual_time(5, desired=-1)
+
+
+def test_extra_benefits_when_a_check_cannot_fail():
+    """Seed, "Impossible Chances": "For every 2 over 18/-, the difficulty target gets reduced by 2 for every
+    extra dice that the character gets to roll, while ignoring all but the lowest 3"; the benefit's difficulty
+    then comes off the target."""
+    check = Check(3, 22, benefit=4)  # 4 over 18: 2 more dice, 22 - 4 = 18, less 4 for the benefit
+    assert (check.rolled, check.keep) == ((5, 14), 3)
+    assert (Check(3, 19, benefit=3).rolled, Check(3, 19, benefit=3).keep) == ((3, 16), 3)
+    assert Check(4, 26, benefit=1).rolled == (5, 23)  # a stat check's 4d6 cannot fail over 24
+    assert roll_check(Check(3, 20, benefit=2), ScriptedDice([6, 6, 1, 6])).total == 13  # the lowest 3 count
+    lowest = Counter(sum(sorted(faces)[:3]) for faces in itertools.product(range(1, 7), repeat=4))
+    assert chance_of_success(Check(3, 20, benefit=2)) == Fraction(
+        sum(n for total, n in lowest.items() if total <= 16), 6**4
+    )
+    assert Check(3, 22).rolled == (3, 22)  # without a benefit the check is as it was
+    with pytest.raises(RulesError, match="can't fail"):
+        Check(3, 17, benefit=2)

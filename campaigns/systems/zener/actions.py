@@ -142,6 +142,7 @@ def make_check(
             campaign=campaign, author=author, character=character, kind=KIND,
             visibility=Roll.Visibility.GM if secret else Roll.Visibility.TABLE,
             request={"what": what, "dice": check.rolled[0], "base_dice": check.dice, "base_target": check.target,
+                     **({"benefit": check.benefit, "keep": check.keep} if check.benefit else {}),
                      "label": label, **({} if eventual is None else {"eventual": eventual})},
             outcome=_outcome(rolled),
         )  # fmt: skip
@@ -222,7 +223,7 @@ def spend_on_roll(roll_id: int, player, *, use: str, payer_id: int | None = None
                 raise ActionError("Only the roller can re-roll their own failed roll.")
             payer = first.character
             _check_funds(payer)  # before any die is rolled
-            check = Check(first.request["base_dice"], first.request["base_target"])
+            check = Check(first.request["base_dice"], first.request["base_target"], first.request.get("benefit", 0))
             outcome = _outcome(roll_check(check, sources.dice()), KARMA_BOOST if boosted_by else 0)
         else:
             if not boost_helps(standing):

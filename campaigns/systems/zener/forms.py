@@ -40,6 +40,12 @@ class CheckForm(TableForm):
     reaction_ms = WholeNumberField(min_value=1, max_value=MAX_REACTION_MS, required=False,
                                    label="Micro-time: milliseconds to react",
                                    help_text="A NIM stat check to react in time: 250 ms −8, 1000 ms −6.")  # fmt: skip
+    # Seed, "Impossible Chances": extra benefits on a check that can't fail (rules.zener.checks.extra_benefits).
+    benefit = WholeNumberField(min_value=0, max_value=MAX_MODIFIER, initial=0, required=False,
+                               label="Extra benefits (the GM's difficulty)",
+                               help_text="Only on a check that can't fail: each 2 over 18 (24 on a stat check) "
+                                         "rolls one more die, the lowest 3 (4) counting; this comes off the "
+                                         "target.")  # fmt: skip
     # Seed, "Eventual Success": the margin becomes the time it takes, instead of extra time as a bonus.
     eventual = forms.BooleanField(required=False, label="Eventual success: the roll says how long it takes")
     desired = WholeNumberField(min_value=0, max_value=MAX_DESIRED, initial=0, required=False,

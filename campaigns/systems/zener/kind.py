@@ -17,6 +17,9 @@ def target_raised(request: dict, outcome: dict, boosted_by: str = "") -> str:
     impossible chance" (seed: "Impossible Chances"), "11 + 5 from Ren"; "" when it did not."""
     more = request["dice"] - request.get("base_dice", request["dice"])
     bonus = outcome.get("bonus", 0)
+    if request.get("benefit"):  # seed, "Impossible Chances": extra benefits on a check that can't fail
+        rose = f"{request['base_target']}" + (f" − 2 × {more} more dice" if more else "")
+        return rose + f" − {request['benefit']} for extra benefits" + (f" + {bonus} from {boosted_by}" if bonus else "")
     if not (more or bonus) or "base_target" not in request:
         return ""
     base = request["base_target"]
@@ -43,6 +46,7 @@ class ZenerKind(RollKind):
         return {
             "what": request["what"],
             "dice": request["dice"],
+            "keep": request.get("keep"),
             "faces": outcome["faces"],
             "total": outcome["total"],
             "target": outcome["target"],
@@ -73,7 +77,7 @@ class ZenerKind(RollKind):
         return f"{who} checked {data['what']}: {result}"
 
     def chart(self, data: dict[str, Any]):
-        return zener_chart(len(data["faces"]), data["target"], landed=data["total"])
+        return zener_chart(len(data["faces"]), data["target"], keep=data.get("keep"), landed=data["total"])
 
 
 ZENER = ZenerKind()

@@ -1,6 +1,7 @@
 """Zener Gate's table steps: checks, Karma on rolls, the GM's Karma."""
 
 import re
+from dataclasses import replace
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -31,7 +32,7 @@ def _check_from(form):
                                     indirect=data["indirect"] or 0)  # fmt: skip
     if data.get("reaction_ms"):  # the log says where the penalty came from (seed: "Micro-Time")
         what += f", a reaction in {data['reaction_ms']} ms ({reaction_modifier(data['reaction_ms'])})"
-    return what, found
+    return what, replace(found, benefit=data["benefit"] or 0)
 
 
 _DECIMAL = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]{1,3})?")
@@ -107,12 +108,19 @@ def odds(request, campaign_id: int):
             context = {
                 "what": what,
                 "dice": found.rolled[0],
+                "keep": found.keep if found.keep < found.rolled[0] else None,
                 "target": found.rolled[1],
                 "raised": target_raised(
-                    {"dice": found.rolled[0], "base_dice": found.dice, "base_target": found.target}, {}
+                    {
+                        "dice": found.rolled[0],
+                        "base_dice": found.dice,
+                        "base_target": found.target,
+                        "benefit": found.benefit,
+                    },
+                    {},
                 ),
                 "chance": SYSTEM.roll.odds(found),
-                "chart": zener_chart(*found.rolled),
+                "chart": zener_chart(*found.rolled, keep=found.keep),
             }
     return render(request, "systems/zener/odds.html", context)
 

@@ -727,3 +727,22 @@ def test_eventual_success_takes_no_extra_time_as_a_bonus(player_client, zg, kai)
     response = player_client.post(reverse("zener_check", args=[zg.pk]), data, HTTP_HX_REQUEST="true")
     assert "A wanted margin is for an eventual success" in response.content.decode()
     assert not Roll.objects.exists()
+
+
+def test_extra_benefits_on_a_check_that_cannot_fail(player_client, zg, kai, script_dice):
+    """Seed, "Impossible Chances": on a check that can't fail, each 2 over 18 is one more die (the lowest 3
+    count) and 2 off the target; the benefit's difficulty then comes off it."""
+    data = check_data(kai, modifier="11", benefit="5")  # 11 + 11 = 22: 5d6, the lowest 3 at or under 18 - 5 = 13
+    page = player_client.get(reverse("zener_odds", args=[zg.pk]), data).content.decode()
+    assert "5d6, the lowest 3, at or under 13" in page
+    script_dice(6, 6, 6, 5, 1)
+    assert player_client.post(reverse("zener_check", args=[zg.pk]), data).status_code == 302
+    assert Roll.objects.get().outcome | {} == {"faces": [6, 6, 6, 5, 1], "total": 12, "target": 13, "success": True,
+                                              "margin": 1, "bonus": 0}  # fmt: skip
+    page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    assert "the lowest 3 count" in page
+    assert "22 − 2 × 2 more dice − 5 for extra benefits" in page
+    refused = player_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai, benefit="2"),
+                                 HTTP_HX_REQUEST="true")  # fmt: skip
+    assert "Extra benefits are for a check that can&#x27;t fail" in refused.content.decode()
+    assert Roll.objects.count() == 1
