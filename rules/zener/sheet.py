@@ -42,6 +42,19 @@ def _state(raw: Mapping[str, Any]) -> tuple[dict, dict]:
     return state, dying
 
 
+def _profession(given: Any, skills: list[dict]) -> str:
+    """Seed, "Skill Definitions": "Their profession must be the first such skill listed". A sheet made
+    before the profession was asked for has none; the sheet form asks for it (sheet_form.py)."""
+    name = str(given or "").strip()[:60]
+    if not name:
+        return ""
+    names = [skill["name"] for skill in skills]
+    if not names or names[0] != name:
+        where = f"{names[0]} is first now" if name in names else "it is not among them"
+        raise RulesError(f"Your profession, {name}, is the first skill listed; {where}. List it first.")
+    return name
+
+
 def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = None) -> dict[str, Any]:
     given = raw.get("stats", {})
     if not isinstance(given, Mapping) or set(given) - set(ROLLED_STATS):
@@ -72,6 +85,7 @@ def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = 
         skills.append({"name": name, "breadth": skill["breadth"], "stat": skill["stat"], "ranks": ranks})
     if len({s["name"] for s in skills}) != len(skills):
         raise RulesError("Skill names must differ.")
+    profession = _profession(raw.get("profession", ""), skills)
     bonus_points = _int(raw.get("bonus_skill_points", 0), "Bonus skill points")
     available = values["INT"] * 2 + bonus_points
     if spent > available:
@@ -110,6 +124,7 @@ def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = 
         "weapons": weapons,
         "damage": {**damage, "stats": stat_damage},
         "int_dice": int_dice,
+        "profession": profession,
         "skills": skills,
         "bonus_skill_points": bonus_points,
         "notes": notes_only_sheet(raw)["notes"],

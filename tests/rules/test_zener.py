@@ -206,3 +206,16 @@ def test_extra_benefits_when_a_check_cannot_fail():
     assert Check(3, 22).rolled == (3, 22)  # without a benefit the check is as it was
     with pytest.raises(RulesError, match="can't fail"):
         Check(3, 17, benefit=2)
+
+
+def test_the_profession_is_the_first_skill_listed():
+    """Seed, "Skill Definitions": "Their profession must be the first such skill listed"."""
+    from rules.zener.sheet import validate_sheet
+
+    skills = [{"name": "Sneak", "breadth": "narrow", "stat": "NIM", "ranks": 1},
+              {"name": "Pilot", "breadth": "narrow", "stat": "PRAC", "ranks": 3}]  # fmt: skip
+    with pytest.raises(RulesError, match="Your profession, Pilot, is the first skill listed; Sneak is first now"):
+        validate_sheet({"skills": skills, "profession": "Pilot"})
+    with pytest.raises(RulesError, match="Your profession, Medic, is the first skill listed; it is not among them"):
+        validate_sheet({"skills": skills, "profession": "Medic"})
+    assert validate_sheet({"skills": skills[::-1], "profession": "Pilot"})["profession"] == "Pilot"

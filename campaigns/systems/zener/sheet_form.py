@@ -56,6 +56,9 @@ class ZenerSheetForm(CharacterForm):
         "weapon_general; e.g. 'Pilot (narrow, PRAC) 3'. Your profession first.",
         rows=4,
     )
+    profession = TextField(required=False, max_length=60,
+                           help_text="A skill of yours, listed first below (seed: \"Their profession must be the "
+                                     "first such skill listed\").")  # fmt: skip
     notes = notes_field()
 
     def __init__(self, *args, **kwargs):
@@ -66,8 +69,8 @@ class ZenerSheetForm(CharacterForm):
                 label=name, initial=stats.get(name, 10), min_value=low, max_value=high, help_text=f"{low} to {high}."
             )
         self._show_stats_in_play()
-        self.order_fields(["name", *(f"stat__{name}" for name in ZENER_STATS), "skills", "armour", "weapons",
-                           "trauma", "shock", "end_spent", "stat_damage", "notes"])  # fmt: skip
+        self.order_fields(["name", *(f"stat__{name}" for name in ZENER_STATS), "profession", "skills", "armour",
+                           "weapons", "trauma", "shock", "end_spent", "stat_damage", "notes"])  # fmt: skip
         self.int_dice = self._int_dice()
         plus, minus = self.int_dice
         self.fields["skills"].help_text += (
@@ -137,6 +140,8 @@ class ZenerSheetForm(CharacterForm):
         data = self.cleaned_data
         sheet = {**(self.instance.sheet or {}), "int_dice": self.int_dice}
         skills = [_zener_skill(line) for line in lines(data["skills"])]
+        if skills and not data["profession"].strip():
+            refuse("profession", f"Name your profession: it is the first skill listed ({skills[0]['name']} now).")
         stat_damage = _stat_damage(data["stat_damage"])
         damage = {key: data[key] or 0 for key in ("trauma", "shock", "end_spent")} | {"stats": stat_damage}
         weapons = []
@@ -146,6 +151,7 @@ class ZenerSheetForm(CharacterForm):
         return {
             **sheet,
             "stats": {name: data[f"stat__{name}"] for name in ZENER_STATS},
+            "profession": data["profession"].strip(),
             "skills": skills,
             "armour": data["armour"] or 0,
             "weapons": weapons,

@@ -180,7 +180,8 @@ def test_bad_checks_are_explained_and_roll_nothing(player_client, zg, kai, chang
 
 def test_the_zener_sheet_form_rolls_int_once(player_client, zg, script_dice):
     data = {"name": "Kai", **{f"stat__{s}": "12" for s in ("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC",
-            "THEO", "ENC", "LAN", "AWA", "PERS")}, "skills": "Pilot (narrow, PRAC) 3", "notes": ""}  # fmt: skip
+            "THEO", "ENC", "LAN", "AWA", "PERS")}, "profession": "Pilot", "skills": "Pilot (narrow, PRAC) 3",
+            "notes": ""}  # fmt: skip
     script_dice(5, 2, 1, 1)  # INT's dice for Kai, then for the refused sheet below
     assert player_client.post(reverse("character_new", args=[zg.pk]), data).status_code == 302
     kai = Character.objects.get()
@@ -210,7 +211,8 @@ def test_a_stats_edit_leaves_the_karma_the_table_showed(player_client, zg, scrip
     """Karma starts from the stats, and stays what the table showed when the stats change
     afterwards, even before anyone has spent or given any."""
     data = {"name": "Kai", **{f"stat__{s}": "12" for s in ("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC",
-            "THEO", "ENC", "LAN", "AWA", "PERS")}, "skills": "Pilot (narrow, PRAC) 3", "notes": ""}  # fmt: skip
+            "THEO", "ENC", "LAN", "AWA", "PERS")}, "profession": "Pilot", "skills": "Pilot (narrow, PRAC) 3",
+            "notes": ""}  # fmt: skip
     script_dice(5, 2)
     player_client.post(reverse("character_new", args=[zg.pk]), data)
     kai = Character.objects.get()
@@ -402,7 +404,8 @@ def test_int_is_rolled_once_shown_first_and_kept_across_refused_sheets(player_cl
     # Issue 18: INT's dice were rolled again on each refused submit, so the skill budget moved (18, then 16).
     stats = {f"stat__{s}": "12" for s in ("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO", "ENC",
                                           "LAN", "AWA", "PERS")}  # fmt: skip
-    data = {"name": "Kai", **stats, "skills": "Pilot (broad, PRAC) 20\nShoot (broad, ACC) 20", "notes": ""}
+    data = {"name": "Kai", **stats, "profession": "Pilot", "skills": "Pilot (broad, PRAC) 20\nShoot (broad, ACC) 20",
+            "notes": ""}  # fmt: skip
     script_dice(5, 2, 1, 6)  # INT's dice for Kai (12 + 5 - 2 = 15: 30 skill points), then for the next character
     url = reverse("character_new", args=[zg.pk])
     assert "INT's dice: +5 −2" in player_client.get(url).content.decode()  # shown before any point is spent
@@ -609,6 +612,7 @@ def test_a_refused_zener_sheet_names_the_real_problem(player_client, zg, changes
     # Play-test: a bad rank said "its stat basis is one of …" (ACC was fine); STR 1000 said "Damage is never
     # negative"; STR 1, STR 2 silently kept STR 2.
     data = {"name": "Kai", **ZENER_STATS, "skills": "", "stat_damage": "", "notes": ""} | changes
+    data["profession"] = "Gunnery" if data["skills"] else ""  # the profession is the first skill listed
     response = player_client.post(reverse("character_new", args=[zg.pk]), data)
     assert response.status_code == 422
     assert message in response.content.decode()
@@ -746,3 +750,22 @@ def test_extra_benefits_on_a_check_that_cannot_fail(player_client, zg, kai, scri
                                  HTTP_HX_REQUEST="true")  # fmt: skip
     assert "Extra benefits are for a check that can&#x27;t fail" in refused.content.decode()
     assert Roll.objects.count() == 1
+
+
+def test_the_sheet_form_lists_the_profession_first(player_client, zg, script_dice):
+    """Seed, "Skill Definitions": "Their profession must be the first such skill listed". Refused with
+    what to do, and no character made."""
+    data = {"name": "Kai", "skills": "Sneak (narrow, NIM) 1\nPilot (narrow, PRAC) 3", "notes": "",
+            **{f"stat__{s}": "12" for s in ("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO", "ENC",
+                                             "LAN", "AWA", "PERS")}}  # fmt: skip
+    script_dice(5, 2)
+    unnamed = player_client.post(reverse("character_new", args=[zg.pk]), data)
+    assert unnamed.status_code == 422
+    assert "Name your profession" in unnamed.content.decode()
+    second = player_client.post(reverse("character_new", args=[zg.pk]), data | {"profession": "Pilot"})
+    assert second.status_code == 422
+    assert "Your profession, Pilot, is the first skill listed; Sneak is first now" in second.content.decode()
+    assert not Character.objects.exists()
+    data |= {"profession": "Pilot", "skills": "Pilot (narrow, PRAC) 3\nSneak (narrow, NIM) 1"}
+    assert player_client.post(reverse("character_new", args=[zg.pk]), data).status_code == 302
+    assert Character.objects.get().sheet["profession"] == "Pilot"
