@@ -1,0 +1,103 @@
+"""Zener Gate languages (seed: "Languages", "Starting Languages", "In-game language usage",
+"In-game language acquisition & improvement").
+
+Interpretations (published on /rules/#zener):
+- A language is bought in one aspect; the other of its natural pair is 1 rank less, the other two
+  2 less, never below 0 (the 1920s Spanish example: spoken 3, heard 2, written 1, read 1).
+- An era's change is the GM's estimate, 0 to 0.5 ranks an era step; ranks then round down, but a
+  rank of 1 or more never falls below 1 (the text: "once you have a language, you always have at
+  least one rank ... if the reduction is due to era").
+- A language roll is a LAN check, and its "+15/+10/+5/+0" is added to the 4d6 as the seed's stat
+  checks add the GM's modifier: a penalty, written as a bonus of −15 ... 0 (rules.zener.checks).
+  A related language gives +2, as a further relevant skill does.
+- Immersion: 3 hours for 0 ranks, then 6, 12 and 24 hours for ranks 1, 2 and 3, each ended by a
+  LAN check. An era shift is paid off first, 6 hours and a LAN check at 0 ranks (+15) for each
+  whole rank the GM's era estimate takes (the 16th-century French example: one).
+- Starting points: "ranks equal to their LAN skill" reads as the LAN stat.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import floor
+
+from rules.errors import RulesError
+from rules.zener.checks import Check, stat_check
+
+ASPECTS = ("spoken", "heard", "written", "read")
+PAIRS = {"spoken": "heard", "heard": "spoken", "written": "read", "read": "written"}
+RANK_NAMES = {3: "colloquial", 2: "functional", 1: "conversational", 0: "marginal"}
+MAX_RANKS = 3
+# Seed: "Zero ranks gives a modifier of +15, one rank gives +10, two gives +5, and three gives +0."
+ROLL_PENALTY = {0: 15, 1: 10, 2: 5, 3: 0}
+RELATED_BONUS = 2  # seed: the older French "counts as a related skill, giving him +2"
+MAX_ERA_LOSS = Fraction(1, 2)  # seed: "between 0 and 0.5" ranks an era step
+# Seed: "3 hours acquires the local language at 0 ranks, 6 hours more adds a 1st rank ..., 12 hours
+# more adds a second, and 24 hours more takes the ranks to 3." Key: the ranks held (None: none yet).
+IMMERSION_HOURS = {None: 3, 0: 6, 1: 12, 2: 24}
+ERA_HOURS = 6  # seed: "he has to first spend 6 hours (1 rank) adjusting his 'ear'"
+
+
+def _aspect(name: str) -> str:
+    if name not in ASPECTS:
+        raise RulesError(f"A language's aspect is spoken, heard, written or read; not {name!r}.")
+    return name
+
+
+def _ranks(ranks: int) -> int:
+    if not 0 <= ranks <= MAX_RANKS:
+        raise RulesError(f"A language has 0 to {MAX_RANKS} ranks; {ranks} is not.")
+    return ranks
+
+
+def rank_name(ranks: int) -> str:
+    """Seed: "3 ranks = colloquial, 2 ranks = functional, 1 rank = conversational, 0 ranks = marginal"."""
+    return RANK_NAMES[_ranks(ranks)]
+
+
+def aspects(bought: str, ranks: int) -> dict[str, int]:
+    """All four aspects from the one bought: its pair 1 rank less, the others 2 less, at least 0."""
+    _aspect(bought)
+    _ranks(ranks)
+    less = {bought: 0, PAIRS[bought]: 1}
+    return {name: max(0, ranks - less.get(name, 2)) for name in ASPECTS}
+
+
+def era_ranks(ranks: dict[str, int], loss: float, eras: int = 1) -> dict[str, int]:
+    """The ranks `eras` steps from the language's era, after the GM's estimate of the change (`loss`
+    ranks in all). Round down, except that a held rank never falls to 0 by era alone."""
+    loss = Fraction(loss).limit_denominator(100)
+    if eras < 0 or not 0 <= loss <= MAX_ERA_LOSS * eras:
+        raise RulesError(
+            f"An era changes a language by 0 to 0.5 ranks an era step; {float(loss):g} over {eras} is not."
+        )
+    return {name: max(1, floor(held - loss)) if held >= 1 else 0 for name, held in ranks.items()}
+
+
+def language_check(lan: int, ranks: int, related: int = 0) -> Check:
+    """A language roll: a LAN check with the ranks' modifier (+15 at 0 ranks) against the roller, and +2
+    for each related language the GM accepts."""
+    if related < 0:
+        raise RulesError("Related languages are counted from 0.")
+    return stat_check(lan, RELATED_BONUS * related - ROLL_PENALTY[_ranks(ranks)])
+
+
+def immersion(ranks: int | None, era_steps: int = 0) -> tuple[int, int | None]:
+    """(hours of immersion, the ranks a made LAN check then gives). With an era shift to pay off
+    first, the hours adjust the ear, and a made check gives no rank (None): the clock starts after."""
+    if ranks is not None and _ranks(ranks) == MAX_RANKS:
+        raise RulesError("The language is already 3 ranks (colloquial): immersion adds no more.")
+    if era_steps < 0:
+        raise RulesError("Era steps are counted from 0.")
+    if era_steps:
+        return ERA_HOURS, None
+    return IMMERSION_HOURS[ranks], 0 if ranks is None else ranks + 1
+
+
+def language_points(*, intelligence: int, lan: int, native_given_up: int) -> dict[str, int]:
+    """Starting languages: one free language at 1 rank in one aspect per 5 INT; points to buy others,
+    2 for each native rank given up (of 12) and LAN's own (1 point buys a language at 0 ranks, each
+    further point one rank)."""
+    if not 0 <= native_given_up <= 4 * MAX_RANKS:
+        raise RulesError("The native language has 12 ranks to give up (3 in each aspect).")
+    return {"free": max(0, intelligence) // 5, "points": 2 * native_given_up + lan}
