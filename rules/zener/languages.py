@@ -18,8 +18,10 @@ Interpretations (published on /rules/#zener):
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from math import floor
+from typing import Any
 
 from rules.errors import RulesError
 from rules.zener.checks import Check, stat_check
@@ -72,6 +74,27 @@ def era_ranks(ranks: dict[str, int], loss: float, eras: int = 1) -> dict[str, in
             f"An era changes a language by 0 to 0.5 ranks an era step; {float(loss):g} over {eras} is not."
         )
     return {name: max(1, floor(held - loss)) if held >= 1 else 0 for name, held in ranks.items()}
+
+
+def sheet_language(raw: Any) -> dict[str, Any]:
+    """One language on the sheet: its name, era, the aspect bought (or "native": 3 ranks in all four,
+    seed: "their native language for free, 3 ranks in all four disciplines") and its ranks."""
+    if not isinstance(raw, Mapping) or not str(raw.get("name", "")).strip() or not str(raw.get("era", "")).strip():
+        raise RulesError("Each language has a name and an era, e.g. 'Spanish, 1920s (spoken) 3'.")
+    name, era, aspect = str(raw["name"]).strip()[:60], str(raw["era"]).strip()[:30], raw.get("aspect")
+    if aspect != "native":
+        _aspect(aspect)
+    ranks = raw.get("ranks", 0)
+    if isinstance(ranks, bool) or not isinstance(ranks, int):
+        raise RulesError(f"{name}: its ranks are a whole number, 0 to {MAX_RANKS}.")
+    return {"name": name, "era": era, "aspect": aspect, "ranks": MAX_RANKS if aspect == "native" else _ranks(ranks)}
+
+
+def language_ranks(language: Mapping[str, Any]) -> dict[str, int]:
+    """The four aspects of a language on the sheet."""
+    if language["aspect"] == "native":
+        return dict.fromkeys(ASPECTS, MAX_RANKS)
+    return aspects(language["aspect"], language["ranks"])
 
 
 def language_check(lan: int, ranks: int, related: int = 0) -> Check:

@@ -9,6 +9,7 @@ from rules.dice import parse
 from rules.errors import RulesError
 from rules.system import notes_only_sheet
 from rules.zener.death import STATES
+from rules.zener.languages import sheet_language
 from rules.zener.stats import (
     MAX_RANKS,
     MAX_WEAPON_RANKS,
@@ -86,6 +87,10 @@ def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = 
     if len({s["name"] for s in skills}) != len(skills):
         raise RulesError("Skill names must differ.")
     profession = _profession(raw.get("profession", ""), skills)
+    given_languages = raw.get("languages", [])
+    languages = [sheet_language(item) for item in (given_languages if isinstance(given_languages, list) else [None])]
+    if len({(language["name"], language["era"]) for language in languages}) != len(languages):
+        raise RulesError("Each language is listed once for each era.")
     bonus_points = _int(raw.get("bonus_skill_points", 0), "Bonus skill points")
     available = values["INT"] * 2 + bonus_points
     if spent > available:
@@ -126,6 +131,7 @@ def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = 
         "int_dice": int_dice,
         "profession": profession,
         "skills": skills,
+        "languages": languages,
         "bonus_skill_points": bonus_points,
         "notes": notes_only_sheet(raw)["notes"],
     }

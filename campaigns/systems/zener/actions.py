@@ -40,6 +40,14 @@ from rules.zener.combat import (
 )
 from rules.zener.death import death_save, state_of
 from rules.zener.experience import SOLUTION_NAMES, SOLUTIONS, adventure_experience
+from rules.zener.languages import (
+    RELATED_BONUS,
+    ROLL_PENALTY,
+    era_ranks,
+    language_check,
+    language_ranks,
+    rank_name,
+)
 from rules.zener.stats import ROLLED_STATS, foundation, in_play, starting_karma, stat_basis, stat_raise_cost
 
 KIND = "zener"
@@ -103,6 +111,27 @@ def check_for(character, *, stat: str, skill: str = "", modifier: int = 0, extra
     further = _term(2 * extra, f"{extra} further skill{'s' if extra != 1 else ''}")
     what = f"{skill} {found['ranks']} + {basis}{named}{further}{_term(modifier)}"
     return what, skill_check(value, found["ranks"], modifier, extra_skills=extra)
+
+
+def language_roll_for(character, *, language: str, aspect: str, eras: int = 0, era_loss: float = 0, related: int = 0):
+    """(what, Check) for a language roll: the aspect's ranks after the era's change, as a LAN check
+    (rules.zener.languages). `language` is a name on the sheet, or "name, era" where eras differ."""
+    name, _, era = (part.strip() for part in language.partition(","))
+    found = [x for x in character.sheet.get("languages", []) if x["name"] == name and era in ("", x["era"])]
+    if not found:
+        raise RulesError(f"{character.name} has no language called {language}.")
+    if len(found) > 1:
+        raise RulesError(
+            f"{character.name} has {name} of more than one era: name it, e.g. '{name}, {found[0]['era']}'."
+        )
+    held = found[0]
+    ranks = era_ranks(language_ranks(held), era_loss, eras)[aspect]
+    lan, lost = _stat_in_play(character.sheet, "LAN")
+    away = f", {eras} era step{'s' if eras != 1 else ''} away (−{era_loss:g})" if eras else ""
+    hurt = f" (after {lost} stat damage)" if lost else ""
+    what = (f"{held['name']} ({held['era']}) {aspect} {ranks}, {rank_name(ranks)}{away}: LAN {lan}{hurt}"
+            f"{_term(-ROLL_PENALTY[ranks])}{_term(RELATED_BONUS * related, f'{related} related')}")  # fmt: skip
+    return what, language_check(lan, ranks, related)
 
 
 def _stat_in_play(sheet: dict, stat: str) -> tuple[int, int]:

@@ -6,6 +6,7 @@ from campaigns.systems.skills import name_own_stat, stat_field
 from rules.zener.checks import MAX_DESIRED, MAX_MODIFIER
 from rules.zener.combat import COLUMNS, FIRE, MAX_REACTION_MS, part_name, reaction_modifier
 from rules.zener.experience import MAX_BASE, SOLUTION_NAMES
+from rules.zener.languages import ASPECTS
 from rules.zener.stats import MAX_WEAPON_RANKS, ROLLED_STATS
 from rules.zener.tables import TIME_MULTIPLIERS, assistants_index
 
@@ -76,6 +77,27 @@ class CheckForm(TableForm):
         characters = campaign.characters.seated()
         self.fields["character"].queryset = characters if user is None else characters.filter(owner=user)
         name_own_stat(self, "stat", "stat")
+
+
+class LanguageForm(TableForm):
+    """A language roll (seed: "In-game language usage"): a LAN check at the aspect's ranks in the era at hand."""
+
+    character = CharacterChoiceField(queryset=None, empty_label=None)
+    language = TextField(max_length=100, help_text="A language on the sheet: 'Spanish', or 'Spanish, 1920s'.")
+    aspect = forms.ChoiceField(choices=[(a, a) for a in ASPECTS])
+    eras = WholeNumberField(min_value=0, max_value=20, initial=0, required=False, label="Era steps away",
+                            help_text="From the language's era to the one at hand.")  # fmt: skip
+    era_loss = forms.ChoiceField(choices=[(f"{q / 4:g}", f"{q / 4:g}") for q in range(0, 41)], initial="0",
+                                 required=False, label="Ranks the eras take (the GM's estimate)",
+                                 help_text="0 to 0.5 an era step, e.g. 0.25.")  # fmt: skip
+    related = WholeNumberField(min_value=0, max_value=5, initial=0, required=False,
+                               label="Related languages (+2 each)")  # fmt: skip
+    label = TextField(max_length=100, required=False)
+
+    def __init__(self, *args, campaign, user=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        characters = campaign.characters.seated()
+        self.fields["character"].queryset = characters if user is None else characters.filter(owner=user)
 
 
 class KarmaForm(TableForm):

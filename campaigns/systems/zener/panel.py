@@ -7,12 +7,14 @@ from campaigns.audience import Audience
 from campaigns.systems import Panel
 from campaigns.systems.skills import skill_options
 from campaigns.systems.zener.actions import karma_balance
-from campaigns.systems.zener.forms import AttackForm, CheckForm, KarmaForm
+from campaigns.systems.zener.forms import AttackForm, CheckForm, KarmaForm, LanguageForm
 from rules.zener.death import state_of
 from rules.zener.stats import in_play
 
 
-def panel(campaign, audience: Audience, *, user=None, check_form=None, karma_form=None, attack_form=None) -> Panel:
+def panel(
+    campaign, audience: Audience, *, user=None, check_form=None, karma_form=None, attack_form=None, language_form=None
+) -> Panel:
     characters = list(campaign.characters.seated().select_related("owner"))
     context = {
         "is_gm": audience is Audience.GM,
@@ -29,10 +31,12 @@ def panel(campaign, audience: Audience, *, user=None, check_form=None, karma_for
     context["keep_check_form"] = check_form is None
     if audience is Audience.GM:
         context["check_form"] = check_form or CheckForm(campaign=campaign)
+        context["language_form"] = language_form or LanguageForm(campaign=campaign)
         context["karma_form"] = karma_form or KarmaForm(campaign=campaign)
         context["attack_form"] = attack_form or AttackForm(campaign=campaign)
     elif user is not None:
         context["check_form"] = check_form or CheckForm(campaign=campaign, user=user)
+        context["language_form"] = language_form or LanguageForm(campaign=campaign, user=user)
     mine = [c for c in characters if audience is Audience.GM or c.owner_id == getattr(user, "pk", None)]
     context["skills"] = skill_options(mine, "stat")
     return Panel("systems/zener/panel.html", context)

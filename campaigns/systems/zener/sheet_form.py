@@ -10,6 +10,7 @@ from rules.zener.stats import ROLLED_STATS as ZENER_STATS
 from rules.zener.stats import STAT_RANGE as ZENER_STAT_RANGE
 from rules.zener.stats import in_play
 
+LANGUAGE_LINE = re.compile(r"(?P<name>[^,]+),\s*(?P<era>[^(]+?)\s*\((?P<aspect>\w+)\)\s*(?P<ranks>.*)")
 SKILL_LINE = re.compile(r"(?P<name>.+?)\s*\((?P<breadth>\w+),\s*(?P<stat>\w+)\)\s*(?P<ranks>.*)")
 
 
@@ -24,6 +25,19 @@ def _zener_skill(line: str) -> dict:
                           f"({match['breadth']}, {match['stat']}) 3'); '{ranks}' is not one.")  # fmt: skip
     return {"name": name, "breadth": match["breadth"].lower(), "stat": match["stat"].upper(),
             "ranks": int(ranks or 1)}  # fmt: skip
+
+
+def _zener_language(line: str) -> dict:
+    """'Spanish, 1920s (spoken) 3' or 'English, 2020s (native)'; the rules check the aspect and ranks."""
+    match = LANGUAGE_LINE.fullmatch(line)
+    if match is None:
+        refuse("languages", f"Write each language as 'Name, era (aspect) ranks', e.g. 'Spanish, 1920s (spoken) 3', "
+                             f"or 'English, 2020s (native)'; '{line}' is not.")  # fmt: skip
+    ranks = match["ranks"].strip()
+    if ranks and not RANKS.fullmatch(ranks):
+        refuse("languages", f"{match['name'].strip()}: its ranks come last, 0 to 3; '{ranks}' is not.")
+    return {"name": match["name"].strip(), "era": match["era"].strip(), "aspect": match["aspect"].lower(),
+            "ranks": int(ranks or 0)}  # fmt: skip
 
 
 def _stat_damage(text: str) -> dict:
@@ -59,6 +73,11 @@ class ZenerSheetForm(CharacterForm):
     profession = TextField(required=False, max_length=60,
                            help_text="A skill of yours, listed first below (seed: \"Their profession must be the "
                                      "first such skill listed\").")  # fmt: skip
+    languages = textarea(
+        "One per line: 'Name, era (aspect) ranks', the aspect bought (spoken, heard, written or read; the others "
+        "follow), e.g. 'Spanish, 1920s (spoken) 3'; your native language 'English, 2020s (native)'.",
+        rows=3,
+    )
     notes = notes_field()
 
     def __init__(self, *args, **kwargs):
@@ -69,8 +88,8 @@ class ZenerSheetForm(CharacterForm):
                 label=name, initial=stats.get(name, 10), min_value=low, max_value=high, help_text=f"{low} to {high}."
             )
         self._show_stats_in_play()
-        self.order_fields(["name", *(f"stat__{name}" for name in ZENER_STATS), "profession", "skills", "armour",
-                           "weapons", "trauma", "shock", "end_spent", "stat_damage", "notes"])  # fmt: skip
+        self.order_fields(["name", *(f"stat__{name}" for name in ZENER_STATS), "profession", "skills", "languages",
+                           "armour", "weapons", "trauma", "shock", "end_spent", "stat_damage", "notes"])  # fmt: skip
         self.int_dice = self._int_dice()
         plus, minus = self.int_dice
         self.fields["skills"].help_text += (
@@ -130,6 +149,11 @@ class ZenerSheetForm(CharacterForm):
             return damage.get(name, 0)
         if name == "armour":
             return sheet.get("armour", 0)
+        if name == "languages":
+            return "\n".join(
+                f"{x['name']}, {x['era']} ({x['aspect']})" + ("" if x["aspect"] == "native" else f" {x['ranks']}")
+                for x in sheet.get("languages", [])
+            )
         if name == "weapons":
             return "\n".join(f"{w['name']} {w['damage']}" for w in sheet.get("weapons", []))
         if name == "stat_damage":
@@ -153,6 +177,7 @@ class ZenerSheetForm(CharacterForm):
             "stats": {name: data[f"stat__{name}"] for name in ZENER_STATS},
             "profession": data["profession"].strip(),
             "skills": skills,
+            "languages": [_zener_language(line) for line in lines(data["languages"])],
             "armour": data["armour"] or 0,
             "weapons": weapons,
             "damage": damage,

@@ -6,6 +6,7 @@ from campaigns.systems.zener import views
 urlpatterns = [
     path("checks/", views.check, name="zener_check"),
     path("odds/", views.odds, name="zener_odds"),
+    path("languages/", views.language, name="zener_language"),
     path("rolls/<int:roll_id>/karma/", views.karma_on_roll, name="zener_karma_on_roll"),
     path("rolls/<int:roll_id>/karma/options/", views.karma_options, name="zener_karma_options"),
     path("karma/", views.karma, name="zener_karma"),
@@ -21,6 +22,7 @@ urlpatterns = [
 ACCESS = {
     "zener_check": ("post", MEMBER),
     "zener_odds": ("get", MEMBER),
+    "zener_language": ("post", MEMBER),
     "zener_karma_on_roll": ("post", MEMBER),
     "zener_karma": ("post", GM),
     "zener_karma_options": ("get", MEMBER),

@@ -14,7 +14,7 @@ from campaigns.models import Roll
 from campaigns.systems.steps import REFUSALS, panel_step
 from campaigns.systems.zener import actions
 from campaigns.systems.zener.chart import zener_chart
-from campaigns.systems.zener.forms import AttackForm, CheckForm, KarmaForm
+from campaigns.systems.zener.forms import AttackForm, CheckForm, KarmaForm, LanguageForm
 from campaigns.systems.zener.kind import target_raised
 from campaigns.views import campaign_for_gm, campaign_for_member
 from campaigns.visibility import audience_for
@@ -86,6 +86,30 @@ def check(request, campaign_id: int):
     return panel_step(
         request, campaign, audience, form=form, form_name="check_form", act=act,
         again=lambda: CheckForm(initial=request.POST.dict(), campaign=campaign, user=None if gm else request.user),
+    )  # fmt: skip
+
+
+@login_required
+@require_POST
+def language(request, campaign_id: int):
+    """A language roll from the panel; the GM's are secret, as the GM's checks are."""
+    campaign = campaign_for_member(request, campaign_id)
+    audience = audience_for(campaign, request.user)
+    gm = audience is Audience.GM
+    form = LanguageForm(request.POST, campaign=campaign, user=None if gm else request.user)
+
+    def act():
+        data = form.cleaned_data
+        what, found = actions.language_roll_for(
+            data["character"], language=data["language"], aspect=data["aspect"], eras=data["eras"] or 0,
+            era_loss=float(data["era_loss"] or 0), related=data["related"] or 0,
+        )  # fmt: skip
+        actions.make_check(campaign, request.user, character=data["character"], what=what, check=found, secret=gm,
+                           label=data["label"])  # fmt: skip
+
+    return panel_step(
+        request, campaign, audience, form=form, form_name="language_form", act=act,
+        again=lambda: LanguageForm(initial=request.POST.dict(), campaign=campaign, user=None if gm else request.user),
     )  # fmt: skip
 
 

@@ -1,0 +1,74 @@
+"""Zener Gate languages at the table: on the sheet, and a language roll from the panel (issue 20, Languages)."""
+
+import pytest
+from django.urls import reverse
+
+from campaigns import actions
+from campaigns.models import Membership, Roll
+from characters.models import Character
+
+pytestmark = pytest.mark.django_db
+
+STATS = {f"stat__{s}": "12" for s in ("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO", "ENC", "LAN",
+                                      "AWA", "PERS")}  # fmt: skip
+
+
+@pytest.fixture
+def zg(gm, player):
+    campaign = actions.create_campaign(gm, name="Zener", system="zener", settings={})
+    Membership.objects.create(campaign=campaign, user=player)
+    return campaign
+
+
+@pytest.fixture
+def kai(zg, player):
+    sheet = zg.rules_system.validate_sheet(
+        {"stats": {"LAN": 12}, "int_dice": [3, 3],
+         "languages": [{"name": "English", "era": "2020s", "aspect": "native", "ranks": 3},
+                       {"name": "Spanish", "era": "1920s", "aspect": "spoken", "ranks": 3}]}
+    )  # fmt: skip
+    return Character.objects.create(campaign=zg, owner=player, name="Kai", sheet=sheet)
+
+
+def test_languages_on_the_sheet_form(player_client, zg, script_dice):
+    script_dice(3, 3, 3, 3)  # INT's dice for Kai, then for the refused Lio
+    data = {"name": "Kai", **STATS, "skills": "", "notes": "",
+            "languages": "English, 2020s (native)\nSpanish, 1920s (spoken) 3"}  # fmt: skip
+    assert player_client.post(reverse("character_new", args=[zg.pk]), data).status_code == 302
+    kai = Character.objects.get()
+    assert kai.sheet["languages"][1] == {"name": "Spanish", "era": "1920s", "aspect": "spoken", "ranks": 3}
+    page = player_client.get(reverse("character_edit", args=[zg.pk, kai.pk])).content.decode()
+    assert "Spanish, 1920s (spoken) 3" in page
+    bad = player_client.post(reverse("character_new", args=[zg.pk]), data | {"name": "Lio",
+                             "languages": "Spanish, 1920s (sung) 3"})  # fmt: skip
+    assert bad.status_code == 422
+    assert "spoken, heard, written or read" in bad.content.decode()
+
+
+def test_a_language_roll_in_wwii_spain(player_client, zg, kai, script_dice):
+    """Seed: 1920s Spanish in WWII Spain (1 era, -0.25) is heard at 1 rank: a LAN check at +10, i.e. 4d6 at or
+    under LAN 12 - 10 = 2, an impossible chance twice over: 6d6 at or under 6."""
+    page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    assert 'id="zener-language-form"' in page
+    script_dice(1, 1, 1, 1, 1, 2)
+    data = {"character": kai.pk, "language": "Spanish", "aspect": "heard", "eras": "1", "era_loss": "0.25",
+            "related": "0", "label": "Listen at the door"}  # fmt: skip
+    assert player_client.post(reverse("zener_language", args=[zg.pk]), data).status_code == 302
+    roll = Roll.objects.get()
+    assert (roll.outcome["total"], roll.outcome["target"], roll.outcome["success"]) == (7, 6, False)
+    page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    assert "Spanish (1920s) heard 1, conversational, 1 era step away (−0.25): LAN 12 − 10" in page
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [({"language": "French"}, "Kai has no language called French"),
+     ({"era_loss": "0.75"}, "0 to 0.5 ranks an era step")],
+)  # fmt: skip
+def test_bad_language_rolls_are_explained_and_roll_nothing(player_client, zg, kai, changes, message):
+    data = {"character": kai.pk, "language": "Spanish", "aspect": "heard", "eras": "1", "era_loss": "0",
+            "related": "0", "label": ""} | changes  # fmt: skip
+    response = player_client.post(reverse("zener_language", args=[zg.pk]), data, HTTP_HX_REQUEST="true")
+    assert response.status_code == 422
+    assert message in response.content.decode()
+    assert not Roll.objects.exists()
