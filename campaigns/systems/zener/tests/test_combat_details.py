@@ -85,6 +85,7 @@ def test_an_attack_at_range_uses_the_range_adjustment(gm_client, zg, kai, ren, s
 )
 def test_the_sheet_refuses_a_fourth_weapon_rank(player_client, zg, changes, message):
     data = {"name": "Kai", **table.ZENER_STATS, "skills": "", "stat_damage": "", "notes": ""} | changes
+    data["profession"] = data["skills"].partition(" (")[0]  # the profession is the first skill listed
     response = player_client.post(reverse("character_new", args=[zg.pk]), data)
     assert response.status_code == 422
     assert message in response.content.decode()
