@@ -38,5 +38,7 @@ def panel(
         context["check_form"] = check_form or CheckForm(campaign=campaign, user=user)
         context["language_form"] = language_form or LanguageForm(campaign=campaign, user=user)
     mine = [c for c in characters if audience is Audience.GM or c.owner_id == getattr(user, "pk", None)]
+    # A language roll needs a character of one's own; `mine` says so without another query.
+    context["language_form"] = context.get("language_form") if mine else None
     context["skills"] = skill_options(mine, "stat")
     return Panel("systems/zener/panel.html", context)
