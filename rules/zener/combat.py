@@ -17,12 +17,21 @@ Interpretations (published on /rules/#zener):
   on a 1 on a d6, the left chest on 1-3 on a d12 (issue 20, #6). 96-00 is the
   attacker's choice of a band of the same column, a critical location automatically
   if it can be one (#7).
-- A location gives its bonus trauma and shock, and one point of stat damage on a
-  critical location or a critical hit (the seed's "-1 dmg to stat"); the hand and eye
-  "(d10, 2 rolls)" roll their die twice, as the seed's stat-risk counts count them.
+- Every hit that lands on a location with a stat die costs one point of that stat, as the
+  seed's damage example plays it ("The attack was not a critical hit and did not strike a
+  Critical Location, so it inflicts 1 point of damage to a stat"), not only critical ones as
+  its effects table reads (issue 20, wrong today #4).
+- The hand and eye "(d10, 2 rolls)" roll their die twice, as the seed's stat-risk counts
+  count them.
 - Trauma = weapon damage + location trauma - armour (never below 0);
   shock = trauma / 2 rounded up + 1d6 + location shock. Shock above the Shock
-  Threshold calls for a CON save (a stat check) at -1 per point over.
+  Threshold calls for a CON save (a stat check) at -1 per point over, rolled by the app.
+- A made save inflicts half the d6 (rounded up) + the location's shock, as the example
+  plays it ("the amount shown on the additional d6 would have been halved to 2, and the
+  base shock from the Trauma not counted"), not "1/2 the trauma" of the text.
+- A failed save: unconscious for d10 - 4 + the points over on the time chart, in seconds;
+  cumulative shock over HP: d10 - 7 on the time chart, in minutes. An index off the
+  chart's ends (-5 to 13) reads at the nearest end.
 """
 
 from __future__ import annotations
@@ -266,26 +275,74 @@ class Damage:
     stats: tuple[str, ...]  # each -1 to that stat; the hand and eye roll twice
     save_needed: bool
     save_modifier: int
+    saved_shock: int  # the shock a made save leaves: half the d6, rounded up, + the location's
 
 
-def damage(weapon_damage: Notation, armour: int, hit: Hit, shock_threshold: int, *, critical: bool,
-           dice: DiceSource) -> Damage:  # fmt: skip
-    """Trauma, shock, stat damage and the Shock Threshold save of one hit."""
+def damage(weapon_damage: Notation, armour: int, hit: Hit, shock_threshold: int, *, dice: DiceSource) -> Damage:
+    """Trauma, shock, stat damage and the Shock Threshold save of one hit. Every hit on a location
+    with a stat die costs a point of a stat (the seed's damage example; see the module's docstring)."""
     weapon = roll(weapon_damage, dice).total
     location = hit.location
     trauma = max(0, weapon + location.trauma - armour)
-    shock = ceil(trauma / 2) + dice.roll(6) + location.shock
+    shock_die = dice.roll(6)
+    shock = ceil(trauma / 2) + shock_die + location.shock
     stats: tuple[str, ...] = ()
-    if (hit.critical or critical) and location.stat_die:
+    if location.stat_die:
         die = len(location.stat_die)
         stats = tuple(location.stat_die[dice.roll(die) - 1] for _ in range(location.rolls))
     over = shock - shock_threshold
-    return Damage(weapon, trauma, shock, stats, over > 0, -over if over > 0 else 0)
+    saved = ceil(shock_die / 2) + location.shock
+    return Damage(weapon, trauma, shock, stats, over > 0, -over if over > 0 else 0, saved)
 
 
 def con_save(con: int, modifier: int, dice: DiceSource) -> CheckRoll:
     """The Shock Threshold save: a CON stat check at -1 per point over the threshold."""
     return roll_check(Check(4, con + modifier), dice)
+
+
+def on_time_chart(index: int, unit: str) -> str:
+    """A time-chart index as a span ("10 seconds"); off the chart's ends it reads at the nearest end."""
+    index = max(min(TIME_MULTIPLIERS), min(max(TIME_MULTIPLIERS), index))
+    return f"{TIME_MULTIPLIERS[index]:g} {unit}"
+
+
+@dataclass(frozen=True, slots=True)
+class ShockSave:
+    save: CheckRoll
+    shock: int  # the shock inflicted after the save
+    out_roll: int | None = None  # the d10 of a failed save
+    out_index: int | None = None  # d10 - 4 + the points over, on the time chart
+    out_for: str = ""  # how long the character is unconscious, "" when the save is made
+
+
+def shock_save(shock: int, threshold: int, con: int, saved_shock: int, dice: DiceSource) -> ShockSave | None:
+    """Seed ("SHOCK"): shock over the threshold in one round calls for a CON save at -1 per point over;
+    made, the hit inflicts `saved_shock` (Damage.saved_shock); failed, the character is unconscious for
+    d10 - 4 (+1 per point over) seconds on the time chart. None when the shock is within the threshold."""
+    over = shock - threshold
+    if over <= 0:
+        return None
+    rolled = con_save(con, -over, dice)
+    if rolled.success:
+        return ShockSave(rolled, saved_shock)
+    die = dice.roll(10)
+    index = die - 4 + over
+    return ShockSave(rolled, shock, die, index, on_time_chart(index, "seconds"))
+
+
+def knocked_out(total_shock: int, hp: int, dice: DiceSource) -> tuple[int, str] | None:
+    """Seed: "If the cumulative Shock received over all attacks exceeds the character's Hit Points, he
+    falls unconscious for d10-7 minutes time on the universal scale". (d10, how long); None within HP."""
+    if total_shock <= hp:
+        return None
+    die = dice.roll(10)
+    return die, on_time_chart(die - 7, "minutes")
+
+
+def shock_recovered(shock: int) -> int:
+    """The shock a skipped action recovers: 1/3 of the accumulated shock, rounded up (the seed's
+    example: 8 shock, "1/3 ... rounding up, i.e. 3 points")."""
+    return ceil(shock / 3)
 
 
 @dataclass(frozen=True, slots=True)

@@ -39,6 +39,7 @@ def days_pass(sheet: Mapping, days: int, *, ranks: int = 0) -> tuple[dict, dict]
     after = {**sheet, "damage": damage}
     if after.get("state") in ("dying", "unconscious") and not dying_stats(after):
         after.pop("dying", None)
+        after.pop("out_for", None)
         after["state"] = "conscious"
     lost_before, lost_after = before.get("stats", {}), damage["stats"]
     healed = {key: before.get(key, 0) - damage[key] for key in ("trauma", "shock", "end_spent")}

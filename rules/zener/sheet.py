@@ -31,12 +31,15 @@ def _int(value: Any, what: str) -> int:
 
 def _state(raw: Mapping[str, Any]) -> tuple[dict, dict]:
     """The character's state, kept as stored ("conscious", "unconscious", "dying", "dead"; a sheet
-    without one is conscious), and a dying character's death-save penalty (rules.zener.death)."""
+    without one is conscious) with how long an unconscious character is out (a failed shock save or
+    shock over HP; seed: "SHOCK"), and a dying character's death-save penalty (rules.zener.death)."""
     state = {}
     if "state" in raw:
         if raw["state"] not in STATES:
             raise RulesError("A character is " + ", ".join(STATES) + ".")
         state = {"state": raw["state"]}
+        if raw["state"] == "unconscious":
+            state["out_for"] = str(raw.get("out_for", ""))[:60]
     dying = {}
     if isinstance(raw.get("dying"), Mapping):
         dying = {"dying": {"penalty": max(0, _int(raw["dying"].get("penalty", 0), "The death-save penalty"))}}

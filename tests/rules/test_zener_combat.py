@@ -9,11 +9,13 @@ from rules.zener.combat import (
     LOCATIONS,
     armour_modifiers,
     attack_check,
-    con_save,
     critical_hit,
     damage,
     defense,
     hit_location,
+    knocked_out,
+    shock_recovered,
+    shock_save,
 )
 
 
@@ -58,32 +60,52 @@ def _where(hit) -> str:
     return hit.name + (" (chosen)" if hit.chosen else "")
 
 
-def test_the_seeds_damage_example():
-    # 2d6 rifle rolls 8, chest adds 1 trauma, armour 5: trauma 4; shock 2 + d6 (2) + 2 = 6 against SHK 4: save at -2
+def test_the_seeds_damage_example_as_written():
+    # Seed, "Damage & Recovery": a rifle for 2d6 rolls 8, the chest adds 1 trauma, armour 5: 9 - 5 = 4 trauma;
+    # shock 4 / 2 = 2 + d6 + 2 from the chest; the d6 is a 4, "for a total of ... 8, exceeding the SHOCK
+    # threshold of the target by 2" (SHK 6): a CON save at -2. The chest's d8 "gets a 4 ... loses 1 point of
+    # RES": an ordinary hit on an ordinary location costs a stat point (issue 20, wrong today #4).
     hit = hit_location(ScriptedDice([20, 12]))  # "did not strike a Critical Location": the chest's d12 is 4-12
-    result = damage(parse("2d6"), 5, hit, 4, critical=False, dice=ScriptedDice([4, 4, 2]))
-    assert (result.trauma, result.shock, result.save_needed, result.save_modifier, result.stats) == (
-        4,
-        6,
-        True,
-        -2,
-        (),
-    )
-    assert con_save(14, -2, ScriptedDice([3, 3, 3, 3])).success  # 12 against 12
+    result = damage(parse("2d6"), 5, hit, 6, dice=ScriptedDice([4, 4, 4, 4]))
+    assert (result.weapon, result.trauma, result.shock) == (8, 4, 8)
+    assert (result.save_needed, result.save_modifier, result.stats) == (True, -2, ("RES",))
+    # "The character fails and rolls a 6; adding the modifiers shown results in a 4. The character is
+    # unconscious for 10 seconds" (CON 10 at -2: 4d6 at or under 8; 12 fails).
+    failed = shock_save(result.shock, 6, 10, result.saved_shock, ScriptedDice([3, 3, 3, 3, 6]))
+    assert (failed.save.target, failed.save.success, failed.shock) == (8, False, 8)
+    assert (failed.out_roll, failed.out_index, failed.out_for) == (6, 4, "10 seconds")
+    # "He recovers 1/3 of the shock damage inflicted, rounding up, i.e. 3 points ... since he was at -2, he
+    # awakens with 1 point of Shock Threshold".
+    assert shock_recovered(8) == 3
+    assert 6 - (8 - shock_recovered(8)) == 1
+    # "If the character had succeeded in his save, the amount shown on the additional d6 would have been
+    # halved to 2, and the base shock from the Trauma not counted, inflicting 2 +2 from hit location shock".
+    made = shock_save(result.shock, 6, 10, result.saved_shock, ScriptedDice([1, 2, 2, 1]))
+    assert (made.save.success, made.shock, made.out_for) == (True, 4, "")
 
 
-def test_critical_locations_and_hits_damage_a_stat():
+def test_no_save_within_the_threshold_and_the_time_chart_ends():
+    assert shock_save(6, 6, 10, 3, ScriptedDice([])) is None
+    # d10 10 - 4 + 9 over = 15: past the chart's top (13), read at 10,000 seconds
+    assert shock_save(15, 6, 20, 3, ScriptedDice([6, 6, 6, 6, 10])).out_for == "10000 seconds"
+
+
+def test_cumulative_shock_over_hp_knocks_out_for_d10_minus_7_minutes():
+    assert knocked_out(40, 40, ScriptedDice([])) is None
+    assert knocked_out(41, 40, ScriptedDice([9])) == (9, "2 minutes")  # index 2: x2
+    assert knocked_out(41, 40, ScriptedDice([1])) == (1, "0.1 minutes")  # index -6, read at the chart's -5
+
+
+def test_every_hit_on_a_location_damages_a_stat():
     skull = hit_location(ScriptedDice([2]))
-    result = damage(parse("1d6"), 0, skull, 99, critical=False, dice=ScriptedDice([3, 1, 8]))
+    result = damage(parse("1d6"), 0, skull, 99, dice=ScriptedDice([3, 1, 8]))
     assert result.stats == ("PERS",)  # skull d8: 6-8 = PERS
-    chest = damage(
-        parse("1d6"), 0, hit_location(ScriptedDice([20, 12])), 99, critical=True, dice=ScriptedDice([3, 1, 1])
-    )
-    assert chest.stats == ("STR",)
+    chest = damage(parse("1d6"), 0, hit_location(ScriptedDice([20, 12])), 99, dice=ScriptedDice([3, 1, 1]))
+    assert chest.stats == ("STR",)  # an ordinary hit on an ordinary location
     hand = hit_location(ScriptedDice([45, 6]))  # left forearm, d6 6 = left hand
     assert hand.name == "Left hand"
     # "Hand (d10, 2 rolls): 1=STR, 2-4=DEX, 5-6=ACC ...": two stats, one roll each
-    assert damage(parse("1d6"), 0, hand, 99, critical=True, dice=ScriptedDice([3, 1, 2, 5])).stats == ("DEX", "ACC")
+    assert damage(parse("1d6"), 0, hand, 99, dice=ScriptedDice([3, 1, 2, 5])).stats == ("DEX", "ACC")
     assert len(LOCATIONS["abdomen"].stat_die) == 12
 
 
@@ -168,8 +190,6 @@ def test_partial_critical_locations_are_rolled(rolls, name, critical):
     # "Right chest (1 in 6 ...)".
     hit = hit_location(ScriptedDice(rolls))
     assert (hit.name, hit.critical) == (name, critical)
-    stats = damage(parse("1d6"), 0, hit, 99, critical=False, dice=ScriptedDice([3, 1, 1])).stats
-    assert bool(stats) == critical  # a critical location damages a stat without a critical hit
 
 
 def test_the_attackers_choice_is_an_automatic_critical_location():

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from campaigns.systems.base import SystemAdapter
 from campaigns.systems.zener import actions, panel
-from campaigns.systems.zener.kind import ZENER, ZENER_ATTACK, ZENER_DEATH, ZENER_INITIATIVE, ZENER_RECOVERY
+from campaigns.systems.zener.kind import ZENER, ZENER_ATTACK, ZENER_DEATH, ZENER_INITIATIVE, ZENER_RECOVERY, ZENER_SHOCK
 from campaigns.systems.zener.sheet_form import ZenerSheetForm
 from rules.zener import SYSTEM
 
 
 class ZenerGate(SystemAdapter):
     rules = SYSTEM
-    kinds = (ZENER, ZENER_ATTACK, ZENER_DEATH, ZENER_INITIATIVE, ZENER_RECOVERY)
+    kinds = (ZENER, ZENER_ATTACK, ZENER_DEATH, ZENER_INITIATIVE, ZENER_RECOVERY, ZENER_SHOCK)
     urls = "campaigns.systems.zener.urls"
     sheet_form = ZenerSheetForm
     demo_sheet = {

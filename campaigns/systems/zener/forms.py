@@ -162,3 +162,14 @@ class AttackForm(TableForm):
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["attacker"].queryset = self.fields["target"].queryset = campaign.characters.seated()
+
+
+class SkipActionForm(TableForm):
+    """A missed action: 1/3 of the shock back (seed: "SHOCK"), and the end of unconsciousness."""
+
+    character = CharacterChoiceField(queryset=None, empty_label=None)
+    wake = forms.BooleanField(required=False, initial=True, label="Unconscious: the time is up, they wake")
+
+    def __init__(self, *args, campaign, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["character"].queryset = campaign.characters.seated()

@@ -100,7 +100,13 @@ class ZenerAttackKind(RollKind):
         if not data["success"]:
             return f"{who} attacks {data['target_name']} and misses."
         where = data["location"].lower()
-        return f"{who} hits {data['target_name']} in the {where}: {data['trauma']} trauma, {data['shock']} shock."
+        hit = f"{who} hits {data['target_name']} in the {where}: {data['trauma']} trauma, {data['shock']} shock."
+        if "save" in data:
+            made = "makes" if data["save"]["success"] else "fails"
+            hit += f" {data['target_name']} {made} the CON save at {data['save_modifier']}."
+        if data.get("unconscious"):
+            hit += f" {data['target_name']} is unconscious for {data['unconscious']}."
+        return hit
 
 
 ZENER_ATTACK = ZenerAttackKind()
@@ -178,3 +184,23 @@ def healed_text(healed: dict) -> str:
 
 
 ZENER_RECOVERY = ZenerRecoveryKind()
+
+
+class ZenerShockKind(RollKind):
+    """A missed action the GM marked: shock recovered, and waking (seed: "SHOCK")."""
+
+    key = "zener_shock"
+    name = "Missed action"
+    roll_template = "systems/zener/shock.html"
+
+    def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
+        return dict(roll.outcome)
+
+    def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
+        line = f"{who} misses an action and recovers {data['recovered']} shock (shock {data['shock']})"
+        if data["woke"]:
+            return line + f", and wakes with {data['threshold_left']} point(s) of Shock Threshold."
+        return line + "."
+
+
+ZENER_SHOCK = ZenerShockKind()

@@ -7,13 +7,21 @@ from campaigns.audience import Audience
 from campaigns.systems import Panel
 from campaigns.systems.skills import skill_options
 from campaigns.systems.zener.actions import karma_balance
-from campaigns.systems.zener.forms import AttackForm, CheckForm, KarmaForm, LanguageForm
+from campaigns.systems.zener.forms import AttackForm, CheckForm, KarmaForm, LanguageForm, SkipActionForm
 from rules.zener.death import state_of
 from rules.zener.stats import in_play
 
 
 def panel(
-    campaign, audience: Audience, *, user=None, check_form=None, karma_form=None, attack_form=None, language_form=None
+    campaign,
+    audience: Audience,
+    *,
+    user=None,
+    check_form=None,
+    karma_form=None,
+    attack_form=None,
+    language_form=None,
+    skip_form=None,
 ) -> Panel:
     characters = list(campaign.characters.seated().select_related("owner"))
     context = {
@@ -34,6 +42,7 @@ def panel(
         context["language_form"] = language_form or LanguageForm(campaign=campaign)
         context["karma_form"] = karma_form or KarmaForm(campaign=campaign)
         context["attack_form"] = attack_form or AttackForm(campaign=campaign)
+        context["skip_form"] = skip_form or SkipActionForm(campaign=campaign)
     elif user is not None:
         context["check_form"] = check_form or CheckForm(campaign=campaign, user=user)
         context["language_form"] = language_form or LanguageForm(campaign=campaign, user=user)

@@ -88,6 +88,7 @@ class ZenerSheetForm(CharacterForm):
                 label=name, initial=stats.get(name, 10), min_value=low, max_value=high, help_text=f"{low} to {high}."
             )
         self._show_stats_in_play()
+        self._show_state()
         self.order_fields(["name", *(f"stat__{name}" for name in ZENER_STATS), "profession", "skills", "languages",
                            "armour", "weapons", "trauma", "shock", "end_spent", "stat_damage", "notes"])  # fmt: skip
         self.int_dice = self._int_dice()
@@ -108,6 +109,14 @@ class ZenerSheetForm(CharacterForm):
             if values[name] != whole[name]:
                 field = self.fields[f"stat__{name}"]
                 field.help_text += f" In play: {stat_in_play(values, whole, name)}, after stat damage."
+
+    def _show_state(self) -> None:
+        """The character's state beside the shock that causes it: "State: unconscious for 10 seconds". An
+        attack's failed save or shock over HP sets it, the GM's missed action ends it (seed: "SHOCK")."""
+        sheet = self.instance.sheet or {}
+        state = sheet.get("state", "conscious")  # or dying or dead (rules.zener.death)
+        out_for = f" for {sheet['out_for']}" if state == "unconscious" and sheet.get("out_for") else ""
+        self.fields["shock"].help_text += f" State: {state}{out_for}."
 
     def _int_key(self) -> str:
         return f"zener-int-dice-{self.instance.campaign_id}"

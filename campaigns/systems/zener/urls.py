@@ -15,6 +15,7 @@ urlpatterns = [
     path("initiative/", views.initiative, name="zener_initiative"),
     path("death-saves/", views.death_save, name="zener_death_save"),
     path("rest/", views.rest, name="zener_rest"),
+    path("missed-action/", views.skip_action, name="zener_skip_action"),
 ]
 
 # Who may use each step (a method, and the GM or any member): the trust tests hold every
@@ -31,4 +32,5 @@ ACCESS = {
     "zener_initiative": ("post", GM),
     "zener_death_save": ("post", GM),
     "zener_rest": ("post", GM),
+    "zener_skip_action": ("post", GM),
 }

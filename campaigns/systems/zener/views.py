@@ -14,7 +14,7 @@ from campaigns.models import Roll
 from campaigns.systems.steps import REFUSALS, panel_step
 from campaigns.systems.zener import actions
 from campaigns.systems.zener.chart import zener_chart
-from campaigns.systems.zener.forms import AttackForm, CheckForm, KarmaForm, LanguageForm
+from campaigns.systems.zener.forms import AttackForm, CheckForm, KarmaForm, LanguageForm, SkipActionForm
 from campaigns.systems.zener.kind import target_raised
 from campaigns.views import campaign_for_gm, campaign_for_member
 from campaigns.visibility import audience_for
@@ -221,6 +221,19 @@ def attack(request, campaign_id: int):
         request, campaign, Audience.GM, form=form, form_name="attack_form", act=act,
         again=lambda: AttackForm(initial=request.POST.dict(), campaign=campaign),
     )  # fmt: skip
+
+
+@login_required
+@require_POST
+def skip_action(request, campaign_id: int):
+    campaign = campaign_for_gm(request, campaign_id)
+    form = SkipActionForm(request.POST, campaign=campaign)
+
+    def act():
+        data = form.cleaned_data
+        actions.skip_action(campaign, request.user, character=data["character"], wake=data["wake"])
+
+    return panel_step(request, campaign, Audience.GM, form=form, form_name="skip_form", act=act)
 
 
 @login_required

@@ -140,12 +140,18 @@ def test_the_plus_two_is_against_the_same_target_only(gm_client, zg, kai, ren, o
 
 
 @pytest.mark.parametrize(
-    ("fire", "faces", "weapon", "damage"),
-    [("burst", (4, 4, 5), "2d6+1d6", 13), ("full_auto", (4, 4, 5, 6, 3), "2d6+2d6+1d3", 22)],
+    ("fire", "faces", "weapon", "damage", "save"),
+    [
+        # shock 7 + 2 + 2 = 11, 3 over SHK 8: the CON save (10 - 3) made on 4d6 = 4
+        ("burst", (4, 4, 5), "2d6+1d6", 13, (1, 1, 1, 1)),
+        # shock 12 + 2 + 2 = 16, 8 over: CON 10 - 8 = 2 on 4d6 is impossible, 6d6 needing 6, made on 6
+        ("full_auto", (4, 4, 5, 6, 3), "2d6+2d6+1d3", 22, (1, 1, 1, 1, 1, 1)),
+    ],
 )
 def test_bursts_and_full_auto_roll_more_damage(gm_client, player_client, zg, kai, ren, script_dice, fire, faces,
-                                               weapon, damage):  # fmt: skip
-    script_dice(2, 3, 4, 20, 12, *faces, 2)  # a hit; left chest (d12 12: not critical); the weapon's dice; shock 2
+                                               weapon, damage, save):  # fmt: skip
+    # A hit; left chest (d12 12: not critical); the weapon's dice; shock 2; the chest's d8 1 (STR); the shock save
+    script_dice(2, 3, 4, 20, 12, *faces, 2, 1, *save)
     roll = _attack(gm_client, zg, kai, ren, weapon="2d6", armour="0", fire=fire)
     assert (roll.request["weapon"], roll.outcome["weapon_damage"], roll.outcome["trauma"]) == (
         weapon,

@@ -60,20 +60,29 @@ def test_a_head_and_neck_shot_rolls_its_own_column_and_the_necks_critical_die(
 
 
 def test_the_necks_critical_die_can_miss(gm_client, zg, kai, ren, script_dice):
-    script_dice(2, 3, 4, 25, 2, 4, 4, 2)  # the neck's d6 shows 2: not critical, no stat die
+    # The neck's d6 shows 2: not critical; the hit still costs a stat by the neck's d5, 1 = CON (issue 20, #4).
+    script_dice(2, 3, 4, 25, 2, 4, 4, 2, 1)
     _attack(gm_client, zg, kai, ren, aim="head_neck")
     roll = Roll.objects.get(kind="zener_attack")
-    assert (roll.outcome["critical_location"], roll.outcome["stat_damage"]) == (False, [])
+    assert (roll.outcome["location"], roll.outcome["critical_location"], roll.outcome["critical_roll"]) == (
+        "Neck",
+        False,
+        2,
+    )
+    assert roll.outcome["stat_damage"] == ["CON"]
 
 
 def test_an_eye_shot_lands_in_the_eye_and_rolls_its_die_twice(gm_client, player_client, zg, kai, ren, script_dice):
     # Wrong #8: no column reached the eye. "Eye +2 shock, +6 Trauma, and (d10, 2 rolls) ... 7-9=AWA, 10=PERS".
-    script_dice(1, 1, 1, 30, 4, 4, 2, 7, 10)  # a critical hit (3 under 18 - 2); d% 30 on the eye column; d10 7, 10
+    # a critical hit (3 under 18 - 2); d% 30 on the eye column; d10 7, 10; shock 11 over SHK 8: the CON save
+    # (10 - 3) fails on 24, so the 11 stands; d10 5
+    script_dice(1, 1, 1, 30, 4, 4, 2, 7, 10, 6, 6, 6, 6, 5)
     _attack(gm_client, zg, kai, ren, aim="eye")
     roll = Roll.objects.get(kind="zener_attack")
     # Size -6 at range 0: the Range Adjustment of the difference 6 is -2 (issue 20, combat details).
     assert (roll.outcome["target"], roll.outcome["location"], roll.outcome["aim"]) == (16, "Eye", "Eye")
     assert (roll.outcome["trauma"], roll.outcome["shock"]) == (14, 11)  # 8 + 6; 7 + 2 + 2
+    assert (roll.outcome["save"]["target"], roll.outcome["save"]["success"]) == (7, False)
     ren.refresh_from_db()
     assert ren.sheet["damage"]["stats"] == {"AWA": 1, "PERS": 1}
 
@@ -123,7 +132,8 @@ def test_the_rules_page_publishes_the_columns_reading(player_client, zg):
 def test_an_aimed_near_miss_lands_on_the_whole_body_column(gm_client, zg, kai, ren, script_dice):
     # The aim's size (head & neck -2) makes the target smaller than the whole body, so a miss by 5 or less
     # lands (seed: "An attack that misses by no more than 5 ...") on the whole-body column, as published.
-    script_dice(6, 6, 6, 20, 12, 4, 4, 2)  # 18 against 16: a miss by 2; d% 20 = left chest there; d12 12; 2d6 8; d6 2
+    # 18 against 16: a miss by 2; d% 20 = left chest there; d12 12; 2d6 8; d6 2; the chest's d8 1
+    script_dice(6, 6, 6, 20, 12, 4, 4, 2, 1)
     _attack(gm_client, zg, kai, ren, aim="head_neck")
     roll = Roll.objects.get(kind="zener_attack")
     assert (roll.outcome["success"], roll.outcome["near_miss"]) == (False, True)

@@ -76,7 +76,8 @@ def test_bad_rest_is_refused_and_changes_nothing(gm_client, player_client, zg, k
 
 def test_new_trauma_from_an_attack_starts_the_schedule_again(gm_client, zg, kai, ren, script_dice):
     _rest(gm_client, zg, period="day", character=str(ren.pk))  # 13 left, a day rested
-    script_dice(1, 1, 2, 20, 12, 1, 1, 1)  # a hit (4); left chest (d12 12: not critical); 2d6 = 2 + 1 trauma
+    # A hit (4); left chest (d12 12: not critical); 2d6 = 2 + 1 trauma; shock 2 + 1 + 2 within SHK 8; the chest's d8 1
+    script_dice(1, 1, 2, 20, 12, 1, 1, 1, 1)
     gm_client.post(reverse("zener_attack", args=[zg.pk]), {"attacker": kai.pk, "target": ren.pk, "stat": "ACC",
                    "ranks": "2", "weapon": "2d6", "armour": "0", "size": "0", "range_": "0", "aiming": "0",
                    "circumstance": "0"})  # fmt: skip

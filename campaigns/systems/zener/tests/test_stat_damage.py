@@ -68,8 +68,9 @@ def test_a_damaged_res_lowers_defense_and_con_the_shock_threshold_in_an_attack(g
     kai.save()
     # Kai's Defense: RES 12 in play, -4 for no armour, -15 = -7 (the sheet's RES 14 gave -5).
     # Ren: ACC 10 (foundation 7) + 2 ranks + 7 = 16 to hit.
-    # 15 hits; left chest (d12 12: not critical); 2d6 = 8 + 1 trauma; shock 5 + 2 + 2 = 9
-    script_dice(6, 5, 4, 20, 12, 4, 4, 2)
+    # 15 hits; left chest (d12 12: not critical); 2d6 = 8 + 1 trauma; shock 5 + 2 + 2 = 9; the chest's d8: 1
+    # (STR); the CON save (CON 5 - 2 = 3, an impossible chance: 5d6 at or under 5) fails; d10 5
+    script_dice(6, 5, 4, 20, 12, 4, 4, 2, 1, 6, 6, 6, 6, 6, 5)
     gm_client.post(reverse("zener_attack", args=[zg.pk]), _attack(ren, kai))
     roll = Roll.objects.get(kind="zener_attack")
     assert (roll.outcome["defense"], roll.outcome["target"], roll.outcome["success"]) == (-7, 16, True)
@@ -90,12 +91,13 @@ def test_the_seeds_lost_point_of_res_reduces_defenses_by_one(gm_client, zg, kai,
     # Seed, the damage example: "The character rolls 1d8 as indicated on the Chest Effects chart and gets a
     # 4, so the character loses 1 point of RES, effectively reducing his defenses by 1 for subsequent rounds."
     # Kai: ACC 10 (foundation 7) + 2 ranks - Defense -9 (RES 10 - 4 - 15) = 18 to hit.
-    # a critical hit; left chest (d12 12); 8 trauma + 1; shock d6 2; the chest's d8: 4
-    script_dice(1, 1, 1, 20, 12, 4, 4, 2, 4)
+    # a critical hit; left chest (d12 12); 8 trauma + 1; shock d6 2; the chest's d8: 4; shock 9 over Ren's SHK 8:
+    # a made save
+    script_dice(1, 1, 1, 20, 12, 4, 4, 2, 4, 1, 1, 1, 1)
     gm_client.post(reverse("zener_attack", args=[zg.pk]), _attack(kai, ren))
     first = Roll.objects.get(kind="zener_attack")
     assert (first.outcome["defense"], first.outcome["stat_damage"]) == (-9, ["RES"])  # a list: hand and eye roll 2
-    script_dice(6, 6, 6, 50, 6, 1, 1, 1)  # 18 hits (right chest, d6 6) against 19: Defense -10, no longer -9
+    script_dice(6, 6, 6, 50, 6, 1, 1, 1, 1)  # 18 hits (right chest, d6 6) against 19: Defense -10, no longer -9
     gm_client.post(reverse("zener_attack", args=[zg.pk]), _attack(kai, ren))
     second = Roll.objects.filter(kind="zener_attack").latest("id")
     assert (second.outcome["defense"], second.outcome["target"]) == (-10, 19)

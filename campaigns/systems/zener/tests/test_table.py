@@ -275,7 +275,9 @@ def test_the_check_form_says_which_way_each_modifier_pushes(player_client, zg, k
 
 def test_the_gm_resolves_an_attack(gm_client, player_client, zg, kai, ren, script_dice):
     # Kai: ACC 12 (foundation 8) + 2 ranks - Defense -9 (RES 10, -4 for no armour, -15) = 19 on 3d6.
-    script_dice(2, 3, 4, 20, 12, 4, 4, 2)  # to hit 9; d% 20 = left chest (d12 12: not critical); 2d6 = 8; shock d6 = 2
+    # to hit 9; d% 20 = left chest (d12 12: not critical); 2d6 = 8; shock d6 = 2; the chest's d8 1 (STR); shock 9
+    # over SHK 8: the CON save (10 - 1) fails on 24; d10 5
+    script_dice(2, 3, 4, 20, 12, 4, 4, 2, 1, 6, 6, 6, 6, 5)
     response = gm_client.post(
         reverse("zener_attack", args=[zg.pk]),
         {"attacker": kai.pk, "target": ren.pk, "stat": "ACC", "ranks": "2", "weapon": "2d6", "armour": "0",
@@ -308,7 +310,7 @@ def test_a_critical_hit_on_the_hand_rolls_its_stat_die_twice(gm_client, player_c
 
 def test_an_attack_logged_with_one_stat_damaged_still_reads(gm_client, player_client, zg, kai, ren, script_dice):
     # Before the hand's two rolls, the log kept one stat as text ("PERS"), not a list.
-    script_dice(1, 1, 1, 2, 4, 4, 2, 8)  # critical hit on the skull; d8 8 = PERS
+    script_dice(1, 1, 1, 2, 4, 4, 2, 8, 1, 1, 1, 1)  # critical hit on the skull; d8 8 = PERS; a made save
     gm_client.post(
         reverse("zener_attack", args=[zg.pk]),
         {"attacker": kai.pk, "target": ren.pk, "stat": "ACC", "ranks": "2", "weapon": "2d6", "armour": "0",
@@ -320,7 +322,7 @@ def test_an_attack_logged_with_one_stat_damaged_still_reads(gm_client, player_cl
 
 
 def test_attacks_damage_the_sheets_and_initiative_orders_the_table(gm_client, zg, kai, ren, script_dice):
-    script_dice(2, 3, 4, 20, 12, 4, 4, 2)
+    script_dice(2, 3, 4, 20, 12, 4, 4, 2, 1, 6, 6, 6, 6, 5)  # as above: the CON save fails, 9 shock stands
     gm_client.post(
         reverse("zener_attack", args=[zg.pk]),
         {"attacker": kai.pk, "target": ren.pk, "stat": "MEL", "ranks": "2", "weapon": "2d6", "armour": "0",
@@ -354,7 +356,7 @@ def test_weapons_and_armour_come_from_the_sheets(gm_client, zg, kai, ren, script
     kai.save()
     ren.sheet = {**ren.sheet, "armour": 4}
     ren.save()
-    script_dice(1, 2, 3, 20, 12, 5, 1)  # hit; chest (d12 12); rifle 5 + 3 = 8; shock d6 1
+    script_dice(1, 2, 3, 20, 12, 5, 1, 1)  # hit; chest (d12 12); rifle 5 + 3 = 8; shock d6 1; the chest's d8
     gm_client.post(
         reverse("zener_attack", args=[zg.pk]),
         {"attacker": kai.pk, "target": ren.pk, "stat": "ACC", "ranks": "2", "weapon": "Rifle", "armour": "",
@@ -522,7 +524,9 @@ def test_an_attack_takes_the_weapon_skills_ranks_from_the_sheet(gm_client, playe
                  "skills": [*kai.sheet["skills"], {"name": "Rifle", "breadth": "weapon_broad", "stat": "ACC",
                                                    "ranks": 2}]}  # fmt: skip
     kai.save()
-    script_dice(6, 6, 6, 20, 12, 4, 4, 2)  # 18 against 18: a hit; d% 20, d12 12; 2d6; shock d6
+    script_dice(
+        6, 6, 6, 20, 12, 4, 4, 2, 1, 1, 1, 1, 1
+    )  # 18 against 18: a hit; d% 20, d12 12; 2d6; shock d6; d8; a made save
     response = gm_client.post(
         reverse("zener_attack", args=[zg.pk]),
         {"attacker": kai.pk, "target": ren.pk, "stat": "ACC", "ranks": "", "weapon": "Rifle", "armour": "0",
