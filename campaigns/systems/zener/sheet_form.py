@@ -72,7 +72,7 @@ class ZenerSheetForm(CharacterForm):
     )
     profession = TextField(required=False, max_length=60,
                            help_text="A skill of yours, listed first below (seed: \"Their profession must be the "
-                                     "first such skill listed\").")  # fmt: skip
+                                     "first such skill listed\"); blank: your first skill.")  # fmt: skip
     languages = textarea(
         "One per line: 'Name, era (aspect) ranks', the aspect bought (spoken, heard, written or read; the others "
         "follow), e.g. 'Spanish, 1920s (spoken) 3'; your native language 'English, 2020s (native)'.",
@@ -173,8 +173,6 @@ class ZenerSheetForm(CharacterForm):
         data = self.cleaned_data
         sheet = {**(self.instance.sheet or {}), "int_dice": self.int_dice}
         skills = [_zener_skill(line) for line in lines(data["skills"])]
-        if skills and not data["profession"].strip():
-            refuse("profession", f"Name your profession: it is the first skill listed ({skills[0]['name']} now).")
         stat_damage = _stat_damage(data["stat_damage"])
         damage = {key: data[key] or 0 for key in ("trauma", "shock", "end_spent")} | {"stats": stat_damage}
         weapons = []
@@ -184,7 +182,8 @@ class ZenerSheetForm(CharacterForm):
         return {
             **sheet,
             "stats": {name: data[f"stat__{name}"] for name in ZENER_STATS},
-            "profession": data["profession"].strip(),
+            # Left blank, the profession is the first skill listed: a player writes it once.
+            "profession": data["profession"].strip() or (skills[0]["name"] if skills else ""),
             "skills": skills,
             "languages": [_zener_language(line) for line in lines(data["languages"])],
             "armour": data["armour"] or 0,

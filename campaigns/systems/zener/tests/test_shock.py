@@ -84,7 +84,7 @@ def test_the_seeds_damage_example_end_to_end(gm_client, player_client, other_cli
     assert missed.outcome == {"recovered": 3, "shock": 5, "woke": True, "threshold_left": 1}
     page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
     assert "wakes</strong> with 1 point of Shock Threshold" in page
-    assert '<strong>Ren</strong> <span class="muted">(conscious)</span>' in page
+    assert "<strong>Ren</strong>: " in page  # awake: the panel names no state (only the unconscious, dying, dead)
     assert "State: conscious." in other_client.get(reverse("character_edit", args=[zg.pk, ren.pk])).content.decode()
 
 

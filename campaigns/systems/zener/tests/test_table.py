@@ -757,19 +757,20 @@ def test_extra_benefits_on_a_check_that_cannot_fail(player_client, zg, kai, scri
 
 
 def test_the_sheet_form_lists_the_profession_first(player_client, zg, script_dice):
-    """Seed, "Skill Definitions": "Their profession must be the first such skill listed". Refused with
-    what to do, and no character made."""
+    """Seed, "Skill Definitions": "Their profession must be the first such skill listed". A profession
+    that is not the first skill is refused with what to do, and no character made; left blank, the
+    profession is the first skill listed (a player writes it once)."""
     data = {"name": "Kai", "skills": "Sneak (narrow, NIM) 1\nPilot (narrow, PRAC) 3", "notes": "",
             **{f"stat__{s}": "12" for s in ("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO", "ENC",
                                              "LAN", "AWA", "PERS")}}  # fmt: skip
-    script_dice(5, 2)
-    unnamed = player_client.post(reverse("character_new", args=[zg.pk]), data)
-    assert unnamed.status_code == 422
-    assert "Name your profession" in unnamed.content.decode()
+    script_dice(5, 2, 4, 3)  # INT's two d6, once for each character made
     second = player_client.post(reverse("character_new", args=[zg.pk]), data | {"profession": "Pilot"})
     assert second.status_code == 422
     assert "Your profession, Pilot, is the first skill listed; Sneak is first now" in second.content.decode()
     assert not Character.objects.exists()
-    data |= {"profession": "Pilot", "skills": "Pilot (narrow, PRAC) 3\nSneak (narrow, NIM) 1"}
+    assert player_client.post(reverse("character_new", args=[zg.pk]), data).status_code == 302
+    assert Character.objects.get().sheet["profession"] == "Sneak"
+    Character.objects.all().delete()
+    data |= {"name": "Kai", "profession": "Pilot", "skills": "Pilot (narrow, PRAC) 3\nSneak (narrow, NIM) 1"}
     assert player_client.post(reverse("character_new", args=[zg.pk]), data).status_code == 302
     assert Character.objects.get().sheet["profession"] == "Pilot"
