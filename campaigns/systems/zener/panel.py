@@ -4,6 +4,7 @@ check form, and for the GM secret checks and Karma awards."""
 from __future__ import annotations
 
 from campaigns.audience import Audience
+from campaigns.forms import CharacterChoiceField
 from campaigns.systems import Panel
 from campaigns.systems.skills import skill_options
 from campaigns.systems.zener.actions import karma_balance
@@ -43,6 +44,8 @@ def panel(
         context["karma_form"] = karma_form or KarmaForm(campaign=campaign)
         context["attack_form"] = attack_form or AttackForm(campaign=campaign)
         context["skip_form"] = skip_form or SkipActionForm(campaign=campaign)
+        _offer([context[name] for name in ("check_form", "language_form", "karma_form", "attack_form", "skip_form")],
+               characters)  # fmt: skip
     elif user is not None:
         context["check_form"] = check_form or CheckForm(campaign=campaign, user=user)
         context["language_form"] = language_form or LanguageForm(campaign=campaign, user=user)
@@ -51,3 +54,15 @@ def panel(
     context["language_form"] = context.get("language_form") if mine else None
     context["skills"] = skill_options(mine, "stat")
     return Panel("systems/zener/panel.html", context)
+
+
+def _offer(forms, characters) -> None:
+    """The GM's forms offer every seated character: their selects share the one query the panel
+    made for them, instead of one query each (the table page's query budget,
+    tests/campaigns/test_table_queries.py). A posted form still checks its choice against the
+    database (the field's queryset)."""
+    choices = [(character.pk, character.name) for character in characters]
+    for form in forms:
+        for field in form.fields.values():
+            if isinstance(field, CharacterChoiceField):
+                field.choices = choices
