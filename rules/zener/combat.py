@@ -272,27 +272,33 @@ class Damage:
     weapon: int
     trauma: int
     shock: int
-    stats: tuple[str, ...]  # each -1 to that stat; the hand and eye roll twice
+    stats: tuple[str, ...]  # each -1 to that stat (or -d3, `points`); the hand and eye roll twice
     save_needed: bool
     save_modifier: int
     saved_shock: int  # the shock a made save leaves: half the d6, rounded up, + the location's
+    points: tuple[int, ...] = ()  # what each of `stats` loses: 1, or a d3 for a critical hit on a critical location
 
 
-def damage(weapon_damage: Notation, armour: int, hit: Hit, shock_threshold: int, *, dice: DiceSource) -> Damage:
+def damage(weapon_damage: Notation, armour: int, hit: Hit, shock_threshold: int, *, dice: DiceSource,
+           critical: bool = False) -> Damage:  # fmt: skip
     """Trauma, shock, stat damage and the Shock Threshold save of one hit. Every hit on a location
-    with a stat die costs a point of a stat (the seed's damage example; see the module's docstring)."""
+    with a stat die costs a point of a stat (the seed's damage example; see the module's docstring);
+    a `critical` hit on a critical location costs a d3 for each stat rolled (seed, "Hit Location
+    Effects": "Undefined Critical Location: +2 Trauma, -1, (-d3 on a crit) dmg to stat"), the d3
+    rolled after the stat's die."""
     weapon = roll(weapon_damage, dice).total
     location = hit.location
     trauma = max(0, weapon + location.trauma - armour)
     shock_die = dice.roll(6)
     shock = ceil(trauma / 2) + shock_die + location.shock
-    stats: tuple[str, ...] = ()
-    if location.stat_die:
-        die = len(location.stat_die)
-        stats = tuple(location.stat_die[dice.roll(die) - 1] for _ in range(location.rolls))
+    stats: list[str] = []
+    points: list[int] = []
+    for _ in range(location.rolls if location.stat_die else 0):
+        stats.append(location.stat_die[dice.roll(len(location.stat_die)) - 1])
+        points.append(dice.roll(3) if critical and hit.critical else 1)
     over = shock - shock_threshold
     saved = ceil(shock_die / 2) + location.shock
-    return Damage(weapon, trauma, shock, stats, over > 0, -over if over > 0 else 0, saved)
+    return Damage(weapon, trauma, shock, tuple(stats), over > 0, -over if over > 0 else 0, saved, tuple(points))
 
 
 def con_save(con: int, modifier: int, dice: DiceSource) -> CheckRoll:

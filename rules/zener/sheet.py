@@ -8,6 +8,7 @@ from typing import Any
 from rules.dice import parse
 from rules.errors import RulesError
 from rules.system import notes_only_sheet
+from rules.zener.armour import sheet_gear
 from rules.zener.death import STATES
 from rules.zener.languages import sheet_language
 from rules.zener.stats import (
@@ -129,6 +130,7 @@ def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = 
         **dying,
         "stats": stats,
         "armour": armour,
+        **sheet_gear(raw),  # the armour's technology shift and the hand protection (rules.zener.armour)
         "weapons": weapons,
         "damage": {**damage, "stats": stat_damage},
         "int_dice": int_dice,
