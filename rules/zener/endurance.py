@@ -28,8 +28,8 @@ from rules.zener.stats import in_play
 
 # activity -> (its name in the log, END per 30 minutes: spent < 0)
 ACTIVITIES = {
-    "ordinary": ("ordinary activity", -1),
-    "strenuous": ("strenuous activity", -2),
+    "ordinary": ("ordinary", -1),
+    "strenuous": ("strenuous", -2),
     "rest": ("rest", 0),
     "sleep": ("sleep", 0),
     "skip": ("2 skipped rounds", 0),
@@ -43,6 +43,7 @@ class EndChange:
     end: int  # END left after it
     of: int  # END in play, the most there is
     die: int | None = None  # the d6 of a rest, a sleep or two skipped rounds
+    balance: int = 0  # the points of the rest or sleep after its first 30 minutes
 
 
 def end_left(sheet: Mapping) -> tuple[int, int]:
@@ -66,13 +67,11 @@ def time_passes(sheet: Mapping, activity: str, minutes: int, dice: DiceSource) -
     left, whole = end_left(sheet)
     spent = whole - left
     name, per_step = ACTIVITIES[activity]
-    die = None
+    die, balance = None, 0
     if per_step:
         cost = -per_step * minutes // STEP
         if cost > left:
-            raise RulesError(
-                f"END {left} left: {duration(minutes)} {name.split()[0]} costs {cost}. Let them rest first."
-            )
+            raise RulesError(f"END {left} left: {duration(minutes)} {name} costs {cost}. Let them rest first.")
         change = -cost
     else:
         if spent <= 0:
@@ -82,7 +81,7 @@ def time_passes(sheet: Mapping, activity: str, minutes: int, dice: DiceSource) -
         balance = later // (2 * STEP) if activity == "rest" else later // STEP if activity == "sleep" else 0
         change = min(spent, die + balance)
     damage = {**sheet.get("damage", {}), "end_spent": spent - change}
-    return {**sheet, "damage": damage}, EndChange(change, left + change, whole, die)
+    return {**sheet, "damage": damage}, EndChange(change, left + change, whole, die, balance)
 
 
 def duration(minutes: int) -> str:

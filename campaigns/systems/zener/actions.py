@@ -19,13 +19,13 @@ from campaigns.systems.skills import no_such_skill
 from rules.dice import parse
 from rules.errors import RulesError
 from rules.zener import SYSTEM, recovery
+from rules.zener.armour import worn
 from rules.zener.checks import KARMA_BOOST, Check, CheckRoll, judge, roll_check, skill_check, stat_check
 from rules.zener.combat import (
     COLUMNS,
     END_COST,
     FIRE,
     announce_order,
-    armour_modifiers,
     attack_check,
     check_aim,
     column_parts,
@@ -42,6 +42,7 @@ from rules.zener.combat import (
     shock_save,
 )
 from rules.zener.death import death_save, state_of
+from rules.zener.endurance import end_left
 from rules.zener.experience import SOLUTION_NAMES, SOLUTIONS, adventure_experience
 from rules.zener.languages import (
     RELATED_BONUS,
@@ -101,8 +102,10 @@ def check_for(character, *, stat: str, skill: str = "", modifier: int = 0, extra
         raise RulesError(f"There is no stat called {stat}.")
     value, lost = _stat_in_play(character.sheet, stat)
     hurt = f" (after {lost} stat damage)" if lost else ""
-    # Worn armour changes RES, NIM, ACC, MEL and DEX (seed: "Other Armour Effects").
-    value += armour_modifiers(character.sheet.get("armour", 0)).get(stat, 0)
+    # Worn armour changes RES, NIM, ACC, MEL and DEX in use, hand protection DEX in use (rules.zener.armour).
+    key = "DEX in use" if stat == "DEX" else stat
+    value += worn(character.sheet)[key] - in_play(character.sheet)[key]
+    hurt += _worn_note(character.sheet, stat)
     if skill == "":
         return f"{stat} {value}{hurt} (stat check){_term(modifier)}", stat_check(value, modifier)
     basis = f"{stat} foundation {foundation(value)}{hurt}"
@@ -143,6 +146,18 @@ def _stat_in_play(sheet: dict, stat: str) -> tuple[int, int]:
     key = "DEX in use" if stat == "DEX" else stat
     value = in_play(sheet)[key]
     return value, in_play({**sheet, "damage": {}})[key] - value
+
+
+def _worn_note(sheet: dict, stat: str) -> str:
+    """What the log names beside a stat that the armour's technology or the gloves change:
+    " (hand protection −2)", " (armour 5 plays as 8, low-tech)"; the armour's own type goes unsaid."""
+    shift = sheet.get("armour_tech", 0)
+    if stat == "DEX" and sheet.get("hand_protection"):
+        return f" (hand protection −{sheet['hand_protection']})"
+    if stat in ("NIM", "ACC", "MEL") and shift:
+        tech = "low-tech" if shift > 0 else "high-tech"
+        return f" (armour {sheet.get('armour', 0)} plays as {max(0, min(10, sheet.get('armour', 0) + shift))}, {tech})"
+    return ""
 
 
 def _term(amount: int, why: str = "") -> str:
@@ -382,11 +397,13 @@ def attack(campaign, gm, *, attacker, target, stat: str, ranks: int | None, weap
     skill_name = f"{skill['name']} {ranks}" if skill else f"{ranks} ranks"
     armour = target.sheet.get("armour", 0) if armour is None else armour
     attacker_armour = attacker.sheet.get("armour", 0) if attacker_armour is None else attacker_armour
+    _pays_for_attack(attacker, stat)
     dice = sources.dice()
-    # Stat damage lowers RES, the attack stat and SHK at once (seed: "reducing his defenses by 1").
-    res = in_play(target.sheet)["RES"] + armour_modifiers(armour)["RES"]
+    # Stat damage lowers RES, the attack stat and SHK at once (seed: "reducing his defenses by 1"); the armour
+    # worn, with its technology shift, lowers them too (rules.zener.armour).
+    res = worn(target.sheet, armour)["RES"]
     target_defense = defense(res, armour)
-    attack_stat = in_play(attacker.sheet)[stat] + armour_modifiers(attacker_armour)[stat]
+    attack_stat = worn(attacker.sheet, attacker_armour)[stat]
     size += COLUMNS[aim][1]  # seed: "-1 for head & torso ...; -2 for head and neck; ..."
     follow_up = _follow_up(campaign, attacker, target)
     check = attack_check(attack_stat, ranks, target_defense, size=size, range_=range_, aiming=aiming,
@@ -399,7 +416,8 @@ def attack(campaign, gm, *, attacker, target, stat: str, ranks: int | None, weap
         # A near miss lands on the whole-body column (published); a choice off that column is the skull.
         column = "whole" if not rolled.success else aim
         hit = hit_location(dice, column, choice if choice in column_parts(column) else "skull")
-        outcome |= {"aim": COLUMNS[column][0]} | _hit(target, armour, weapon_damage, hit, glancing, dice)
+        outcome |= {"aim": COLUMNS[column][0]} | _hit(target, armour, weapon_damage, hit, glancing, dice,
+                                                     critical=outcome["critical"])  # fmt: skip
     outcome["earns_follow_up"] = critical_follow_up(outcome["critical"], outcome.get("trauma", 0),
                                                     outcome.get("stat_damage", []))  # fmt: skip
     with transaction.atomic():
@@ -415,9 +433,19 @@ def attack(campaign, gm, *, attacker, target, stat: str, ranks: int | None, weap
         _add_damage(attacker, end_spent=END_COST[stat])
         if "trauma" in outcome:
             _add_damage(target, trauma=outcome["trauma"], shock=outcome["shock"], stats=outcome["stat_damage"],
-                        out_for=outcome["unconscious"])  # fmt: skip
+                        points=outcome["stat_points"], out_for=outcome["unconscious"])  # fmt: skip
         transaction.on_commit(lambda: (live.send_roll(roll), live.send_panel(campaign)))
     return roll
+
+
+def _pays_for_attack(attacker, stat: str) -> None:
+    """Seed ("Attacks"): "Attacks cost 1 or 2 END (has to be paid before the attack proceeds)": an attacker
+    without the END left is refused, as an activity is (rules.zener.endurance)."""
+    left, _ = end_left(attacker.sheet)
+    if left < END_COST[stat]:
+        kind = "an aimed attack" if stat == "ACC" else "a physical attack"
+        raise RulesError(f"{attacker.name} has END {left} left: {kind} costs {END_COST[stat]}, paid before the "
+                         f"attack proceeds. Let them rest or skip 2 rounds first.")  # fmt: skip
 
 
 def _follow_up(campaign, attacker, target) -> int:
@@ -431,19 +459,21 @@ def _follow_up(campaign, attacker, target) -> int:
     return last.outcome.get("earns_follow_up", 0)
 
 
-def _hit(target, armour: int, weapon_damage, hit, glancing, dice) -> dict:
+def _hit(target, armour: int, weapon_damage, hit, glancing, dice, *, critical: bool = False) -> dict:
     """A hit's damage on its location and the Shock Threshold save, rolled here (issue 20, wrong today #2:
-    the save was left to be typed, sign and all), for the attack's outcome."""
+    the save was left to be typed, sign and all), for the attack's outcome. A `critical` hit on a critical
+    location costs d3 of each stat rolled (rules.zener.combat.damage)."""
     values = in_play(target.sheet)
     shk = values["SHK"]
-    result = damage(weapon_damage, armour, hit, shk, dice=dice)
+    result = damage(weapon_damage, armour, hit, shk, dice=dice, critical=critical)
     trauma, shock, saved = result.trauma, result.shock, result.saved_shock
     if glancing:
         trauma = max(0, trauma + glancing.trauma) if glancing.trauma_allowed else 0
         shock, saved = max(0, shock + glancing.shock), max(0, saved + glancing.shock)
     outcome = {"location": hit.name, "percent": hit.percent, "chosen": hit.chosen, "critical_location": hit.critical,
                "critical_roll": hit.critical_roll, "weapon_damage": result.weapon, "trauma": trauma,
-               "shock": shock, "stat_damage": list(result.stats), "near_miss": bool(glancing),
+               "shock": shock, "stat_damage": list(result.stats), "stat_points": list(result.points),
+               "near_miss": bool(glancing),
                "save_needed": shock > shk, "save_modifier": shk - shock if shock > shk else 0,
                "unconscious": ""}  # fmt: skip
     save = shock_save(shock, shk, values["CON"], saved, dice)
@@ -461,7 +491,7 @@ def _hit(target, armour: int, weapon_damage, hit, glancing, dice) -> dict:
 
 
 def _add_damage(character, *, trauma: int = 0, shock: int = 0, end_spent: int = 0, stats: tuple[str, ...] = (),
-                out_for: str = "") -> None:  # fmt: skip
+                points: tuple[int, ...] = (), out_for: str = "") -> None:  # fmt: skip
     """Damage goes on the sheet (healing is the sheet form's job); so does unconsciousness, with how long."""
     character.refresh_from_db()
     sheet = dict(character.sheet)
@@ -470,8 +500,10 @@ def _add_damage(character, *, trauma: int = 0, shock: int = 0, end_spent: int = 
         damage[key] = damage.get(key, 0) + amount
     if trauma:
         damage["rest_days"] = 0  # new trauma starts the healing schedule again (rules.zener.recovery)
-    for stat in stats:  # -1 each; the hand and eye roll twice and may name one stat twice
-        damage["stats"] = {**damage.get("stats", {}), stat: damage.get("stats", {}).get(stat, 0) + 1}
+    # -1 each (-d3 for a critical hit on a critical location, `points`); the hand and eye roll twice and may
+    # name one stat twice
+    for stat, lost in zip(stats, points or [1] * len(stats), strict=True):
+        damage["stats"] = {**damage.get("stats", {}), stat: damage.get("stats", {}).get(stat, 0) + lost}
     sheet["damage"] = damage
     if out_for and sheet.get("state") != "dead":
         sheet |= {"state": "unconscious", "out_for": out_for}

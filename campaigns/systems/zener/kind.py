@@ -94,6 +94,10 @@ class ZenerAttackKind(RollKind):
         data = {**roll.request, **roll.outcome}
         if isinstance(data.get("stat_damage"), str):  # logged before the hand's two rolls: one stat, not a list
             data["stat_damage"] = [data["stat_damage"]]
+        # What each stat rolled lost: 1, or a d3 for a critical hit on a critical location (seed: "-d3 on a crit").
+        stats = data.get("stat_damage", [])
+        data["losses"] = list(zip(data.get("stat_points") or [1] * len(stats), stats, strict=True))
+        data["d3"] = bool(data.get("critical") and data.get("critical_location") and data.get("stat_points"))
         return data
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:

@@ -6,6 +6,7 @@ from campaigns import sources
 from campaigns.inputs import TextField, WholeNumberField
 from campaigns.systems.zener.templatetags.zener import stat_in_play
 from characters.forms import RANKS, CharacterForm, lines, notes_field, refuse, textarea
+from rules.zener.armour import MAX_HAND_PROTECTION, TECH_SHIFT, WORN_STATS, worn
 from rules.zener.stats import ROLLED_STATS as ZENER_STATS
 from rules.zener.stats import STAT_RANGE as ZENER_STAT_RANGE
 from rules.zener.stats import in_play
@@ -88,9 +89,11 @@ class ZenerSheetForm(CharacterForm):
                 label=name, initial=stats.get(name, 10), min_value=low, max_value=high, help_text=f"{low} to {high}."
             )
         self._show_stats_in_play()
+        self._show_worn()
         self._show_state()
         self.order_fields(["name", *(f"stat__{name}" for name in ZENER_STATS), "profession", "skills", "languages",
-                           "armour", "weapons", "trauma", "shock", "end_spent", "stat_damage", "notes"])  # fmt: skip
+                           "armour", "armour_tech", "hand_protection", "weapons", "trauma", "shock", "end_spent",
+                           "stat_damage", "notes"])  # fmt: skip
         self.int_dice = self._int_dice()
         plus, minus = self.int_dice
         self.fields["skills"].help_text += (
@@ -109,6 +112,18 @@ class ZenerSheetForm(CharacterForm):
             if values[name] != whole[name]:
                 field = self.fields[f"stat__{name}"]
                 field.help_text += f" In play: {stat_in_play(values, whole, name)}, after stat damage."
+
+    def _show_worn(self) -> None:
+        """Beside the armour, each stat it changes as it plays, the unarmoured value in brackets: "In this
+        armour: NIM 9 (12), …, DEX in use 9 (12)." (rules.zener.armour: its technology, the gloves)."""
+        sheet = self.instance.sheet or {}
+        if "stats" not in sheet:
+            return
+        values, bare = worn(sheet), in_play(sheet)
+        changed = [f"{name} {values[name]} ({bare[name]})" for name in (*WORN_STATS, "DEX in use")
+                   if values[name] != bare[name]]  # fmt: skip
+        if changed:
+            self.fields["armour"].help_text += " In this armour: " + ", ".join(changed) + "."
 
     def _show_state(self) -> None:
         """The character's state beside the shock that causes it: "State: unconscious for 10 seconds". An
@@ -140,6 +155,16 @@ class ZenerSheetForm(CharacterForm):
         return character
 
     armour = WholeNumberField(min_value=0, max_value=10, required=False, help_text="Armour worn, 0 (none) to 10.")
+    # Seed, "Other Armour Effects": low-tech armour "adds 1, 2, or even 3 to the armor type", high-tech "subtracts
+    # 1, 2, 3, 4, or even 5", for NIM, ACC and MEL; the seed gives hand protection no number (rules.zener.armour).
+    armour_tech = WholeNumberField(min_value=TECH_SHIFT[0], max_value=TECH_SHIFT[1], required=False,
+                                   label="Armour technology",
+                                   help_text="0: of this world's technology; +1 to +3 from a low-tech world, "
+                                             "−1 to −5 from a high-tech one (shifts the armour type for NIM, ACC "
+                                             "and MEL).")  # fmt: skip
+    hand_protection = WholeNumberField(min_value=0, max_value=MAX_HAND_PROTECTION, required=False,
+                                       help_text="Gloves or gauntlets: the GM's penalty to DEX in use, 0 (none) to "
+                                                 f"{MAX_HAND_PROTECTION}.")  # fmt: skip
     weapons = textarea("One per line: 'Name damage', e.g. 'Rifle 2d6'.", rows=2)
 
     trauma = WholeNumberField(
@@ -156,8 +181,8 @@ class ZenerSheetForm(CharacterForm):
             return "\n".join(f"{s['name']} ({s['breadth']}, {s['stat']}) {s['ranks']}" for s in sheet.get("skills", []))
         if name in ("trauma", "shock", "end_spent"):
             return damage.get(name, 0)
-        if name == "armour":
-            return sheet.get("armour", 0)
+        if name in ("armour", "armour_tech", "hand_protection"):
+            return sheet.get(name, 0)
         if name == "languages":
             return "\n".join(
                 f"{x['name']}, {x['era']} ({x['aspect']})" + ("" if x["aspect"] == "native" else f" {x['ranks']}")
@@ -187,6 +212,8 @@ class ZenerSheetForm(CharacterForm):
             "skills": skills,
             "languages": [_zener_language(line) for line in lines(data["languages"])],
             "armour": data["armour"] or 0,
+            "armour_tech": data["armour_tech"] or 0,
+            "hand_protection": data["hand_protection"] or 0,
             "weapons": weapons,
             "damage": damage,
             "notes": data["notes"],

@@ -310,13 +310,15 @@ def test_a_critical_hit_on_the_hand_rolls_its_stat_die_twice(gm_client, player_c
 
 def test_an_attack_logged_with_one_stat_damaged_still_reads(gm_client, player_client, zg, kai, ren, script_dice):
     # Before the hand's two rolls, the log kept one stat as text ("PERS"), not a list.
-    script_dice(1, 1, 1, 2, 4, 4, 2, 8, 1, 1, 1, 1)  # critical hit on the skull; d8 8 = PERS; a made save
+    # critical hit on the skull; d8 8 = PERS, its d3 1 (a critical hit on a critical location); a made save
+    script_dice(1, 1, 1, 2, 4, 4, 2, 8, 1, 1, 1, 1, 1)
     gm_client.post(
         reverse("zener_attack", args=[zg.pk]),
         {"attacker": kai.pk, "target": ren.pk, "stat": "ACC", "ranks": "2", "weapon": "2d6", "armour": "0",
          "size": "0", "range_": "0", "aiming": "0", "circumstance": "0"},
     )  # fmt: skip
-    Roll.objects.filter(kind="zener_attack").update(outcome={**Roll.objects.get().outcome, "stat_damage": "PERS"})
+    old = {key: value for key, value in Roll.objects.get().outcome.items() if key != "stat_points"}  # nor d3s then
+    Roll.objects.filter(kind="zener_attack").update(outcome={**old, "stat_damage": "PERS"})
     page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
     assert "shock</strong> · −1 PERS</p>" in page
 
