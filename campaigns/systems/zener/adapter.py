@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from campaigns.systems.base import SystemAdapter
 from campaigns.systems.zener import actions, panel
+from campaigns.systems.zener.endurance import ZENER_ENDURANCE
 from campaigns.systems.zener.kind import ZENER, ZENER_ATTACK, ZENER_DEATH, ZENER_INITIATIVE, ZENER_RECOVERY, ZENER_SHOCK
 from campaigns.systems.zener.sheet_form import ZenerSheetForm
 from rules.zener import SYSTEM
@@ -11,7 +12,7 @@ from rules.zener import SYSTEM
 
 class ZenerGate(SystemAdapter):
     rules = SYSTEM
-    kinds = (ZENER, ZENER_ATTACK, ZENER_DEATH, ZENER_INITIATIVE, ZENER_RECOVERY, ZENER_SHOCK)
+    kinds = (ZENER, ZENER_ATTACK, ZENER_DEATH, ZENER_INITIATIVE, ZENER_RECOVERY, ZENER_SHOCK, ZENER_ENDURANCE)
     urls = "campaigns.systems.zener.urls"
     sheet_form = ZenerSheetForm
     demo_sheet = {

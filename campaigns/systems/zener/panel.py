@@ -8,6 +8,7 @@ from campaigns.forms import CharacterChoiceField
 from campaigns.systems import Panel
 from campaigns.systems.skills import skill_options
 from campaigns.systems.zener.actions import karma_balance
+from campaigns.systems.zener.endurance import TimeForm
 from campaigns.systems.zener.forms import AttackForm, CheckForm, KarmaForm, LanguageForm, SkipActionForm
 from rules.zener.death import state_of
 from rules.zener.stats import in_play
@@ -23,6 +24,7 @@ def panel(
     attack_form=None,
     language_form=None,
     skip_form=None,
+    time_form=None,
 ) -> Panel:
     characters = list(campaign.characters.seated().select_related("owner"))
     context = {
@@ -44,8 +46,9 @@ def panel(
         context["karma_form"] = karma_form or KarmaForm(campaign=campaign)
         context["attack_form"] = attack_form or AttackForm(campaign=campaign)
         context["skip_form"] = skip_form or SkipActionForm(campaign=campaign)
-        _offer([context[name] for name in ("check_form", "language_form", "karma_form", "attack_form", "skip_form")],
-               characters)  # fmt: skip
+        context["time_form"] = time_form or TimeForm(campaign=campaign)
+        _offer([context[name] for name in ("check_form", "language_form", "karma_form", "attack_form", "skip_form",
+                                           "time_form")], characters)  # fmt: skip
     elif user is not None:
         context["check_form"] = check_form or CheckForm(campaign=campaign, user=user)
         context["language_form"] = language_form or LanguageForm(campaign=campaign, user=user)
@@ -65,4 +68,5 @@ def _offer(forms, characters) -> None:
     for form in forms:
         for field in form.fields.values():
             if isinstance(field, CharacterChoiceField):
-                field.choices = choices
+                # A field that may be left empty ("Everyone at the table") keeps its empty choice first.
+                field.choices = ([("", field.empty_label)] if field.empty_label is not None else []) + choices

@@ -1,7 +1,7 @@
 from django.urls import path
 
 from campaigns.systems.base import GM, MEMBER
-from campaigns.systems.zener import views
+from campaigns.systems.zener import endurance, views
 
 urlpatterns = [
     path("checks/", views.check, name="zener_check"),
@@ -16,6 +16,7 @@ urlpatterns = [
     path("death-saves/", views.death_save, name="zener_death_save"),
     path("rest/", views.rest, name="zener_rest"),
     path("missed-action/", views.skip_action, name="zener_skip_action"),
+    path("time/", endurance.time_view, name="zener_time"),
 ]
 
 # Who may use each step (a method, and the GM or any member): the trust tests hold every
@@ -33,4 +34,5 @@ ACCESS = {
     "zener_death_save": ("post", GM),
     "zener_rest": ("post", GM),
     "zener_skip_action": ("post", GM),
+    "zener_time": ("post", GM),
 }
