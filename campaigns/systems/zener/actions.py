@@ -599,7 +599,8 @@ def roll_initiative(campaign, gm, *, surprised=(), immobile=(), prone=(), use_ac
     characters = list(campaign.characters.seated())
     if not characters:
         raise RulesError("No characters to roll for.")
-    stats = {c.name: in_play(c.sheet) for c in characters}  # AWA, MEL, ACC and RES less their stat damage
+    # AWA, MEL, ACC and RES less their stat damage, and MEL, ACC and RES as worn (rules.zener.armour)
+    stats = {c.name: worn(c.sheet) for c in characters}
     by = "ACC" if use_acc else "MEL"
     order = initiative(
         {name: (values["AWA"], values[by]) for name, values in stats.items()}, sources.dice(),

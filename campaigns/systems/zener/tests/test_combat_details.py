@@ -22,7 +22,8 @@ def test_tied_initiative_enters_micro_time_lowest_res_first(gm_client, player_cl
     roll = Roll.objects.get(kind="zener_initiative")
     assert roll.outcome["announce"] == [[["Ren"], ["Kai"]]]
     page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
-    assert "Micro-time at 4: Ren (RES 8), then Kai (RES 14) announce their actions" in page
+    # RES as worn: no armour takes 4 (seed, "Other Armour Effects"), as in checks and Defense.
+    assert "Micro-time at 4: Ren (RES 4), then Kai (RES 10) announce their actions" in page
 
 
 def test_the_gm_may_order_initiative_by_acc(gm_client, zg, player, script_dice):

@@ -99,3 +99,13 @@ def test_an_attack_without_the_end_to_pay_for_it_is_refused(gm_client, zg, playe
     assert not Roll.objects.exists()
     kai.refresh_from_db()
     assert kai.sheet["damage"]["end_spent"] == 10
+
+
+def test_initiative_reads_mel_and_res_as_worn(gm_client, zg, player, other_player, script_dice):
+    _character(zg, player, "Kai", {"MEL": 12})
+    _character(zg, other_player, "Ren", {"MEL": 12}, armour=6)  # MEL −2 in armour 6: 10
+    script_dice(4, 4)
+    gm_client.post(reverse("zener_initiative", args=[zg.pk]), {})
+    order = Roll.objects.get(kind="zener_initiative").outcome["order"]
+    # Equal AWA: +0 each; MEL 12 is the highest (+0), Ren's 10 the next (+2, the seed's wording).
+    assert {name: value for name, _, value in order} == {"Kai": 4, "Ren": 6}
