@@ -154,9 +154,9 @@ class AttackForm(TableForm):
     range_ = WholeNumberField(min_value=-8, max_value=60, initial=0, label="Range index")
     aiming = WholeNumberField(min_value=-5, max_value=13, initial=0, label="Aiming index")
     circumstance = WholeNumberField(min_value=-20, max_value=20, initial=0)
-    attacker_armour = WholeNumberField(
-        min_value=0, max_value=10, initial=0, required=False, label="Attacker's armour (0-10)"
-    )
+    # Blank, like the target's: a 0 posted by default would take off the armour the attacker's sheet wears.
+    attacker_armour = WholeNumberField(min_value=0, max_value=10, required=False, label="Attacker's armour (0-10)",
+                                       help_text="Blank: the armour on the attacker's sheet.")  # fmt: skip
     cover = forms.BooleanField(required=False, label="The target is smaller because of cover")
 
     def __init__(self, *args, campaign, **kwargs):

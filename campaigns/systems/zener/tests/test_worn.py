@@ -109,3 +109,12 @@ def test_initiative_reads_mel_and_res_as_worn(gm_client, zg, player, other_playe
     order = Roll.objects.get(kind="zener_initiative").outcome["order"]
     # Equal AWA: +0 each; MEL 12 is the highest (+0), Ren's 10 the next (+2, the seed's wording).
     assert {name: value for name, _, value in order} == {"Kai": 4, "Ren": 6}
+
+
+def test_the_attack_form_leaves_the_attackers_armour_to_the_sheet(gm_client, zg, player, other_player):
+    _character(zg, player, "Kai")
+    _character(zg, other_player, "Ren")
+    page = gm_client.get(reverse("table", args=[zg.pk])).content.decode()
+    field = page[page.index('name="attacker_armour"') :].split(">", 1)[0]
+    assert "value=" not in field  # blank: the armour (and its technology) on the attacker's sheet
+    assert "Blank: the armour on the attacker" in page
