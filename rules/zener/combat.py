@@ -103,6 +103,45 @@ def attack_check(attack_stat: int, weapon_ranks: int, target_defense: int, *, si
     return Check(3, target + circumstance)
 
 
+# Seed, "Aiming": "Pistols capped at 2 sec, Rifles capped at 10 sec, Sniper attacks capped at 10 min."
+# The seconds read on the time chart as its "x" column, the row reached (as micro-time reads it: "Times
+# four isn't quite enough to get to the x5 value"): 2 s is +2, 10 s +4, 10 min (x600) +9 (published).
+AIM_SECONDS = {"pistol": 2, "rifle": 10, "sniper": 600}
+# "Simply pointing a weapon in the general direction of a target and pulling the trigger (i.e. suppression
+# fire) is defined as having a -5 chance to hit."
+SUPPRESSION = -5
+MAX_LOOKING = 5
+
+
+def aiming_cap(weapon: str) -> tuple[int, int]:
+    """(seconds, time-chart index) a weapon of this kind aims for at most."""
+    seconds = AIM_SECONDS[weapon]
+    return seconds, max(index for index, times in TIME_MULTIPLIERS.items() if times <= seconds)
+
+
+def aiming_bonus(index: int, weapon: str = "", *, suppression: bool = False) -> int:
+    """The attack's aiming term: the time chart's index, within the weapon's cap, or suppression's -5."""
+    if suppression:
+        if index:
+            raise RulesError("Suppression fire is not aimed: leave the aiming at 0.")
+        return SUPPRESSION
+    if weapon:
+        seconds, cap = aiming_cap(weapon)
+        if index > cap:
+            raise RulesError(f"A {weapon} aims for at most {seconds:g} seconds: up to +{cap} on the time chart.")
+    return index
+
+
+def spot_modifier(size: int, range_: int, looking: int) -> int:
+    """A spot or listen check's bonus (seed, "Spot/Listen Checks"): "a simple AWA check, but (unlike most
+    skills), the Range and Size modifiers are relevant", read as an attack reads them (`size_and_range`);
+    "actively looking out" is "up to -5 improvement in the modifiers", a bonus of up to 5 here, where +
+    makes success likelier (published)."""
+    if not 0 <= looking <= MAX_LOOKING:
+        raise RulesError(f"Looking out improves a spot check by up to {MAX_LOOKING}.")
+    return size_and_range(size, range_) + looking
+
+
 def critical_hit(rolled: CheckRoll) -> bool:
     return all(face == 1 for face in rolled.faces) and rolled.total < rolled.target
 

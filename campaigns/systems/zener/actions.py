@@ -25,6 +25,7 @@ from rules.zener.combat import (
     COLUMNS,
     END_COST,
     FIRE,
+    aiming_bonus,
     announce_order,
     attack_check,
     check_aim,
@@ -370,7 +371,8 @@ def _adventure(base: int, setbacks: int, solution: str, selfish: bool, earned: i
 
 
 def attack(campaign, gm, *, attacker, target, stat: str, ranks: int | None, weapon: str, armour: int | None = None,
-           size: int = 0, range_: int = 0, aiming: int = 0, circumstance: int = 0,
+           size: int = 0, range_: int = 0, aiming: int = 0, weapon_kind: str = "", suppression: bool = False,
+           circumstance: int = 0,
            attacker_armour: int | None = None, cover: bool = False, aim: str = "whole",
            choice: str = "skull", fire: str = "single") -> Roll:  # fmt: skip
     """The GM resolves an attack: hit or miss (or a near miss), location, trauma, shock
@@ -406,6 +408,8 @@ def attack(campaign, gm, *, attacker, target, stat: str, ranks: int | None, weap
     attack_stat = worn(attacker.sheet, attacker_armour)[stat]
     size += COLUMNS[aim][1]  # seed: "-1 for head & torso ...; -2 for head and neck; ..."
     follow_up = _follow_up(campaign, attacker, target)
+    aiming = aiming_bonus(aiming, weapon_kind, suppression=suppression)  # the weapon's cap, or suppression's -5
+    aimed = "suppression fire −5" if suppression else f"aimed {aiming:+d}".replace("-", "−") if aiming else ""
     check = attack_check(attack_stat, ranks, target_defense, size=size, range_=range_, aiming=aiming,
                          circumstance=circumstance + follow_up)  # fmt: skip
     rolled = roll_check(check, dice)
@@ -427,7 +431,8 @@ def attack(campaign, gm, *, attacker, target, stat: str, ranks: int | None, weap
                      "stat": stat, "ranks": ranks,
                      "skill": skill_name,
                      "weapon": str(weapon_damage), "fire": FIRE[fire][0], "armour": armour, "dice": check.rolled[0],
-                     "end_cost": END_COST[stat]},
+                     "end_cost": END_COST[stat],
+                     "aiming": aimed},
             outcome=outcome,
         )  # fmt: skip
         _add_damage(attacker, end_spent=END_COST[stat])

@@ -4,7 +4,17 @@ from campaigns.forms import CharacterChoiceField, TableForm
 from campaigns.inputs import TextField, WholeNumberField
 from campaigns.systems.skills import name_own_stat, stat_field
 from rules.zener.checks import MAX_DESIRED, MAX_MODIFIER
-from rules.zener.combat import COLUMNS, FIRE, MAX_REACTION_MS, part_name, reaction_modifier
+from rules.zener.combat import (
+    AIM_SECONDS,
+    COLUMNS,
+    FIRE,
+    MAX_LOOKING,
+    MAX_REACTION_MS,
+    aiming_cap,
+    part_name,
+    reaction_modifier,
+    spot_modifier,
+)
 from rules.zener.experience import MAX_BASE, SOLUTION_NAMES
 from rules.zener.languages import ASPECTS
 from rules.zener.stats import MAX_WEAPON_RANKS, ROLLED_STATS
@@ -53,10 +63,23 @@ class CheckForm(TableForm):
                                label="Success wanted (by at least)",
                                help_text="Eventual success: taken off the margin before reading the time "
                                          "(the seed's camp site: 5).")  # fmt: skip
+    # Seed, "Spot/Listen Checks": an AWA check where range and size count, and looking out helps.
+    spot_size = WholeNumberField(min_value=-8, max_value=11, required=False, label="Spot/listen: size index",
+                                 help_text="What is to be noticed (0: a human). Blank: not a spot check.")  # fmt: skip
+    spot_range = WholeNumberField(min_value=-8, max_value=60, required=False, label="Spot/listen: range index",
+                                  help_text="Range over size is a penalty (the Range Adjustment table).")  # fmt: skip
+    looking = WholeNumberField(min_value=0, max_value=MAX_LOOKING, initial=0, required=False,
+                               label="Actively looking out (up to +5)")  # fmt: skip
     label = TextField(max_length=100, required=False)
+
+    def spotting(self) -> bool:
+        data = self.cleaned_data
+        return data.get("spot_size") is not None or data.get("spot_range") is not None or bool(data.get("looking"))
 
     def clean(self):
         data = super().clean()
+        if self.spotting() and (data.get("skill", "").strip() or data.get("stat") != "AWA"):
+            self.add_error("spot_range", "A spot or listen check is an AWA check: choose the stat check and AWA.")
         if data.get("reaction_ms") and (data.get("skill", "").strip() or data.get("stat") != "NIM"):
             self.add_error("reaction_ms", "A reaction save is a NIM stat check: choose the stat check and NIM.")
         if data.get("eventual") and data.get("time"):
@@ -70,7 +93,13 @@ class CheckForm(TableForm):
         micro-time reaction's penalty (rules.zener.combat.reaction_modifier)."""
         data = self.cleaned_data
         reaction = reaction_modifier(data["reaction_ms"]) if data.get("reaction_ms") else 0
-        return (data["time"] or 0) + assistants_index(data["assistants"] or 0) + reaction
+        return (data["time"] or 0) + assistants_index(data["assistants"] or 0) + reaction + self.spot()
+
+    def spot(self) -> int:
+        data = self.cleaned_data
+        if not self.spotting():
+            return 0
+        return spot_modifier(data["spot_size"] or 0, data["spot_range"] or 0, data["looking"] or 0)
 
     def __init__(self, *args, campaign, user=None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -152,7 +181,15 @@ class AttackForm(TableForm):
                   "automatically if it can be one); on the aim's column.",
     )  # fmt: skip
     range_ = WholeNumberField(min_value=-8, max_value=60, initial=0, label="Range index")
-    aiming = WholeNumberField(min_value=-5, max_value=13, initial=0, label="Aiming index")
+    aiming = WholeNumberField(min_value=-5, max_value=13, initial=0, label="Aiming index",
+                              help_text="Seconds aimed on the time chart: 2 s +2, 10 s +4, 10 min +9.")  # fmt: skip
+    # Seed, "Aiming": "Pistols capped at 2 sec, Rifles capped at 10 sec, Sniper attacks capped at 10 min."
+    weapon_kind = forms.ChoiceField(
+        choices=[("", "(no cap)"), *((kind, f"{kind.capitalize()} (aims up to {aiming_cap(kind)[0]:g} s, "
+                                           f"+{aiming_cap(kind)[1]})") for kind in AIM_SECONDS)],
+        required=False, label="Aimed weapon",
+    )  # fmt: skip
+    suppression = forms.BooleanField(required=False, label="Suppression fire (−5, not aimed)")
     circumstance = WholeNumberField(min_value=-20, max_value=20, initial=0)
     # Blank, like the target's: a 0 posted by default would take off the armour the attacker's sheet wears.
     attacker_armour = WholeNumberField(min_value=0, max_value=10, required=False, label="Attacker's armour (0-10)",

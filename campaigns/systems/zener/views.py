@@ -20,7 +20,7 @@ from campaigns.views import campaign_for_gm, campaign_for_member
 from campaigns.visibility import audience_for
 from rules.errors import RulesError
 from rules.zener import SYSTEM
-from rules.zener.combat import reaction_modifier
+from rules.zener.combat import reaction_modifier, size_and_range
 from rules.zener.tables import TABLES
 
 
@@ -32,6 +32,11 @@ def _check_from(form):
                                     indirect=data["indirect"] or 0)  # fmt: skip
     if data.get("reaction_ms"):  # the log says where the penalty came from (seed: "Micro-Time")
         what += f", a reaction in {data['reaction_ms']} ms ({reaction_modifier(data['reaction_ms'])})"
+    if form.spotting():  # the log names the spot check's terms (seed: "Spot/Listen Checks")
+        ranged = size_and_range(data["spot_size"] or 0, data["spot_range"] or 0)
+        signed = f"{ranged:+d}".replace("-", "−")
+        what += f", spotting at size {data['spot_size'] or 0}, range {data['spot_range'] or 0} ({signed})"
+        what += f", looking out +{data['looking']}" if data["looking"] else ""
     return what, replace(found, benefit=data["benefit"] or 0)
 
 
@@ -213,7 +218,8 @@ def attack(request, campaign_id: int):
         data = form.cleaned_data
         actions.attack(campaign, request.user, attacker=data["attacker"], target=data["target"], stat=data["stat"],
                        ranks=data["ranks"], weapon=data["weapon"], armour=data["armour"], size=data["size"],
-                       range_=data["range_"], aiming=data["aiming"], circumstance=data["circumstance"],
+                       range_=data["range_"], aiming=data["aiming"], weapon_kind=data["weapon_kind"],
+                       suppression=data["suppression"], circumstance=data["circumstance"],
                        attacker_armour=data["attacker_armour"], cover=data["cover"], aim=data["aim"] or "whole",
                        choice=data["choice"] or "skull", fire=data["fire"] or "single")  # fmt: skip
 
