@@ -6,12 +6,12 @@ from campaigns import sources
 from campaigns.inputs import TextField, WholeNumberField
 from campaigns.systems.zener.templatetags.zener import stat_in_play
 from characters.forms import RANKS, CharacterForm, lines, notes_field, refuse, textarea
-from rules.zener.armour import MAX_HAND_PROTECTION, TECH_SHIFT, WORN_STATS, worn
-from rules.zener.stats import ROLLED_STATS as ZENER_STATS
-from rules.zener.stats import STAT_RANGE as ZENER_STAT_RANGE
 from rules.errors import RulesError
+from rules.zener.armour import MAX_HAND_PROTECTION, TECH_SHIFT, WORN_STATS, worn
 from rules.zener.languages import ASPECTS as LANGUAGE_ASPECTS
 from rules.zener.languages import language_budget
+from rules.zener.stats import ROLLED_STATS as ZENER_STATS
+from rules.zener.stats import STAT_RANGE as ZENER_STAT_RANGE
 from rules.zener.stats import derived, in_play
 
 LANGUAGE_LINE = re.compile(r"(?P<name>[^,]+),\s*(?P<era>[^(]+?)\s*\((?P<aspect>\w+)\)\s*(?P<ranks>.*)")
@@ -84,9 +84,10 @@ def budget_text(sheet: dict) -> str:
     except (KeyError, RulesError):
         return ""
     lan = f"{budget.lan_skill} {budget.lan_ranks}" if budget.lan_skill else "no skill on LAN"
-    text = (f" Your budget: {budget.free} free language{'s' if budget.free != 1 else ''} at 1 rank (INT "
-            f"{intelligence}); {budget.points} points ({budget.given_up} native rank{'s' if budget.given_up != 1 else ''}"
-            f" given up × 2 + {lan}); {budget.spent} spent beyond the free ones, {budget.left} left.")  # fmt: skip
+    free = f"{budget.free} free language{'s' if budget.free != 1 else ''}"
+    given_up = f"{budget.given_up} native rank{'s' if budget.given_up != 1 else ''}"
+    text = (f" Your budget: {free} at 1 rank (INT {intelligence}); {budget.points} points ({given_up} given up × 2"
+            f" + {lan}); {budget.spent} spent beyond the free ones, {budget.left} left.")  # fmt: skip
     learned = [f"{x['name']} ({x['era']})" for x in sheet.get("languages", []) if x.get("learned")]
     if learned:
         text += " Learned in play, not counted: " + ", ".join(learned) + "."
@@ -273,8 +274,9 @@ class ZenerSheetForm(CharacterForm):
             # Left blank, the profession is the first skill listed: a player writes it once.
             "profession": data["profession"].strip() or (skills[0]["name"] if skills else ""),
             "skills": skills,
-            "languages": _keep_learned([_zener_language(line) for line in lines(data["languages"])],
-                                       sheet.get("languages", [])),  # fmt: skip
+            "languages": _keep_learned(
+                [_zener_language(line) for line in lines(data["languages"])], sheet.get("languages", [])
+            ),
             "armour": data["armour"] or 0,
             "armour_tech": data["armour_tech"] or 0,
             "hand_protection": data["hand_protection"] or 0,

@@ -103,7 +103,8 @@ def test_ranks_learned_in_play_stay_outside_the_budget_through_an_edit(player_cl
     page = player_client.get(reverse("character_edit", args=[zg.pk, kai.pk])).content.decode()
     assert "Learned in play, not counted: French (16th century)." in page
     data = {"name": "Kai", **STATS, "stat__LAN": "12", "skills": "Linguist (narrow, LAN) 2", "notes": "",
-            "languages": "English, 2020s (native)\nSpanish, 1920s (spoken) 3\nFrench, 16th century (read) 1"}  # fmt: skip
+            "languages": "English, 2020s (native)\nSpanish, 1920s (spoken) 3\n"
+                         "French, 16th century (read) 1"}  # fmt: skip
     assert player_client.post(reverse("character_edit", args=[zg.pk, kai.pk]), data).status_code == 302
     kai.refresh_from_db()
     assert kai.sheet["languages"][2]["learned"] == 2
