@@ -12,7 +12,8 @@ Interpretations (published on /rules/#zener):
   A related language gives +2, as a further relevant skill does.
 - Immersion: 3 hours for 0 ranks, then 6, 12 and 24 hours for ranks 1, 2 and 3, each ended by a
   LAN check. An era shift is paid off first, 6 hours and a LAN check at 0 ranks (+15) for each
-  whole rank the GM's era estimate takes (the 16th-century French example: one).
+  whole rank the GM's era estimate takes (the 16th-century French example: one); the clock itself is
+  rules.zener.immersion.
 - Starting languages (checked on the sheet, `language_budget`): the native language is free at 3 ranks
   in all four aspects, 2 points for each rank given up; one free language at 1 rank per 5 INT (it
   covers a language's first 2 points: 0 ranks, then its first rank); and "ranks equal to their LAN

@@ -129,3 +129,10 @@ def test_a_player_immerses_only_their_own_characters(other_client, other_player,
 def test_the_step_refuses_get_and_outsiders(player_client, outsider_client, zg, kai):
     assert player_client.get(reverse("zener_immersion", args=[zg.pk])).status_code == 405
     assert _post(outsider_client, zg, kai).status_code == 404
+
+
+def test_the_readings_are_published(player_client):
+    rules = player_client.get(reverse("rules_system", args=["zener"])).content.decode()
+    assert "the ranks of the sheet&#x27;s skill on LAN" in rules or "the ranks of the sheet's skill on LAN" in rules
+    assert "Learning by immersion</strong>" in rules
+    assert "6 hours and a LAN check at +15; then the rank" in rules
