@@ -10,7 +10,8 @@ from rules.errors import RulesError
 from rules.system import notes_only_sheet
 from rules.zener.armour import sheet_gear
 from rules.zener.death import STATES
-from rules.zener.languages import sheet_language
+from rules.zener.immersion import sheet_clocks
+from rules.zener.languages import check_language_budget, language_budget, sheet_language
 from rules.zener.stats import (
     MAX_RANKS,
     MAX_WEAPON_RANKS,
@@ -95,6 +96,7 @@ def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = 
     languages = [sheet_language(item) for item in (given_languages if isinstance(given_languages, list) else [None])]
     if len({(language["name"], language["era"]) for language in languages}) != len(languages):
         raise RulesError("Each language is listed once for each era.")
+    check_language_budget(language_budget(languages, intelligence=values["INT"], skills=skills))
     bonus_points = _int(raw.get("bonus_skill_points", 0), "Bonus skill points")
     available = values["INT"] * 2 + bonus_points
     if spent > available:
@@ -137,6 +139,7 @@ def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = 
         "profession": profession,
         "skills": skills,
         "languages": languages,
+        **({"immersion": sheet_clocks(raw["immersion"])} if raw.get("immersion") else {}),
         "bonus_skill_points": bonus_points,
         "notes": notes_only_sheet(raw)["notes"],
     }

@@ -5,6 +5,7 @@ from __future__ import annotations
 from campaigns.systems.base import SystemAdapter
 from campaigns.systems.zener import actions, panel
 from campaigns.systems.zener.endurance import ZENER_ENDURANCE
+from campaigns.systems.zener.immersion import ZENER_IMMERSION
 from campaigns.systems.zener.kind import ZENER, ZENER_ATTACK, ZENER_DEATH, ZENER_INITIATIVE, ZENER_RECOVERY, ZENER_SHOCK
 from campaigns.systems.zener.sheet_form import ZenerSheetForm
 from rules.zener import SYSTEM
@@ -12,7 +13,16 @@ from rules.zener import SYSTEM
 
 class ZenerGate(SystemAdapter):
     rules = SYSTEM
-    kinds = (ZENER, ZENER_ATTACK, ZENER_DEATH, ZENER_INITIATIVE, ZENER_RECOVERY, ZENER_SHOCK, ZENER_ENDURANCE)
+    kinds = (
+        ZENER,
+        ZENER_ATTACK,
+        ZENER_DEATH,
+        ZENER_INITIATIVE,
+        ZENER_RECOVERY,
+        ZENER_SHOCK,
+        ZENER_ENDURANCE,
+        ZENER_IMMERSION,
+    )
     urls = "campaigns.systems.zener.urls"
     sheet_form = ZenerSheetForm
     demo_sheet = {

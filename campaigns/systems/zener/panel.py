@@ -10,6 +10,7 @@ from campaigns.systems.skills import skill_options
 from campaigns.systems.zener.actions import karma_balance
 from campaigns.systems.zener.endurance import TimeForm
 from campaigns.systems.zener.forms import AttackForm, CheckForm, KarmaForm, LanguageForm, SkipActionForm
+from campaigns.systems.zener.immersion import ImmersionForm
 from rules.zener.death import state_of
 from rules.zener.stats import in_play
 
@@ -25,6 +26,7 @@ def panel(
     language_form=None,
     skip_form=None,
     time_form=None,
+    immersion_form=None,
 ) -> Panel:
     characters = list(campaign.characters.seated().select_related("owner"))
     context = {
@@ -47,14 +49,20 @@ def panel(
         context["attack_form"] = attack_form or AttackForm(campaign=campaign)
         context["skip_form"] = skip_form or SkipActionForm(campaign=campaign)
         context["time_form"] = time_form or TimeForm(campaign=campaign)
+        context["immersion_form"] = immersion_form or ImmersionForm(campaign=campaign)
         _offer([context[name] for name in ("check_form", "language_form", "karma_form", "attack_form", "skip_form",
-                                           "time_form")], characters)  # fmt: skip
+                                           "time_form", "immersion_form")], characters)  # fmt: skip
     elif user is not None:
         context["check_form"] = check_form or CheckForm(campaign=campaign, user=user)
         context["language_form"] = language_form or LanguageForm(campaign=campaign, user=user)
     mine = [c for c in characters if audience is Audience.GM or c.owner_id == getattr(user, "pk", None)]
     # A language roll needs a character of one's own; `mine` says so without another query.
     context["language_form"] = context.get("language_form") if mine else None
+    if mine and audience is not Audience.GM and user is not None:
+        # The player's own characters, from the panel's one query (the table's query budget).
+        context["immersion_form"] = immersion_form or ImmersionForm(campaign=campaign, user=user)
+        _offer([context["immersion_form"]], mine)
+    context["immersion_form"] = context.get("immersion_form") if mine else None
     context["skills"] = skill_options(mine, "stat")
     return Panel("systems/zener/panel.html", context)
 

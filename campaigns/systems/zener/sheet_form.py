@@ -6,10 +6,13 @@ from campaigns import sources
 from campaigns.inputs import TextField, WholeNumberField
 from campaigns.systems.zener.templatetags.zener import stat_in_play
 from characters.forms import RANKS, CharacterForm, lines, notes_field, refuse, textarea
+from rules.errors import RulesError
 from rules.zener.armour import MAX_HAND_PROTECTION, TECH_SHIFT, WORN_STATS, worn
+from rules.zener.languages import ASPECTS as LANGUAGE_ASPECTS
+from rules.zener.languages import language_budget
 from rules.zener.stats import ROLLED_STATS as ZENER_STATS
 from rules.zener.stats import STAT_RANGE as ZENER_STAT_RANGE
-from rules.zener.stats import in_play
+from rules.zener.stats import derived, in_play
 
 LANGUAGE_LINE = re.compile(r"(?P<name>[^,]+),\s*(?P<era>[^(]+?)\s*\((?P<aspect>\w+)\)\s*(?P<ranks>.*)")
 SKILL_LINE = re.compile(r"(?P<name>.+?)\s*\((?P<breadth>\w+),\s*(?P<stat>\w+)\)\s*(?P<ranks>.*)")
@@ -29,16 +32,76 @@ def _zener_skill(line: str) -> dict:
 
 
 def _zener_language(line: str) -> dict:
-    """'Spanish, 1920s (spoken) 3' or 'English, 2020s (native)'; the rules check the aspect and ranks."""
+    """'Spanish, 1920s (spoken) 3', 'English, 2020s (native)', or a native language with ranks given up:
+    'English, 2020s (native) written 2, read 2'. The rules check the aspect and ranks."""
     match = LANGUAGE_LINE.fullmatch(line)
     if match is None:
         refuse("languages", f"Write each language as 'Name, era (aspect) ranks', e.g. 'Spanish, 1920s (spoken) 3', "
                              f"or 'English, 2020s (native)'; '{line}' is not.")  # fmt: skip
-    ranks = match["ranks"].strip()
+    name, ranks = match["name"].strip(), match["ranks"].strip()
+    language = {"name": name, "era": match["era"].strip(), "aspect": match["aspect"].lower()}
+    if language["aspect"] == "native":
+        return language | {"ranks": 3, "aspects": _native_aspects(name, ranks)}
     if ranks and not RANKS.fullmatch(ranks):
-        refuse("languages", f"{match['name'].strip()}: its ranks come last, 0 to 3; '{ranks}' is not.")
-    return {"name": match["name"].strip(), "era": match["era"].strip(), "aspect": match["aspect"].lower(),
-            "ranks": int(ranks or 0)}  # fmt: skip
+        refuse("languages", f"{name}: its ranks come last, 0 to 3; '{ranks}' is not.")
+    return language | {"ranks": int(ranks or 0)}
+
+
+def _native_aspects(name: str, text: str) -> dict:
+    """'written 2, read 2': the native aspects kept below 3 ranks (each rank given up is 2 points)."""
+    kept = {}
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        aspect, _, ranks = item.partition(" ")
+        aspect, ranks = aspect.lower(), ranks.strip()
+        if aspect not in LANGUAGE_ASPECTS or not RANKS.fullmatch(ranks) or aspect in kept:
+            refuse("languages", f"{name}: after '(native)' come the aspects you give up ranks in, each once, "
+                                 f"e.g. 'written 2, read 2'; '{item}' is not one.")  # fmt: skip
+        kept[aspect] = int(ranks)
+    return {aspect: kept.get(aspect, 3) for aspect in LANGUAGE_ASPECTS}
+
+
+def _language_line(language: dict) -> str:
+    line = f"{language['name']}, {language['era']} ({language['aspect']})"
+    if language["aspect"] != "native":
+        return f"{line} {language['ranks']}"
+    given_up = [f"{aspect} {n}" for aspect, n in language.get("aspects", {}).items() if n < 3]
+    return f"{line} {', '.join(given_up)}" if given_up else line
+
+
+def _keep_learned(languages: list[dict], before: list[dict]) -> list[dict]:
+    """Ranks learned in play stay learned through an edit of the sheet (the starting budget skips them)."""
+    learned = {(x["name"], x["era"]): x["learned"] for x in before if x.get("learned")}
+    return [x | ({"learned": learned[x["name"], x["era"]]} if (x["name"], x["era"]) in learned else {})
+            for x in languages]  # fmt: skip
+
+
+def budget_text(sheet: dict) -> str:
+    """The sheet's language budget as it stands (seed: "Starting Languages"), and its immersion clocks."""
+    try:
+        intelligence = derived(sheet["stats"], tuple(sheet["int_dice"]))["INT"]
+        budget = language_budget(sheet.get("languages", []), intelligence=intelligence,
+                                 skills=sheet.get("skills", []))  # fmt: skip
+    except (KeyError, RulesError):
+        return ""
+    lan = f"{budget.lan_skill} {budget.lan_ranks}" if budget.lan_skill else "no skill on LAN"
+    free = f"{budget.free} free language{'s' if budget.free != 1 else ''}"
+    given_up = f"{budget.given_up} native rank{'s' if budget.given_up != 1 else ''}"
+    text = (f" Your budget: {free} at 1 rank (INT {intelligence}); {budget.points} points ({given_up} given up × 2"
+            f" + {lan}); {budget.spent} spent beyond the free ones, {budget.left} left.")  # fmt: skip
+    learned = [f"{x['name']} ({x['era']})" for x in sheet.get("languages", []) if x.get("learned")]
+    if learned:
+        text += " Learned in play, not counted: " + ", ".join(learned) + "."
+    for clock in sheet.get("immersion", []):
+        text += " " + clock_text(clock)
+    return text
+
+
+def clock_text(clock: dict) -> str:
+    """ "Immersed in French (16th century) among 18th century speakers: 2 hours toward the next rank." """
+    where = f"Immersed in {clock['name']} ({clock['era']}) among {clock['among']} speakers: "
+    if clock["ear"]:
+        return where + f"adjusting the ear, {clock['ear_hours']} of 6 hours ({clock['ear']} era rank(s) to pay off)."
+    return where + f"{clock['hours']} hours toward the next rank."
 
 
 def _stat_damage(text: str) -> dict:
@@ -76,7 +139,10 @@ class ZenerSheetForm(CharacterForm):
                                      "first such skill listed\"); blank: your first skill.")  # fmt: skip
     languages = textarea(
         "One per line: 'Name, era (aspect) ranks', the aspect bought (spoken, heard, written or read; the others "
-        "follow), e.g. 'Spanish, 1920s (spoken) 3'; your native language 'English, 2020s (native)'.",
+        "follow), e.g. 'Spanish, 1920s (spoken) 3'; your native language 'English, 2020s (native)', free at 3 ranks "
+        "in each aspect, or with ranks given up, 2 points each: 'English, 2020s (native) written 2'. Starting "
+        "languages: one free language at 1 rank per 5 INT; points from native ranks given up and your LAN skill's "
+        "ranks (a skill on LAN); 1 point buys a language at 0 ranks, each further point a rank.",
         rows=3,
     )
     notes = notes_field()
@@ -91,6 +157,7 @@ class ZenerSheetForm(CharacterForm):
         self._show_stats_in_play()
         self._show_worn()
         self._show_state()
+        self.fields["languages"].help_text += budget_text(self.instance.sheet or {})
         self.order_fields(["name", *(f"stat__{name}" for name in ZENER_STATS), "profession", "skills", "languages",
                            "armour", "armour_tech", "hand_protection", "weapons", "trauma", "shock", "end_spent",
                            "stat_damage", "notes"])  # fmt: skip
@@ -184,10 +251,7 @@ class ZenerSheetForm(CharacterForm):
         if name in ("armour", "armour_tech", "hand_protection"):
             return sheet.get(name, 0)
         if name == "languages":
-            return "\n".join(
-                f"{x['name']}, {x['era']} ({x['aspect']})" + ("" if x["aspect"] == "native" else f" {x['ranks']}")
-                for x in sheet.get("languages", [])
-            )
+            return "\n".join(_language_line(x) for x in sheet.get("languages", []))
         if name == "weapons":
             return "\n".join(f"{w['name']} {w['damage']}" for w in sheet.get("weapons", []))
         if name == "stat_damage":
@@ -210,7 +274,9 @@ class ZenerSheetForm(CharacterForm):
             # Left blank, the profession is the first skill listed: a player writes it once.
             "profession": data["profession"].strip() or (skills[0]["name"] if skills else ""),
             "skills": skills,
-            "languages": [_zener_language(line) for line in lines(data["languages"])],
+            "languages": _keep_learned(
+                [_zener_language(line) for line in lines(data["languages"])], sheet.get("languages", [])
+            ),
             "armour": data["armour"] or 0,
             "armour_tech": data["armour_tech"] or 0,
             "hand_protection": data["hand_protection"] or 0,

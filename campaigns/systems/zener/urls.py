@@ -1,12 +1,13 @@
 from django.urls import path
 
 from campaigns.systems.base import GM, MEMBER
-from campaigns.systems.zener import endurance, views
+from campaigns.systems.zener import endurance, immersion, views
 
 urlpatterns = [
     path("checks/", views.check, name="zener_check"),
     path("odds/", views.odds, name="zener_odds"),
     path("languages/", views.language, name="zener_language"),
+    path("languages/immersion/", immersion.immersion, name="zener_immersion"),
     path("rolls/<int:roll_id>/karma/", views.karma_on_roll, name="zener_karma_on_roll"),
     path("rolls/<int:roll_id>/karma/options/", views.karma_options, name="zener_karma_options"),
     path("karma/", views.karma, name="zener_karma"),
@@ -25,6 +26,7 @@ ACCESS = {
     "zener_check": ("post", MEMBER),
     "zener_odds": ("get", MEMBER),
     "zener_language": ("post", MEMBER),
+    "zener_immersion": ("post", MEMBER),
     "zener_karma_on_roll": ("post", MEMBER),
     "zener_karma": ("post", GM),
     "zener_karma_options": ("get", MEMBER),

@@ -24,6 +24,7 @@ def zg(gm, player):
 def kai(zg, player):
     sheet = zg.rules_system.validate_sheet(
         {"stats": {"LAN": 12}, "int_dice": [3, 3],
+         "skills": [{"name": "Linguist", "breadth": "narrow", "stat": "LAN", "ranks": 2}],  # 2 language points
          "languages": [{"name": "English", "era": "2020s", "aspect": "native", "ranks": 3},
                        {"name": "Spanish", "era": "1920s", "aspect": "spoken", "ranks": 3}]}
     )  # fmt: skip
@@ -32,13 +33,17 @@ def kai(zg, player):
 
 def test_languages_on_the_sheet_form(player_client, zg, script_dice):
     script_dice(3, 3, 3, 3)  # INT's dice for Kai, then for the refused Lio
+    # INT 12: two free languages at 1 rank; Spanish spoken 3 costs 4, 2 more paid by a native rank given up.
     data = {"name": "Kai", **STATS, "skills": "", "notes": "",
-            "languages": "English, 2020s (native)\nSpanish, 1920s (spoken) 3"}  # fmt: skip
+            "languages": "English, 2020s (native) written 2\nSpanish, 1920s (spoken) 3"}  # fmt: skip
     assert player_client.post(reverse("character_new", args=[zg.pk]), data).status_code == 302
     kai = Character.objects.get()
     assert kai.sheet["languages"][1] == {"name": "Spanish", "era": "1920s", "aspect": "spoken", "ranks": 3}
+    assert kai.sheet["languages"][0]["aspects"] == {"spoken": 3, "heard": 3, "written": 2, "read": 3}
     page = player_client.get(reverse("character_edit", args=[zg.pk, kai.pk])).content.decode()
     assert "Spanish, 1920s (spoken) 3" in page
+    assert "English, 2020s (native) written 2" in page
+    assert "2 points (1 native rank given up × 2 + no skill on LAN); 2 spent beyond the free ones, 0 left." in page
     bad = player_client.post(reverse("character_new", args=[zg.pk]), data | {"name": "Lio",
                              "languages": "Spanish, 1920s (sung) 3"})  # fmt: skip
     assert bad.status_code == 422
@@ -72,3 +77,34 @@ def test_bad_language_rolls_are_explained_and_roll_nothing(player_client, zg, ka
     assert response.status_code == 422
     assert message in response.content.decode()
     assert not Roll.objects.exists()
+
+
+def test_an_overspent_sheet_is_refused_with_what_pays(player_client, zg, script_dice):
+    """Seed, "Starting Languages": without a native rank given up or a LAN skill, Spanish spoken 3 is 2 points
+    over INT 12's two free languages; the sheet says so and nothing is saved."""
+    script_dice(3, 3)
+    data = {"name": "Kai", **STATS, "skills": "", "notes": "",
+            "languages": "English, 2020s (native)\nSpanish, 1920s (spoken) 3"}  # fmt: skip
+    response = player_client.post(reverse("character_new", args=[zg.pk]), data)
+    assert response.status_code == 422
+    assert "cost 2 points beyond your 2 free languages" in response.content.decode()
+    assert not Character.objects.exists()
+    bad = player_client.post(reverse("character_new", args=[zg.pk]),
+                             data | {"languages": "English, 2020s (native) sung 2"})  # fmt: skip
+    assert "e.g. &#x27;written 2, read 2&#x27;" in bad.content.decode()
+
+
+def test_ranks_learned_in_play_stay_outside_the_budget_through_an_edit(player_client, zg, kai):
+    sheet = dict(kai.sheet)
+    sheet["languages"] = [*sheet["languages"], {"name": "French", "era": "16th century", "aspect": "read",
+                                                "ranks": 1, "learned": 2}]  # fmt: skip
+    kai.sheet = zg.rules_system.validate_sheet(sheet)
+    kai.save()
+    page = player_client.get(reverse("character_edit", args=[zg.pk, kai.pk])).content.decode()
+    assert "Learned in play, not counted: French (16th century)." in page
+    data = {"name": "Kai", **STATS, "stat__LAN": "12", "skills": "Linguist (narrow, LAN) 2", "notes": "",
+            "languages": "English, 2020s (native)\nSpanish, 1920s (spoken) 3\n"
+                         "French, 16th century (read) 1"}  # fmt: skip
+    assert player_client.post(reverse("character_edit", args=[zg.pk, kai.pk]), data).status_code == 302
+    kai.refresh_from_db()
+    assert kai.sheet["languages"][2]["learned"] == 2
