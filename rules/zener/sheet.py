@@ -10,6 +10,13 @@ from rules.errors import RulesError
 from rules.system import notes_only_sheet
 from rules.zener.armour import sheet_gear
 from rules.zener.death import STATES
+from rules.zener.disadvantages import (
+    check_budget,
+    sheet_creation,
+    sheet_disadvantages,
+    sheet_setbacks,
+    starting_karma_of,
+)
 from rules.zener.languages import sheet_language
 from rules.zener.stats import (
     MAX_RANKS,
@@ -76,7 +83,7 @@ def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = 
         raise RulesError("INT's dice are two d6.")
     int_dice = [_int(d, "An INT die") for d in int_dice]
     values = derived(stats, tuple(int_dice))
-    skills, spent = [], 0
+    skills = []
     for skill in raw.get("skills", []) if isinstance(raw.get("skills", []), list) else [None]:
         if not isinstance(skill, Mapping) or not str(skill.get("name", "")).strip():
             raise RulesError("Each skill has a name.")
@@ -86,7 +93,7 @@ def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = 
         ranks = _int(skill.get("ranks", 1), f"{name}'s ranks")
         if not 1 <= ranks <= MAX_RANKS:
             raise RulesError(f"{name} has 1 to {MAX_RANKS} ranks; {ranks} is not.")
-        spent += skill_cost(str(skill.get("breadth", "")), ranks)
+        skill_cost(str(skill.get("breadth", "")), ranks)  # the breadth is one the rules price
         skills.append({"name": name, "breadth": skill["breadth"], "stat": skill["stat"], "ranks": ranks})
     if len({s["name"] for s in skills}) != len(skills):
         raise RulesError("Skill names must differ.")
@@ -96,9 +103,16 @@ def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = 
     if len({(language["name"], language["era"]) for language in languages}) != len(languages):
         raise RulesError("Each language is listed once for each era.")
     bonus_points = _int(raw.get("bonus_skill_points", 0), "Bonus skill points")
-    available = values["INT"] * 2 + bonus_points
-    if spent > available:
-        raise RulesError(f"These skills cost {spent} skill points; INT x 2 (+ bought points) gives {available}.")
+    # Disadvantages and the trades at creation add to INT x 2 (rules.zener.disadvantages).
+    creation = sheet_creation(raw, stats)
+    starting = starting_karma_of({"stats": stats, **creation})
+    growth = {
+        **creation,
+        "disadvantages": sheet_disadvantages(raw.get("disadvantages", []), starting),
+        "setbacks": sheet_setbacks(raw.get("setbacks", [])),
+    }
+    check_budget({"stats": stats, "int_dice": int_dice, "skills": skills, "bonus_skill_points": bonus_points,
+                  **growth})  # fmt: skip
     damage_raw = raw.get("damage", {})
     if not isinstance(damage_raw, Mapping):
         raise RulesError("Damage is trauma, shock, END spent and stat damage.")
@@ -138,6 +152,7 @@ def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = 
         "skills": skills,
         "languages": languages,
         "bonus_skill_points": bonus_points,
+        **growth,
         "notes": notes_only_sheet(raw)["notes"],
     }
 
