@@ -53,7 +53,7 @@ def test_disadvantage_points_add_to_the_skill_points_available():
     assert skill_points(sheet) == {"int": 24, "disadvantages": 11, "trades": 0, "bought": 0, "starvation": 0,
                                    "available": 35}  # fmt: skip
     _sheet([{"name": "Hunted", "points": 4, "ranks": 3}], _costing(33))  # 24 + 9 pays for 33
-    with pytest.raises(RulesError, match="cost 34 skill points; .* gives 33"):
+    with pytest.raises(RulesError, match=r"cost 34 skill points; .* gives 33"):
         _sheet([{"name": "Hunted", "points": 4, "ranks": 3}], _costing(34))
 
 
