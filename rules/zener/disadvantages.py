@@ -113,11 +113,17 @@ def check_budget(sheet: Mapping) -> None:
     if not overspent(sheet):
         return
     points = skill_points(sheet)
-    names = {"disadvantages": "disadvantages", "trades": "stat trades", "bought": "bought with Karma"}
-    terms = [f"INT × 2 ({points['int']})"] + [f"{names[k]} ({points[k]})" for k in names if points[k]]
     starved = f" (− {points['starvation']} starvation)" if points["starvation"] else ""
-    raise RulesError(f"These skills cost {skills_cost(sheet)} skill points{starved}; {' + '.join(terms)} "
+    raise RulesError(f"These skills cost {skills_cost(sheet)} skill points{starved}; {budget_terms(points)} "
                      f"gives {points['available']}.")  # fmt: skip
+
+
+def budget_terms(points: Mapping[str, int]) -> str:
+    """ "INT × 2 (24) + disadvantages (9) + stat trades (−1)": each source of skill points that gives any."""
+    names = {"disadvantages": "disadvantages", "trades": "stat trades", "bought": "bought with Karma"}
+    terms = [f"INT × 2 ({points['int']})"]
+    terms += [f"{names[key]} ({points[key]})".replace("-", "−") for key in names if points[key]]
+    return " + ".join(terms)
 
 
 def sheet_creation(raw: Mapping, stats: dict[str, int]) -> dict[str, Any]:
@@ -141,7 +147,9 @@ def sheet_creation(raw: Mapping, stats: dict[str, int]) -> dict[str, Any]:
     if len(trades) > max(0, starting_karma(creation_stats(made))):
         raise RulesError(f"{len(trades)} Karma trades cost more than the {starting_karma(creation_stats(made))} "
                          "Karma the stats start with.")  # fmt: skip
-    return {"rolled": rolled, "karma_trades": [list(t) for t in trades], "karma_changes": changes}
+    paid = _int(raw.get("karma_trades_paid", 0), "Karma trades paid")  # the ledger's count, kept by the web side
+    return {"rolled": rolled, "karma_trades": [list(t) for t in trades], "karma_trades_paid": max(0, paid),
+            "karma_changes": changes}  # fmt: skip
 
 
 def sheet_disadvantages(given: Any, starting: int) -> list[dict]:
@@ -214,7 +222,8 @@ def complication(sheet: Mapping, *, karma: int, nullify: str, worsen: list[str],
     the points left, Karmic Starvation takes 2 skill points a rank off their cost ("Karmic Starvation").
     The setback is recorded to be paid off later."""
     if not karmic_debt(sheet, karma):
-        raise RulesError(f"{len(sheet.get('disadvantages', []))} disadvantages and {karma} Karma: no Karmic Debt.")
+        count = len(sheet.get("disadvantages", []))
+        raise RulesError(f"{count} disadvantage{'s' * (count != 1)} and {karma} Karma: no Karmic Debt.")
     disadvantages = [dict(d) for d in sheet.get("disadvantages", [])]
     gone = _find(disadvantages, nullify)
     others = [d for d in disadvantages if d is not gone]
