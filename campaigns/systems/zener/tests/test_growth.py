@@ -201,3 +201,10 @@ def test_growth_steps_refuse_bad_input_and_are_the_gms(gm_client, player_client,
     kai.refresh_from_db()
     assert kai.sheet["disadvantages"] == [{"name": "Hunted", "points": 4, "ranks": 2}]
     assert karma_balance(kai).value == 10
+
+
+def test_the_readings_are_published_on_the_rules_page(player_client):
+    page = player_client.get(reverse("rules_system", args=["zener"])).content.decode()
+    for reading in ("Disadvantages and Karma limits", "Stat trades at creation", "Buying off a disadvantage",
+                    "Karmic Debt and Complications", "Karmic Starvation</strong>"):  # fmt: skip
+        assert reading in page
