@@ -151,8 +151,10 @@ def test_karmic_debt_shows_on_the_panel_and_the_gm_records_the_complication(gm_c
     change_karma(kai, -9, actor=gm, reason="Strokes of good fortune")  # 1 Karma, 2 disadvantages
     for client in (gm_client, player_client):
         page = client.get(reverse("table", args=[zg.pk])).content.decode()
-        assert ('Kai</strong>: <strong class="fail">Karmic Debt</strong>: 2 disadvantages earn points on 1 Karma, '
-                "1 over the limit: the GM records a Complication.") in page
+        assert (
+            'Kai</strong>: <strong class="fail">Karmic Debt</strong>: 2 disadvantages earn points on 1 Karma, '
+            "1 over the limit: the GM records a Complication."
+        ) in page
     assert "Record a Complication" in gm_client.get(reverse("table", args=[zg.pk])).content.decode()
     # Lame is at its limit (4): Hunted's 2 ranks cost 2 points of STR.
     refused = _step(gm_client, zg, kai, "complication", name="Hunted", worsen="Lame", stat="STR")
