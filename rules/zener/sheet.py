@@ -10,6 +10,13 @@ from rules.errors import RulesError
 from rules.system import notes_only_sheet
 from rules.zener.armour import sheet_gear
 from rules.zener.death import STATES
+from rules.zener.disadvantages import (
+    check_budget,
+    sheet_creation,
+    sheet_disadvantages,
+    sheet_setbacks,
+    starting_karma_of,
+)
 from rules.zener.immersion import sheet_clocks
 from rules.zener.languages import check_language_budget, language_budget, sheet_language
 from rules.zener.stats import (
@@ -76,8 +83,8 @@ def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = 
     if not isinstance(int_dice, list | tuple) or len(int_dice) != 2:
         raise RulesError("INT's dice are two d6.")
     int_dice = [_int(d, "An INT die") for d in int_dice]
-    values = derived(stats, tuple(int_dice))
-    skills, spent = [], 0
+    derived(stats, tuple(int_dice))  # INT from its dice: the rules refuse dice that are not two d6
+    skills = []
     for skill in raw.get("skills", []) if isinstance(raw.get("skills", []), list) else [None]:
         if not isinstance(skill, Mapping) or not str(skill.get("name", "")).strip():
             raise RulesError("Each skill has a name.")
@@ -87,7 +94,7 @@ def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = 
         ranks = _int(skill.get("ranks", 1), f"{name}'s ranks")
         if not 1 <= ranks <= MAX_RANKS:
             raise RulesError(f"{name} has 1 to {MAX_RANKS} ranks; {ranks} is not.")
-        spent += skill_cost(str(skill.get("breadth", "")), ranks)
+        skill_cost(str(skill.get("breadth", "")), ranks)  # the breadth is one the rules price
         skills.append({"name": name, "breadth": skill["breadth"], "stat": skill["stat"], "ranks": ranks})
     if len({s["name"] for s in skills}) != len(skills):
         raise RulesError("Skill names must differ.")
@@ -98,9 +105,16 @@ def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = 
         raise RulesError("Each language is listed once for each era.")
     check_language_budget(language_budget(languages, intelligence=values["INT"], skills=skills))
     bonus_points = _int(raw.get("bonus_skill_points", 0), "Bonus skill points")
-    available = values["INT"] * 2 + bonus_points
-    if spent > available:
-        raise RulesError(f"These skills cost {spent} skill points; INT x 2 (+ bought points) gives {available}.")
+    # Disadvantages and the trades at creation add to INT x 2 (rules.zener.disadvantages).
+    creation = sheet_creation(raw, stats)
+    starting = starting_karma_of({"stats": stats, **creation})
+    growth = {
+        **creation,
+        "disadvantages": sheet_disadvantages(raw.get("disadvantages", []), starting),
+        "setbacks": sheet_setbacks(raw.get("setbacks", [])),
+    }
+    check_budget({"stats": stats, "int_dice": int_dice, "skills": skills, "bonus_skill_points": bonus_points,
+                  **growth})  # fmt: skip
     damage_raw = raw.get("damage", {})
     if not isinstance(damage_raw, Mapping):
         raise RulesError("Damage is trauma, shock, END spent and stat damage.")
@@ -141,6 +155,7 @@ def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = 
         "languages": languages,
         **({"immersion": sheet_clocks(raw["immersion"])} if raw.get("immersion") else {}),
         "bonus_skill_points": bonus_points,
+        **growth,
         "notes": notes_only_sheet(raw)["notes"],
     }
 

@@ -354,6 +354,11 @@ def gm_karma(character, gm, *, kind: str, amount: int = 0, stat: str = "", setba
             cost = stat_raise_cost(sheet["stats"][stat])
             left = change_karma(character, -cost, actor=gm, reason=f"{stat} +1")
             sheet["stats"] = {**sheet["stats"], stat: sheet["stats"][stat] + 1}
+            # A change after creation, not a creation trade for skill points (rules.zener.disadvantages).
+            sheet["karma_changes"] = {
+                **sheet.get("karma_changes", {}),
+                stat: sheet.get("karma_changes", {}).get(stat, 0) + 1,
+            }
         else:
             raise RulesError("Unknown Karma step.")
         character.sheet = sheet

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from campaigns.systems.base import SystemAdapter
-from campaigns.systems.zener import actions, panel
+from campaigns.systems.zener import actions, growth, panel
 from campaigns.systems.zener.endurance import ZENER_ENDURANCE
 from campaigns.systems.zener.immersion import ZENER_IMMERSION
 from campaigns.systems.zener.kind import ZENER, ZENER_ATTACK, ZENER_DEATH, ZENER_INITIATIVE, ZENER_RECOVERY, ZENER_SHOCK
@@ -33,6 +33,9 @@ class ZenerGate(SystemAdapter):
 
     def panel(self, campaign, audience, *, user=None, **forms):
         return panel.panel(campaign, audience, user=user, **forms)
+
+    def sheet_saved(self, character, *, actor) -> None:
+        growth.pay_karma_trades(character, actor=actor)  # the Karma trades of creation (seed: "Other Uses For Karma")
 
     def play_everyday(self, campaign, gm, player, hero) -> None:
         what, check = actions.check_for(hero, stat="PRAC", skill="Pilot")

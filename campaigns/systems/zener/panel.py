@@ -11,6 +11,7 @@ from campaigns.systems.zener.actions import karma_balance
 from campaigns.systems.zener.endurance import TimeForm
 from campaigns.systems.zener.forms import AttackForm, CheckForm, KarmaForm, LanguageForm, SkipActionForm
 from campaigns.systems.zener.immersion import ImmersionForm
+from campaigns.systems.zener.growth import GrowthForm, karmic
 from rules.zener.death import state_of
 from rules.zener.stats import in_play
 
@@ -27,6 +28,7 @@ def panel(
     skip_form=None,
     time_form=None,
     immersion_form=None,
+    growth_form=None,
 ) -> Panel:
     characters = list(campaign.characters.seated().select_related("owner"))
     context = {
@@ -39,6 +41,7 @@ def panel(
     }
     # Who is dying, at a glance, with the round's death save beside them (seed: "Death").
     context["dying"] = [c for c, *_, state in context["karma"] if state == "dying"]
+    context["karmic"] = karmic(context["karma"])  # Karmic Debt and setbacks unpaid (growth.py)
     # A panel answering another step (Karma, an attack) leaves the check form on the page as the player
     # left it (htmx's hx-preserve): it was re-rendered empty, losing the skill and label (issue 18).
     context["keep_check_form"] = check_form is None
@@ -50,8 +53,10 @@ def panel(
         context["skip_form"] = skip_form or SkipActionForm(campaign=campaign)
         context["time_form"] = time_form or TimeForm(campaign=campaign)
         context["immersion_form"] = immersion_form or ImmersionForm(campaign=campaign)
-        _offer([context[name] for name in ("check_form", "language_form", "karma_form", "attack_form", "skip_form",
-                                           "time_form", "immersion_form")], characters)  # fmt: skip
+        context["growth_form"] = growth_form or GrowthForm(campaign=campaign)
+        forms = ("check_form", "language_form", "karma_form", "attack_form", "skip_form", "time_form", "immersion_form",
+                 "growth_form")
+        _offer([context[name] for name in forms], characters)
     elif user is not None:
         context["check_form"] = check_form or CheckForm(campaign=campaign, user=user)
         context["language_form"] = language_form or LanguageForm(campaign=campaign, user=user)

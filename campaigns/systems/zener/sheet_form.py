@@ -4,6 +4,7 @@ import re
 
 from campaigns import sources
 from campaigns.inputs import TextField, WholeNumberField
+from campaigns.systems.zener.growth import budget_line, sheet_karma_problem
 from campaigns.systems.zener.templatetags.zener import stat_in_play
 from characters.forms import RANKS, CharacterForm, lines, notes_field, refuse, textarea
 from rules.errors import RulesError
@@ -15,6 +16,8 @@ from rules.zener.stats import STAT_RANGE as ZENER_STAT_RANGE
 from rules.zener.stats import derived, in_play
 
 LANGUAGE_LINE = re.compile(r"(?P<name>[^,]+),\s*(?P<era>[^(]+?)\s*\((?P<aspect>\w+)\)\s*(?P<ranks>.*)")
+DISADVANTAGE_LINE = re.compile(r"(?P<name>.+?)\s*\((?P<points>\d+)\)\s*(?P<ranks>.*)")
+KARMA_TRADE = re.compile(r"(?P<lowered>\w+)\s*>\s*(?P<raised>\w+)")
 SKILL_LINE = re.compile(r"(?P<name>.+?)\s*\((?P<breadth>\w+),\s*(?P<stat>\w+)\)\s*(?P<ranks>.*)")
 
 
@@ -104,6 +107,30 @@ def clock_text(clock: dict) -> str:
     return where + f"{clock['hours']} hours toward the next rank."
 
 
+def _zener_disadvantage(line: str) -> dict:
+    """'Poor at Mathematics (2) 1': name, points (1, 2 or 4), ranks; the rules check the values."""
+    match = DISADVANTAGE_LINE.fullmatch(line)
+    if match is None:
+        refuse("disadvantages", f"Write each disadvantage as 'Name (points) ranks', e.g. 'Poor at Mathematics (2) 1'; "
+                                f"'{line}' is not.")  # fmt: skip
+    ranks = match["ranks"].strip()
+    if ranks and not RANKS.fullmatch(ranks):
+        refuse("disadvantages", f"{match['name']}: its ranks come last, a whole number; '{ranks}' is not one.")
+    return {"name": match["name"].strip(), "points": int(match["points"]), "ranks": int(ranks or 1)}
+
+
+def _karma_trades(text: str) -> list[list[str]]:
+    """'PERS>STR, AWA>ACC': each the stat lowered by 1, then the stat raised by 2."""
+    trades = []
+    for item in (part.strip() for part in text.split(",")):
+        match = KARMA_TRADE.fullmatch(item) if item else None
+        if item and match is None:
+            refuse("karma_trades", f"Write each Karma trade as 'LOWERED>RAISED', e.g. 'PERS>STR'; '{item}' is not.")
+        if match:
+            trades.append([match["lowered"].upper(), match["raised"].upper()])
+    return trades
+
+
 def _stat_damage(text: str) -> dict:
     """'RES 1, STR 2' as {stat: damage}, each stat once; the rules check the stats' names."""
     damage = {}
@@ -126,6 +153,19 @@ def _stat_damage(text: str) -> dict:
     return damage
 
 
+def _rolled(text: str) -> dict:
+    """'STR 12, PERS 12': the traded stats as rolled; the rules check the names and values."""
+    rolled = {}
+    for item in (part.strip() for part in text.split(",")):
+        stat, _, value = item.partition(" ")
+        if not item:
+            continue
+        if not RANKS.fullmatch(value.strip()):
+            refuse("rolled", f"Stats as rolled: write each as 'STR 12'; '{item}' is not.")
+        rolled[stat.upper()] = int(value.strip())
+    return rolled
+
+
 class ZenerSheetForm(CharacterForm):
     """Zener Gate: the thirteen rolled stats and skills; INT's two d6 are rolled once, at creation."""
 
@@ -145,10 +185,23 @@ class ZenerSheetForm(CharacterForm):
         "ranks (a skill on LAN); 1 point buys a language at 0 ranks, each further point a rank.",
         rows=3,
     )
+    disadvantages = textarea(
+        "One per line: 'Name (points) ranks', 1, 2 or 4 points (specific to general), e.g. 'Poor at Mathematics "
+        "(2) 1'. Each rank after the first is worth 1 point less (at least 1); their points add to your skill "
+        "points. At most as many disadvantages as your current Karma.",
+        rows=2,
+    )
+    rolled = TextField(required=False, max_length=200, label="Stats as rolled",
+                       help_text="The stats you traded, as rolled, e.g. 'STR 12, PERS 12'. At creation +1 to a stat "
+                                 "costs 3 skill points, -1 gives 2.")  # fmt: skip
+    karma_trades = TextField(required=False, max_length=200, label="Karma trades",
+                             help_text="At creation, 1 Karma each: 'PERS>STR' lowers PERS by 1 and raises STR by "
+                                       "2, from your starting Karma.")  # fmt: skip
     notes = notes_field()
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        self.stored_sheet = dict(self.instance.sheet or {})  # the sheet as saved, before this form's changes
         stats, (low, high) = (self.instance.sheet or {}).get("stats", {}), ZENER_STAT_RANGE
         for name in ZENER_STATS:
             self.fields[f"stat__{name}"] = WholeNumberField(
@@ -158,15 +211,18 @@ class ZenerSheetForm(CharacterForm):
         self._show_worn()
         self._show_state()
         self.fields["languages"].help_text += budget_text(self.instance.sheet or {})
-        self.order_fields(["name", *(f"stat__{name}" for name in ZENER_STATS), "profession", "skills", "languages",
-                           "armour", "armour_tech", "hand_protection", "weapons", "trauma", "shock", "end_spent",
-                           "stat_damage", "notes"])  # fmt: skip
+        self.order_fields(["name", *(f"stat__{name}" for name in ZENER_STATS), "rolled", "karma_trades",
+                           "profession", "skills", "disadvantages", "languages", "armour", "armour_tech",
+                           "hand_protection", "weapons", "trauma", "shock", "end_spent", "stat_damage",
+                           "notes"])  # fmt: skip
         self.int_dice = self._int_dice()
         plus, minus = self.int_dice
         self.fields["skills"].help_text += (
             f" INT's dice: +{plus} −{minus}, rolled once for this character: INT = (PRAC + THEO + ENC + LAN) / 4,"
-            f" rounded down, {plus - minus:+d}; skill points = INT × 2."
+            f" rounded down, {plus - minus:+d}; skill points = INT × 2, + disadvantages and stat trades."
         )
+        if self.instance.sheet:
+            self.fields["skills"].help_text += " " + budget_line(self.instance.sheet)
 
     def _show_stats_in_play(self) -> None:
         """Beside each stat that stat damage has lowered, its value in play: "In play: RES 12 (14)" (issue 20).
@@ -215,6 +271,16 @@ class ZenerSheetForm(CharacterForm):
             pending[self._int_key()] = [sources.dice().roll(6), sources.dice().roll(6)]
         return list(pending[self._int_key()])
 
+    def clean(self):
+        """What the current Karma refuses (growth.sheet_karma_problem) is refused before the rules read it."""
+        cleaned = super().clean()
+        if not self.errors:
+            stored = self.stored_sheet if self.instance.pk else {}
+            problem = sheet_karma_problem(self.instance, stored, self.instance.sheet, self.cleaned_data["name"])
+            if problem:
+                self.add_error("disadvantages", problem)
+        return cleaned
+
     def save(self, commit=True):
         character = super().save(commit)
         if self.session is not None:
@@ -254,6 +320,12 @@ class ZenerSheetForm(CharacterForm):
             return "\n".join(_language_line(x) for x in sheet.get("languages", []))
         if name == "weapons":
             return "\n".join(f"{w['name']} {w['damage']}" for w in sheet.get("weapons", []))
+        if name == "disadvantages":
+            return "\n".join(f"{d['name']} ({d['points']}) {d['ranks']}" for d in sheet.get("disadvantages", []))
+        if name == "rolled":
+            return ", ".join(f"{stat} {n}" for stat, n in sheet.get("rolled", {}).items())
+        if name == "karma_trades":
+            return ", ".join(f"{down}>{up}" for down, up in sheet.get("karma_trades", []))
         if name == "stat_damage":
             return ", ".join(f"{stat} {n}" for stat, n in damage.get("stats", {}).items())
         return sheet.get(name, "")
@@ -274,6 +346,9 @@ class ZenerSheetForm(CharacterForm):
             # Left blank, the profession is the first skill listed: a player writes it once.
             "profession": data["profession"].strip() or (skills[0]["name"] if skills else ""),
             "skills": skills,
+            "disadvantages": [_zener_disadvantage(line) for line in lines(data["disadvantages"])],
+            "rolled": _rolled(data["rolled"]),
+            "karma_trades": _karma_trades(data["karma_trades"]),
             "languages": _keep_learned(
                 [_zener_language(line) for line in lines(data["languages"])], sheet.get("languages", [])
             ),

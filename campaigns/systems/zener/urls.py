@@ -1,7 +1,7 @@
 from django.urls import path
 
 from campaigns.systems.base import GM, MEMBER
-from campaigns.systems.zener import endurance, immersion, views
+from campaigns.systems.zener import endurance, growth_views, immersion, views
 
 urlpatterns = [
     path("checks/", views.check, name="zener_check"),
@@ -18,6 +18,7 @@ urlpatterns = [
     path("rest/", views.rest, name="zener_rest"),
     path("missed-action/", views.skip_action, name="zener_skip_action"),
     path("time/", endurance.time_view, name="zener_time"),
+    path("disadvantages/", growth_views.growth, name="zener_growth"),
 ]
 
 # Who may use each step (a method, and the GM or any member): the trust tests hold every
@@ -37,4 +38,5 @@ ACCESS = {
     "zener_rest": ("post", GM),
     "zener_skip_action": ("post", GM),
     "zener_time": ("post", GM),
+    "zener_growth": ("post", GM),
 }

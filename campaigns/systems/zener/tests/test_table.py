@@ -416,7 +416,7 @@ def test_int_is_rolled_once_shown_first_and_kept_across_refused_sheets(player_cl
     for _ in range(2):
         refused = player_client.post(url, data | {"int_dice": "6,1"})  # a forged roll is not read
         assert refused.status_code == 422
-        assert "These skills cost 46 skill points; INT x 2 (+ bought points) gives 30." in refused.content.decode()
+        assert "These skills cost 46 skill points; INT × 2 (30) gives 30." in refused.content.decode()
     assert "INT's dice: +5 −2" in player_client.get(url).content.decode()  # a reload does not roll again
     assert player_client.post(url, data | {"skills": "Pilot (broad, PRAC) 20"}).status_code == 302
     assert Character.objects.get().sheet["int_dice"] == [5, 2]
