@@ -83,7 +83,7 @@ def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = 
     if not isinstance(int_dice, list | tuple) or len(int_dice) != 2:
         raise RulesError("INT's dice are two d6.")
     int_dice = [_int(d, "An INT die") for d in int_dice]
-    derived(stats, tuple(int_dice))  # INT from its dice: the rules refuse dice that are not two d6
+    values = derived(stats, tuple(int_dice))  # INT from its dice: the rules refuse dice that are not two d6
     skills = []
     for skill in raw.get("skills", []) if isinstance(raw.get("skills", []), list) else [None]:
         if not isinstance(skill, Mapping) or not str(skill.get("name", "")).strip():

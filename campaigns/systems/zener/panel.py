@@ -10,8 +10,8 @@ from campaigns.systems.skills import skill_options
 from campaigns.systems.zener.actions import karma_balance
 from campaigns.systems.zener.endurance import TimeForm
 from campaigns.systems.zener.forms import AttackForm, CheckForm, KarmaForm, LanguageForm, SkipActionForm
-from campaigns.systems.zener.immersion import ImmersionForm
 from campaigns.systems.zener.growth import GrowthForm, karmic
+from campaigns.systems.zener.immersion import ImmersionForm
 from rules.zener.death import state_of
 from rules.zener.stats import in_play
 
@@ -54,8 +54,16 @@ def panel(
         context["time_form"] = time_form or TimeForm(campaign=campaign)
         context["immersion_form"] = immersion_form or ImmersionForm(campaign=campaign)
         context["growth_form"] = growth_form or GrowthForm(campaign=campaign)
-        forms = ("check_form", "language_form", "karma_form", "attack_form", "skip_form", "time_form", "immersion_form",
-                 "growth_form")
+        forms = (
+            "check_form",
+            "language_form",
+            "karma_form",
+            "attack_form",
+            "skip_form",
+            "time_form",
+            "immersion_form",
+            "growth_form",
+        )
         _offer([context[name] for name in forms], characters)
     elif user is not None:
         context["check_form"] = check_form or CheckForm(campaign=campaign, user=user)
