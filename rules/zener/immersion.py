@@ -5,9 +5,9 @@ required time period as indicated below and makes a LAN check. If he succeeds, h
 3 hours for the language at 0 ranks, 6 more for a 1st rank, 12 more for a 2nd, 24 more for the 3rd
 (rules.zener.languages.immersion). A failed check restarts the interval ("if not, the 6-hour
 interval restarts"). Interpretations (published on /rules/zener/):
-- Each check is a LAN check at the ranks held before the step (rules.zener.languages.language_check):
-  the step from 0 ranks to 1 is at +15, from 1 to 2 at +10, from 2 to 3 at +5. The 3 hours that
-  acquire the language at 0 ranks are at +15 too, there being no fewer ranks; so are the hours that
+- Each check is a LAN check at the ranks held before the step (rules.zener.languages.learning_check),
+  the ranks' modifier a bonus: the step from 0 ranks to 1 is at +15, from 1 to 2 at +10, from 2 to 3 at
+  +5. The 3 hours that acquire the language at 0 ranks are at +15 too, there being no fewer ranks; so are the hours that
   adjust the ear, as the French example says ("a LAN check at +15").
 - An era shift is "paid off" first: for each whole rank of the GM's estimate of the era's change (the
   French example: 1), 6 hours and a LAN check at +15; then the rank's own clock runs. Hours already
@@ -25,7 +25,7 @@ from typing import Any
 from rules.dice import DiceSource
 from rules.errors import RulesError
 from rules.zener.checks import CheckRoll, roll_check
-from rules.zener.languages import MAX_RANKS, immersion, language_check
+from rules.zener.languages import MAX_RANKS, immersion, learning_check
 
 MAX_HOURS = 1000  # the hours one step may add
 MAX_EAR = 3  # era ranks to pay off: a language holds at most 3
@@ -133,7 +133,7 @@ def immerse(clock: Clock, held: int | None, hours: int, *, lan: int, related: in
             if ear_hours < need:
                 break
             ear_hours -= need
-            rolled = roll_check(language_check(lan, 0, related), dice)
+            rolled = roll_check(learning_check(lan, 0, related), dice)
             steps.append(Step("ear", need, 0, None, rolled))
             if rolled.success:
                 ear -= 1
@@ -144,7 +144,7 @@ def immerse(clock: Clock, held: int | None, hours: int, *, lan: int, related: in
             break
         hours_left -= need
         ranks = 0 if held is None else held
-        rolled = roll_check(language_check(lan, ranks, related), dice)
+        rolled = roll_check(learning_check(lan, ranks, related), dice)
         steps.append(Step("acquire" if held is None else "rank", need, ranks, gives, rolled))
         if rolled.success:
             held = gives

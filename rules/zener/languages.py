@@ -40,7 +40,7 @@ PAIRS = {"spoken": "heard", "heard": "spoken", "written": "read", "read": "writt
 RANK_NAMES = {3: "colloquial", 2: "functional", 1: "conversational", 0: "marginal"}
 MAX_RANKS = 3
 # Seed: "Zero ranks gives a modifier of +15, one rank gives +10, two gives +5, and three gives +0."
-ROLL_PENALTY = {0: 15, 1: 10, 2: 5, 3: 0}
+RANK_MODIFIER = {0: 15, 1: 10, 2: 5, 3: 0}  # seed: "Zero ranks gives a modifier of +15, ..."
 RELATED_BONUS = 2  # seed: the older French "counts as a related skill, giving him +2"
 MAX_ERA_LOSS = Fraction(1, 2)  # seed: "between 0 and 0.5" ranks an era step
 # Seed: "3 hours acquires the local language at 0 ranks, 6 hours more adds a 1st rank ..., 12 hours
@@ -127,11 +127,24 @@ def language_ranks(language: Mapping[str, Any]) -> dict[str, int]:
 
 
 def language_check(lan: int, ranks: int, related: int = 0) -> Check:
-    """A language roll: a LAN check with the ranks' modifier (+15 at 0 ranks) against the roller, and +2
-    for each related language the GM accepts."""
+    """A language roll in use: a LAN check with the ranks' modifier (+15 at 0 ranks) against the roller,
+    fewer ranks making it harder, and +2 for each related language the GM accepts."""
     if related < 0:
         raise RulesError("Related languages are counted from 0.")
-    return stat_check(lan, RELATED_BONUS * related - ROLL_PENALTY[_ranks(ranks)])
+    return stat_check(lan, RELATED_BONUS * related - RANK_MODIFIER[_ranks(ranks)])
+
+
+def learning_check(lan: int, ranks: int, related: int = 0) -> Check:
+    """The LAN check that ends an interval of immersion (rules.zener.immersion): the same modifier for the
+    ranks held, as a bonus. Seed: the Chronosquad's gift "makes Chronosquad members able to learn languages
+    really quickly", and the French example's ear check "at +15" may succeed or fail ("If he succeeds ...;
+    if not, the 6-hour interval restarts"). Taken against the roller, as a language roll in use takes it,
+    LAN 12 could never gain a first rank (4d6 + 15 at or under 12 is an impossible chance: 11d6 at or
+    under 11, 1 in 362,797,056): the example rules, so a first rank is easy and the last is harder
+    (published on the rules page)."""
+    if related < 0:
+        raise RulesError("Related languages are counted from 0.")
+    return stat_check(lan, RELATED_BONUS * related + RANK_MODIFIER[_ranks(ranks)])
 
 
 def immersion(ranks: int | None, era_steps: int = 0) -> tuple[int, int | None]:

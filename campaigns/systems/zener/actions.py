@@ -46,8 +46,8 @@ from rules.zener.death import death_save, state_of
 from rules.zener.endurance import end_left
 from rules.zener.experience import SOLUTION_NAMES, SOLUTIONS, adventure_experience
 from rules.zener.languages import (
+    RANK_MODIFIER,
     RELATED_BONUS,
-    ROLL_PENALTY,
     era_ranks,
     language_check,
     language_ranks,
@@ -137,7 +137,7 @@ def language_roll_for(character, *, language: str, aspect: str, eras: int = 0, e
     away = f", {eras} era step{'s' if eras != 1 else ''} away (−{era_loss:g})" if eras else ""
     hurt = f" (after {lost} stat damage)" if lost else ""
     what = (f"{held['name']} ({held['era']}) {aspect} {ranks}, {rank_name(ranks)}{away}: LAN {lan}{hurt}"
-            f"{_term(-ROLL_PENALTY[ranks])}{_term(RELATED_BONUS * related, f'{related} related')}")  # fmt: skip
+            f"{_term(-RANK_MODIFIER[ranks])}{_term(RELATED_BONUS * related, f'{related} related')}")  # fmt: skip
     return what, language_check(lan, ranks, related)
 
 

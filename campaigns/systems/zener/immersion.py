@@ -28,7 +28,7 @@ from campaigns.visibility import audience_for
 from characters.models import Character
 from rules.errors import RulesError
 from rules.zener.immersion import MAX_EAR, MAX_HOURS, Clock, immerse, start_clock
-from rules.zener.languages import ASPECTS, ROLL_PENALTY
+from rules.zener.languages import ASPECTS, RANK_MODIFIER
 
 KIND = "zener_immersion"
 
@@ -136,7 +136,7 @@ def immerse_character(campaign, author, *, character, language: str, among: str,
 
 def _step(step) -> dict[str, Any]:
     rolled = step.roll
-    return {"kind": step.kind, "hours": step.hours, "modifier": ROLL_PENALTY[step.ranks], "to": step.to,
+    return {"kind": step.kind, "hours": step.hours, "modifier": RANK_MODIFIER[step.ranks], "to": step.to,
             "dice": rolled.check.rolled[0], "faces": list(rolled.faces), "total": rolled.total,
             "target": rolled.target, "success": rolled.success}  # fmt: skip
 
@@ -167,7 +167,7 @@ STEP_NAMES = {"acquire": "acquiring it at 0 ranks", "rank": "rank {to}", "ear": 
 
 
 def step_text(step: dict) -> str:
-    """ "Adjusting the ear to the era (6 h): LAN check at +15, 5 against 5, success." """
+    """ "Adjusting the ear to the era (6 h): LAN check at +15, 5 against 23, success." """
     what = STEP_NAMES[step["kind"]].format(to=step["to"])
     verdict = "success" if step["success"] else "failure, the interval restarts"
     return (f"{what[0].upper()}{what[1:]} ({step['hours']} h): LAN check at +{step['modifier']}, "

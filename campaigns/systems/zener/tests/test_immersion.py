@@ -10,7 +10,7 @@ from characters.models import Character
 
 pytestmark = pytest.mark.django_db
 
-MADE = (1, 1, 1, 2)  # 5: makes LAN 20's check at +15 (4d6 at or under 5)
+MADE = (1, 1, 1, 2)  # 5: makes LAN 8's check at +15 (4d6 at or under 23)
 
 
 @pytest.fixture
@@ -22,9 +22,9 @@ def zg(gm, player):
 
 @pytest.fixture
 def kai(zg, player):
-    """1 rank of 16th-century French (read), "in the field" before a Zener Transition; LAN 20."""
+    """1 rank of 16th-century French (read), "in the field" before a Zener Transition; LAN 8."""
     sheet = zg.rules_system.validate_sheet(
-        {"stats": {"LAN": 20}, "int_dice": [3, 3],
+        {"stats": {"LAN": 8}, "int_dice": [3, 3],
          "languages": [{"name": "English", "era": "2020s", "aspect": "native"},
                        {"name": "French", "era": "16th century", "aspect": "read", "ranks": 1}]}
     )  # fmt: skip
@@ -50,16 +50,16 @@ def test_16th_century_french_among_napoleons_troops(player_client, zg, kai, scri
     assert kai.sheet["immersion"] == [{"name": "French", "era": "16th century", "among": "18th century", "hours": 0,
                                        "ear": 0, "ear_hours": 0}]  # fmt: skip
     page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
-    assert "Adjusting the ear to the era (6 h): LAN check at +15, 5 against 5, success." in page
+    assert "Adjusting the ear to the era (6 h): LAN check at +15, 5 against 23, success." in page
     assert "Now 1 rank (read); 0 of 12 hours toward rank 2." in page
-    script_dice(2, 2, 3, 3)  # 10: the check at +10 (1 rank), LAN 20 − 10
+    script_dice(2, 2, 3, 3)  # 10: the check at +10 (1 rank), LAN 8 + 10
     assert _post(player_client, zg, kai, hours="12").status_code == 302
     kai.refresh_from_db()
     assert kai.sheet["languages"][1] == {"name": "French", "era": "16th century", "aspect": "read", "ranks": 2,
                                          "learned": 1}  # fmt: skip
     assert kai.sheet["immersion"][0]["hours"] == 0
     page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
-    assert "Rank 2 (12 h): LAN check at +10, 10 against 10, success." in page
+    assert "Rank 2 (12 h): LAN check at +10, 10 against 18, success." in page
     assert "Now 2 ranks (read); 0 of 24 hours toward rank 3." in page
     # Learned in play, the rank is outside the starting budget: the sheet still validates.
     assert zg.rules_system.validate_sheet(kai.sheet)["languages"][1]["learned"] == 1
@@ -73,20 +73,20 @@ def test_a_failed_ear_check_restarts_the_6_hour_interval(player_client, zg, kai,
     clock = kai.sheet["immersion"][0]
     assert (clock["ear"], clock["ear_hours"], kai.sheet["languages"][1]["ranks"]) == (1, 2, 1)
     page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
-    assert "24 against 5, failure, the interval restarts." in page
+    assert "24 against 23, failure, the interval restarts." in page
     assert "2 of 6 hours toward the ear." in page
 
 
 def test_18th_century_french_as_a_new_language_with_the_old_as_related(player_client, zg, kai, script_dice):
     """Seed: "begin acquiring 18th Century French in addition to his 16th Century French. This restarts his 'language
     experience clock' at zero, but his expertise in 16th Century French counts as a related skill, giving him +2":
-    3 hours, a LAN check at +15 and +2, 4d6 at or under 7."""
+    3 hours, a LAN check at +15 and +2, 4d6 at or under 25."""
     script_dice(1, 2, 2, 2)
     assert _post(player_client, zg, kai, hours="3", new="on", aspect="heard").status_code == 302
     kai.refresh_from_db()
     assert kai.sheet["languages"][2] == {"name": "French", "era": "18th century", "aspect": "heard", "ranks": 0,
                                          "learned": 1}  # fmt: skip
-    assert Roll.objects.get().outcome["steps"][0]["target"] == 7
+    assert Roll.objects.get().outcome["steps"][0]["target"] == 25
     page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
     assert "1 related language (+2 each)" in page
 
