@@ -84,7 +84,8 @@ def test_the_transition_shock_over_the_threshold_calls_the_shock_save():
     sheet = _sheet(radiation={"transitions": 3, "extra": 3})
     done = transition(sheet, "3B", ScriptedDice([*FAIL, 2, 6, 6, 6, 6, 6, 6, 7]))
     assert done.harm == 18
-    assert done.save.save.target == 20 - 5 - 5 and not done.save.save.success
+    assert done.save.save.target == 20 - 5 - 5
+    assert not done.save.save.success
     assert done.sheet["state"] == "unconscious"
     assert done.sheet["out_for"] == done.save.out_for
 
