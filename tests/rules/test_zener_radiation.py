@@ -6,7 +6,7 @@ import pytest
 from rules import RulesError
 from rules.dice import ScriptedDice
 from rules.zener.checks import stat_check
-from rules.zener.death import state_of
+from rules.zener.death import death_save, state_of
 from rules.zener.radiation import Therapy, radiation_day, radiation_of, track_step, transition, treat
 from rules.zener.recovery import days_pass
 from rules.zener.sheet import validate_sheet
@@ -148,3 +148,12 @@ def test_the_sheet_keeps_its_radiation_record():
     assert validate_sheet(raw)["damage"]["radiation"]["con"] == 3
     with pytest.raises(RulesError, match="Radiation"):
         validate_sheet({**raw, "damage": {**raw["damage"], "radiation": {"con": -1}}})
+
+
+def test_a_character_dying_of_radiation_is_restored_to_1_con_by_a_stabilising_save():
+    sheet = {**_sheet(con=6, radiation={"con": 7}, stats={"CON": 1}), "state": "dying"}  # CON -2
+    saved = death_save(sheet, aided=True, dice=ScriptedDice([1] * 10))  # CON -2: 10d6 needing 10
+    assert saved.result == "stabilised"
+    assert in_play(saved.sheet)["CON"] == 1
+    assert saved.sheet["damage"]["stats"].get("CON", 0) == 0  # the stat damage goes first,
+    assert saved.sheet["damage"]["radiation"]["con"] == 5  # then radiation's

@@ -169,3 +169,17 @@ def test_the_sheet_shows_radiation_and_keeps_it_when_the_player_saves(player_cli
     kai.refresh_from_db()
     assert kai.sheet["damage"]["radiation"]["con"] == 5
     assert (kai.sheet["damage"]["stat_pace"], kai.sheet["damage"]["stat_late"]) == ({"DEX": 2}, {"DEX": 1})
+
+
+def test_a_transition_over_the_shock_threshold_can_knock_a_character_out(gm_client, player_client, zg, kai,
+                                                                         script_dice):  # fmt: skip
+    kai.sheet["damage"]["radiation"] = {"con": 0, "transitions": 3, "extra": 3, "step": 0, "waited": 0}
+    kai.save()
+    # 3B: d6 2 (+3: CON 15 in play), 2d6 6 + 6 + 3 + 3 = 18 shock, 6 over SHK 12: the save at CON 15 - 6, failed; d10 7
+    script_dice(*FAIL, 2, 6, 6, *FAIL, 7)
+    _transit(gm_client, zg, "3B")
+    kai.refresh_from_db()
+    assert kai.sheet["state"] == "unconscious"
+    log = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    assert "shock save 24 against 9, failed; unconscious for" in log
+    assert "UNCONSCIOUS" in log
