@@ -61,7 +61,7 @@ def test_the_gm_transitions_the_party_and_everyone_reads_each_result(gm_client, 
     assert "Zener transition, Category 2" in log
     assert "Kai (transition 1): CON roll 24 against 5, failed: 4 long-term CON damage, 10 trauma and shock" in log
     assert "Ren (transition 1): CON roll 4 against 5, made: 1 long-term CON damage, 2 trauma and shock" in log
-    assert "radiation −4 CON" in log  # the panel's line for Kai
+    assert "CON 16 (20), radiation −4 CON (1 transition)" in log  # the panel's line for Kai
 
 
 def test_the_seeds_fourth_and_fifth_category_1_transitions(gm_client, zg, kai, script_dice):
