@@ -72,13 +72,19 @@ def death_save(sheet: Mapping, *, aided: bool, dice: DiceSource) -> DeathSave:
 
 
 def restore_to_one(sheet: Mapping) -> dict:
-    """Each stat at 0 or below back to 1 in play: trauma for HP, stat damage for a rolled stat."""
+    """Each stat at 0 or below back to 1 in play: trauma for HP, stat damage for a rolled stat, then
+    radiation's long-term damage for CON (rules.zener.radiation)."""
     values = in_play(sheet)
     damage = dict(sheet.get("damage", {}))
     lost = dict(damage.get("stats", {}))
     for name in dying_stats(sheet):
         if name == "HP":
             damage["trauma"] = values["HP"] - 1
-        else:
-            lost[name] -= 1 - values[name]
-    return {**sheet, "damage": {**damage, "stats": lost}}
+            continue
+        short = 1 - values[name]
+        from_stats = min(short, lost.get(name, 0))
+        lost[name] = lost.get(name, 0) - from_stats
+        if short > from_stats:  # only radiation's long-term damage can hold CON lower
+            radiation = damage["radiation"]
+            damage["radiation"] = {**radiation, "con": radiation["con"] - (short - from_stats)}
+    return {**sheet, "damage": {**damage, "stats": {name: n for name, n in lost.items() if n}}}

@@ -19,6 +19,7 @@ from rules.zener.disadvantages import (
 )
 from rules.zener.immersion import sheet_clocks
 from rules.zener.languages import check_language_budget, language_budget, sheet_language
+from rules.zener.radiation import sheet_radiation
 from rules.zener.stats import (
     MAX_RANKS,
     MAX_WEAPON_RANKS,
@@ -129,6 +130,7 @@ def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = 
     stat_damage = {name: _int(n, f"{name} damage") for name, n in stat_damage.items()}
     if any(value < 0 for value in [*damage.values(), *stat_damage.values()]):
         raise RulesError("Damage is never negative.")
+    damage |= _later_damage(damage_raw, stat_damage)
     armour = _int(raw.get("armour", 0), "Armour")
     if not 0 <= armour <= 10:
         raise RulesError("Armour is rated 0 (none) to 10.")
@@ -158,6 +160,22 @@ def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = 
         **growth,
         "notes": notes_only_sheet(raw)["notes"],
     }
+
+
+def _later_damage(damage_raw: Mapping, stat_damage: dict) -> dict:
+    """What recovery keeps beside the damage: the parts of each stat's damage healing at the trauma pace
+    and after the trauma (rules.zener.recovery), and radiation's record (rules.zener.radiation)."""
+    kept = {}
+    for key in ("stat_pace", "stat_late"):
+        if key not in damage_raw:
+            continue
+        part = damage_raw[key]
+        if not isinstance(part, Mapping):
+            raise RulesError("Stat damage's healing parts are stats and points.")
+        kept[key] = {name: max(0, _int(n, f"{name} damage")) for name, n in part.items() if name in stat_damage}
+    if "radiation" in damage_raw:
+        kept["radiation"] = sheet_radiation(damage_raw["radiation"])
+    return kept
 
 
 def _cap_weapon_ranks(skills: list[dict], weapons: list[dict]) -> None:

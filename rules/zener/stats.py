@@ -52,11 +52,15 @@ def in_play(sheet: Mapping) -> dict[str, int]:
     and DEX in use computed from those, END less its own damage. Seed ("Damage & Recovery"): "Stat
     damage reduces the affected stat by the indicated amount", and "stat losses reduce a character's
     abilities immediately" ("reducing his defenses by 1", the damage example). Every check, Defense,
-    attack and initiative reads this (issue 20). Nothing holds a stat above 0: the text's dying starts there."""
-    lost = sheet.get("damage", {}).get("stats", {})
+    attack and initiative reads this (issue 20). Nothing holds a stat above 0: the text's dying starts there.
+    Long-term CON damage from radiation lowers CON alone: "CON losses from radiation have no effect on
+    calculated stats -- Hit Points, END, and Shock Resistance remain" (seed: "Radiation Damage")."""
+    damage = sheet.get("damage", {})
+    lost = damage.get("stats", {})
     stats = {name: value - lost.get(name, 0) for name, value in sheet["stats"].items()}
     values = {**stats, **derived(stats, tuple(sheet["int_dice"]))}
     values["END"] -= lost.get("END", 0)
+    values["CON"] -= damage.get("radiation", {}).get("con", 0)
     return values
 
 

@@ -63,3 +63,39 @@ def test_a_dying_character_healed_above_zero_is_no_longer_dying():
     sheet, _ = days_pass(_sheet(trauma=49, state="dying", dying={"penalty": 1}), 1)  # HP 48 - 32 = 16
     assert sheet["state"] == "conscious"
     assert "dying" not in sheet
+
+
+def test_camping_mends_a_quarter_of_the_damage_on_a_quarter_of_the_stats():
+    # "1/4 (round up) to 1/4 (round down) from 8 hours of sleep in a less comfortable setting e.g. when camping"
+    hurt = {"DEX": 8, "RES": 4, "STR": 2, "AWA": 2, "MEL": 1}
+    assert days_pass(_sheet(stats=hurt), 1, sleep="camping")[0]["damage"]["stats"]["DEX"] == 6
+    comfortable = days_pass(_sheet(stats=hurt), 1, sleep="comfortable")[0]["damage"]["stats"]
+    assert (comfortable["DEX"], comfortable["RES"], comfortable["STR"]) == (4, 2, 2)
+    with pytest.raises(RulesError, match="comfortable sleep or camping"):
+        days_pass(_sheet(), 1, sleep="hammock")
+
+
+def test_half_the_remainder_heals_with_the_trauma_and_the_rest_once_trauma_is_gone():
+    # Camping: DEX 8 less 2 leaves 6; 3 heal a point a day alongside the trauma, 3 wait for the trauma to be gone.
+    sheet, _ = days_pass(_sheet(trauma=30, stats={"DEX": 8}), 1, sleep="camping")
+    assert sheet["damage"]["stats"] == {"DEX": 6}
+    sheet, healed = days_pass(sheet, 1)
+    assert (sheet["damage"]["stats"], healed["stats"]) == ({"DEX": 5}, {"DEX": 1})  # the night mends no more
+    sheet, _ = days_pass(sheet, 4)
+    assert sheet["damage"]["stats"] == {"DEX": 3}  # trauma 20 - 5: the rest waits
+    sheet = {**sheet, "damage": {**sheet["damage"], "trauma": 0}}
+    sheet, _ = days_pass(sheet, 1)
+    assert sheet["damage"]["stats"] == {"DEX": 2}
+
+
+def test_healing_ranks_add_to_the_points_a_day():
+    sheet, _ = days_pass(_sheet(trauma=30, stats={"DEX": 8}), 1, sleep="camping")
+    sheet, _ = days_pass(sheet, 1, ranks=2)
+    assert sheet["damage"]["stats"] == {"DEX": 3}  # the 3 that heal with the trauma, at 1 + 2 a day
+
+
+def test_new_stat_damage_has_its_own_night():
+    sheet, _ = days_pass(_sheet(trauma=30, stats={"DEX": 8}), 1, sleep="camping")  # DEX 6: 3 paced, 3 later
+    sheet = {**sheet, "damage": {**sheet["damage"], "stats": {"DEX": 10}}}  # 4 more, fresh
+    sheet, _ = days_pass(sheet, 1)
+    assert sheet["damage"]["stats"] == {"DEX": 7}  # 1 paced, then half of the 4 fresh

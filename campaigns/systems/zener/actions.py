@@ -575,9 +575,10 @@ def skip_action(campaign, gm, *, character, wake: bool) -> Roll:
     return roll
 
 
-def days_pass(campaign, gm, *, days: int, ranks: int = 0, character=None) -> Roll:
+def days_pass(campaign, gm, *, days: int, ranks: int = 0, character=None, sleep: str = "comfortable") -> Roll:
     """Days of rest for one character or the whole table, applied by the GM (seed: "Damage &
-    Recovery"): each sheet healed, and what each healed in one public log entry."""
+    Recovery"): each sheet healed, and what each healed in one public log entry. `sleep`: the nights
+    were comfortable or camping (the stat damage a night mends, rules.zener.recovery)."""
     if not campaign.is_gm(gm):
         raise ActionError("Only the GM lets time pass.")
     with transaction.atomic():
@@ -589,12 +590,12 @@ def days_pass(campaign, gm, *, days: int, ranks: int = 0, character=None) -> Rol
         healed = []
         for each in resting:
             each.refresh_from_db()
-            each.sheet, done = recovery.days_pass(each.sheet, days, ranks=ranks)
+            each.sheet, done = recovery.days_pass(each.sheet, days, ranks=ranks, sleep=sleep)
             each.save(update_fields=["sheet", "updated_at"])
             healed.append({"name": each.name, **done})
         roll = Roll.objects.create(
             campaign=campaign, author=gm, character=character, kind="zener_recovery",
-            request={"label": "Recovery", "days": days, "ranks": ranks}, outcome={"healed": healed},
+            request={"label": "Recovery", "days": days, "ranks": ranks, "sleep": sleep}, outcome={"healed": healed},
         )  # fmt: skip
         transaction.on_commit(lambda: (live.send_roll(roll), live.send_panel(campaign)))
     return roll

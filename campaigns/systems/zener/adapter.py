@@ -7,6 +7,7 @@ from campaigns.systems.zener import actions, growth, panel
 from campaigns.systems.zener.endurance import ZENER_ENDURANCE
 from campaigns.systems.zener.immersion import ZENER_IMMERSION
 from campaigns.systems.zener.kind import ZENER, ZENER_ATTACK, ZENER_DEATH, ZENER_INITIATIVE, ZENER_RECOVERY, ZENER_SHOCK
+from campaigns.systems.zener.radiation_kind import ZENER_THERAPY, ZENER_TRANSITION
 from campaigns.systems.zener.sheet_form import ZenerSheetForm
 from rules.zener import SYSTEM
 
@@ -22,6 +23,8 @@ class ZenerGate(SystemAdapter):
         ZENER_SHOCK,
         ZENER_ENDURANCE,
         ZENER_IMMERSION,
+        ZENER_TRANSITION,
+        ZENER_THERAPY,
     )
     urls = "campaigns.systems.zener.urls"
     sheet_form = ZenerSheetForm

@@ -176,6 +176,7 @@ class ZenerRecoveryKind(RollKind):
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         days = "A day passes" if data["days"] == 1 else f"{data['days']} days pass"
         care = f" (healing ranks {data['ranks']})" if data["ranks"] else ""
+        care += ", camping" if data.get("sleep") == "camping" else ""
         return f"{days}{care}. " + "; ".join(data["rows"]) + "."
 
 
@@ -184,6 +185,8 @@ def healed_text(healed: dict) -> str:
     parts = [f"{healed[key]} {name}" for key, name in (("trauma", "trauma"), ("shock", "shock"), ("end_spent", "END"))
              if healed[key]]  # fmt: skip
     parts += [f"{stat} {n}" for stat, n in healed["stats"].items()]
+    if healed.get("radiation"):  # long-term CON damage (rules.zener.radiation); none in older entries
+        parts.append(f"CON {healed['radiation']} (radiation)")
     return ", ".join(parts) + " healed" if parts else "nothing to heal"
 
 

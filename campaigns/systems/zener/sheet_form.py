@@ -228,13 +228,23 @@ class ZenerSheetForm(CharacterForm):
         """Beside each stat that stat damage has lowered, its value in play: "In play: RES 12 (14)" (issue 20).
         The field keeps the sheet's stat, which healing returns to."""
         sheet = self.instance.sheet or {}
-        if not sheet.get("damage", {}).get("stats"):
+        damage = sheet.get("damage", {})
+        radiation = damage.get("radiation", {})
+        if not damage.get("stats") and not radiation.get("con"):
             return
         values, whole = in_play(sheet), in_play({**sheet, "damage": {}})
         for name in ZENER_STATS:
             if values[name] != whole[name]:
                 field = self.fields[f"stat__{name}"]
                 field.help_text += f" In play: {stat_in_play(values, whole, name)}, after stat damage."
+        if radiation.get("con"):  # long-term CON damage lowers CON alone (rules.zener.radiation)
+            hurt = " stat damage and" if damage.get("stats", {}).get("CON") else ""
+            many = radiation.get("transitions", 0)
+            self.fields["stat__CON"].help_text = (
+                f"{ZENER_STAT_RANGE[0]} to {ZENER_STAT_RANGE[1]}. In play: {stat_in_play(values, whole, 'CON')}, "
+                f"after{hurt} {radiation['con']} long-term CON damage from radiation ({many} transition"
+                f"{'s' if many != 1 else ''})."
+            )
 
     def _show_worn(self) -> None:
         """Beside the armour, each stat it changes as it plays, the unarmoured value in brackets: "In this
@@ -336,6 +346,9 @@ class ZenerSheetForm(CharacterForm):
         skills = [_zener_skill(line) for line in lines(data["skills"])]
         stat_damage = _stat_damage(data["stat_damage"])
         damage = {key: data[key] or 0 for key in ("trauma", "shock", "end_spent")} | {"stats": stat_damage}
+        # Kept as recovery and radiation left them: the healing parts of the stat damage, the radiation record.
+        kept = sheet.get("damage", {})
+        damage |= {key: kept[key] for key in ("stat_pace", "stat_late", "radiation") if key in kept}
         weapons = []
         for line in lines(data["weapons"]):
             name, _, damage_text = line.rpartition(" ")

@@ -1,7 +1,7 @@
 from django.urls import path
 
 from campaigns.systems.base import GM, MEMBER
-from campaigns.systems.zener import endurance, growth_views, immersion, views
+from campaigns.systems.zener import endurance, growth_views, immersion, radiation_views, views
 
 urlpatterns = [
     path("checks/", views.check, name="zener_check"),
@@ -19,6 +19,8 @@ urlpatterns = [
     path("missed-action/", views.skip_action, name="zener_skip_action"),
     path("time/", endurance.time_view, name="zener_time"),
     path("disadvantages/", growth_views.growth, name="zener_growth"),
+    path("transitions/", radiation_views.transition, name="zener_transition"),
+    path("therapies/", radiation_views.therapy, name="zener_therapy"),
 ]
 
 # Who may use each step (a method, and the GM or any member): the trust tests hold every
@@ -39,4 +41,6 @@ ACCESS = {
     "zener_skip_action": ("post", GM),
     "zener_time": ("post", GM),
     "zener_growth": ("post", GM),
+    "zener_transition": ("post", GM),
+    "zener_therapy": ("post", GM),
 }

@@ -283,7 +283,8 @@ def rest(request, campaign_id: int):
             raise RulesError("Healing ranks are 0 to 20.")
         who = request.POST.get("character", "")
         character = _seated(campaign, who) if who else None
-        actions.days_pass(campaign, request.user, days=days, ranks=ranks, character=character)
+        sleep = request.POST.get("sleep", "") or "comfortable"
+        actions.days_pass(campaign, request.user, days=days, ranks=ranks, character=character, sleep=sleep)
 
     return panel_step(request, campaign, Audience.GM, act=act)
 

@@ -59,7 +59,7 @@ def test_a_week_passes_for_one_character_with_medical_care(gm_client, zg, kai, r
     assert ren.sheet["damage"]["trauma"] == 0  # 7 + 2, then 2 a day: 11, 9 … 1, 0
     assert kai.sheet["damage"]["trauma"] == 10  # Kai did not rest
     roll = Roll.objects.get(kind="zener_recovery")
-    assert roll.request == {"label": "Recovery", "days": 7, "ranks": 2}
+    assert roll.request == {"label": "Recovery", "days": 7, "ranks": 2, "sleep": "comfortable"}
 
 
 def test_bad_rest_is_refused_and_changes_nothing(gm_client, player_client, zg, kai):

@@ -1,0 +1,78 @@
+"""Zener Gate radiation at the table (seed: "Radiation Damage"): the GM's Zener transition for the party
+or chosen characters, and anti-radiation therapies. Each is one public log entry; the sheets take the
+damage (rules.zener.radiation). Recovery is the GM's "a day passes" (actions.days_pass)."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from campaigns import live, sources
+from campaigns.actions import ActionError
+from campaigns.models import Roll
+from rules.errors import RulesError
+from rules.zener.radiation import CATEGORIES, Therapy, transition, treat
+
+
+def zener_transition(campaign, gm, *, category: str, characters=()) -> Roll:
+    """Every chosen character (none chosen: everyone at the table but the dead) makes the transition's
+    CON roll and takes its damage; the log says each one's roll and damage, in name order."""
+    if not campaign.is_gm(gm):
+        raise ActionError("Only the GM rules a Zener transition.")
+    if category not in CATEGORIES:
+        raise RulesError("A transition is Category 1, 2, 3A or 3B.")
+    dice = sources.dice()
+    with transaction.atomic():
+        seated = campaign.characters.seated().select_for_update(of=("self",)).order_by("name", "pk")
+        chosen = [c.pk for c in characters]
+        going = list(seated.filter(pk__in=chosen)) if chosen else [c for c in seated if c.sheet.get("state") != "dead"]
+        if chosen and len(going) != len(set(chosen)):
+            raise RulesError("Choose characters at this table.")
+        if not going:
+            raise RulesError("No one to make the transition.")
+        results = []
+        for character in going:
+            done = transition(character.sheet, category, dice)
+            character.sheet = done.sheet
+            character.save(update_fields=["sheet", "updated_at"])
+            results.append(_result(character.name, done))
+        roll = Roll.objects.create(
+            campaign=campaign, author=gm, kind="zener_transition",
+            request={"label": "Zener transition", "category": category}, outcome={"results": results},
+        )  # fmt: skip
+        transaction.on_commit(lambda: (live.send_roll(roll), live.send_panel(campaign)))
+    return roll
+
+
+def _result(name: str, done) -> dict:
+    check = done.check
+    result = {"name": name, "number": done.number, "dice": len(check.faces), "faces": list(check.faces),
+              "total": check.total, "target": check.target, "success": check.success, "extra": done.extra,
+              "damage_faces": list(done.faces), "con": done.con, "harm": done.harm,
+              "out_for": done.sheet.get("out_for", ""), "state": done.sheet.get("state", "conscious")}  # fmt: skip
+    if done.save:
+        result["save"] = {"total": done.save.save.total, "target": done.save.save.target,
+                          "success": done.save.save.success}  # fmt: skip
+    return result
+
+
+def give_therapy(campaign, gm, *, character, therapy: Therapy, as_end: int = 0) -> Roll:
+    """The GM gives one character an anti-radiation therapy: its aspects rolled and applied to the sheet."""
+    if not campaign.is_gm(gm):
+        raise ActionError("Only the GM gives a therapy.")
+    with transaction.atomic():
+        character.refresh_from_db()
+        done = treat(character.sheet, therapy, sources.dice(), as_end=as_end)
+        character.sheet = done.sheet
+        character.save(update_fields=["sheet", "updated_at"])
+        outcome = {"con": done.con, "extra_off": done.extra_off, "steps_back": done.steps_back, "shock": done.shock,
+                   "trauma": done.trauma, "as_end": done.as_end, "end_hours": done.end_hours,
+                   "left": done.sheet["damage"]["radiation"]["con"]}  # fmt: skip
+        roll = Roll.objects.create(
+            campaign=campaign, author=gm, character=character, kind="zener_therapy",
+            request={"label": "Anti-radiation therapy", "therapy": {
+                "con_healed": therapy.con_healed, "extra_off": therapy.extra_off, "steps_back": therapy.steps_back,
+                "shock": therapy.shock, "trauma": therapy.trauma}},
+            outcome=outcome,
+        )  # fmt: skip
+        transaction.on_commit(lambda: (live.send_roll(roll), live.send_panel(campaign)))
+    return roll

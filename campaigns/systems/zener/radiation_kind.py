@@ -1,0 +1,73 @@
+"""Radiation in the log (seed: "Radiation Damage"): a Zener transition, each character's CON roll and
+damage; an anti-radiation therapy, what it did. Both public, like the fight."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from campaigns.audience import Audience
+from campaigns.systems.base import RollKind
+from rules.zener.radiation import CATEGORIES
+
+
+def transition_line(result: dict) -> str:
+    """ "Kai (transition 2): CON roll 24 against 5, failed: 5 long-term CON damage (+1 for the transitions
+    before), 11 trauma and shock; shock save 20 against 7, failed: unconscious for 10 seconds." """
+    made = "made" if result["success"] else "failed"
+    extra = f" (+{result['extra']} for the transitions before)" if result["extra"] else ""
+    line = (f"{result['name']} (transition {result['number']}): CON roll {result['total']} against "
+            f"{result['target']}, {made}: {result['con']} long-term CON damage, {result['harm']} trauma and shock"
+            f"{extra}")  # fmt: skip
+    if "save" in result:
+        save = result["save"]
+        line += f"; shock save {save['total']} against {save['target']}, {'made' if save['success'] else 'failed'}"
+    if result["state"] == "dying":
+        line += f"; {result['name']} is dying"
+    elif result["out_for"]:
+        line += f"; unconscious for {result['out_for']}"
+    return line + "."
+
+
+class ZenerTransitionKind(RollKind):
+    key = "zener_transition"
+    name = "Zener transition"
+    roll_template = "systems/zener/transition.html"
+
+    def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
+        category = CATEGORIES[roll.request["category"]]
+        return {"category": category, "rows": [transition_line(r) for r in roll.outcome["results"]]}
+
+    def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
+        return f"Zener transition, {data['category']}: " + " ".join(data["rows"])
+
+
+ZENER_TRANSITION = ZenerTransitionKind()
+
+
+def therapy_line(outcome: dict) -> str:
+    """ "2 long-term CON healed (7 left), extra damage −3, 2 steps back up the recovery track, 5 shock, 3 trauma,
+    6 END (back after 4 hours)"."""
+    parts = [f"{outcome['con']} long-term CON healed ({outcome['left']} left)"]
+    if outcome["extra_off"]:
+        parts.append(f"extra damage of later transitions −{outcome['extra_off']}")
+    if outcome["steps_back"]:
+        parts.append(f"{outcome['steps_back']} steps back up the recovery track")
+    parts += [f"{outcome['shock']} shock", f"{outcome['trauma']} trauma"]
+    if outcome["as_end"]:
+        parts.append(f"{2 * outcome['as_end']} END instead (back after {outcome['end_hours']} hours)")
+    return ", ".join(parts)
+
+
+class ZenerTherapyKind(RollKind):
+    key = "zener_therapy"
+    name = "Anti-radiation therapy"
+    roll_template = "systems/zener/therapy.html"
+
+    def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
+        return {"line": therapy_line(roll.outcome)}
+
+    def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
+        return f"{who} takes an anti-radiation therapy: {data['line']}."
+
+
+ZENER_THERAPY = ZenerTherapyKind()

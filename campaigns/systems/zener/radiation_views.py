@@ -1,0 +1,56 @@
+"""The GM's radiation steps on the Zener panel: a Zener transition, an anti-radiation therapy (seed:
+"Radiation Damage"). Bad input is refused with its message and changes nothing (steps.panel_step)."""
+
+from django.contrib.auth.decorators import login_required
+from django.views.decorators.http import require_POST
+
+from campaigns.audience import Audience
+from campaigns.inputs import whole_number
+from campaigns.systems.steps import panel_step
+from campaigns.systems.zener import radiation
+from campaigns.views import campaign_for_gm
+from rules.errors import RulesError
+from rules.zener.radiation import MAX_CON_HEALED, THERAPY_ASPECTS, Therapy
+
+
+@login_required
+@require_POST
+def transition(request, campaign_id: int):
+    """The GM rules a Zener transition's category; the chosen characters (none: the party) make it."""
+    campaign = campaign_for_gm(request, campaign_id)
+
+    def act():
+        chosen = request.POST.getlist("characters")
+        if not all(pk.isascii() and pk.isdigit() and len(pk) < 19 for pk in chosen):
+            raise RulesError("Choose characters at this table.")
+        characters = list(campaign.characters.seated().filter(pk__in=chosen)) if chosen else []
+        if len(characters) != len(set(chosen)):
+            raise RulesError("Choose characters at this table.")
+        radiation.zener_transition(campaign, request.user, category=request.POST.get("category", ""),
+                                   characters=characters)  # fmt: skip
+
+    return panel_step(request, campaign, Audience.GM, act=act)
+
+
+@login_required
+@require_POST
+def therapy(request, campaign_id: int):
+    """The GM gives a character an anti-radiation therapy: its aspects as dice or numbers."""
+    campaign = campaign_for_gm(request, campaign_id)
+
+    def act():
+        pk = request.POST.get("character", "")
+        character = campaign.characters.seated().filter(pk=pk).first() if pk.isascii() and pk.isdigit() else None
+        if character is None:
+            raise RulesError("Choose a character at this table.")
+        con_healed = whole_number(request.POST.get("con_healed", "") or "0", 0, MAX_CON_HEALED)
+        if con_healed is None:
+            raise RulesError(f"A therapy heals 0 to {MAX_CON_HEALED} points of long-term CON damage.")
+        as_end = whole_number(request.POST.get("as_end", "") or "0", 0, 99)
+        if as_end is None:
+            raise RulesError("The shock and trauma taken as END is a whole number of points.")
+        aspects = {name: request.POST.get(name, "")[:20] for name in THERAPY_ASPECTS}
+        radiation.give_therapy(campaign, request.user, character=character,
+                               therapy=Therapy(con_healed, **aspects), as_end=as_end)  # fmt: skip
+
+    return panel_step(request, campaign, Audience.GM, act=act)
