@@ -9,14 +9,19 @@ from rules.dice import parse
 from rules.errors import RulesError
 from rules.system import notes_only_sheet
 from rules.zener.armour import sheet_gear
+from rules.zener.combat import armour_modifiers
 from rules.zener.death import STATES
 from rules.zener.disadvantages import (
+    budget_terms,
     check_budget,
     sheet_creation,
     sheet_disadvantages,
     sheet_setbacks,
+    skill_points,
+    skills_cost,
     starting_karma_of,
 )
+from rules.zener.equipment import ArmourDesign, WeaponDesign, armour_cost, weapon_cost
 from rules.zener.immersion import sheet_clocks
 from rules.zener.languages import check_language_budget, language_budget, sheet_language
 from rules.zener.radiation import sheet_radiation
@@ -116,6 +121,14 @@ def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = 
     }
     check_budget({"stats": stats, "int_dice": int_dice, "skills": skills, "bonus_skill_points": bonus_points,
                   **growth})  # fmt: skip
+    gear = sheet_gear(raw)
+    armour, armour_design = _armour(raw, gear["armour_tech"])
+    weapons = [_weapon(weapon) for weapon in
+               (raw.get("weapons", []) if isinstance(raw.get("weapons", []), list) else [None])]  # fmt: skip
+    consumed = max(0, _int(raw.get("consumed_points", 0), "Points kept for used-up equipment"))
+    equipment = sum(weapon["cost"] for weapon in weapons) + armour_design.get("cost", 0) + consumed
+    _check_equipment(equipment, {"stats": stats, "int_dice": int_dice, "skills": skills,
+                                 "bonus_skill_points": bonus_points, **growth})  # fmt: skip
     damage_raw = raw.get("damage", {})
     if not isinstance(damage_raw, Mapping):
         raise RulesError("Damage is trauma, shock, END spent and stat damage.")
@@ -131,16 +144,6 @@ def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = 
     if any(value < 0 for value in [*damage.values(), *stat_damage.values()]):
         raise RulesError("Damage is never negative.")
     damage |= _later_damage(damage_raw, stat_damage)
-    armour = _int(raw.get("armour", 0), "Armour")
-    if not 0 <= armour <= 10:
-        raise RulesError("Armour is rated 0 (none) to 10.")
-    weapons = []
-    for weapon in raw.get("weapons", []) if isinstance(raw.get("weapons", []), list) else [None]:
-        if not isinstance(weapon, Mapping) or not str(weapon.get("name", "")).strip():
-            raise RulesError("Each weapon has a name and its damage, e.g. 'Rifle 2d6'.")
-        damage_text = str(weapon.get("damage", ""))
-        parse(damage_text)  # the rules' own message for bad notation
-        weapons.append({"name": str(weapon["name"]).strip()[:60], "damage": damage_text})
     _cap_weapon_ranks(skills, weapons)
     state, dying = _state(raw)
     return {
@@ -148,8 +151,11 @@ def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = 
         **dying,
         "stats": stats,
         "armour": armour,
-        **sheet_gear(raw),  # the armour's technology shift and the hand protection (rules.zener.armour)
+        **gear,  # the armour's technology shift and the hand protection (rules.zener.armour)
+        **({"armour_design": armour_design} if armour_design else {}),
         "weapons": weapons,
+        "consumed_points": consumed,
+        "equipment_points": equipment,
         "damage": {**damage, "stats": stat_damage},
         "int_dice": int_dice,
         "profession": profession,
@@ -176,6 +182,59 @@ def _later_damage(damage_raw: Mapping, stat_damage: dict) -> dict:
     if "radiation" in damage_raw:
         kept["radiation"] = sheet_radiation(damage_raw["radiation"])
     return kept
+
+
+def _check_equipment(equipment: int, sheet: Mapping) -> None:
+    """Weapons and armour are paid from the same skill points as the skills (seed: "Weapons", "Armor": "the
+    cost of the armor in Skill Points"), after the skills' own check (rules.zener.disadvantages)."""
+    points = skill_points(sheet)
+    cost = skills_cost(sheet) - points["starvation"]
+    if cost + equipment > points["available"]:
+        raise RulesError(f"These skills cost {cost} skill points, {cost + equipment} with equipment; "
+                         f"{budget_terms(points)} gives {points['available']}.")  # fmt: skip
+
+
+WEAPON_FLAGS = ("melee", "skill", "found")
+
+
+def _weapon(weapon: Any) -> dict:
+    """A weapon with its design and its cost in skill points (rules.zener.equipment, seed: "Weapons")."""
+    if not isinstance(weapon, Mapping) or not str(weapon.get("name", "")).strip():
+        raise RulesError("Each weapon has a name and its damage, e.g. 'Rifle 2d6'.")
+    name, damage_text = str(weapon["name"]).strip()[:60], str(weapon.get("damage", ""))
+    parse(damage_text)  # the rules' own message for bad notation
+    design = WeaponDesign(
+        damage_text, fire=str(weapon.get("fire", "single")), reach=_int(weapon.get("reach", 0), f"{name}'s reach"),
+        restricted=_int(weapon.get("restricted", 0), f"{name}'s effective range"),
+        **{flag: bool(weapon.get(flag)) for flag in WEAPON_FLAGS},
+    )  # fmt: skip
+    try:
+        cost = weapon_cost(design).cost
+    except RulesError as error:
+        raise RulesError(f"{name}: {error}") from None
+    kept = {key: weapon[key] for key in ("fire", "reach", "restricted", *WEAPON_FLAGS) if weapon.get(key)}
+    return {"name": name, "damage": damage_text, **kept, "cost": cost}
+
+
+def _armour(raw: Mapping[str, Any], tech_shift: int) -> tuple[int, dict]:
+    """The armour type worn (0-10) and, when there is armour, what it was bought as (seed: "Armor").
+    Without a recorded coverage it is whole-body; without the GM's NIM penalty, the armour table's
+    for its type and technology (rules.zener.armour)."""
+    armour = _int(raw.get("armour", 0), "Armour")
+    if not 0 <= armour <= 10:
+        raise RulesError("Armour is rated 0 (none) to 10.")
+    if not armour:
+        return armour, {}
+    given = raw.get("armour_design") if isinstance(raw.get("armour_design"), Mapping) else {}
+    penalty = given.get("nim_penalty")
+    penalty = -armour_modifiers(armour, tech_shift)["NIM"] if penalty is None else _int(penalty, "The NIM penalty")
+    design = ArmourDesign(
+        armour, coverage=_int(given.get("coverage", 4), "Coverage"),
+        nim_penalty=penalty,
+        skill=bool(given.get("skill")), found=bool(given.get("found")),
+    )  # fmt: skip
+    return armour, {"coverage": design.coverage, "nim_penalty": design.nim_penalty, "skill": design.skill,
+                    "found": design.found, "cost": armour_cost(design)}  # fmt: skip
 
 
 def _cap_weapon_ranks(skills: list[dict], weapons: list[dict]) -> None:
