@@ -5,6 +5,7 @@ from __future__ import annotations
 from campaigns.systems.base import SystemAdapter
 from campaigns.systems.zener import actions, growth, panel
 from campaigns.systems.zener.endurance import ZENER_ENDURANCE
+from campaigns.systems.zener.gear_kind import ZENER_GEAR
 from campaigns.systems.zener.immersion import ZENER_IMMERSION
 from campaigns.systems.zener.kind import ZENER, ZENER_ATTACK, ZENER_DEATH, ZENER_INITIATIVE, ZENER_RECOVERY, ZENER_SHOCK
 from campaigns.systems.zener.radiation_kind import ZENER_THERAPY, ZENER_TRANSITION
@@ -25,6 +26,7 @@ class ZenerGate(SystemAdapter):
         ZENER_IMMERSION,
         ZENER_TRANSITION,
         ZENER_THERAPY,
+        ZENER_GEAR,
     )
     urls = "campaigns.systems.zener.urls"
     sheet_form = ZenerSheetForm

@@ -10,6 +10,7 @@ from campaigns.systems.skills import skill_options
 from campaigns.systems.zener.actions import karma_balance
 from campaigns.systems.zener.endurance import TimeForm
 from campaigns.systems.zener.forms import AttackForm, CheckForm, KarmaForm, LanguageForm, SkipActionForm
+from campaigns.systems.zener.gear_panel import GEAR_FORMS, gear_context
 from campaigns.systems.zener.growth import GrowthForm, karmic
 from campaigns.systems.zener.immersion import ImmersionForm
 from rules.zener.death import state_of
@@ -29,6 +30,7 @@ def panel(
     time_form=None,
     immersion_form=None,
     growth_form=None,
+    **gear_forms,
 ) -> Panel:
     characters = list(campaign.characters.seated().select_related("owner"))
     context = {
@@ -45,6 +47,7 @@ def panel(
     # A panel answering another step (Karma, an attack) leaves the check form on the page as the player
     # left it (htmx's hx-preserve): it was re-rendered empty, losing the skill and label (issue 18).
     context["keep_check_form"] = check_form is None
+    context |= gear_context(campaign, gm=audience is Audience.GM, **gear_forms)  # the Campaign MacGuffins
     if audience is Audience.GM:
         context["check_form"] = check_form or CheckForm(campaign=campaign)
         context["language_form"] = language_form or LanguageForm(campaign=campaign)
@@ -63,6 +66,7 @@ def panel(
             "time_form",
             "immersion_form",
             "growth_form",
+            *GEAR_FORMS,
         )
         _offer([context[name] for name in forms], characters)
     elif user is not None:

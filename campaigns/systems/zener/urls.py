@@ -1,7 +1,7 @@
 from django.urls import path
 
 from campaigns.systems.base import GM, MEMBER
-from campaigns.systems.zener import endurance, growth_views, immersion, radiation_views, views
+from campaigns.systems.zener import endurance, gear_views, growth_views, immersion, radiation_views, views
 
 urlpatterns = [
     path("checks/", views.check, name="zener_check"),
@@ -21,6 +21,10 @@ urlpatterns = [
     path("disadvantages/", growth_views.growth, name="zener_growth"),
     path("transitions/", radiation_views.transition, name="zener_transition"),
     path("therapies/", radiation_views.therapy, name="zener_therapy"),
+    path("macguffins/invest/", gear_views.invest, name="zener_macguffin_invest"),
+    path("macguffins/improve/", gear_views.improve, name="zener_macguffin_improve"),
+    path("transition/delay/", gear_views.delay_transition, name="zener_delay_transition"),
+    path("equipment/used-up/", gear_views.consume, name="zener_consume"),
 ]
 
 # Who may use each step (a method, and the GM or any member): the trust tests hold every
@@ -43,4 +47,8 @@ ACCESS = {
     "zener_growth": ("post", GM),
     "zener_transition": ("post", GM),
     "zener_therapy": ("post", GM),
+    "zener_macguffin_invest": ("post", GM),
+    "zener_macguffin_improve": ("post", GM),
+    "zener_delay_transition": ("post", GM),
+    "zener_consume": ("post", GM),
 }

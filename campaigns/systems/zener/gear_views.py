@@ -1,0 +1,68 @@
+"""The GM's steps for equipment and the Campaign MacGuffins (seed: "Campaign MacGuffins", "Other Uses
+For Karma", "Weapons", "Armor")."""
+
+from django.contrib.auth.decorators import login_required
+from django.views.decorators.http import require_POST
+
+from campaigns.audience import Audience
+from campaigns.systems.steps import panel_step
+from campaigns.systems.zener import gear
+from campaigns.systems.zener.gear_forms import ConsumeForm, DelayForm, ImproveForm, InvestForm
+from campaigns.views import campaign_for_gm
+
+
+@login_required
+@require_POST
+def invest(request, campaign_id: int):
+    """A PC's Karma into the Campaign MacGuffins, as a named component, approved by the GM."""
+    campaign = campaign_for_gm(request, campaign_id)
+    form = InvestForm(request.POST, campaign=campaign)
+
+    def act():
+        data = form.cleaned_data
+        gear.invest(campaign, request.user, character=data["character"], amount=data["amount"],
+                    component=data["component"])  # fmt: skip
+
+    return panel_step(request, campaign, Audience.GM, form=form, form_name="invest_form", act=act)
+
+
+@login_required
+@require_POST
+def improve(request, campaign_id: int):
+    """The GM records an improvement bought from the invested total."""
+    campaign = campaign_for_gm(request, campaign_id)
+    form = ImproveForm(request.POST)
+
+    def act():
+        data = form.cleaned_data
+        gear.improve(campaign, request.user, name=data["name"], scale=data["scale"], points=data["points"],
+                     upgrade=data["upgrade"])  # fmt: skip
+
+    return panel_step(request, campaign, Audience.GM, form=form, form_name="improve_form", act=act)
+
+
+@login_required
+@require_POST
+def delay_transition(request, campaign_id: int):
+    """A PC's Karma delays the next Zener Transition, once the three upgrades are bought."""
+    campaign = campaign_for_gm(request, campaign_id)
+    form = DelayForm(request.POST, campaign=campaign)
+
+    def act():
+        gear.delay_transition(campaign, request.user, character=form.cleaned_data["character"],
+                              shift=form.cleaned_data["shift"])  # fmt: skip
+
+    return panel_step(request, campaign, Audience.GM, form=form, form_name="delay_form", act=act)
+
+
+@login_required
+@require_POST
+def consume(request, campaign_id: int):
+    """Equipment used up in the adventure: all but 1 point of its cost comes back."""
+    campaign = campaign_for_gm(request, campaign_id)
+    form = ConsumeForm(request.POST, campaign=campaign)
+
+    def act():
+        gear.consume(campaign, request.user, character=form.cleaned_data["character"], item=form.cleaned_data["item"])
+
+    return panel_step(request, campaign, Audience.GM, form=form, form_name="consume_form", act=act)
