@@ -65,8 +65,8 @@ def invest(campaign, gm, *, character, amount: int, component: str) -> Roll:
         _can_pay(character, amount)
         pool = macguffin_pool(campaign)
         unspent = ledger.locked(pool).value + amount  # the event row says it; it is never changed after
-        roll = _event(campaign, gm, character, {"event": "invest", "label": "Campaign MacGuffin",
-                                                "component": component, "amount": amount}, {"unspent": unspent})  # fmt: skip
+        request = {"event": "invest", "label": "Campaign MacGuffin", "component": component, "amount": amount}
+        roll = _event(campaign, gm, character, request, {"unspent": unspent})
         change_karma(character, -amount, actor=gm, reason=f"Campaign MacGuffin: {component}", roll=roll)
         ledger.grant(pool, amount, actor=gm, reason=f"{character.name}: {component}", roll=roll)
     return roll

@@ -25,7 +25,8 @@ class ZenerGearKind(RollKind):
         request, unspent = roll.request, roll.outcome.get("unspent")
         event = request["event"]
         if event == "invest":
-            line = f"invests {request['amount']} Karma in the {request['component']} (Campaign MacGuffins: {unspent} unspent)"
+            line = (f"invests {request['amount']} Karma in the {request['component']} "
+                    f"(Campaign MacGuffins: {unspent} unspent)")  # fmt: skip
         elif event == "improvement":
             line = f"Campaign improvement: {improvement_line(request)} ({unspent} unspent)"
         elif event == "delay":
