@@ -1,14 +1,23 @@
 """The GM's steps for equipment and the Campaign MacGuffins (seed: "Campaign MacGuffins", "Other Uses
 For Karma", "Weapons", "Armor")."""
 
+import math
+import re
+
 from django.contrib.auth.decorators import login_required
 from django.views.decorators.http import require_POST
 
 from campaigns.audience import Audience
+from campaigns.inputs import whole_number
 from campaigns.systems.steps import panel_step
 from campaigns.systems.zener import gear
 from campaigns.systems.zener.gear_forms import ConsumeForm, DelayForm, ImproveForm, InvestForm
 from campaigns.views import campaign_for_gm
+from rules.errors import RulesError
+from rules.zener.equipment import load_index, load_weight
+from rules.zener.tables import TABLES
+
+DECIMAL = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)")  # plain ASCII, as every form reads numbers
 
 
 @login_required
@@ -66,3 +75,24 @@ def consume(request, campaign_id: int):
         gear.consume(campaign, request.user, character=form.cleaned_data["character"], item=form.cleaned_data["item"])
 
     return panel_step(request, campaign, Audience.GM, form=form, form_name="consume_form", act=act)
+
+
+def load_reckoning(params) -> dict:
+    """The tables page's load calculator (seed: "Loads"): what a load counts for each carrier, and its
+    Weight/Load index: "60 kg, balanced, 1 carrier: 30 kg each. Weight/Load: index 10 = 30 kg"."""
+    raw = params.get("load", "").strip()
+    if not raw:
+        return {}
+    kind = params.get("load_kind", "")
+    carriers = whole_number(params.get("carriers", "") or "1", 1, 100)
+    try:
+        kg = float(raw) if DECIMAL.fullmatch(raw) else math.nan
+        if carriers is None:
+            raise RulesError("Carriers: a whole number from 1 to 100.")
+        each = load_weight(kg, kind, carriers)
+        index = load_index(kg, kind, carriers)
+    except RulesError as error:
+        return {"load_error": str(error)}
+    table = TABLES["weight"]
+    return {"load_answer": f"{kg:g} kg, {kind}, {carriers} carrier{'s' if carriers != 1 else ''}: {each:g} kg each. "
+                           f"{table.name}: index {index} = {table.value(index):.3g} kg"}  # fmt: skip

@@ -2,8 +2,11 @@
 
 import re
 
+from django import forms
+
 from campaigns import sources
 from campaigns.inputs import TextField, WholeNumberField
+from campaigns.systems.zener.gear_sheet import WEAPON_HELP, costs_text, weapon_from_line, weapon_line
 from campaigns.systems.zener.growth import budget_line, sheet_karma_problem
 from campaigns.systems.zener.templatetags.zener import stat_in_play
 from characters.forms import RANKS, CharacterForm, lines, notes_field, refuse, textarea
@@ -166,6 +169,11 @@ def _rolled(text: str) -> dict:
     return rolled
 
 
+# The armour's fields of what it was bought as, and their keys in the sheet's "armour_design" (seed: "Armor").
+ARMOUR_BOUGHT = {"armour_coverage": "coverage", "armour_nim": "nim_penalty", "armour_skill": "skill",
+                 "armour_found": "found"}  # fmt: skip
+
+
 class ZenerSheetForm(CharacterForm):
     """Zener Gate: the thirteen rolled stats and skills; INT's two d6 are rolled once, at creation."""
 
@@ -209,11 +217,15 @@ class ZenerSheetForm(CharacterForm):
             )
         self._show_stats_in_play()
         self._show_worn()
+        weapons_cost, armour_cost = costs_text(self.instance.sheet or {})
+        self.fields["weapons"].help_text += weapons_cost
+        self.fields["armour"].help_text += armour_cost
         self._show_state()
         self.fields["languages"].help_text += budget_text(self.instance.sheet or {})
         self.order_fields(["name", *(f"stat__{name}" for name in ZENER_STATS), "rolled", "karma_trades",
                            "profession", "skills", "disadvantages", "languages", "armour", "armour_tech",
-                           "hand_protection", "weapons", "trauma", "shock", "end_spent", "stat_damage",
+                           "hand_protection", "armour_coverage", "armour_nim", "armour_skill", "armour_found",
+                           "weapons", "trauma", "shock", "end_spent", "stat_damage",
                            "notes"])  # fmt: skip
         self.int_dice = self._int_dice()
         plus, minus = self.int_dice
@@ -308,7 +320,14 @@ class ZenerSheetForm(CharacterForm):
     hand_protection = WholeNumberField(min_value=0, max_value=MAX_HAND_PROTECTION, required=False,
                                        help_text="Gloves or gauntlets: the GM's penalty to DEX in use, 0 (none) to "
                                                  f"{MAX_HAND_PROTECTION}.")  # fmt: skip
-    weapons = textarea("One per line: 'Name damage', e.g. 'Rifle 2d6'.", rows=2)
+    # What the armour was bought as (seed: "Armor"); its cost counts against the skill points.
+    armour_coverage = WholeNumberField(min_value=1, max_value=4, required=False, label="Armour coverage",
+                                       help_text="1 to 4 quarters of the body; blank: whole body.")  # fmt: skip
+    armour_nim = WholeNumberField(min_value=0, max_value=10, required=False, label="Armour's NIM penalty",
+                                  help_text="The GM's; blank: the armour table's (type, technology).")  # fmt: skip
+    armour_skill = forms.BooleanField(required=False, label="Armour skill (half cost)")
+    armour_found = forms.BooleanField(required=False, label="Armour found in the adventure (free)")
+    weapons = textarea(WEAPON_HELP, rows=2)
 
     trauma = WholeNumberField(
         min_value=0, max_value=999, required=False, help_text="Trauma taken; lower it as it heals."
@@ -329,7 +348,9 @@ class ZenerSheetForm(CharacterForm):
         if name == "languages":
             return "\n".join(_language_line(x) for x in sheet.get("languages", []))
         if name == "weapons":
-            return "\n".join(f"{w['name']} {w['damage']}" for w in sheet.get("weapons", []))
+            return "\n".join(weapon_line(w) for w in sheet.get("weapons", []))
+        if name in ARMOUR_BOUGHT:
+            return sheet.get("armour_design", {}).get(ARMOUR_BOUGHT[name])
         if name == "disadvantages":
             return "\n".join(f"{d['name']} ({d['points']}) {d['ranks']}" for d in sheet.get("disadvantages", []))
         if name == "rolled":
@@ -349,10 +370,11 @@ class ZenerSheetForm(CharacterForm):
         # Kept as recovery and radiation left them: the healing parts of the stat damage, the radiation record.
         kept = sheet.get("damage", {})
         damage |= {key: kept[key] for key in ("stat_pace", "stat_late", "radiation") if key in kept}
-        weapons = []
-        for line in lines(data["weapons"]):
-            name, _, damage_text = line.rpartition(" ")
-            weapons.append({"name": name.strip() or line, "damage": damage_text if name else ""})
+        weapons = [weapon_from_line(line) for line in lines(data["weapons"])]
+        armour_design = {"coverage": data["armour_coverage"] or 4, "skill": data["armour_skill"],
+                         "found": data["armour_found"]}  # fmt: skip
+        if data["armour_nim"] is not None:
+            armour_design["nim_penalty"] = data["armour_nim"]
         return {
             **sheet,
             "stats": {name: data[f"stat__{name}"] for name in ZENER_STATS},
@@ -368,6 +390,7 @@ class ZenerSheetForm(CharacterForm):
             "armour": data["armour"] or 0,
             "armour_tech": data["armour_tech"] or 0,
             "hand_protection": data["hand_protection"] or 0,
+            "armour_design": armour_design,
             "weapons": weapons,
             "damage": damage,
             "notes": data["notes"],

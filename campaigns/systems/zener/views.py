@@ -15,12 +15,14 @@ from campaigns.systems.steps import REFUSALS, panel_step
 from campaigns.systems.zener import actions
 from campaigns.systems.zener.chart import zener_chart
 from campaigns.systems.zener.forms import AttackForm, CheckForm, KarmaForm, LanguageForm, SkipActionForm
+from campaigns.systems.zener.gear_views import load_reckoning
 from campaigns.systems.zener.kind import target_raised
 from campaigns.views import campaign_for_gm, campaign_for_member
 from campaigns.visibility import audience_for
 from rules.errors import RulesError
 from rules.zener import SYSTEM
 from rules.zener.combat import reaction_modifier, size_and_range
+from rules.zener.equipment import LOADS
 from rules.zener.tables import TABLES
 
 
@@ -49,6 +51,7 @@ def tables(request, campaign_id: int):
     """The universal index tables, with a look-up both ways (value -> index, index -> value)."""
     campaign = campaign_for_member(request, campaign_id)
     context = {"campaign": campaign, "tables": TABLES.values(), "rows": range(-8, 21)}
+    context |= load_reckoning(request.GET) | {"loads": LOADS}  # seed: "Loads"
     table = TABLES.get(request.GET.get("table", ""))
     raw = request.GET.get("value", "").strip()
     if table and raw:
