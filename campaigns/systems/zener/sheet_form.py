@@ -325,8 +325,10 @@ class ZenerSheetForm(CharacterForm):
                                        help_text="1 to 4 quarters of the body; blank: whole body.")  # fmt: skip
     armour_nim = WholeNumberField(min_value=0, max_value=10, required=False, label="Armour's NIM penalty",
                                   help_text="The GM's; blank: the armour table's (type, technology).")  # fmt: skip
-    armour_skill = forms.BooleanField(required=False, label="Armour skill (half cost)")
-    armour_found = forms.BooleanField(required=False, label="Armour found in the adventure (free)")
+    armour_skill = forms.BooleanField(required=False, label="Armour skill",
+                                      help_text="You take a skill in its use: it costs half, rounded up.")  # fmt: skip
+    armour_found = forms.BooleanField(required=False, label="Armour found",
+                                      help_text="Found in the adventure, not taken on: it is free.")  # fmt: skip
     weapons = textarea(WEAPON_HELP, rows=2)
 
     trauma = WholeNumberField(
