@@ -155,3 +155,22 @@ def test_the_tables_page_reckons_a_load(player_client, zg):
     assert "index 24" in shared
     bad = player_client.get(url, {"load": "heavy", "load_kind": "balanced", "carriers": "1"}).content.decode()
     assert "Give the load's weight in kg" in unescape(bad)
+
+
+def test_the_rules_page_publishes_the_equipment_and_macguffin_readings(player_client):
+    rules = unescape(player_client.get(reverse("rules_system", args=["zener"])).content.decode())
+    for reading in ("Weapon costs", "Armour costs", "Equipment and the budget", "Loads", "Campaign MacGuffins",
+                    "Delaying the next Zener Transition"):  # fmt: skip
+        assert f"<strong>{reading}</strong>" in rules
+    assert "×2 2, ×5 3, ×10 4" in rules
+
+
+def test_the_steps_answer_htmx_with_the_panel_and_a_plain_post_with_the_table(gm_client, zg, kai):
+    fragment = _invest(gm_client, zg, kai, 1, "crystal radio set").content.decode()
+    assert 'id="zener-panel"' in fragment
+    assert "<!doctype" not in fragment
+    plain = gm_client.post(reverse("zener_macguffin_improve", args=[zg.pk]), {"name": "Tuning", "scale": "minor"})
+    assert plain.status_code == 302  # back to the table, where the refusal is said
+    assert not Roll.objects.filter(request__event="improvement").exists()
+    for step in ("zener_macguffin_invest", "zener_macguffin_improve", "zener_delay_transition", "zener_consume"):
+        assert gm_client.get(reverse(step, args=[zg.pk])).status_code == 405
