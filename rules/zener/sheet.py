@@ -203,12 +203,11 @@ def _weapon(weapon: Any) -> dict:
         raise RulesError("Each weapon has a name and its damage, e.g. 'Rifle 2d6'.")
     name, damage_text = str(weapon["name"]).strip()[:60], str(weapon.get("damage", ""))
     parse(damage_text)  # the rules' own message for bad notation
-    design = WeaponDesign(
-        damage_text, fire=str(weapon.get("fire", "single")), reach=_int(weapon.get("reach", 0), f"{name}'s reach"),
-        restricted=_int(weapon.get("restricted", 0), f"{name}'s effective range"),
-        **{flag: bool(weapon.get(flag)) for flag in WEAPON_FLAGS},
-    )  # fmt: skip
+    reach = _int(weapon.get("reach", 0), f"{name}'s reach")
+    restricted = _int(weapon.get("restricted", 0), f"{name}'s effective range")
     try:
+        design = WeaponDesign(damage_text, fire=str(weapon.get("fire", "single")), reach=reach, restricted=restricted,
+                              **{flag: bool(weapon.get(flag)) for flag in WEAPON_FLAGS})  # fmt: skip
         cost = weapon_cost(design).cost
     except RulesError as error:
         raise RulesError(f"{name}: {error}") from None

@@ -138,3 +138,14 @@ def test_armour_on_the_sheet_is_priced_and_found_gear_is_free():
 def test_points_kept_for_consumed_gear_stay_spent():
     sheet = validate_sheet({"stats": STATS, "int_dice": [3, 3], "consumed_points": 2})
     assert sheet["equipment_points"] == 2
+
+
+def test_a_weapon_the_sheet_cannot_price_is_refused_by_name():
+    with pytest.raises(RulesError, match="Bow: Weapon damage is priced in d6"):
+        validate_sheet({"stats": STATS, "int_dice": [3, 3], "weapons": [{"name": "Bow", "damage": "1d8"}]})
+    with pytest.raises(RulesError, match="Laser: Fire a single shot"):
+        validate_sheet({"stats": STATS, "int_dice": [3, 3],
+                        "weapons": [{"name": "Laser", "damage": "2d6", "fire": "beam"}]})  # fmt: skip
+    with pytest.raises(RulesError, match="Pistol: Distance/Range: index -15 is off the table"):
+        validate_sheet({"stats": STATS, "int_dice": [3, 3],
+                        "weapons": [{"name": "Pistol", "damage": "2d6", "restricted": 20}]})  # fmt: skip
