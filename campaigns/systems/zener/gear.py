@@ -16,7 +16,7 @@ from campaigns.models import Roll
 from campaigns.systems.zener.actions import ActionError, change_karma, karma_balance
 from rules.errors import RulesError
 from rules.zener.equipment import kept_when_consumed
-from rules.zener.macguffins import SCALE, UPGRADES, delay_cost, improvement_cost
+from rules.zener.macguffins import UPGRADES, delay_cost, improvement_cost
 from rules.zener.tables import TIME_MULTIPLIERS
 
 KIND = "zener_gear"
@@ -146,7 +146,3 @@ def consume(campaign, gm, *, character, item: str) -> Roll:
         character.save(update_fields=["sheet", "updated_at"])
         request = {"event": "consumed", "label": "Used up", "item": name, "cost": cost, "refund": cost - kept}
         return _event(campaign, gm, character, request, {})
-
-
-def scale_name(scale: str) -> str:
-    return SCALE[scale][0]
