@@ -149,3 +149,10 @@ def test_a_weapon_the_sheet_cannot_price_is_refused_by_name():
     with pytest.raises(RulesError, match="Pistol: Distance/Range: index -15 is off the table"):
         validate_sheet({"stats": STATS, "int_dice": [3, 3],
                         "weapons": [{"name": "Pistol", "damage": "2d6", "restricted": 20}]})  # fmt: skip
+
+
+def test_armour_from_a_low_tech_world_defaults_to_its_shifted_nim_penalty():
+    # Armour 5 from a low-tech world (+3) counts as 8 for NIM: -3 (seed, "Other Armour Effects").
+    sheet = validate_sheet({"stats": STATS, "int_dice": [3, 3], "armour": 5, "armour_tech": 3})
+    assert sheet["armour_design"]["nim_penalty"] == 3
+    assert sheet["armour_design"]["cost"] == 8  # (5 x 4 + 3) / 3 = 7.67, up
