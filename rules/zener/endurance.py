@@ -14,7 +14,9 @@ Readings (published on the Zener rules page):
   END at 0 no other effect; it is tiredness, not dying (rules.zener.death).
 - A rest or a sleep: its first 30 minutes recover d6 (as two skipped rounds do); the balance comes
   back at 1 point for each further whole hour of rest, or each further 30 minutes of sleep. Nothing
-  recovers more END than was spent; nothing to recover is refused.
+  recovers more END than was spent.
+- A rest or a sleep recovers shock too (rules.zener.shock): with END or shock to recover it proceeds;
+  with neither it is refused.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from dataclasses import dataclass
 
 from rules.dice import DiceSource
 from rules.errors import RulesError
+from rules.zener.shock import rest_for_shock, shock_of, shock_rested
 from rules.zener.stats import in_play
 
 # activity -> (its name in the log, END per 30 minutes: spent < 0)
@@ -44,6 +47,8 @@ class EndChange:
     of: int  # END in play, the most there is
     die: int | None = None  # the d6 of a rest, a sleep or two skipped rounds
     balance: int = 0  # the points of the rest or sleep after its first 30 minutes
+    shock_back: int = 0  # the shock a rest or a sleep recovered
+    shock: int = 0  # the shock left after it
 
 
 def end_left(sheet: Mapping) -> tuple[int, int]:
@@ -67,21 +72,31 @@ def time_passes(sheet: Mapping, activity: str, minutes: int, dice: DiceSource) -
     left, whole = end_left(sheet)
     spent = whole - left
     name, per_step = ACTIVITIES[activity]
-    die, balance = None, 0
+    die, balance, change = None, 0, 0
+    shock_back = shock_rested(sheet, activity, minutes)
     if per_step:
         cost = -per_step * minutes // STEP
         if cost > left:
             raise RulesError(f"END {left} left: {duration(minutes)} {name} costs {cost}. Let them rest first.")
         change = -cost
     else:
-        if spent <= 0:
-            raise RulesError("No END spent: there is nothing to recover.")
-        die = dice.roll(6)
-        later = minutes - STEP if activity != "skip" else 0
-        balance = later // (2 * STEP) if activity == "rest" else later // STEP if activity == "sleep" else 0
-        change = min(spent, die + balance)
-    damage = {**sheet.get("damage", {}), "end_spent": spent - change}
-    return {**sheet, "damage": damage}, EndChange(change, left + change, whole, die, balance)
+        if spent <= 0 and not shock_back:
+            raise RulesError(_nothing_to_recover(sheet, activity))
+        if spent > 0:
+            die = dice.roll(6)
+            later = minutes - STEP if activity != "skip" else 0
+            balance = later // (2 * STEP) if activity == "rest" else later // STEP if activity == "sleep" else 0
+            change = min(spent, die + balance)
+    shock = shock_of(sheet) - shock_back
+    damage = {**sheet.get("damage", {}), "end_spent": spent - change, "shock": shock}
+    return {**sheet, "damage": damage}, EndChange(change, left + change, whole, die, balance, shock_back, shock)
+
+
+def _nothing_to_recover(sheet: Mapping, activity: str) -> str:
+    """Why a rest, a sleep or two skipped rounds recover nothing; it starts "No END spent"."""
+    if activity == "skip" or not shock_of(sheet):
+        return "No END spent" + ("" if activity == "skip" else " and no shock") + ": there is nothing to recover."
+    return f"No END spent, and shock comes back after {duration(rest_for_shock(sheet))} rest (40 - CON)."
 
 
 def duration(minutes: int) -> str:
