@@ -1,5 +1,5 @@
-"""Time passes at a Zener Gate table: the GM's step that spends and recovers END (seed: "Endurance",
-"Damage & Recovery"; rules.zener.endurance): its form, its action, its view and its row in the log."""
+"""Time passes at a Zener Gate table: the GM's step that spends and recovers END, and a rest or a sleep
+recovers shock (seed: "Endurance", "Damage & Recovery"; rules.zener.endurance, rules.zener.shock): its form, its action, its view and its row in the log."""
 
 from __future__ import annotations
 
@@ -32,8 +32,8 @@ class TimeForm(TableForm):
     activity = forms.ChoiceField(
         choices=[("ordinary", "Ordinary activity (1 END per 30 min)"),
                  ("strenuous", "Strenuous activity (4 END per hour)"),
-                 ("rest", "Rest (d6 for the first 30 min, then 1 END per hour)"),
-                 ("sleep", "Sleep (d6 for the first 30 min, then 1 END per 30 min)"),
+                 ("rest", "Rest (d6 for the first 30 min, then 1 END per hour; 40 − CON min: 1/3 of the shock)"),
+                 ("sleep", "Sleep (d6 for the first 30 min, then 1 END per 30 min; 4 h: all the shock)"),
                  ("skip", "Skipped 2 rounds in combat (d6 END; no minutes)")],
     )  # fmt: skip
     minutes = WholeNumberField(min_value=0, max_value=MAX_MINUTES, initial=60, required=False,
@@ -68,7 +68,8 @@ def let_time_pass(campaign, gm, *, character, activity: str, minutes: int) -> Ro
             each.sheet = sheet
             each.save(update_fields=["sheet", "updated_at"])
             rows.append({"name": each.name, "change": change.change, "end": change.end, "of": change.of,
-                         "die": change.die, "balance": change.balance})  # fmt: skip
+                         "die": change.die, "balance": change.balance, "shock_back": change.shock_back,
+                         "shock": change.shock})  # fmt: skip
         roll = Roll.objects.create(
             campaign=campaign, author=gm, character=character, kind=KIND,
             request={"label": "Time passes", "activity": activity, "minutes": 0 if activity == "skip" else minutes},
@@ -95,15 +96,20 @@ def time_view(request, campaign_id: int):
 
 def end_row(activity: str, minutes: int, row: dict) -> str:
     """One character's line: "Kai: 2 h strenuous, 8 END spent (END 4 of 12)", "Ren: 1 h sleep, d6 1 + 1:
-    2 END back (END 8 of 10)", "Kai: nothing to recover"."""
+    2 END back (END 8 of 10), −3 shock (shock 5)", "Ash: 30 min rest, −2 shock (shock 3)", "Kai: nothing
+    to recover"."""
     if row.get("nothing"):
         return f"{row['name']}: nothing to recover"
     what = " ".join(part for part in (duration(minutes), ACTIVITIES[activity][0]) if part)
-    if row["change"] <= 0:
+    shock = f", −{row['shock_back']} shock (shock {row['shock']})" if row.get("shock_back") else ""
+    if row["change"] < 0 or (row["change"] == 0 and not shock):
         return f"{row['name']}: {what}, {-row['change']} END spent (END {row['end']} of {row['of']})"
+    if row["change"] == 0:  # a rest for the shock alone: no END was spent, no d6 rolled
+        return f"{row['name']}: {what}{shock}"
     rolled = f"d6 {row['die']}" + (f" + {row['balance']}" if row["balance"] else "")
     capped = ", all that was spent" if row["change"] < row["die"] + row["balance"] else ""
-    return f"{row['name']}: {what}, {rolled}: {row['change']} END back{capped} (END {row['end']} of {row['of']})"
+    back = f"{row['change']} END back{capped} (END {row['end']} of {row['of']})"
+    return f"{row['name']}: {what}, {rolled}: {back}{shock}"
 
 
 class ZenerEnduranceKind(RollKind):

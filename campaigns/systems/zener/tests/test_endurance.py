@@ -93,7 +93,7 @@ def test_what_a_character_cannot_pay_is_refused_and_changes_nothing(gm_client, z
     assert (kai.sheet["damage"]["end_spent"], ren.sheet["damage"]["end_spent"]) == (0, 6)
     assert not Roll.objects.exists()
     nothing = _time(gm_client, zg, character=kai.pk, activity="rest", minutes="30")
-    assert "Kai: No END spent: there is nothing to recover." in nothing.content.decode()
+    assert "Kai: No END spent and no shock: there is nothing to recover." in nothing.content.decode()
 
 
 def test_only_the_gm_lets_time_pass(player_client, outsider_client, gm_client, zg, kai):
