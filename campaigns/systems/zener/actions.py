@@ -462,10 +462,13 @@ def _follow_up(campaign, attacker, target) -> int:
     """+2 when the attacker's last attack was a critical hit on this target that did no additional
     damage (seed: "the attacker is at +2 to attack the same target next combat round"). The next round
     is the attacker's next attack: a combat turn lasts until a character can attack again (seed,
-    "Combat Time"); an attack on anyone else spends it (published on /rules/zener/)."""
+    "Combat Time"); an attack on anyone else spends it, and so does the fight's end (fight.py; both
+    published on /rules/zener/)."""
     last = Roll.objects.filter(campaign=campaign, kind="zener_attack", character=attacker).order_by("-pk").first()
     if last is None or last.request.get("target_id") != target.pk:
         return 0
+    if Roll.objects.filter(campaign=campaign, kind="zener_fight_over", pk__gt=last.pk).exists():
+        return 0  # the fight is over: a new fight has no "next combat round" of the old one
     return last.outcome.get("earns_follow_up", 0)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from campaigns.systems.base import SystemAdapter
 from campaigns.systems.zener import actions, growth, panel
 from campaigns.systems.zener.endurance import ZENER_ENDURANCE
+from campaigns.systems.zener.fight import ZENER_FIGHT_OVER
 from campaigns.systems.zener.gear_kind import ZENER_GEAR
 from campaigns.systems.zener.immersion import ZENER_IMMERSION
 from campaigns.systems.zener.kind import ZENER, ZENER_ATTACK, ZENER_DEATH, ZENER_INITIATIVE, ZENER_RECOVERY, ZENER_SHOCK
@@ -27,6 +28,7 @@ class ZenerGate(SystemAdapter):
         ZENER_TRANSITION,
         ZENER_THERAPY,
         ZENER_GEAR,
+        ZENER_FIGHT_OVER,
     )
     urls = "campaigns.systems.zener.urls"
     sheet_form = ZenerSheetForm

@@ -1,5 +1,6 @@
 """Time passes at a Zener Gate table: the GM's step that spends and recovers END, and a rest or a sleep
-recovers shock (seed: "Endurance", "Damage & Recovery"; rules.zener.endurance, rules.zener.shock): its form, its action, its view and its row in the log."""
+recovers shock (seed: "Endurance", "Damage & Recovery"; rules.zener.endurance, rules.zener.shock): its
+form, its action, its view and its row in the log."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 from django.urls import path
 
 from campaigns.systems.base import GM, MEMBER
-from campaigns.systems.zener import endurance, gear_views, growth_views, immersion, radiation_views, views
+from campaigns.systems.zener import endurance, fight, gear_views, growth_views, immersion, radiation_views, views
 
 urlpatterns = [
     path("checks/", views.check, name="zener_check"),
@@ -18,6 +18,7 @@ urlpatterns = [
     path("rest/", views.rest, name="zener_rest"),
     path("missed-action/", views.skip_action, name="zener_skip_action"),
     path("time/", endurance.time_view, name="zener_time"),
+    path("fight-over/", fight.fight_over_view, name="zener_fight_over"),
     path("disadvantages/", growth_views.growth, name="zener_growth"),
     path("transitions/", radiation_views.transition, name="zener_transition"),
     path("therapies/", radiation_views.therapy, name="zener_therapy"),
@@ -44,6 +45,7 @@ ACCESS = {
     "zener_rest": ("post", GM),
     "zener_skip_action": ("post", GM),
     "zener_time": ("post", GM),
+    "zener_fight_over": ("post", GM),
     "zener_growth": ("post", GM),
     "zener_transition": ("post", GM),
     "zener_therapy": ("post", GM),

@@ -89,7 +89,8 @@ def test_a_rest_with_nothing_to_recover_is_refused_for_one_and_said_for_everyone
 
 
 def _fight(gm_client, zg, attacker, target, script_dice):
-    """A critical hit the armour stopped: 2 shock on the target, +2 earned (test_combat_details)."""
+    """A critical hit the armour stopped: 0 trauma, shock 0 + d6 2 + the chest's 2 = 4 on the target, and +2
+    earned (test_combat_details)."""
     script_dice(1, 1, 1, 20, 12, 1, 2, 1)
     return _attack(gm_client, zg, attacker, target)
 
@@ -101,12 +102,12 @@ def test_the_fight_is_over_recovers_a_third_of_everyones_shock_once(gm_client, p
     assert refused.status_code == 422
     assert "No attack since the last fight ended: there is no fight to end." in refused.content.decode()
     _fight(gm_client, zg, ash, ren, script_dice)
-    assert _damage(ren) == (0, 2)
-    assert "The fight is over" in _log(gm_client, zg)
+    assert _damage(ren) == (0, 4)
+    assert "The fight is over</button>" in _log(gm_client, zg)
     assert _fight_over(gm_client, zg).status_code == 200
-    assert (_damage(kai), _damage(ash), _damage(ren)) == ((6, 5), (2, 2), (0, 1))
+    assert (_damage(kai), _damage(ash), _damage(ren)) == ((6, 5), (1, 2), (0, 2))  # Ash paid 1 END for the attack
     log = _log(player_client, zg)
-    assert "The fight is over: Kai −3 shock (shock 5); Ren −1 shock (shock 1); Ash −2 shock (shock 2)." in log
+    assert "The fight is over: Ash −2 shock (shock 2); Kai −3 shock (shock 5); Ren −2 shock (shock 2)." in log
     again = _fight_over(gm_client, zg)  # once
     assert again.status_code == 422
     assert _damage(kai) == (6, 5)
@@ -118,11 +119,11 @@ def test_only_the_gm_ends_the_fight(gm_client, player_client, outsider_client, z
     assert _fight_over(player_client, zg).status_code == 404
     assert _fight_over(outsider_client, zg).status_code == 404
     assert gm_client.get(reverse("zener_fight_over", args=[zg.pk])).status_code == 405
-    assert _damage(kai) == (6, 10)
-    assert "The fight is over" not in _log(player_client, zg)
+    assert _damage(kai) == (6, 12)
+    assert "The fight is over:" not in _log(player_client, zg)
     plain = gm_client.post(reverse("zener_fight_over", args=[zg.pk]))
     assert plain.status_code == 302
-    assert _damage(kai) == (6, 6)
+    assert _damage(kai) == (6, 8)
 
 
 def test_the_fights_end_clears_the_plus_two_after_a_critical_hit(gm_client, zg, player, other_player, script_dice):
