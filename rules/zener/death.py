@@ -73,7 +73,7 @@ def death_save(sheet: Mapping, *, aided: bool, dice: DiceSource) -> DeathSave:
 
 def restore_to_one(sheet: Mapping) -> dict:
     """Each stat at 0 or below back to 1 in play: trauma for HP, stat damage for a rolled stat, then
-    radiation's long-term damage for CON (rules.zener.radiation)."""
+    radiation's long-term damage for CON, or moved to the stat (rules.zener.radiation)."""
     values = in_play(sheet)
     damage = dict(sheet.get("damage", {}))
     lost = dict(damage.get("stats", {}))
@@ -84,7 +84,11 @@ def restore_to_one(sheet: Mapping) -> dict:
         short = 1 - values[name]
         from_stats = min(short, lost.get(name, 0))
         lost[name] = lost.get(name, 0) - from_stats
-        if short > from_stats:  # only radiation's long-term damage can hold CON lower
+        if short > from_stats:  # only radiation's long-term loss (CON's, or moved) can hold a stat lower
             radiation = damage["radiation"]
-            damage["radiation"] = {**radiation, "con": radiation["con"] - (short - from_stats)}
+            if name == "CON":
+                damage["radiation"] = {**radiation, "con": radiation["con"] - (short - from_stats)}
+            else:
+                moved = {**radiation["moved"], name: radiation["moved"][name] - (short - from_stats)}
+                damage["radiation"] = {**radiation, "moved": {stat: n for stat, n in moved.items() if n}}
     return {**sheet, "damage": {**damage, "stats": {name: n for name, n in lost.items() if n}}}

@@ -45,31 +45,87 @@ from rules.errors import RulesError
 from rules.zener.checks import CheckRoll, roll_check, stat_check
 from rules.zener.combat import ShockSave, knocked_out, shock_save
 from rules.zener.death import state_of
-from rules.zener.stats import in_play
+from rules.zener.stats import ROLLED_STATS, in_play
 
 CATEGORIES = {"1": "Category 1", "2": "Category 2", "3A": "Category 3A", "3B": "Category 3B"}
 TRANSITION_PENALTY = 15  # "a CON roll at +15"
 TRACK = (6, 4, 2, 1)  # "up to 6 points ... Then it's 4, 2, and 1"
 FRESH = {"con": 0, "transitions": 0, "extra": 0, "step": 0, "waited": 0}
+MOVABLE = tuple(name for name in ROLLED_STATS if name != "CON")  # where the GM may "transfer" the loss
 
 
 def radiation_of(sheet: Mapping) -> dict:
     """The sheet's radiation record: long-term CON damage, transitions made, the next one's extra
-    damage, and where the character is on the recovery track (its step, and days waited on it)."""
-    return {**FRESH, **sheet.get("damage", {}).get("radiation", {})}
+    damage, where the character is on the recovery track (its step, and days waited on it), and the
+    long-term loss the GM moved to other stats ("moved": {stat: points})."""
+    record = {**FRESH, **sheet.get("damage", {}).get("radiation", {})}
+    return record | {"moved": dict(record.get("moved", {}))}
+
+
+def long_term(record: Mapping) -> int:
+    """All the long-term loss on the recovery track: CON's and what was moved to other stats."""
+    return record["con"] + sum(record.get("moved", {}).values())
 
 
 def sheet_radiation(raw) -> dict:
-    """The radiation record as a sheet keeps it (rules.zener.sheet), each a whole number, none negative."""
-    if not isinstance(raw, Mapping) or set(raw) - set(FRESH):
+    """The radiation record as a sheet keeps it (rules.zener.sheet), each a whole number, none negative;
+    a moved loss names rolled stats other than CON."""
+    if not isinstance(raw, Mapping) or set(raw) - {*FRESH, "moved"}:
         raise RulesError("Radiation is long-term CON damage, transitions, extra damage and the recovery step.")
     record = {}
     for key in FRESH:
-        value = raw.get(key, 0)
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 999:
-            raise RulesError("Radiation's numbers are whole numbers from 0 to 999.")
-        record[key] = value
+        record[key] = _number(raw.get(key, 0))
+    moved = raw.get("moved", {})
+    if not isinstance(moved, Mapping) or set(moved) - set(MOVABLE):
+        raise RulesError("Long-term CON loss is moved to rolled stats other than CON.")
+    if moved:
+        record["moved"] = {name: _number(n) for name, n in moved.items() if _number(n)}
     return record
+
+
+def _number(value) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 999:
+        raise RulesError("Radiation's numbers are whole numbers from 0 to 999.")
+    return value
+
+
+def _heal(record: dict, points: int) -> int:
+    """`points` off the long-term loss, CON's first, then the moved loss in the stats' order; what was healed."""
+    healed = min(points, record["con"])
+    record["con"] -= healed
+    moved = dict(record.get("moved", {}))
+    for name in MOVABLE:
+        off = min(points - healed, moved.get(name, 0))
+        healed += off
+        if name in moved:
+            moved[name] -= off
+    record["moved"] = {name: n for name, n in moved.items() if n}
+    return healed
+
+
+def move_loss(sheet: Mapping, stat: str, points: int | None) -> tuple[dict, int]:
+    """The GM "transfers" `points` (None: all) of the long-term CON loss to another rolled stat (seed:
+    "Radiation Damage": "Rather than kill a PC with CON Loss, the GM is free to 'transfer' the long-term CON
+    loss to some other affected stat. This is healed as though it were still long-term CON loss"). The moved
+    loss lowers that stat in play and nothing calculated from it, stays on the same recovery track, and a
+    character it lifts off 0 is no longer dying. (the sheet after it, the points moved)"""
+    if stat not in MOVABLE:
+        raise RulesError("Move the long-term CON loss to another rolled stat: " + ", ".join(MOVABLE) + ".")
+    if sheet.get("state") == "dead":
+        raise RulesError("The character is dead: nothing to move.")
+    record = radiation_of(sheet)
+    if not record["con"]:
+        raise RulesError("The character has no long-term CON loss to move.")
+    points = record["con"] if points is None else points
+    if not 1 <= points <= record["con"]:
+        raise RulesError(f"Move 1 to {record['con']} points of long-term CON loss, or all of it; not {points}.")
+    record["con"] -= points
+    record["moved"][stat] = record["moved"].get(stat, 0) + points
+    after = {**sheet, "damage": {**sheet.get("damage", {}), "radiation": record}}
+    if after.get("state") == "dying" and state_of(after) != "dying":
+        after.pop("dying", None)
+        after["state"] = "conscious"
+    return after, points
 
 
 def track_step(step: int) -> tuple[int, int]:
@@ -81,17 +137,17 @@ def track_step(step: int) -> tuple[int, int]:
 
 
 def radiation_day(record: Mapping) -> tuple[dict, int]:
-    """One day on the recovery track: (the record after it, CON points regained)."""
+    """One day on the recovery track: (the record after it, points regained, CON's first then the moved loss)."""
     record = dict(record)
-    if record["con"] <= 0:
+    if long_term(record) <= 0:
         return {**record, "step": 0, "waited": 0}, 0
     days, points = track_step(record["step"])
     record["waited"] += 1
     if record["waited"] < days:
         return record, 0
-    healed = min(points, record["con"])
-    record |= {"con": record["con"] - healed, "step": record["step"] + 1, "waited": 0}
-    if record["con"] == 0:
+    healed = _heal(record, points)  # a moved loss heals "as though it were still long-term CON loss"
+    record |= {"step": record["step"] + 1, "waited": 0}
+    if long_term(record) == 0:
         record |= {"step": 0, "waited": 0}  # healed: a later exposure is a first exposure again
     return record, healed
 
@@ -125,7 +181,7 @@ def transition(sheet: Mapping, category: str, dice: DiceSource) -> Transition:
     check = roll_check(stat_check(in_play(sheet)["CON"], -TRANSITION_PENALTY), dice)
     faces, con, harm = _damage("success" if check.success else category, dice)
     con, harm = con + extra, harm + extra
-    if record["con"] == 0:
+    if long_term(record) == 0:
         record |= {"step": 0, "waited": 0}  # the first exposure starts the recovery track
     record |= {"con": record["con"] + con, "transitions": record["transitions"] + 1, "extra": extra + 1}
     damage = dict(sheet.get("damage", {}))
@@ -228,10 +284,10 @@ def treat(sheet: Mapping, therapy: Therapy, dice: DiceSource, *, as_end: int = 0
             f"Up to half the therapy's shock and trauma ({rolled['shock']} and {rolled['trauma']}) may be taken as "
             f"END, the same off both: 0 to {most}, not {as_end}."
         )
-    healed = min(therapy.con_healed, record["con"])
-    record |= {"con": record["con"] - healed, "extra": max(0, record["extra"] - rolled["extra_off"]),
+    healed = _heal(record, therapy.con_healed)  # a moved loss heals as long-term CON loss
+    record |= {"extra": max(0, record["extra"] - rolled["extra_off"]),
                "step": max(0, record["step"] - rolled["steps_back"]), "waited": 0}  # fmt: skip
-    if record["con"] == 0:
+    if long_term(record) == 0:
         record |= {"step": 0}
     shock, trauma = rolled["shock"] - as_end, rolled["trauma"] - as_end
     damage = dict(sheet.get("damage", {}))

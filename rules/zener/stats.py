@@ -54,13 +54,18 @@ def in_play(sheet: Mapping) -> dict[str, int]:
     abilities immediately" ("reducing his defenses by 1", the damage example). Every check, Defense,
     attack and initiative reads this (issue 20). Nothing holds a stat above 0: the text's dying starts there.
     Long-term CON damage from radiation lowers CON alone: "CON losses from radiation have no effect on
-    calculated stats -- Hit Points, END, and Shock Resistance remain" (seed: "Radiation Damage")."""
+    calculated stats -- Hit Points, END, and Shock Resistance remain" (seed: "Radiation Damage"). Loss
+    the GM moved to another stat lowers that stat alone, as it is "healed as though it were still long-term
+    CON loss" (reading on the Zener rules page)."""
     damage = sheet.get("damage", {})
     lost = damage.get("stats", {})
     stats = {name: value - lost.get(name, 0) for name, value in sheet["stats"].items()}
     values = {**stats, **derived(stats, tuple(sheet["int_dice"]))}
     values["END"] -= lost.get("END", 0)
-    values["CON"] -= damage.get("radiation", {}).get("con", 0)
+    radiation = damage.get("radiation", {})
+    values["CON"] -= radiation.get("con", 0)
+    for name, n in radiation.get("moved", {}).items():  # moved by the GM (rules.zener.radiation.move_loss)
+        values[name] -= n
     return values
 
 
