@@ -59,7 +59,9 @@ def radiation_of(sheet: Mapping) -> dict:
     damage, where the character is on the recovery track (its step, and days waited on it), and the
     long-term loss the GM moved to other stats ("moved": {stat: points})."""
     record = {**FRESH, **sheet.get("damage", {}).get("radiation", {})}
-    return record | {"moved": dict(record.get("moved", {}))}
+    if record.get("moved"):  # kept only while there is some: older records have none
+        record["moved"] = dict(record["moved"])
+    return record
 
 
 def long_term(record: Mapping) -> int:
@@ -99,7 +101,9 @@ def _heal(record: dict, points: int) -> int:
         healed += off
         if name in moved:
             moved[name] -= off
-    record["moved"] = {name: n for name, n in moved.items() if n}
+    record.pop("moved", None)
+    if any(moved.values()):
+        record["moved"] = {name: n for name, n in moved.items() if n}
     return healed
 
 
@@ -120,7 +124,8 @@ def move_loss(sheet: Mapping, stat: str, points: int | None) -> tuple[dict, int]
     if not 1 <= points <= record["con"]:
         raise RulesError(f"Move 1 to {record['con']} points of long-term CON loss, or all of it; not {points}.")
     record["con"] -= points
-    record["moved"][stat] = record["moved"].get(stat, 0) + points
+    moved = record.get("moved", {})
+    record["moved"] = {**moved, stat: moved.get(stat, 0) + points}
     after = {**sheet, "damage": {**sheet.get("damage", {}), "radiation": record}}
     if after.get("state") == "dying" and state_of(after) != "dying":
         after.pop("dying", None)

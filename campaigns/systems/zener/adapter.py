@@ -9,7 +9,7 @@ from campaigns.systems.zener.fight import ZENER_FIGHT_OVER
 from campaigns.systems.zener.gear_kind import ZENER_GEAR
 from campaigns.systems.zener.immersion import ZENER_IMMERSION
 from campaigns.systems.zener.kind import ZENER, ZENER_ATTACK, ZENER_DEATH, ZENER_INITIATIVE, ZENER_RECOVERY, ZENER_SHOCK
-from campaigns.systems.zener.radiation_kind import ZENER_THERAPY, ZENER_TRANSITION
+from campaigns.systems.zener.radiation_kind import ZENER_RADIATION_MOVE, ZENER_THERAPY, ZENER_TRANSITION
 from campaigns.systems.zener.sheet_form import ZenerSheetForm
 from rules.zener import SYSTEM
 
@@ -27,6 +27,7 @@ class ZenerGate(SystemAdapter):
         ZENER_IMMERSION,
         ZENER_TRANSITION,
         ZENER_THERAPY,
+        ZENER_RADIATION_MOVE,
         ZENER_GEAR,
         ZENER_FIGHT_OVER,
     )

@@ -14,6 +14,7 @@ from campaigns.systems.zener.gear_panel import GEAR_FORMS, gear_context
 from campaigns.systems.zener.growth import GrowthForm, karmic
 from campaigns.systems.zener.immersion import ImmersionForm
 from rules.zener.death import state_of
+from rules.zener.radiation import MOVABLE
 from rules.zener.stats import in_play
 
 
@@ -44,6 +45,7 @@ def panel(
     # Who is dying, at a glance, with the round's death save beside them (seed: "Death").
     context["dying"] = [c for c, *_, state in context["karma"] if state == "dying"]
     context["karmic"] = karmic(context["karma"])  # Karmic Debt and setbacks unpaid (growth.py)
+    context["movable_stats"] = MOVABLE  # where the GM may move long-term CON loss (radiation.html)
     # A panel answering another step (Karma, an attack) leaves the check form on the page as the player
     # left it (htmx's hx-preserve): it was re-rendered empty, losing the skill and label (issue 18).
     context["keep_check_form"] = check_form is None

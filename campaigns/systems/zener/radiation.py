@@ -1,6 +1,7 @@
 """Zener Gate radiation at the table (seed: "Radiation Damage"): the GM's Zener transition for the party
-or chosen characters, and anti-radiation therapies. Each is one public log entry; the sheets take the
-damage (rules.zener.radiation). Recovery is the GM's "a day passes" (actions.days_pass)."""
+or chosen characters, anti-radiation therapies, and the GM's move of long-term CON loss to another stat.
+Each is one public log entry; the sheets take the damage (rules.zener.radiation).
+Recovery is the GM's "a day passes" (actions.days_pass)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from campaigns import live, sources
 from campaigns.actions import ActionError
 from campaigns.models import Roll
 from rules.errors import RulesError
-from rules.zener.radiation import CATEGORIES, Therapy, transition, treat
+from rules.zener.radiation import CATEGORIES, Therapy, long_term, move_loss, transition, treat
 
 
 def zener_transition(campaign, gm, *, category: str, characters=()) -> Roll:
@@ -66,13 +67,38 @@ def give_therapy(campaign, gm, *, character, therapy: Therapy, as_end: int = 0) 
         character.save(update_fields=["sheet", "updated_at"])
         outcome = {"con": done.con, "extra_off": done.extra_off, "steps_back": done.steps_back, "shock": done.shock,
                    "trauma": done.trauma, "as_end": done.as_end, "end_hours": done.end_hours,
-                   "left": done.sheet["damage"]["radiation"]["con"]}  # fmt: skip
+                   "left": long_term(done.sheet["damage"]["radiation"])}  # fmt: skip
         roll = Roll.objects.create(
             campaign=campaign, author=gm, character=character, kind="zener_therapy",
             request={"label": "Anti-radiation therapy", "therapy": {
                 "con_healed": therapy.con_healed, "extra_off": therapy.extra_off, "steps_back": therapy.steps_back,
                 "shock": therapy.shock, "trauma": therapy.trauma}},
             outcome=outcome,
+        )  # fmt: skip
+        transaction.on_commit(lambda: (live.send_roll(roll), live.send_panel(campaign)))
+    return roll
+
+
+def move_radiation(campaign, gm, *, character, stat: str, points: int | None) -> Roll:
+    """The GM moves `points` (None: all) of one character's long-term CON loss to another stat (seed:
+    "Radiation Damage": "the GM is free to 'transfer' the long-term CON loss to some other affected stat");
+    one public log entry says how much, where, and whether it ended the character's dying."""
+    if not campaign.is_gm(gm):
+        raise ActionError("Only the GM moves long-term CON loss.")
+    with transaction.atomic():
+        character.refresh_from_db()
+        was_dying = character.sheet.get("state") == "dying"
+        after, moved = move_loss(character.sheet, stat, points)
+        character.sheet = after
+        character.save(update_fields=["sheet", "updated_at"])
+        left = after["damage"]["radiation"]["con"]
+        line = f"The GM moves {moved} of {character.name}’s long-term CON loss to {stat} ({left} left on CON)."
+        if was_dying and after.get("state") != "dying":
+            line += f" {character.name} is no longer dying."
+        roll = Roll.objects.create(
+            campaign=campaign, author=gm, character=character, kind="zener_radiation_move",
+            request={"label": "Long-term CON loss moved", "stat": stat, "points": points},
+            outcome={"moved": moved, "left": left, "line": line},
         )  # fmt: skip
         transaction.on_commit(lambda: (live.send_roll(roll), live.send_panel(campaign)))
     return roll

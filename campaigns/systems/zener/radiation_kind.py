@@ -71,3 +71,20 @@ class ZenerTherapyKind(RollKind):
 
 
 ZENER_THERAPY = ZenerTherapyKind()
+
+
+class ZenerRadiationMoveKind(RollKind):
+    """The GM's move of long-term CON loss to another stat (rules.zener.radiation.move_loss): public."""
+
+    key = "zener_radiation_move"
+    name = "Long-term CON loss moved"
+    roll_template = "systems/zener/radiation_move.html"
+
+    def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
+        return {"line": roll.outcome["line"]}
+
+    def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
+        return data["line"]
+
+
+ZENER_RADIATION_MOVE = ZenerRadiationMoveKind()

@@ -1,5 +1,6 @@
 """The GM's radiation steps on the Zener panel: a Zener transition, an anti-radiation therapy (seed:
-"Radiation Damage"). Bad input is refused with its message and changes nothing (steps.panel_step)."""
+"Radiation Damage"), the move of long-term CON loss to another stat. Bad input is refused with its message
+and changes nothing (steps.panel_step)."""
 
 from django.contrib.auth.decorators import login_required
 from django.views.decorators.http import require_POST
@@ -10,7 +11,7 @@ from campaigns.systems.steps import panel_step
 from campaigns.systems.zener import radiation
 from campaigns.views import campaign_for_gm
 from rules.errors import RulesError
-from rules.zener.radiation import MAX_CON_HEALED, THERAPY_ASPECTS, Therapy
+from rules.zener.radiation import MAX_CON_HEALED, MOVABLE, THERAPY_ASPECTS, Therapy, radiation_of
 
 
 @login_required
@@ -52,5 +53,29 @@ def therapy(request, campaign_id: int):
         aspects = {name: request.POST.get(name, "")[:20] for name in THERAPY_ASPECTS}
         radiation.give_therapy(campaign, request.user, character=character,
                                therapy=Therapy(con_healed, **aspects), as_end=as_end)  # fmt: skip
+
+    return panel_step(request, campaign, Audience.GM, act=act)
+
+
+@login_required
+@require_POST
+def move(request, campaign_id: int):
+    """The GM moves some (a number) or all ("all") of a character's long-term CON loss to another rolled stat."""
+    campaign = campaign_for_gm(request, campaign_id)
+
+    def act():
+        pk = request.POST.get("character", "")
+        character = campaign.characters.seated().filter(pk=pk).first() if pk.isascii() and pk.isdigit() else None
+        if character is None:
+            raise RulesError("Choose a character at this table.")
+        stat = request.POST.get("stat", "")
+        if stat not in MOVABLE:
+            raise RulesError("Move the long-term CON loss to another rolled stat: " + ", ".join(MOVABLE) + ".")
+        text = request.POST.get("points", "").strip().lower()
+        points = None if text == "all" else whole_number(text, 1, 999)
+        if points is None and text != "all":
+            most = radiation_of(character.sheet)["con"]
+            raise RulesError(f"Move 1 to {most} points of long-term CON loss (a whole number), or all of it.")
+        radiation.move_radiation(campaign, request.user, character=character, stat=stat, points=points)
 
     return panel_step(request, campaign, Audience.GM, act=act)

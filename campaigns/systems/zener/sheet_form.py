@@ -242,13 +242,17 @@ class ZenerSheetForm(CharacterForm):
         sheet = self.instance.sheet or {}
         damage = sheet.get("damage", {})
         radiation = damage.get("radiation", {})
-        if not damage.get("stats") and not radiation.get("con"):
+        moved = radiation.get("moved", {})  # long-term CON loss the GM moved here (rules.zener.radiation)
+        if not damage.get("stats") and not radiation.get("con") and not moved:
             return
         values, whole = in_play(sheet), in_play({**sheet, "damage": {}})
         for name in ZENER_STATS:
             if values[name] != whole[name]:
                 field = self.fields[f"stat__{name}"]
-                field.help_text += f" In play: {stat_in_play(values, whole, name)}, after stat damage."
+                hurt = "stat damage and " if damage.get("stats", {}).get(name) else ""
+                why = f"{hurt}{moved[name]} long-term CON loss moved here from radiation" if name in moved else (
+                    "stat damage")  # fmt: skip
+                field.help_text += f" In play: {stat_in_play(values, whole, name)}, after {why}."
         if radiation.get("con"):  # long-term CON damage lowers CON alone (rules.zener.radiation)
             hurt = " stat damage and" if damage.get("stats", {}).get("CON") else ""
             many = radiation.get("transitions", 0)
