@@ -23,17 +23,41 @@ Readings (published on the Zener rules page):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from math import ceil
 
 from rules.errors import RulesError
 from rules.zener.death import dying_stats
 from rules.zener.radiation import radiation_day, radiation_of
+from rules.zener.stats import ROLLED_STATS
 
 MAX_DAYS = 28
 
 
 SLEEP = {"comfortable": 2, "camping": 4}  # the share of the damage, and of the damaged stats, a night mends
+HEALABLE = (*ROLLED_STATS, "END")  # the stats stat damage can lower
+CARE = ("points", "stats")  # medical care's ranks: more points a day, or more stats healed
+CHOICE = {"heal_first": [], "care": "points"}
+
+
+def sheet_healing(raw: Mapping) -> dict:
+    """The player's choices on the sheet for their stat damage's recovery (seed: "If multiple stats have been
+    reduced, the character selects which stats experience this recovery"; medical care, "the player decides
+    how this bonus is to be distributed"): "heal_first", stats in order, and "care", points or stats. Only
+    what the sheet gives: a sheet without them heals the worst first, care as points."""
+    chosen = {}
+    if "heal_first" in raw:
+        order = raw["heal_first"]
+        if not isinstance(order, list) or not all(name in HEALABLE for name in order):
+            raise RulesError("Heal first lists stats: " + ", ".join(HEALABLE) + ".")
+        if len(set(order)) != len(order):
+            raise RulesError("Heal first names each stat once.")
+        chosen["heal_first"] = list(order)
+    if "care" in raw:
+        if raw["care"] not in CARE:
+            raise RulesError("Medical care adds to the points a day or to the stats healed.")
+        chosen["care"] = raw["care"]
+    return chosen
 
 
 def days_pass(sheet: Mapping, days: int, *, ranks: int = 0, sleep: str = "comfortable") -> tuple[dict, dict]:
@@ -49,8 +73,9 @@ def days_pass(sheet: Mapping, days: int, *, ranks: int = 0, sleep: str = "comfor
     before = dict(sheet.get("damage", {}))
     damage = dict(before)
     radiation, regained = radiation_of(sheet), 0
+    choice = {**CHOICE, **sheet_healing(sheet)}
     for _ in range(days):
-        damage = _one_day(damage, ranks, SLEEP[sleep])
+        damage = _one_day(damage, ranks, SLEEP[sleep], choice)
         radiation, healed_today = radiation_day(radiation)
         regained += healed_today
     if "radiation" in before:
@@ -69,16 +94,19 @@ def days_pass(sheet: Mapping, days: int, *, ranks: int = 0, sleep: str = "comfor
     return after, healed
 
 
-def _one_day(damage: dict, ranks: int, share: int) -> dict:
+def _one_day(damage: dict, ranks: int, share: int, choice: Mapping) -> dict:
     trauma, rested = damage.get("trauma", 0), damage.get("rest_days", 0)
     heal = ceil(trauma / 3) + ranks if rested == 0 else max(1, ranks)
     lost = dict(damage.get("stats", {}))
     late = {name: min(n, lost.get(name, 0)) for name, n in damage.get("stat_late", {}).items()}
     pace = {name: min(n, lost.get(name, 0) - late.get(name, 0)) for name, n in damage.get("stat_pace", {}).items()}
-    _mend(lost, pace, 1 + ranks)  # "at the same time as trauma"
+    # "Medical care ... increases one or both of these values, the player decides": the sheet's care says which.
+    points, more = (1, ranks) if choice["care"] == "stats" else (1 + ranks, 0)
+    order = choice["heal_first"]
+    _mend(lost, pace, points, order, more)  # "at the same time as trauma"
     if not trauma:
-        _mend(lost, late, 1 + ranks)  # "only when the character is completely free of Trauma damage"
-    _sleep(lost, pace, late, share)
+        _mend(lost, late, points, order, more)  # "only when the character is completely free of Trauma damage"
+    _sleep(lost, pace, late, share, order)
     return {
         **damage,
         "trauma": max(0, trauma - heal),
@@ -91,26 +119,29 @@ def _one_day(damage: dict, ranks: int, share: int) -> dict:
     }
 
 
-def _worst_share(part: Mapping[str, int], share: int) -> list[str]:
-    """The stats with damage in `part`, the most first, 1/`share` of them (round down), at least one."""
-    hurt = sorted((name for name, n in part.items() if n > 0), key=lambda name: -part[name])
-    return hurt[: max(1, len(hurt) // share)]
+def _worst_share(part: Mapping[str, int], share: int, order: Sequence[str], more: int = 0) -> list[str]:
+    """The stats with damage in `part`, those the player listed first (in their order), then the most damaged,
+    1/`share` of them (round down), at least one, + `more` (medical care taken as more stats)."""
+    first = {name: place for place, name in enumerate(order)}
+    hurt = sorted((name for name, n in part.items() if n > 0),
+                  key=lambda name: (first.get(name, len(first)), -part[name]))  # fmt: skip
+    return hurt[: max(1, len(hurt) // share) + more]
 
 
-def _mend(lost: dict[str, int], part: dict[str, int], points: int) -> None:
-    """A day's trauma-paced healing of one part of the stat damage: `points` off half its stats."""
-    for name in _worst_share(part, 2):
+def _mend(lost: dict[str, int], part: dict[str, int], points: int, order: Sequence[str], more: int) -> None:
+    """A day's trauma-paced healing of one part of the stat damage: `points` off half its stats (+ `more`)."""
+    for name in _worst_share(part, 2, order, more):
         mended = min(points, part[name])
         part[name] -= mended
         lost[name] -= mended
 
 
-def _sleep(lost: dict[str, int], pace: dict[str, int], late: dict[str, int], share: int) -> None:
+def _sleep(lost: dict[str, int], pace: dict[str, int], late: dict[str, int], share: int, order: Sequence[str]) -> None:
     """The night's sleep on fresh damage: 1/`share` (round up) of it off 1/`share` of the stats (round down,
     at least 1); half what is left of each stat's fresh damage (round up) then heals at the trauma pace, the rest
     once the trauma is gone."""
     fresh = {name: n - pace.get(name, 0) - late.get(name, 0) for name, n in lost.items()}
-    for name in _worst_share(fresh, share):
+    for name in _worst_share(fresh, share, order):
         mended = ceil(fresh[name] / share)
         fresh[name] -= mended
         lost[name] -= mended

@@ -25,6 +25,7 @@ from rules.zener.equipment import ArmourDesign, WeaponDesign, armour_cost, weapo
 from rules.zener.immersion import sheet_clocks
 from rules.zener.languages import check_language_budget, language_budget, sheet_language
 from rules.zener.radiation import sheet_radiation
+from rules.zener.recovery import sheet_healing
 from rules.zener.stats import (
     MAX_RANKS,
     MAX_WEAPON_RANKS,
@@ -164,6 +165,7 @@ def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = 
         **({"immersion": sheet_clocks(raw["immersion"])} if raw.get("immersion") else {}),
         "bonus_skill_points": bonus_points,
         **growth,
+        **sheet_healing(raw),  # the player's order for stat recovery (rules.zener.recovery)
         "notes": notes_only_sheet(raw)["notes"],
     }
 
