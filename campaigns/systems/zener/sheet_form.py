@@ -14,6 +14,7 @@ from rules.errors import RulesError
 from rules.zener.armour import MAX_HAND_PROTECTION, TECH_SHIFT, WORN_STATS, worn
 from rules.zener.languages import ASPECTS as LANGUAGE_ASPECTS
 from rules.zener.languages import language_budget
+from rules.zener.recovery import CARE, HEALABLE
 from rules.zener.stats import ROLLED_STATS as ZENER_STATS
 from rules.zener.stats import STAT_RANGE as ZENER_STAT_RANGE
 from rules.zener.stats import derived, in_play
@@ -156,6 +157,21 @@ def _stat_damage(text: str) -> dict:
     return damage
 
 
+def _heal_first(text: str) -> list[str]:
+    """'STR, DEX' as the stats the player wants healed first, in order, each once (rules.zener.recovery)."""
+    order = []
+    for item in (part.strip().upper() for part in text.split(",")):
+        if not item:
+            continue
+        if item not in HEALABLE:
+            refuse("heal_first", f"Heal first: {item} is not a stat stat damage lowers; name them from "
+                                 + ", ".join(HEALABLE) + ".")  # fmt: skip
+        if item in order:
+            refuse("heal_first", f"Heal first names {item} twice; give each stat once.")
+        order.append(item)
+    return order
+
+
 def _rolled(text: str) -> dict:
     """'STR 12, PERS 12': the traded stats as rolled; the rules check the names and values."""
     rolled = {}
@@ -225,7 +241,7 @@ class ZenerSheetForm(CharacterForm):
         self.order_fields(["name", *(f"stat__{name}" for name in ZENER_STATS), "rolled", "karma_trades",
                            "profession", "skills", "disadvantages", "languages", "armour", "armour_tech",
                            "hand_protection", "armour_coverage", "armour_nim", "armour_skill", "armour_found",
-                           "weapons", "trauma", "shock", "end_spent", "stat_damage",
+                           "weapons", "trauma", "shock", "end_spent", "stat_damage", "heal_first", "care",
                            "notes"])  # fmt: skip
         self.int_dice = self._int_dice()
         plus, minus = self.int_dice
@@ -342,6 +358,14 @@ class ZenerSheetForm(CharacterForm):
     end_spent = WholeNumberField(min_value=0, max_value=999, required=False, label="END spent",
                                  help_text="END spent on attacks and efforts; lower it as it returns.")  # fmt: skip
     stat_damage = TextField(required=False, max_length=200, help_text="Stat damage, e.g. 'RES 1, STR 2'.")
+    # Seed, "Damage & Recovery": "the character selects which stats experience this recovery" (rules.zener.recovery).
+    heal_first = TextField(required=False, max_length=120, label="Heal first",
+                           help_text="The stats you want each day's recovery to heal first, in order, e.g. 'STR, "
+                                     "DEX'; stats not listed heal the most damaged first.")  # fmt: skip
+    care = forms.ChoiceField(choices=[(CARE[0], "more points a day"), (CARE[1], "more stats healed")],
+                             required=False, label="Medical care adds",
+                             help_text="Healing ranks of medical care add to the points healed a day, or to the "
+                                       "number of stats healed, a point each.")  # fmt: skip
 
     def initial_from(self, sheet: dict, name: str):
         damage = sheet.get("damage", {})
@@ -365,6 +389,10 @@ class ZenerSheetForm(CharacterForm):
             return ", ".join(f"{down}>{up}" for down, up in sheet.get("karma_trades", []))
         if name == "stat_damage":
             return ", ".join(f"{stat} {n}" for stat, n in damage.get("stats", {}).items())
+        if name == "heal_first":
+            return ", ".join(sheet.get("heal_first", []))
+        if name == "care":
+            return sheet.get("care", CARE[0])
         return sheet.get(name, "")
 
     def sheet(self) -> dict:
@@ -399,5 +427,7 @@ class ZenerSheetForm(CharacterForm):
             "armour_design": armour_design,
             "weapons": weapons,
             "damage": damage,
+            "heal_first": _heal_first(data["heal_first"]),
+            "care": data["care"] or CARE[0],
             "notes": data["notes"],
         }
