@@ -24,6 +24,10 @@ Readings (published on the Zener rules page):
   shock in all over HP, d10-7 minutes out.
 - Long-term CON damage lowers CON in play but not HP, END or SHK ("CON losses from radiation have no
   effect on calculated stats"; rules.zener.stats.in_play).
+- The GM's "transfer" of the loss ("Rather than kill a PC with CON Loss, the GM is free to 'transfer' the
+  long-term CON loss to some other affected stat. This is healed as though it were still long-term CON loss"):
+  the record's "moved" keeps it per stat; it lowers that stat alone (no calculated stat follows), and the
+  track and a therapy heal CON's loss first, then the moved loss (move_loss).
 - The recovery track starts at the first exposure (a transition with no radiation damage left); a
   transition while damage remains does not start it again. Each day the GM lets pass counts a day on
   it (the day holds the text's 6 hours' sleep or 9 hours' rest); a character whose radiation damage

@@ -8,15 +8,19 @@ Readings (published on the Zener rules page):
 - A day holds the text's 4 hours' sleep and hours of rest: shock and END spent recover in full.
 - Stat damage heals in three parts. (1) Fresh damage, the night's sleep: the GM says how the party
   slept. Comfortable, "1/2 (round up) of any stat damage to 1/2 of the stats which have been reduced
-  (round down)"; camping, "1/4 (round up) to 1/4 (round down)"; at least one stat, the most damaged
-  first (the text lets the player choose; the app picks the worst). A stat's damage has this sleep
-  once: what is left of it is "the remainder". (2) "Half of the remainder (round up) can be healed at
-  the same time as trauma at the rate of 1 point to 1/2 (round down) the affected stats": each day of
-  rest from the next on, 1 point (+ the healing ranks: "Medical care ... increases one or both of
-  these values"; the app adds them to the points) off half the stats with such damage (at least one,
-  the most first). (3) "The remainder also heals at this rate but ... only when the character is
-  completely free of Trauma damage": the same, on a day that starts with no trauma. The sheet keeps
-  the two later parts per stat ("stat_pace", "stat_late"); damage beyond them is fresh.
+  (round down)"; camping, "1/4 (round up) to 1/4 (round down)"; at least one stat. A stat's damage has
+  this sleep once: what is left of it is "the remainder". (2) "Half of the remainder (round up) can be
+  healed at the same time as trauma at the rate of 1 point to 1/2 (round down) the affected stats": each
+  day of rest from the next on, 1 point off half the stats with such damage (at least one). (3) "The
+  remainder also heals at this rate but ... only when the character is completely free of Trauma
+  damage": the same, on a day that starts with no trauma. The sheet keeps the two later parts per stat
+  ("stat_pace", "stat_late"); damage beyond them is fresh.
+- Which stats: "If multiple stats have been reduced, the character selects which stats experience this
+  recovery": the player's sheet lists them ahead ("heal_first", in order), for all three parts; stats not
+  listed heal the most damaged first.
+- "Medical care ... increases one or both of these values, the player decides how this bonus is to be
+  distributed": the healing ranks go to the points a day (the sheet's "care": "points", the default) or
+  to the number of stats healed, a point each ("stats"); not split between the two.
 - Long-term CON damage from radiation recovers on its own track (rules.zener.radiation), a day at a time.
 - The dead do not recover. A dying character whose stats are all above 0 again is no longer dying.
 """
