@@ -65,7 +65,8 @@ def sheet_healing(raw: Mapping) -> dict:
 
 
 def days_pass(sheet: Mapping, days: int, *, ranks: int = 0, sleep: str = "comfortable") -> tuple[dict, dict]:
-    """(the sheet after `days` of rest, what was healed: trauma, shock, END, {stat: points}, radiation's CON)."""
+    """(the sheet after `days` of rest, what was healed: trauma, shock, END, {stat: points}, radiation's CON,
+    and {stat: points} of the radiation loss moved to other stats)."""
     if sheet.get("state") == "dead":
         raise RulesError("The dead do not recover.")
     if not 1 <= days <= MAX_DAYS:
@@ -94,7 +95,11 @@ def days_pass(sheet: Mapping, days: int, *, ranks: int = 0, sleep: str = "comfor
     healed["stats"] = {
         name: n - lost_after.get(name, 0) for name, n in lost_before.items() if n != lost_after.get(name, 0)
     }
-    healed["radiation"] = regained
+    # Radiation's long-term loss healed: CON's, and what the GM had moved to other stats (rules.zener.radiation).
+    start, moved = radiation_of(sheet), radiation.get("moved", {})
+    healed["radiation_moved"] = {name: n - moved.get(name, 0) for name, n in start.get("moved", {}).items()
+                                 if n != moved.get(name, 0)}  # fmt: skip
+    healed["radiation"] = regained - sum(healed["radiation_moved"].values())
     return after, healed
 
 

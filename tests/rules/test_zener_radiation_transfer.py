@@ -92,7 +92,7 @@ def test_moved_loss_heals_on_the_same_track_con_first():
 def test_days_pass_heal_the_moved_loss():
     sheet, _ = move_loss(_sheet(radiation={"con": 4}), "STR", None)
     after, healed = days_pass(sheet, 1)
-    assert healed["radiation"] == 4
+    assert (healed["radiation"], healed["radiation_moved"]) == (0, {"STR": 4})  # CON's part, the moved part
     assert in_play(after)["STR"] == 12
 
 

@@ -187,6 +187,7 @@ def healed_text(healed: dict) -> str:
     parts += [f"{stat} {n}" for stat, n in healed["stats"].items()]
     if healed.get("radiation"):  # long-term CON damage (rules.zener.radiation); none in older entries
         parts.append(f"CON {healed['radiation']} (radiation)")
+    parts += [f"{stat} {n} (radiation)" for stat, n in healed.get("radiation_moved", {}).items()]  # moved by the GM
     return ", ".join(parts) + " healed" if parts else "nothing to heal"
 
 

@@ -61,6 +61,7 @@ def test_all_moves_the_whole_loss_and_days_heal_it(gm_client, zg, kai):
     kai.refresh_from_db()
     assert "moved" not in kai.sheet["damage"]["radiation"]
     assert in_play(kai.sheet)["RES"] == 10
+    assert "Kai: RES 5 (radiation) healed" in gm_client.get(reverse("table", args=[zg.pk])).content.decode()
 
 
 def test_a_dying_character_the_move_saves_is_no_longer_dying(gm_client, zg, kai):
