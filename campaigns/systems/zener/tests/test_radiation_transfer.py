@@ -93,3 +93,13 @@ def test_only_the_gm_moves_loss(player_client, client, zg, kai):
     assert player_client.get(url).status_code in (404, 405)
     kai.refresh_from_db()
     assert kai.sheet["damage"]["radiation"]["con"] == 5
+
+
+def test_the_player_saving_the_sheet_keeps_the_moved_loss(gm_client, player_client, zg, kai):
+    _move(gm_client, zg, kai, "DEX", "3")
+    stats = ("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO", "ENC", "LAN", "AWA", "PERS")
+    data = {"name": "Kai", **{f"stat__{s}": "10" for s in stats}, "stat__CON": "12", "notes": ""}
+    assert player_client.post(reverse("character_edit", args=[zg.pk, kai.pk]), data).status_code == 302
+    kai.refresh_from_db()
+    assert kai.sheet["damage"]["radiation"]["moved"] == {"DEX": 3}
+    assert in_play(kai.sheet)["DEX"] == 7
