@@ -4,6 +4,14 @@ the step "N hours immersed in <language> among <era>'s speakers", its form, its 
 A player steps for their own character, the GM for anyone. The hours go on the sheet's clock for the
 language (rules.zener.immersion); each interval completed rolls its LAN check, and a made check adds
 the rank to the sheet (learned in play: outside the starting budget). One public log row says it all.
+
+The seed's "normal mechanics surrounding die rolls are also in force": an immersion may delay its checks
+(x1.5 to x10 time, the time chart's +1 to +4; rules.zener.immersion.delayed_hours), and the last check of the
+latest immersion in a language, if it failed, takes Karma through the log card's Karma menu as an ordinary
+check does (views.karma_options / karma_on_roll): a re-roll by the character's owner for 1 of its Karma, +5
+from another player's character when +5 makes it; each once an immersion. Made after all, the check gives what
+it would have given (rules.zener.immersion.made_after_all), written as a new row, "first_roll" naming the row
+the Karma was bought on.
 """
 
 from __future__ import annotations
@@ -22,13 +30,33 @@ from campaigns.inputs import TextField, WholeNumberField
 from campaigns.models import Roll
 from campaigns.systems.base import RollKind
 from campaigns.systems.steps import panel_step
-from campaigns.systems.zener.actions import ActionError, _stat_in_play
+from campaigns.systems.zener.actions import (
+    KARMA_BOOST,
+    ActionError,
+    _booster,
+    _check_funds,
+    _stat_in_play,
+    change_karma,
+    karma_balance,
+)
 from campaigns.views import campaign_for_member
 from campaigns.visibility import audience_for
 from characters.models import Character
 from rules.errors import RulesError
-from rules.zener.immersion import MAX_EAR, MAX_HOURS, Clock, immerse, start_clock
+from rules.zener.checks import Check, CheckRoll, judge, roll_check
+from rules.zener.immersion import (
+    DELAYS,
+    MAX_EAR,
+    MAX_HOURS,
+    Clock,
+    Immersion,
+    Step,
+    immerse,
+    made_after_all,
+    start_clock,
+)
 from rules.zener.languages import ASPECTS, RANK_MODIFIER
+from rules.zener.tables import TIME_MULTIPLIERS
 
 KIND = "zener_immersion"
 
@@ -53,6 +81,12 @@ class ImmersionForm(TableForm):
                                          "has.")  # fmt: skip
     related = WholeNumberField(min_value=0, max_value=5, initial=0, required=False,
                                label="Other related languages the GM accepts (+2 each)")  # fmt: skip
+    delay = forms.TypedChoiceField(
+        choices=[(0, "No delay (x1 time)")] + [(i, f"×{TIME_MULTIPLIERS[i]:g} time (+{i})") for i in DELAYS if i],
+        coerce=int, empty_value=0, required=False, label="Delay each check",
+        help_text="Extra time (the time chart): each interval takes its hours times this, rounded up, and its "
+                  "check gets the bonus.",
+    )  # fmt: skip
     label = TextField(max_length=100, required=False)
 
     def __init__(self, *args, campaign, user=None, **kwargs):
@@ -88,7 +122,8 @@ def _target(languages: list[dict], name: str, among: str, new: bool) -> tuple[di
 
 
 def immerse_character(campaign, author, *, character, language: str, among: str, hours: int, era_ranks: int = 1,
-                      new: bool = False, aspect: str = "", related: int = 0, label: str = "") -> Roll:  # fmt: skip
+                      new: bool = False, aspect: str = "", related: int = 0, label: str = "",
+                      delay: int = 0) -> Roll:  # fmt: skip
     """N hours of immersion: the clock advances, each completed interval's LAN check is rolled, a made one
     adds its rank to the sheet (with "learned": points' worth gained in play), and the log says it all."""
     if not campaign.is_gm(author) and character.owner_id != author.pk:
@@ -106,39 +141,55 @@ def immerse_character(campaign, author, *, character, language: str, among: str,
         clock = start_clock(old, name=name, era=era, among=among.strip(), era_ranks=era_ranks)
         held = found["ranks"] if found else None
         lan, lost = _stat_in_play(sheet, "LAN")
-        result = immerse(clock, held, hours, lan=lan, related=related + auto, dice=sources.dice())
-        if result.held != held:
-            gained = result.held - (-1 if held is None else held)  # the language at 0 ranks is worth 1 point too
-            first_rank = (held or 0) == 0 and result.held >= 1
-            changed = {"name": name, "era": era, "aspect": "spoken", **(found or {}), "ranks": result.held,
-                       "learned": (found or {}).get("learned", 0) + gained}  # fmt: skip
-            if first_rank or found is None:
-                changed["aspect"] = aspect or changed["aspect"]
-            languages = [changed if x is found else x for x in languages] if found else [*languages, changed]
-        kept = [c.as_dict() for c in clocks if c is not old]
-        done = result.next_hours is None
-        sheet |= {"languages": languages, "immersion": kept if done else [*kept, result.clock.as_dict()]}
-        character.sheet = sheet
-        character.save(update_fields=["sheet", "updated_at"])
-        clock = result.clock.ear_hours if result.clock.ear else result.clock.hours  # toward the next step
+        result = immerse(clock, held, hours, lan=lan, related=related + auto, dice=sources.dice(), delay=delay)
+        languages = _learn(languages, found, name, era, held, result.held, aspect)
+        _keep(character, sheet, languages, clocks, old, result)
         roll = Roll.objects.create(
             campaign=campaign, author=author, character=character, kind=KIND,
-            request={"label": label, "language": f"{name} ({era})", "among": among.strip(), "hours": hours,
-                     "lan": lan, "lost": lost, "related": related + auto, "new": found is None},
-            outcome={"steps": [_step(step) for step in result.steps], "held_before": held, "held": result.held,
-                     "ear": result.clock.ear, "clock": clock,
-                     "next_hours": result.next_hours, "unused": result.unused,
-                     "aspect": next((x["aspect"] for x in languages if (x["name"], x["era"]) == (name, era)), "")},
+            request={"label": label, "language": f"{name} ({era})", "name": name, "era": era, "among": among.strip(),
+                     "hours": hours, "lan": lan, "lost": lost, "related": related + auto, "new": found is None,
+                     "first_aspect": aspect, **({"delay": delay} if delay else {})},
+            outcome=_outcome(result, held, languages, name, era, [_step(step) for step in result.steps]),
         )  # fmt: skip
         transaction.on_commit(lambda: (live.send_roll(roll), live.send_panel(campaign)))
     return roll
 
 
-def _step(step) -> dict[str, Any]:
+def _learn(languages: list[dict], found: dict | None, name: str, era: str, held, now, aspect: str) -> list[dict]:
+    """The sheet's languages with the ranks `now` learned in play (`held` before; None: not acquired)."""
+    if now == held:
+        return languages
+    gained = now - (-1 if held is None else held)  # the language at 0 ranks is worth 1 point too
+    first_rank = (held or 0) == 0 and now >= 1
+    changed = {"name": name, "era": era, "aspect": "spoken", **(found or {}), "ranks": now,
+               "learned": (found or {}).get("learned", 0) + gained}  # fmt: skip
+    if first_rank or found is None:
+        changed["aspect"] = aspect or changed["aspect"]
+    return [changed if x is found else x for x in languages] if found else [*languages, changed]
+
+
+def _keep(character, sheet: dict, languages: list[dict], clocks: list[Clock], old: Clock | None, result) -> None:
+    """Save the sheet's languages and its clocks, the language's clock as `result` left it (gone at 3 ranks)."""
+    kept = [c.as_dict() for c in clocks if c is not old]
+    done = result.next_hours is None
+    sheet |= {"languages": languages, "immersion": kept if done else [*kept, result.clock.as_dict()]}
+    character.sheet = sheet
+    character.save(update_fields=["sheet", "updated_at"])
+
+
+def _outcome(result: Immersion, held, languages: list[dict], name: str, era: str, steps: list[dict]) -> dict:
+    clock = result.clock.ear_hours if result.clock.ear else result.clock.hours  # toward the next step
+    return {"steps": steps, "held_before": held, "held": result.held, "ear": result.clock.ear, "clock": clock,
+            "next_hours": result.next_hours, "unused": result.unused,
+            "aspect": next((x["aspect"] for x in languages if (x["name"], x["era"]) == (name, era)), "")}  # fmt: skip
+
+
+def _step(step: Step) -> dict[str, Any]:
     rolled = step.roll
     return {"kind": step.kind, "hours": step.hours, "modifier": RANK_MODIFIER[step.ranks], "to": step.to,
             "dice": rolled.check.rolled[0], "faces": list(rolled.faces), "total": rolled.total,
-            "target": rolled.target, "success": rolled.success}  # fmt: skip
+            "target": rolled.target, "success": rolled.success, "base_target": rolled.check.target,
+            **({"delay": step.delay} if step.delay else {})}  # fmt: skip
 
 
 @login_required
@@ -155,7 +206,8 @@ def immersion(request, campaign_id: int):
         era_ranks = 0 if data["era_ranks"] is None else data["era_ranks"]
         immerse_character(campaign, request.user, character=data["character"], language=data["language"],
                           among=data["among"], hours=data["hours"], era_ranks=era_ranks, new=data["new"],
-                          aspect=data["aspect"], related=data["related"] or 0, label=data["label"])  # fmt: skip
+                          aspect=data["aspect"], related=data["related"] or 0, label=data["label"],
+                          delay=data["delay"] or 0)  # fmt: skip
 
     return panel_step(
         request, campaign, audience, form=form, form_name="immersion_form", act=act,
@@ -163,15 +215,137 @@ def immersion(request, campaign_id: int):
     )  # fmt: skip
 
 
+def _standing(roll) -> Roll:
+    """The character's latest immersion in the row's language: only its last check may take Karma."""
+    rows = Roll.objects.filter(campaign_id=roll.campaign_id, kind=KIND, character_id=roll.character_id)
+    return rows.filter(request__language=roll.request["language"]).latest("pk")
+
+
+def _used(roll) -> set[str]:
+    """The Karma spends already made on the immersion `roll` belongs to ("reroll_of", "boost_of")."""
+    first = roll.request.get("first_roll") or roll.pk
+    changes = Roll.objects.filter(campaign_id=roll.campaign_id, kind=KIND, request__first_roll=first)
+    return {key for change in changes for key in ("reroll_of", "boost_of") if change.request.get(key)}
+
+
+def _last_failed(roll) -> dict | None:
+    steps = roll.outcome["steps"]
+    return steps[-1] if steps and not steps[-1]["success"] else None
+
+
+def _boost_helps(failed: dict) -> bool:
+    """+5 is bought only when it makes the failed check (as actions.boost_helps on an ordinary check)."""
+    return failed["total"] <= failed["target"] + KARMA_BOOST
+
+
+def karma_options(roll, user) -> dict:
+    """The Karma spends `user` can make now on an immersion row's failed last check, in the shape of
+    actions.karma_options (the log card's Karma menu): the re-roll for the character's owner, +5 from the
+    user's other characters; each once an immersion, and only on the latest immersion in that language."""
+    standing = _standing(roll)
+    options = {"first": roll, "standing": standing, "reroll": None, "boosters": []}
+    failed = _last_failed(roll)
+    if standing.pk != roll.pk or failed is None:
+        return options
+    used, character = _used(roll), roll.character
+    if "reroll_of" not in used and character.owner_id == user.pk and karma_balance(character).value:
+        options["reroll"] = character
+    if "boost_of" not in used and _boost_helps(failed):
+        mine = roll.campaign.characters.filter(owner=user).exclude(pk=character.pk).order_by("name")
+        options["boosters"] = [c for c in mine if karma_balance(c).value]
+    return options
+
+
+def karma_on_immersion(roll_id: int, player, *, use: str, payer_id: int | None = None) -> Roll:
+    """Karma on the failed last check of an immersion (seed: "characters can use experience/karma to improve their
+    chances or re-roll a failed roll"): "reroll" (the owner, 1 Karma: new dice) or "boost" (+5, 1 Karma from
+    `payer_id`, another of the player's characters). Made after all, the check gives its rank and the clock runs
+    on as if it had been made (rules.zener.immersion.made_after_all); a new row says so."""
+    with transaction.atomic():
+        roll = Roll.objects.select_related("character", "campaign").get(pk=roll_id, kind=KIND)
+        character = Character.objects.select_for_update().get(pk=roll.character_id)  # every immersion waits on it
+        request, language = roll.request, roll.request["language"]
+        standing = _standing(roll)
+        if standing.pk != roll.pk:
+            if (standing.request.get("first_roll") or standing.pk) == (request.get("first_roll") or roll.pk):
+                raise ActionError(f"Karma already changed this check on {language}: its newest entry is its result.")
+            raise ActionError(f"A later immersion in {language} stands since: Karma changes the latest one's check.")
+        failed = _last_failed(roll)
+        if failed is None:
+            raise ActionError(f"{character.name}'s immersion in {language} has no failed check: it was already made.")
+        key = "reroll_of" if use == "reroll" else "boost_of"
+        if key in _used(roll):
+            raise ActionError("Karma was already spent that way on this immersion.")
+        delay = request.get("delay", 0)
+        base = failed.get("base_target", request["lan"] + 2 * request["related"] + failed["modifier"] + delay)
+        check = Check(4, base)
+        if use == "reroll":
+            if character.owner_id != player.pk:
+                raise ActionError("Only the roller can re-roll their own failed roll.")
+            payer = character
+            _check_funds(payer)  # before any die is rolled
+            rolled = roll_check(check, sources.dice())
+            redone = {**failed, "dice": rolled.check.rolled[0], "faces": list(rolled.faces), "total": rolled.total,
+                      "target": rolled.target, "success": rolled.success}  # fmt: skip
+        else:
+            if not _boost_helps(failed):
+                failed_by = failed["total"] - failed["target"]
+                raise ActionError(f"+5 cannot make {character.name}'s check on {language}: it failed by {failed_by}.")
+            payer = _booster(roll, player, payer_id)
+            success, _ = judge(failed["total"], failed["target"] + KARMA_BOOST)
+            redone = {**failed, "target": failed["target"] + KARMA_BOOST, "success": success, "bonus": KARMA_BOOST}
+        outcome = {**roll.outcome, "steps": [redone], "held_before": roll.outcome["held"]}
+        if redone["success"]:
+            was = Step(failed["kind"], failed["hours"], 0, failed["to"], CheckRoll(check, tuple(failed["faces"])))
+            outcome = _made(character, roll, was, redone, dice=sources.dice())
+        new = Roll.objects.create(
+            campaign=roll.campaign, author=player, character=character, kind=KIND, outcome=outcome,
+            request={**request, "first_roll": request.get("first_roll") or roll.pk, key: roll.pk,
+                     "boosted_by": payer.name if use == "boost" else request.get("boosted_by", "")},
+        )  # fmt: skip
+        why = "Re-roll a failed immersion check" if use == "reroll" else f"+5 to {character.name}'s check on {language}"
+        change_karma(payer, -1, actor=player, reason=why, roll=new)
+        transaction.on_commit(lambda: (live.send_roll(new), live.send_panel(roll.campaign)))
+    return new
+
+
+def _made(character, roll, was: Step, redone: dict, *, dice) -> dict:
+    """The sheet with the failed check `was` made after all: the rank learned, the clock run on; the outcome."""
+    request = roll.request
+    name, era = request.get("name"), request.get("era")
+    if name is None:  # a row from before the request named them: "French (16th century)"
+        name, era = request["language"][:-1].rsplit(" (", 1)
+    sheet = dict(character.sheet)
+    languages = [dict(x) for x in sheet.get("languages", [])]
+    found = next((x for x in languages if (x["name"], x["era"]) == (name, era)), None)
+    clocks = [Clock(**c) for c in sheet.get("immersion", [])]
+    old = next((c for c in clocks if (c.name, c.era) == (name, era)), None)
+    held = found["ranks"] if found else None
+    if old is None or held != roll.outcome["held"]:
+        raise ActionError(f"{character.name}'s sheet changed for {name} ({era}) since this check: ask the GM.")
+    result = made_after_all(old, held, was, lan=request["lan"], related=request["related"], dice=dice,
+                            delay=request.get("delay", 0))  # fmt: skip
+    languages = _learn(languages, found, name, era, held, result.held, request.get("first_aspect", ""))
+    _keep(character, sheet, languages, clocks, old, result)
+    return _outcome(result, held, languages, name, era, [redone, *(_step(step) for step in result.steps)])
+
+
 STEP_NAMES = {"acquire": "acquiring it at 0 ranks", "rank": "rank {to}", "ear": "adjusting the ear to the era"}
 
 
 def step_text(step: dict) -> str:
-    """ "Adjusting the ear to the era (6 h): LAN check at +15, 5 against 23, success." """
+    """ "Adjusting the ear to the era (6 h): LAN check at +15, 5 against 23, success."; a delay and a +5 say so:
+    "LAN check at +10 +2 (×2 time) +5 (Karma)"."""
     what = STEP_NAMES[step["kind"]].format(to=step["to"])
     verdict = "success" if step["success"] else "failure, the interval restarts"
-    return (f"{what[0].upper()}{what[1:]} ({step['hours']} h): LAN check at +{step['modifier']}, "
+    delay = f" +{step['delay']} ({_times(step['delay'])} time)" if step.get("delay") else ""
+    boost = f" +{step['bonus']} (Karma)" if step.get("bonus") else ""
+    return (f"{what[0].upper()}{what[1:]} ({step['hours']} h): LAN check at +{step['modifier']}{delay}{boost}, "
             f"{step['total']} against {step['target']}, {verdict}.")  # fmt: skip
+
+
+def _times(delay: int) -> str:
+    return f"×{TIME_MULTIPLIERS[delay]:g}"
 
 
 class ZenerImmersionKind(RollKind):
@@ -185,12 +359,25 @@ class ZenerImmersionKind(RollKind):
         data = {**roll.request, **roll.outcome}
         data["steps"] = [{**step, "line": step_text(step)} for step in data["steps"]]
         data["now"] = _now(data)
+        data["times"] = _times(data["delay"]) if data.get("delay") else ""
+        table = audience is not Audience.GM and roll.visibility == Roll.Visibility.TABLE
+        # As on an ordinary check (kind.ZenerCheckKind): the spends are per player, so the row loads them;
+        # a Karma row reloads the menu of the row it was bought on.
+        data["karma_open"] = table and bool(data["steps"]) and not data["steps"][-1]["success"]
+        data["changed_row"] = (data.get("reroll_of") or data.get("boost_of")) if table else None
         return data
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
-        spent = f"{who} spends {data['hours']} hour{'s' if data['hours'] != 1 else ''} immersed in {data['language']}"
-        among = f" among {data['among']} speakers" if not data["language"].endswith(f"({data['among']})") else ""
-        return " ".join([f"{spent}{among}.", *(step["line"] for step in data["steps"]), data["now"]])
+        if data.get("reroll_of"):
+            opening = f"{who} re-rolls the failed LAN check on {data['language']} with 1 Karma."
+        elif data.get("boost_of"):
+            opening = f"{who}'s LAN check on {data['language']} with +5 from {data['boosted_by']}."
+        else:
+            hours = f"{data['hours']} hour{'s' if data['hours'] != 1 else ''}"
+            among = f" among {data['among']} speakers" if not data["language"].endswith(f"({data['among']})") else ""
+            delay = f", delaying each check {data['times']} time (+{data['delay']})" if data.get("delay") else ""
+            opening = f"{who} spends {hours} immersed in {data['language']}{among}{delay}."
+        return " ".join([opening, *(step["line"] for step in data["steps"]), data["now"]])
 
 
 def _now(data: dict[str, Any]) -> str:
@@ -201,7 +388,8 @@ def _now(data: dict[str, Any]) -> str:
         unused = f"; {data['unused']} hours unused" if data["unused"] else ""
         return f"{has}: colloquial, the most immersion gives{unused}."
     toward = "the ear" if data["ear"] else ("0 ranks" if held is None else f"rank {held + 1}")
-    return f"{has}; {data['clock']} of {data['next_hours']} hours toward {toward}."
+    delay = f" at {_times(data['delay'])} time" if data.get("delay") else ""
+    return f"{has}; {data['clock']} of {data['next_hours']} hours toward {toward}{delay}."
 
 
 ZENER_IMMERSION = ZenerImmersionKind()

@@ -12,7 +12,7 @@ from campaigns.audience import Audience
 from campaigns.inputs import whole_number
 from campaigns.models import Roll
 from campaigns.systems.steps import REFUSALS, panel_step
-from campaigns.systems.zener import actions
+from campaigns.systems.zener import actions, immersion
 from campaigns.systems.zener.chart import zener_chart
 from campaigns.systems.zener.forms import AttackForm, CheckForm, KarmaForm, LanguageForm, SkipActionForm
 from campaigns.systems.zener.gear_views import load_reckoning
@@ -24,6 +24,8 @@ from rules.zener import SYSTEM
 from rules.zener.combat import reaction_modifier, size_and_range
 from rules.zener.equipment import LOADS
 from rules.zener.tables import TABLES
+
+KARMA_KINDS = (actions.KIND, immersion.KIND)  # the rows whose failed check the Karma menu changes
 
 
 def _check_from(form):
@@ -163,10 +165,12 @@ def karma_options(request, campaign_id: int, roll_id: int):
     """The Karma spends this user can make on a check now; the log loads them into the roll's row
     (a row is rendered once for the whole table, and a re-roll is the roller's alone)."""
     campaign = campaign_for_member(request, campaign_id)
-    roll = get_object_or_404(Roll, pk=roll_id, campaign=campaign, kind=actions.KIND, visibility=Roll.Visibility.TABLE)
+    roll = get_object_or_404(
+        Roll, pk=roll_id, campaign=campaign, kind__in=KARMA_KINDS, visibility=Roll.Visibility.TABLE
+    )
     if request.htmx:
         return _karma_options(request, campaign, roll)
-    context = {"campaign": campaign, "roll": roll, **actions.karma_options(roll, request.user)}
+    context = {"campaign": campaign, "roll": roll, **_spends(roll, request.user)}
     return render(request, "systems/zener/karma_options.html", context)
 
 
@@ -174,14 +178,17 @@ def karma_options(request, campaign_id: int, roll_id: int):
 @require_POST
 def karma_on_roll(request, campaign_id: int, roll_id: int):
     campaign = campaign_for_member(request, campaign_id)
-    roll = get_object_or_404(Roll, pk=roll_id, campaign=campaign, kind=actions.KIND, visibility=Roll.Visibility.TABLE)
+    roll = get_object_or_404(
+        Roll, pk=roll_id, campaign=campaign, kind__in=KARMA_KINDS, visibility=Roll.Visibility.TABLE
+    )
     use, payer = request.POST.get("use"), request.POST.get("payer", "")
     try:
         if use not in ("reroll", "boost"):
             raise RulesError("Choose a re-roll or +5.")
         if payer and not (payer.isascii() and payer.isdigit() and len(payer) < 19):  # "²" is a digit to Python
             raise RulesError("Choose which of your characters gives the +5.")
-        actions.spend_on_roll(roll.pk, request.user, use=use, payer_id=int(payer) if payer else None)
+        spend = immersion.karma_on_immersion if roll.kind == immersion.KIND else actions.spend_on_roll
+        spend(roll.pk, request.user, use=use, payer_id=int(payer) if payer else None)
     except REFUSALS as error:
         if not request.htmx:
             messages.error(request, str(error))
@@ -192,8 +199,13 @@ def karma_on_roll(request, campaign_id: int, roll_id: int):
 
 def _karma_options(request, campaign, roll, *, error: str = "", status: int = 200):
     """The row's Karma spends as they stand now, with what went wrong (the new roll comes by the log)."""
-    context = {"campaign": campaign, "roll": roll, "error": error, **actions.karma_options(roll, request.user)}
+    context = {"campaign": campaign, "roll": roll, "error": error, **_spends(roll, request.user)}
     return render(request, "systems/zener/karma_options.html#options", context, status=status)
+
+
+def _spends(roll, user) -> dict:
+    """An ordinary check's Karma spends, or an immersion's failed last check's (immersion.karma_options)."""
+    return (immersion.karma_options if roll.kind == immersion.KIND else actions.karma_options)(roll, user)
 
 
 @login_required
