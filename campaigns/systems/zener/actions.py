@@ -391,6 +391,8 @@ def attack(campaign, gm, *, attacker, target, stat: str, ranks: int | None, weap
         raise RulesError("Attacks use ACC or MEL.")
     if attacker.pk == target.pk:
         raise RulesError("Choose a target other than the attacker.")
+    _in_play(attacker, "the dead do not attack")
+    _in_play(target, "the dead are not attacked")
     check_aim(aim, choice)
     # A weapon from the attacker's sheet by name, or damage notation as typed.
     named = next((w["damage"] for w in attacker.sheet.get("weapons", []) if w["name"] == weapon), None)
@@ -413,7 +415,7 @@ def attack(campaign, gm, *, attacker, target, stat: str, ranks: int | None, weap
     attack_stat = worn(attacker.sheet, attacker_armour)[stat]
     size += COLUMNS[aim][1]  # seed: "-1 for head & torso ...; -2 for head and neck; ..."
     follow_up = _follow_up(campaign, attacker, target)
-    aiming = aiming_bonus(aiming, weapon_kind, suppression=suppression)  # the weapon's cap, or suppression's -5
+    aiming = aiming_bonus(aiming, weapon_kind, suppression=suppression, column=aim)  # the weapon's cap, or suppression's -5
     aimed = "suppression fire −5" if suppression else f"aimed {aiming:+d}".replace("-", "−") if aiming else ""
     check = attack_check(attack_stat, ranks, target_defense, size=size, range_=range_, aiming=aiming,
                          circumstance=circumstance + follow_up)  # fmt: skip
@@ -446,6 +448,14 @@ def attack(campaign, gm, *, attacker, target, stat: str, ranks: int | None, weap
                         points=outcome["stat_points"], out_for=outcome["unconscious"])  # fmt: skip
         transaction.on_commit(lambda: (live.send_roll(roll), live.send_panel(campaign)))
     return roll
+
+
+def _in_play(character, why: str) -> None:
+    """Refuse a step on a dead character (play-test, issue 20: an attack on the dead knocked them out
+    for 0.1 minutes and added trauma). The dying stay in play: one who makes the save "can act in
+    round D" (seed, "Death")."""
+    if state_of(character.sheet) == "dead":
+        raise RulesError(f"{character.name} is dead: {why}.")
 
 
 def _pays_for_attack(attacker, stat: str) -> None:
@@ -558,6 +568,8 @@ def skip_action(campaign, gm, *, character, wake: bool) -> Roll:
         raise ActionError("Only the GM marks a missed action.")
     with transaction.atomic():
         character.refresh_from_db()
+        if state_of(character.sheet) == "dead":
+            raise RulesError(f"{character.name} is dead.")
         sheet = dict(character.sheet)
         shock = sheet.get("damage", {}).get("shock", 0)
         woke = wake and sheet.get("state") == "unconscious"
@@ -610,7 +622,9 @@ def roll_initiative(campaign, gm, *, surprised=(), immobile=(), prone=(), use_ac
     appropriate, the GM can use ACC instead of MEL")."""
     if not campaign.is_gm(gm):
         raise ActionError("Only the GM rolls initiative.")
-    characters = list(campaign.characters.seated())
+    # The dead are out of the fight; the dying stay in, as one who makes the save "can act in round D"
+    # (seed, "Death"; play-test, issue 20; published on /rules/zener/).
+    characters = [c for c in campaign.characters.seated() if state_of(c.sheet) != "dead"]
     if not characters:
         raise RulesError("No characters to roll for.")
     # AWA, MEL, ACC and RES less their stat damage, and MEL, ACC and RES as worn (rules.zener.armour)
