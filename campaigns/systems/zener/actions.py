@@ -42,7 +42,7 @@ from rules.zener.combat import (
     shock_recovered,
     shock_save,
 )
-from rules.zener.death import death_save, state_of
+from rules.zener.death import death_save, settle, state_of
 from rules.zener.endurance import end_left
 from rules.zener.experience import SOLUTION_NAMES, SOLUTIONS, adventure_experience
 from rules.zener.languages import (
@@ -86,6 +86,14 @@ def keep_the_karma_the_table_saw(sender, instance, **kwargs) -> None:
     before = stored.values_list("sheet", flat=True).first()
     if before is not None and karma_pool(instance, before).start != karma_pool(instance).start:
         ledger.keep([karma_pool(instance, before)])
+
+
+@receiver(pre_save, sender="characters.Character", dispatch_uid="zener-settle-the-state")
+def settle_the_state(sender, instance, **kwargs) -> None:
+    """The one place a Zener sheet's stored state follows its damage, whatever changed it (an attack, a
+    therapy, a transition, days of rest, a missed action, the sheet form): rules.zener.death.settle."""
+    if instance.campaign.system == SYSTEM.key and isinstance(instance.sheet, dict) and "stats" in instance.sheet:
+        instance.sheet = settle(instance.sheet)
 
 
 def check_for(character, *, stat: str, skill: str = "", modifier: int = 0, extra: int = 0, indirect: int = 0):
