@@ -121,8 +121,9 @@ def aiming_cap(weapon: str) -> tuple[int, int]:
 
 def aiming_bonus(index: int, weapon: str = "", *, suppression: bool = False, column: str = "whole") -> int:
     """The attack's aiming term: the time chart's index, within the weapon's cap, or suppression's -5.
-    Suppression is "simply pointing a weapon in the general direction of a target" (seed, "Extra Time Spent/Rushing"): it
-    takes no aiming time and no aimed column, only the whole body (play-test, issue 20; published)."""
+    Suppression is "simply pointing a weapon in the general direction of a target" (seed, "Extra Time
+    Spent/Rushing"): it takes no aiming time and no aimed column, only the whole body (play-test, issue
+    20; published)."""
     if suppression:
         if index:
             raise RulesError("Suppression fire is not aimed: leave the aiming at 0.")

@@ -3,12 +3,12 @@ aimed column; the stored state follows the damage (rules.zener.death.settle)."""
 
 import pytest
 
+from rules.dice import ScriptedDice
 from rules.errors import RulesError
 from rules.zener.combat import aiming_bonus
 from rules.zener.death import settle
 from rules.zener.radiation import Therapy, treat
 from rules.zener.sheet import validate_sheet
-from rules.dice import ScriptedDice
 
 
 def _sheet(**changes):
@@ -18,7 +18,7 @@ def _sheet(**changes):
 def test_suppression_fire_hits_the_whole_body_only():
     # Seed ("Extra Time Spent/Rushing"): "Simply pointing a weapon in the general direction of a target".
     assert aiming_bonus(0, "rifle", suppression=True, column="whole") == -5
-    with pytest.raises(RulesError, match="Suppression fire is not aimed: it hits the whole body, not the eye."):
+    with pytest.raises(RulesError, match=r"Suppression fire is not aimed: it hits the whole body, not the eye\."):
         aiming_bonus(0, "rifle", suppression=True, column="eye")
     assert aiming_bonus(2, "rifle", column="eye") == 2  # aimed fire may take any column
 

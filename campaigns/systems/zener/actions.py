@@ -16,6 +16,7 @@ from campaigns import actions as table_actions
 from campaigns import ledger, live, sources
 from campaigns.models import Balance, Roll
 from campaigns.systems.skills import no_such_skill
+from campaigns.systems.zener.party import party
 from rules.dice import parse
 from rules.errors import RulesError
 from rules.zener import SYSTEM, recovery
@@ -423,7 +424,9 @@ def attack(campaign, gm, *, attacker, target, stat: str, ranks: int | None, weap
     attack_stat = worn(attacker.sheet, attacker_armour)[stat]
     size += COLUMNS[aim][1]  # seed: "-1 for head & torso ...; -2 for head and neck; ..."
     follow_up = _follow_up(campaign, attacker, target)
-    aiming = aiming_bonus(aiming, weapon_kind, suppression=suppression, column=aim)  # the weapon's cap, or suppression's -5
+    aiming = aiming_bonus(
+        aiming, weapon_kind, suppression=suppression, column=aim
+    )  # the weapon's cap, or suppression's -5
     aimed = "suppression fire −5" if suppression else f"aimed {aiming:+d}".replace("-", "−") if aiming else ""
     check = attack_check(attack_stat, ranks, target_defense, size=size, range_=range_, aiming=aiming,
                          circumstance=circumstance + follow_up)  # fmt: skip
@@ -599,15 +602,13 @@ def skip_action(campaign, gm, *, character, wake: bool) -> Roll:
 
 
 def days_pass(campaign, gm, *, days: int, ranks: int = 0, character=None, sleep: str = "comfortable") -> Roll:
-    """Days of rest for one character or the whole table, applied by the GM (seed: "Damage &
-    Recovery"): each sheet healed, and what each healed in one public log entry. `sleep`: the nights
-    were comfortable or camping (the stat damage a night mends, rules.zener.recovery)."""
+    """Days of rest for one character or the party (the players' characters, zener.party), applied by
+    the GM (seed: "Damage & Recovery"): each sheet healed, and what each healed in one public log
+    entry. `sleep`: the nights were comfortable or camping (the stat damage a night mends, rules.zener.recovery)."""
     if not campaign.is_gm(gm):
         raise ActionError("Only the GM lets time pass.")
     with transaction.atomic():
-        resting = (
-            [character] if character else [c for c in campaign.characters.seated() if c.sheet.get("state") != "dead"]
-        )
+        resting = [character] if character else party(campaign, campaign.characters.seated())
         if not resting:
             raise RulesError("No one to rest.")
         healed = []

@@ -123,7 +123,7 @@ def test_players_see_an_npcs_name_and_state_only(gm_client, player_client, zg, g
     line = re.search(r"<li[^>]*><strong>Raider</strong>.*?</li>", page).group(0)
     assert "UNCONSCIOUS" in line
     for secret in ("Karma", "HP", "trauma", "SHK", "CON", "END"):
-        assert secret not in line
+        assert not re.search(rf"\b{secret}\b", line)
     assert "−37 trauma" not in page
     assert re.search(r"<strong>Kai</strong>[^<]*: \d+ Karma", page)
     gm_page = gm_client.get(reverse("table", args=[zg.pk])).content.decode()
@@ -132,7 +132,7 @@ def test_players_see_an_npcs_name_and_state_only(gm_client, player_client, zg, g
 
 def test_everyone_means_the_players_characters(gm_client, zg, gm, kai, ren, script_dice):
     raider = _character(zg, gm, "Raider")
-    script_dice(*(1,) * 40)
+    script_dice(*(1,) * 400)
     data = {"category": "2"}
     assert gm_client.post(reverse("zener_transition", args=[zg.pk]), data, HTTP_HX_REQUEST="true").status_code == 200
     names = [r["name"] for r in Roll.objects.get(kind="zener_transition").outcome["results"]]
