@@ -52,8 +52,8 @@ def _result(name: str, done) -> dict:
               "damage_faces": list(done.faces), "con": done.con, "harm": done.harm,
               "out_for": done.sheet.get("out_for", ""), "state": done.sheet.get("state", "conscious")}  # fmt: skip
     if done.save:
-        result["save"] = {"total": done.save.save.total, "target": done.save.save.target,
-                          "success": done.save.save.success}  # fmt: skip
+        save = done.save.save
+        result["save"] = {"dice": len(save.faces), "total": save.total, "target": save.target, "success": save.success}
     return result
 
 
