@@ -229,7 +229,7 @@ def karma_options(roll, user) -> dict:
     used to re-roll a failed roll at the player's discretion, or to give another character a +5 in
     a mission-critical roll"): none once the standing result succeeds; the re-roll for the roller
     alone, once per check, if the character has Karma; a +5 once per check, from each of the
-    user's other characters that has Karma, and only when it makes the standing result a success
+    user's other characters that has Karma and is conscious, and only when it makes the standing result a success
     (`boost_helps`). The server refuses the rest if posted anyway."""
     chain = _chain(roll)
     first, standing = chain[0], chain[-1]
@@ -242,7 +242,7 @@ def karma_options(roll, user) -> dict:
         options["reroll"] = first.character
     if "boost_of" not in used and boost_helps(standing):
         mine = roll.campaign.characters.filter(owner=user).exclude(pk=first.character_id).order_by("name")
-        options["boosters"] = [c for c in mine if karma_balance(c).value]
+        options["boosters"] = [c for c in mine if karma_balance(c).value and state_of(c.sheet) == "conscious"]
     return options
 
 
@@ -319,6 +319,11 @@ def _booster(first, player, payer_id: int | None):
         payer = mine.filter(pk=payer_id).first()
         if payer is None:
             raise ActionError("+5 is given from another character of yours, to someone else's roll.")
+    # Only a conscious character helps another (play-test, issue 20); a re-roll of one's own failed roll
+    # stays open to the roller in any state (published on /rules/zener/).
+    state = state_of(payer.sheet)
+    if state != "conscious":
+        raise ActionError(f"{payer.name} is {state}: only a conscious character gives a +5.")
     _check_funds(payer)
     return payer
 

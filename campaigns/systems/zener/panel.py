@@ -13,10 +13,14 @@ from campaigns.systems.zener.forms import AttackForm, CheckForm, KarmaForm, Lang
 from campaigns.systems.zener.gear_panel import GEAR_FORMS, gear_context
 from campaigns.systems.zener.growth import GrowthForm, karmic
 from campaigns.systems.zener.immersion import ImmersionForm
+from campaigns.systems.zener.party import party
 from rules.zener.death import state_of
 from rules.zener.endurance import end_left
 from rules.zener.radiation import MOVABLE
 from rules.zener.stats import in_play
+
+TRANSITION_BUTTONS = (("1", "a tranquil jump"), ("2", "a normal transition"), ("3A", "more long-term damage"),
+                      ("3B", "more shock and trauma"))  # fmt: skip
 
 
 def panel(
@@ -74,6 +78,9 @@ def panel(
             *GEAR_FORMS,
         )
         _offer([context[name] for name in forms], characters)
+        # Who a Zener transition with no one ticked takes, named on its confirmation (radiation.html).
+        context["party"] = ", ".join(c.name for c in party(campaign, characters))
+        context["transition_categories"] = TRANSITION_BUTTONS
     elif user is not None:
         context["check_form"] = check_form or CheckForm(campaign=campaign, user=user)
         context["language_form"] = language_form or LanguageForm(campaign=campaign, user=user)

@@ -224,6 +224,10 @@ def test_the_panel_reads_end_left_then_the_sheets(player_client, zg, kai):
 # 8. A transition asks first.
 
 
-def test_the_transition_button_asks_first(gm_client, zg, kai):
+def test_the_transition_button_asks_first(gm_client, zg, gm, kai, ren):
+    _character(zg, gm, "Raider")
     page = gm_client.get(reverse("table", args=[zg.pk])).content.decode()
-    assert 'hx-confirm="Make a Zener transition' in page
+    assert (
+        'hx-confirm="Make a Zener transition, Category 3A (more long-term damage), for the characters ticked, or '
+        'with none ticked for Kai, Ren? Each takes its damage."' in page
+    )
