@@ -119,11 +119,17 @@ def aiming_cap(weapon: str) -> tuple[int, int]:
     return seconds, max(index for index, times in TIME_MULTIPLIERS.items() if times <= seconds)
 
 
-def aiming_bonus(index: int, weapon: str = "", *, suppression: bool = False) -> int:
-    """The attack's aiming term: the time chart's index, within the weapon's cap, or suppression's -5."""
+def aiming_bonus(index: int, weapon: str = "", *, suppression: bool = False, column: str = "whole") -> int:
+    """The attack's aiming term: the time chart's index, within the weapon's cap, or suppression's -5.
+    Suppression is "simply pointing a weapon in the general direction of a target" (seed, "Extra Time
+    Spent/Rushing"): it takes no aiming time and no aimed column, only the whole body (play-test, issue
+    20; published)."""
     if suppression:
         if index:
             raise RulesError("Suppression fire is not aimed: leave the aiming at 0.")
+        if column != "whole":
+            part = COLUMNS[column][0].lower() if column in COLUMNS else column
+            raise RulesError(f"Suppression fire is not aimed: it hits the whole body, not the {part}.")
         return SUPPRESSION
     if weapon:
         seconds, cap = aiming_cap(weapon)

@@ -43,6 +43,22 @@ def state_of(sheet: Mapping) -> str:
     return "dying" if dying_stats(sheet) else state if state != "dying" else "conscious"
 
 
+def settle(sheet: Mapping) -> dict:
+    """The sheet with its stored state following its damage, after any change (play-test, issue 20: a
+    therapy lifted a dying character's CON above 0, and the sheet still said "dying"). A stat at 0 or
+    below is dying, its time unconscious dropped; a character no longer dying is conscious, and the
+    death saves' penalty is dropped (the next time dying starts at round D again; published)."""
+    state = state_of(sheet)
+    after = dict(sheet)
+    if state == "dying":
+        after.pop("out_for", None)
+    else:
+        after.pop("dying", None)
+    if state != sheet.get("state", "conscious"):
+        after["state"] = state
+    return after
+
+
 @dataclass(frozen=True, slots=True)
 class DeathSave:
     penalty: int  # added to the 4d6

@@ -48,7 +48,7 @@ from rules.dice import DiceSource, parse, roll
 from rules.errors import RulesError
 from rules.zener.checks import CheckRoll, roll_check, stat_check
 from rules.zener.combat import ShockSave, knocked_out, shock_save
-from rules.zener.death import state_of
+from rules.zener.death import settle, state_of
 from rules.zener.stats import ROLLED_STATS, in_play
 
 CATEGORIES = {"1": "Category 1", "2": "Category 2", "3A": "Category 3A", "3B": "Category 3B"}
@@ -305,8 +305,5 @@ def treat(sheet: Mapping, therapy: Therapy, dice: DiceSource, *, as_end: int = 0
     if trauma:
         damage["rest_days"] = 0
     hours = sum(dice.roll(6) for _ in range(4)) if as_end else 0
-    after = {**sheet, "damage": damage}
-    if state_of(after) == "dying":
-        after.pop("out_for", None)
-        after["state"] = "dying"
+    after = settle({**sheet, "damage": damage})  # healed CON may end the dying (rules.zener.death)
     return Treated(healed, rolled["extra_off"], rolled["steps_back"], shock, trauma, as_end, hours, after)

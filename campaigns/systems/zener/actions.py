@@ -16,6 +16,7 @@ from campaigns import actions as table_actions
 from campaigns import ledger, live, sources
 from campaigns.models import Balance, Roll
 from campaigns.systems.skills import no_such_skill
+from campaigns.systems.zener.party import party
 from rules.dice import parse
 from rules.errors import RulesError
 from rules.zener import SYSTEM, recovery
@@ -42,7 +43,7 @@ from rules.zener.combat import (
     shock_recovered,
     shock_save,
 )
-from rules.zener.death import death_save, state_of
+from rules.zener.death import death_save, settle, state_of
 from rules.zener.endurance import end_left
 from rules.zener.experience import SOLUTION_NAMES, SOLUTIONS, adventure_experience
 from rules.zener.languages import (
@@ -86,6 +87,14 @@ def keep_the_karma_the_table_saw(sender, instance, **kwargs) -> None:
     before = stored.values_list("sheet", flat=True).first()
     if before is not None and karma_pool(instance, before).start != karma_pool(instance).start:
         ledger.keep([karma_pool(instance, before)])
+
+
+@receiver(pre_save, sender="characters.Character", dispatch_uid="zener-settle-the-state")
+def settle_the_state(sender, instance, **kwargs) -> None:
+    """The one place a Zener sheet's stored state follows its damage, whatever changed it (an attack, a
+    therapy, a transition, days of rest, a missed action, the sheet form): rules.zener.death.settle."""
+    if instance.campaign.system == SYSTEM.key and isinstance(instance.sheet, dict) and "stats" in instance.sheet:
+        instance.sheet = settle(instance.sheet)
 
 
 def check_for(character, *, stat: str, skill: str = "", modifier: int = 0, extra: int = 0, indirect: int = 0):
@@ -220,7 +229,7 @@ def karma_options(roll, user) -> dict:
     used to re-roll a failed roll at the player's discretion, or to give another character a +5 in
     a mission-critical roll"): none once the standing result succeeds; the re-roll for the roller
     alone, once per check, if the character has Karma; a +5 once per check, from each of the
-    user's other characters that has Karma, and only when it makes the standing result a success
+    user's other characters that has Karma and is conscious, and only when it makes the standing result a success
     (`boost_helps`). The server refuses the rest if posted anyway."""
     chain = _chain(roll)
     first, standing = chain[0], chain[-1]
@@ -233,7 +242,7 @@ def karma_options(roll, user) -> dict:
         options["reroll"] = first.character
     if "boost_of" not in used and boost_helps(standing):
         mine = roll.campaign.characters.filter(owner=user).exclude(pk=first.character_id).order_by("name")
-        options["boosters"] = [c for c in mine if karma_balance(c).value]
+        options["boosters"] = [c for c in mine if karma_balance(c).value and state_of(c.sheet) == "conscious"]
     return options
 
 
@@ -310,6 +319,11 @@ def _booster(first, player, payer_id: int | None):
         payer = mine.filter(pk=payer_id).first()
         if payer is None:
             raise ActionError("+5 is given from another character of yours, to someone else's roll.")
+    # Only a conscious character helps another (play-test, issue 20); a re-roll of one's own failed roll
+    # stays open to the roller in any state (published on /rules/zener/).
+    state = state_of(payer.sheet)
+    if state != "conscious":
+        raise ActionError(f"{payer.name} is {state}: only a conscious character gives a +5.")
     _check_funds(payer)
     return payer
 
@@ -391,6 +405,8 @@ def attack(campaign, gm, *, attacker, target, stat: str, ranks: int | None, weap
         raise RulesError("Attacks use ACC or MEL.")
     if attacker.pk == target.pk:
         raise RulesError("Choose a target other than the attacker.")
+    _in_play(attacker, "the dead do not attack")
+    _in_play(target, "the dead are not attacked")
     check_aim(aim, choice)
     # A weapon from the attacker's sheet by name, or damage notation as typed.
     named = next((w["damage"] for w in attacker.sheet.get("weapons", []) if w["name"] == weapon), None)
@@ -413,7 +429,9 @@ def attack(campaign, gm, *, attacker, target, stat: str, ranks: int | None, weap
     attack_stat = worn(attacker.sheet, attacker_armour)[stat]
     size += COLUMNS[aim][1]  # seed: "-1 for head & torso ...; -2 for head and neck; ..."
     follow_up = _follow_up(campaign, attacker, target)
-    aiming = aiming_bonus(aiming, weapon_kind, suppression=suppression)  # the weapon's cap, or suppression's -5
+    aiming = aiming_bonus(
+        aiming, weapon_kind, suppression=suppression, column=aim
+    )  # the weapon's cap, or suppression's -5
     aimed = "suppression fire −5" if suppression else f"aimed {aiming:+d}".replace("-", "−") if aiming else ""
     check = attack_check(attack_stat, ranks, target_defense, size=size, range_=range_, aiming=aiming,
                          circumstance=circumstance + follow_up)  # fmt: skip
@@ -446,6 +464,14 @@ def attack(campaign, gm, *, attacker, target, stat: str, ranks: int | None, weap
                         points=outcome["stat_points"], out_for=outcome["unconscious"])  # fmt: skip
         transaction.on_commit(lambda: (live.send_roll(roll), live.send_panel(campaign)))
     return roll
+
+
+def _in_play(character, why: str) -> None:
+    """Refuse a step on a dead character (play-test, issue 20: an attack on the dead knocked them out
+    for 0.1 minutes and added trauma). The dying stay in play: one who makes the save "can act in
+    round D" (seed, "Death")."""
+    if state_of(character.sheet) == "dead":
+        raise RulesError(f"{character.name} is dead: {why}.")
 
 
 def _pays_for_attack(attacker, stat: str) -> None:
@@ -558,6 +584,8 @@ def skip_action(campaign, gm, *, character, wake: bool) -> Roll:
         raise ActionError("Only the GM marks a missed action.")
     with transaction.atomic():
         character.refresh_from_db()
+        if state_of(character.sheet) == "dead":
+            raise RulesError(f"{character.name} is dead.")
         sheet = dict(character.sheet)
         shock = sheet.get("damage", {}).get("shock", 0)
         woke = wake and sheet.get("state") == "unconscious"
@@ -579,15 +607,13 @@ def skip_action(campaign, gm, *, character, wake: bool) -> Roll:
 
 
 def days_pass(campaign, gm, *, days: int, ranks: int = 0, character=None, sleep: str = "comfortable") -> Roll:
-    """Days of rest for one character or the whole table, applied by the GM (seed: "Damage &
-    Recovery"): each sheet healed, and what each healed in one public log entry. `sleep`: the nights
-    were comfortable or camping (the stat damage a night mends, rules.zener.recovery)."""
+    """Days of rest for one character or the party (the players' characters, zener.party), applied by
+    the GM (seed: "Damage & Recovery"): each sheet healed, and what each healed in one public log
+    entry. `sleep`: the nights were comfortable or camping (the stat damage a night mends, rules.zener.recovery)."""
     if not campaign.is_gm(gm):
         raise ActionError("Only the GM lets time pass.")
     with transaction.atomic():
-        resting = (
-            [character] if character else [c for c in campaign.characters.seated() if c.sheet.get("state") != "dead"]
-        )
+        resting = [character] if character else party(campaign, campaign.characters.seated())
         if not resting:
             raise RulesError("No one to rest.")
         healed = []
@@ -610,7 +636,9 @@ def roll_initiative(campaign, gm, *, surprised=(), immobile=(), prone=(), use_ac
     appropriate, the GM can use ACC instead of MEL")."""
     if not campaign.is_gm(gm):
         raise ActionError("Only the GM rolls initiative.")
-    characters = list(campaign.characters.seated())
+    # The dead are out of the fight; the dying stay in, as one who makes the save "can act in round D"
+    # (seed, "Death"; play-test, issue 20; published on /rules/zener/).
+    characters = [c for c in campaign.characters.seated() if state_of(c.sheet) != "dead"]
     if not characters:
         raise RulesError("No characters to roll for.")
     # AWA, MEL, ACC and RES less their stat damage, and MEL, ACC and RES as worn (rules.zener.armour)

@@ -19,6 +19,7 @@ from campaigns.inputs import WholeNumberField
 from campaigns.models import Roll
 from campaigns.systems.base import RollKind
 from campaigns.systems.steps import panel_step
+from campaigns.systems.zener.party import party
 from campaigns.views import campaign_for_gm
 from rules.errors import RulesError
 from rules.zener.endurance import ACTIVITIES, MAX_MINUTES, duration, time_passes
@@ -29,7 +30,7 @@ KIND = "zener_endurance"
 class TimeForm(TableForm):
     """Time passes for one character or the whole table, in an activity that spends or recovers END."""
 
-    character = CharacterChoiceField(queryset=None, required=False, empty_label="Everyone at the table")
+    character = CharacterChoiceField(queryset=None, required=False, empty_label="The players' characters")
     activity = forms.ChoiceField(
         choices=[("ordinary", "Ordinary activity (1 END per 30 min)"),
                  ("strenuous", "Strenuous activity (4 END per hour)"),
@@ -53,7 +54,7 @@ def let_time_pass(campaign, gm, *, character, activity: str, minutes: int) -> Ro
         raise ActionError("Only the GM lets time pass.")
     with transaction.atomic():
         everyone = character is None
-        who = [c for c in campaign.characters.seated() if c.sheet.get("state") != "dead"] if everyone else [character]
+        who = party(campaign, campaign.characters.seated()) if everyone else [character]
         if not who:
             raise RulesError("No one at the table for time to pass for.")
         dice, rows = sources.dice(), []

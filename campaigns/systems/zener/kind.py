@@ -27,6 +27,15 @@ def target_raised(request: dict, outcome: dict, boosted_by: str = "") -> str:
     return rose + (f" + {bonus} from {boosted_by}" if bonus else "") + (", an impossible chance" if more else "")
 
 
+def more_dice(dice: int, base_dice: int, target: int) -> str:
+    """A roll of `base_dice` d6 that the impossible-chance rule gave `dice` and raised to `target`, said as a
+    check's row says it ("−8 + 2 × 12 more dice, an impossible chance"); "" without more dice. For the rolls
+    that keep no request of their own: the shock save, the death save, a transition's CON roll (play-test,
+    issue 20: "CON save at −12: 4d6 → [16 dice]")."""
+    more = dice - base_dice
+    return target_raised({"dice": dice, "base_dice": base_dice, "base_target": target - 2 * more}, {})
+
+
 def eventual_line(request: dict, outcome: dict) -> str:
     """An eventual success's time, from the standing margin (seed, "Eventual Success"); "" for a plain check."""
     if "eventual" not in request:
@@ -98,6 +107,14 @@ class ZenerAttackKind(RollKind):
         stats = data.get("stat_damage", [])
         data["losses"] = list(zip(data.get("stat_points") or [1] * len(stats), stats, strict=True))
         data["d3"] = bool(data.get("critical") and data.get("critical_location") and data.get("stat_points"))
+        data["raised"] = more_dice(data["dice"], 3, data["target"])
+        if "save" in data:
+            save = data["save"]
+            data["save"] = {
+                **save,
+                "dice": len(save["faces"]),
+                "raised": more_dice(len(save["faces"]), 4, save["target"]),
+            }
         return data
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
@@ -151,7 +168,8 @@ class ZenerDeathKind(RollKind):
     RESULTS = {"dying": "still dying", "dead": "dies", "stabilised": "is stabilised, restored to 1"}
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
-        return {**roll.request, **roll.outcome, "said": self.RESULTS[roll.outcome["result"]]}
+        raised = more_dice(roll.request["dice"], 4, roll.outcome["target"])
+        return {**roll.request, **roll.outcome, "said": self.RESULTS[roll.outcome["result"]], "raised": raised}
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         aid = ", with medical aid" if data["aided"] else ""

@@ -13,9 +13,14 @@ from campaigns.systems.zener.forms import AttackForm, CheckForm, KarmaForm, Lang
 from campaigns.systems.zener.gear_panel import GEAR_FORMS, gear_context
 from campaigns.systems.zener.growth import GrowthForm, karmic
 from campaigns.systems.zener.immersion import ImmersionForm
+from campaigns.systems.zener.party import party
 from rules.zener.death import state_of
+from rules.zener.endurance import end_left
 from rules.zener.radiation import MOVABLE
 from rules.zener.stats import in_play
+
+TRANSITION_BUTTONS = (("1", "a tranquil jump"), ("2", "a normal transition"), ("3A", "more long-term damage"),
+                      ("3B", "more shock and trauma"))  # fmt: skip
 
 
 def panel(
@@ -34,17 +39,19 @@ def panel(
     **gear_forms,
 ) -> Panel:
     characters = list(campaign.characters.seated().select_related("owner"))
+    gm = audience is Audience.GM
     context = {
-        "is_gm": audience is Audience.GM,
-        # Each value in play beside the sheet's, for "RES 12 (14)" (templatetags/zener.py, stat_in_play).
-        "karma": [
-            (c, karma_balance(c).value, in_play(c.sheet), in_play({**c.sheet, "damage": {}}), state_of(c.sheet))
-            for c in characters
-        ],
-    }
+        "is_gm": gm,
+        # Each value in play beside the sheet's, for "RES 12 (14)" (templatetags/zener.py, stat_in_play); the
+        # GM's own characters show a player their name and state alone (play-test, issue 20: a Raider's
+        # Karma, HP and trauma were the table's to read).
+        "karma": [_row(c) if gm or c.owner_id != campaign.gm_id else (c, None, None, None, state_of(c.sheet))
+                  for c in characters],
+    }  # fmt: skip
     # Who is dying, at a glance, with the round's death save beside them (seed: "Death").
     context["dying"] = [c for c, *_, state in context["karma"] if state == "dying"]
-    context["karmic"] = karmic(context["karma"])  # Karmic Debt and setbacks unpaid (growth.py)
+    # Karmic Debt and setbacks unpaid (growth.py), of the characters whose Karma this audience sees
+    context["karmic"] = karmic([row for row in context["karma"] if row[1] is not None])
     context["movable_stats"] = MOVABLE  # where the GM may move long-term CON loss (radiation.html)
     # A panel answering another step (Karma, an attack) leaves the check form on the page as the player
     # left it (htmx's hx-preserve): it was re-rendered empty, losing the skill and label (issue 18).
@@ -71,6 +78,9 @@ def panel(
             *GEAR_FORMS,
         )
         _offer([context[name] for name in forms], characters)
+        # Who a Zener transition with no one ticked takes, named on its confirmation (radiation.html).
+        context["party"] = ", ".join(c.name for c in party(campaign, characters))
+        context["transition_categories"] = TRANSITION_BUTTONS
     elif user is not None:
         context["check_form"] = check_form or CheckForm(campaign=campaign, user=user)
         context["language_form"] = language_form or LanguageForm(campaign=campaign, user=user)
@@ -84,6 +94,15 @@ def panel(
     context["immersion_form"] = context.get("immersion_form") if mine else None
     context["skills"] = skill_options(mine, "stat")
     return Panel("systems/zener/panel.html", context)
+
+
+def _row(character) -> tuple:
+    """(character, Karma, values in play, the sheet's values, state). END in play is the END left, so the
+    panel reads "END 0 (10)" as it reads "RES 9 (10)" (play-test, issue 20: it read "END 10 (−10)")."""
+    values = in_play(character.sheet)
+    values["END"] = end_left(character.sheet)[0]
+    whole = in_play({**character.sheet, "damage": {}})
+    return character, karma_balance(character).value, values, whole, state_of(character.sheet)
 
 
 def _offer(forms, characters) -> None:

@@ -10,12 +10,13 @@ from django.db import transaction
 from campaigns import live, sources
 from campaigns.actions import ActionError
 from campaigns.models import Roll
+from campaigns.systems.zener.party import party
 from rules.errors import RulesError
 from rules.zener.radiation import CATEGORIES, Therapy, long_term, move_loss, transition, treat
 
 
 def zener_transition(campaign, gm, *, category: str, characters=()) -> Roll:
-    """Every chosen character (none chosen: everyone at the table but the dead) makes the transition's
+    """Every chosen character (none chosen: the party, zener.party) makes the transition's
     CON roll and takes its damage; the log says each one's roll and damage, in name order."""
     if not campaign.is_gm(gm):
         raise ActionError("Only the GM rules a Zener transition.")
@@ -25,7 +26,7 @@ def zener_transition(campaign, gm, *, category: str, characters=()) -> Roll:
     with transaction.atomic():
         seated = campaign.characters.seated().select_for_update(of=("self",)).order_by("name", "pk")
         chosen = [c.pk for c in characters]
-        going = list(seated.filter(pk__in=chosen)) if chosen else [c for c in seated if c.sheet.get("state") != "dead"]
+        going = list(seated.filter(pk__in=chosen)) if chosen else party(campaign, seated)
         if chosen and len(going) != len(set(chosen)):
             raise RulesError("Choose characters at this table.")
         if not going:
@@ -51,8 +52,8 @@ def _result(name: str, done) -> dict:
               "damage_faces": list(done.faces), "con": done.con, "harm": done.harm,
               "out_for": done.sheet.get("out_for", ""), "state": done.sheet.get("state", "conscious")}  # fmt: skip
     if done.save:
-        result["save"] = {"total": done.save.save.total, "target": done.save.save.target,
-                          "success": done.save.save.success}  # fmt: skip
+        save = done.save.save
+        result["save"] = {"dice": len(save.faces), "total": save.total, "target": save.target, "success": save.success}
     return result
 
 

@@ -7,25 +7,38 @@ from typing import Any
 
 from campaigns.audience import Audience
 from campaigns.systems.base import RollKind
+from campaigns.systems.zener.kind import more_dice
 from rules.zener.radiation import CATEGORIES
 
 
 def transition_line(result: dict) -> str:
-    """ "Kai (transition 2): CON roll 24 against 5, failed: 5 long-term CON damage (+1 for the transitions
-    before), 11 trauma and shock; shock save 20 against 7, failed: unconscious for 10 seconds." """
+    """ "Kai (transition 2): CON roll 4d6: 24 against 5, failed: 5 long-term CON damage (+1 for the
+    transitions before), 11 trauma and shock; shock save 4d6: 20 against 7, failed: unconscious for 10
+    seconds." A roll given more dice says how many and why ("13d6: 78 against 13 (−5 + 2 × 9 more dice, an
+    impossible chance)")."""
     made = "made" if result["success"] else "failed"
     extra = f" (+{result['extra']} for the transitions before)" if result["extra"] else ""
-    line = (f"{result['name']} (transition {result['number']}): CON roll {result['total']} against "
-            f"{result['target']}, {made}: {result['con']} long-term CON damage, {result['harm']} trauma and shock"
+    line = (f"{result['name']} (transition {result['number']}): CON roll {result['dice']}d6: {result['total']} "
+            f"against {result['target']}{_raised(result['dice'], result['target'])}, {made}: {result['con']} "
+            f"long-term CON damage, {result['harm']} trauma and shock"
             f"{extra}")  # fmt: skip
     if "save" in result:
         save = result["save"]
-        line += f"; shock save {save['total']} against {save['target']}, {'made' if save['success'] else 'failed'}"
+        rolled = f"{save['dice']}d6: " if "dice" in save else ""  # older rows kept no dice
+        raised = _raised(save["dice"], save["target"]) if "dice" in save else ""
+        line += f"; shock save {rolled}{save['total']} against {save['target']}{raised}, "
+        line += "made" if save["success"] else "failed"
     if result["state"] == "dying":
         line += f"; {result['name']} is dying"
     elif result["out_for"]:
         line += f"; unconscious for {result['out_for']}"
     return line + "."
+
+
+def _raised(dice: int, target: int) -> str:
+    """ " (−5 + 2 × 9 more dice, an impossible chance)" for a 4d6 roll given more dice; "" for 4d6."""
+    raised = more_dice(dice, 4, target)
+    return f" ({raised})" if raised else ""
 
 
 class ZenerTransitionKind(RollKind):

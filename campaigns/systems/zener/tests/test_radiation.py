@@ -59,8 +59,8 @@ def test_the_gm_transitions_the_party_and_everyone_reads_each_result(gm_client, 
     assert ren.sheet["damage"]["trauma"] == 2
     log = player_client.get(reverse("table", args=[zg.pk])).content.decode()
     assert "Zener transition, Category 2" in log
-    assert "Kai (transition 1): CON roll 24 against 5, failed: 4 long-term CON damage, 10 trauma and shock" in log
-    assert "Ren (transition 1): CON roll 4 against 5, made: 1 long-term CON damage, 2 trauma and shock" in log
+    assert "Kai (transition 1): CON roll 4d6: 24 against 5, failed: 4 long-term CON damage, 10 trauma and shock" in log
+    assert "Ren (transition 1): CON roll 4d6: 4 against 5, made: 1 long-term CON damage, 2 trauma and shock" in log
     assert "CON 16 (20), radiation −4 CON (1 transition)" in log  # the panel's line for Kai
 
 
@@ -181,5 +181,5 @@ def test_a_transition_over_the_shock_threshold_can_knock_a_character_out(gm_clie
     kai.refresh_from_db()
     assert kai.sheet["state"] == "unconscious"
     log = player_client.get(reverse("table", args=[zg.pk])).content.decode()
-    assert "shock save 24 against 9, failed; unconscious for" in log
+    assert "shock save 4d6: 24 against 9, failed; unconscious for" in log
     assert "UNCONSCIOUS" in log
