@@ -101,20 +101,28 @@ def skills_cost(sheet: Mapping) -> int:
     return sum(skill_cost(skill["breadth"], skill["ranks"]) for skill in sheet.get("skills", []))
 
 
+def spent(sheet: Mapping) -> int:
+    """The skill points a sheet spends: its skills and its equipment (weapons, armour, points kept for
+    equipment used up; rules.zener.sheet totals them as `equipment_points`). Seed, "Weapons" and "Armor":
+    equipment costs skill points. Every budget check and the sheet's budget line count this."""
+    return skills_cost(sheet) + sheet.get("equipment_points", 0)
+
+
 def overspent(sheet: Mapping) -> int:
-    """How many skill points the skills cost beyond what the sheet has (0 when they are paid for)."""
+    """How many skill points the sheet spends beyond what it has (0 when all is paid for)."""
     points = skill_points(sheet)
-    return max(0, skills_cost(sheet) - points["starvation"] - points["available"])
+    return max(0, spent(sheet) - points["starvation"] - points["available"])
 
 
 def check_budget(sheet: Mapping) -> None:
-    """The skills are paid for, or a sentence that adds it up: "These skills cost 34 skill points;
-    INT × 2 (24) + disadvantages (9) gives 33."."""
+    """The skills and equipment are paid for, or a sentence that adds it up: "These skills cost 34 skill
+    points; INT × 2 (24) + disadvantages (9) gives 33." (", 39 with equipment" when there is any)."""
     if not overspent(sheet):
         return
-    points = skill_points(sheet)
+    points, skills = skill_points(sheet), skills_cost(sheet)
+    with_equipment = f", {spent(sheet)} with equipment" if spent(sheet) != skills else ""
     starved = f" (− {points['starvation']} starvation)" if points["starvation"] else ""
-    raise RulesError(f"These skills cost {skills_cost(sheet)} skill points{starved}; {budget_terms(points)} "
+    raise RulesError(f"These skills cost {skills} skill points{with_equipment}{starved}; {budget_terms(points)} "
                      f"gives {points['available']}.")  # fmt: skip
 
 
