@@ -21,6 +21,7 @@ from rules.zener.disadvantages import (
     remove_rank,
     skill_points,
     skills_cost,
+    spent,
 )
 from rules.zener.disadvantages import starting_karma_of as zener_starting_karma
 from rules.zener.stats import ROLLED_STATS
@@ -120,9 +121,10 @@ def karmic(rows) -> list[tuple]:
 
 def budget_line(sheet: dict) -> str:
     """The sheet's skill points, added up: "Skill points: INT × 2 (24) + disadvantages (9) = 33; the
-    skills cost 33." and, under Karmic Starvation, what it takes off."""
-    points, cost = skill_points(sheet), skills_cost(sheet)
-    line = f"Skill points: {budget_terms(points)} = {points['available']}; the skills cost {cost}."
+    skills cost 28, equipment 5: 33." (issue 20: the equipment spends the same points) and, under Karmic Starvation, what it takes off."""
+    points, cost, total = skill_points(sheet), skills_cost(sheet), spent(sheet)
+    equipment = f", equipment {total - cost}: {total}" if total != cost else ""
+    line = f"Skill points: {budget_terms(points)} = {points['available']}; the skills cost {cost}{equipment}."
     if points["starvation"]:
         line += (f" Karmic Starvation: the skills cost {points['starvation']} less "
                  f"({cost} − {points['starvation']} = {cost - points['starvation']}).")  # fmt: skip
