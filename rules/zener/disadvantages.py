@@ -270,14 +270,24 @@ def complication(sheet: Mapping, *, karma: int, nullify: str, worsen: list[str],
     return after
 
 
+def _setback(setbacks: list[dict], name: str) -> dict:
+    """The setback by its name, or by the disadvantage it nullified ("Bad Temper" for "Bad Temper nullified",
+    the oldest first: issue 20's play-test typed the name the panel shows before "nullified")."""
+    wanted = name.strip().lower()
+    for candidate in (wanted, f"{wanted} nullified"):
+        found = next((s for s in setbacks if s["name"].lower() == candidate), None)
+        if found is not None:
+            return found
+    unpaid = ", ".join(s["name"] for s in setbacks) or "none"
+    raise RulesError(f"There is no setback called {name.strip()} to pay off; the setbacks unpaid: {unpaid}.")
+
+
 def pay_off_setback(sheet: Mapping, name: str) -> tuple[dict, int]:
     """(the sheet, the Karma it costs) with a setback paid off: 1 Karma per rank, its starvation ranks
     included; its stat points come back (seed: setbacks "can be paid off whenever the GM deems it
     appropriate by the expenditure of earned Karma")."""
     setbacks = list(sheet.get("setbacks", []))
-    found = next((s for s in setbacks if s["name"].lower() == name.strip().lower()), None)
-    if found is None:
-        raise RulesError(f"There is no setback called {name} to pay off.")
+    found = _setback(setbacks, name)
     stats, changes = dict(sheet["stats"]), dict(sheet.get("karma_changes", {}))
     for stat, points in found["stats"].items():
         stats[stat] += points
