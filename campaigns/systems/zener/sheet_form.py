@@ -6,6 +6,7 @@ from django import forms
 
 from campaigns import sources
 from campaigns.inputs import TextField, WholeNumberField
+from campaigns.models import Roll
 from campaigns.systems.zener.gear_sheet import WEAPON_HELP, costs_text, weapon_from_line, weapon_line
 from campaigns.systems.zener.growth import budget_line, sheet_karma_problem
 from campaigns.systems.zener.templatetags.zener import stat_in_play
@@ -20,9 +21,15 @@ from rules.zener.stats import STAT_RANGE as ZENER_STAT_RANGE
 from rules.zener.stats import derived, in_play
 
 LANGUAGE_LINE = re.compile(r"(?P<name>[^,]+),\s*(?P<era>[^(]+?)\s*\((?P<aspect>\w+)\)\s*(?P<ranks>.*)")
+TRADES_FIXED = "Trades are made when the character is made; ask the GM."
 DISADVANTAGE_LINE = re.compile(r"(?P<name>.+?)\s*\((?P<points>\d+)\)\s*(?P<ranks>.*)")
 KARMA_TRADE = re.compile(r"(?P<lowered>\w+)\s*>\s*(?P<raised>\w+)")
 SKILL_LINE = re.compile(r"(?P<name>.+?)\s*\((?P<breadth>\w+),\s*(?P<stat>\w+)\)\s*(?P<ranks>.*)")
+
+
+def trades_changed(stored: dict, sheet: dict) -> bool:
+    """Whether the sheet changes the trades of creation: the stats as rolled or the Karma trades."""
+    return any((stored.get(key) or None) != (sheet.get(key) or None) for key in ("rolled", "karma_trades"))
 
 
 def _zener_skill(line: str) -> dict:
@@ -321,7 +328,17 @@ class ZenerSheetForm(CharacterForm):
             problem = sheet_karma_problem(self.instance, stored, self.instance.sheet, self.cleaned_data["name"])
             if problem:
                 self.add_error("disadvantages", problem)
+        if not self.errors and self._trades_fixed():
+            self.add_error("karma_trades", TRADES_FIXED)
         return cleaned
+
+    def _trades_fixed(self) -> bool:
+        """Whether this save changes trades that are no longer open. Seed, "Improving Stats" and "Other Uses
+        For Karma": the trades are made "during character construction"; a character with a roll in the log
+        has played (issue 20)."""
+        if not self.instance.pk or not trades_changed(self.stored_sheet, self.instance.sheet):
+            return False
+        return Roll.objects.filter(character=self.instance).exists()
 
     def save(self, commit=True):
         character = super().save(commit)
