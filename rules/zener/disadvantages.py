@@ -143,10 +143,14 @@ def sheet_creation(raw: Mapping, stats: dict[str, int]) -> dict[str, Any]:
     rolled = {name: _int(rolled[name], f"Rolled {name}") for name in ROLLED_STATS if name in rolled}
     if any(not low <= value <= high for value in rolled.values()):
         raise RulesError(f"A rolled stat is {low} to {high}.")
-    if not isinstance(trades, list) or not all(
-        isinstance(t, list | tuple) and len(t) == 2 and t[0] in ROLLED_STATS and t[1] in ROLLED_STATS and t[0] != t[1]
-        for t in trades
-    ):
+    if not isinstance(trades, list) or not all(isinstance(t, list | tuple) and len(t) == 2 for t in trades):
+        raise RulesError("A Karma trade lowers one stat by 1 and raises another by 2: two different stats.")
+    unknown = next((name for t in trades for name in t if name not in ROLLED_STATS), None)
+    if unknown is not None:
+        raise RulesError(
+            f"{str(unknown)[:20]} is not a stat; a Karma trade names two of " + ", ".join(ROLLED_STATS) + "."
+        )
+    if any(lowered == raised for lowered, raised in trades):
         raise RulesError("A Karma trade lowers one stat by 1 and raises another by 2: two different stats.")
     if not isinstance(changes, Mapping) or set(changes) - set(ROLLED_STATS):
         raise RulesError("Only rolled stats change after creation.")
@@ -256,7 +260,7 @@ def complication(sheet: Mapping, *, karma: int, nullify: str, worsen: list[str],
         if stat not in ROLLED_STATS:
             raise RulesError(f"Choose a stat (not Karma) to lose {left} point{'s' * (left != 1)}.")
         if stats[stat] - left < STAT_RANGE[0]:
-            raise RulesError(f"{stat} {stats[stat]} cannot lose {left} points.")
+            raise RulesError(f"{stat} {stats[stat]} cannot lose {left} point{'s' * (left != 1)}.")
         stats[stat] -= left
         changes[stat] = changes.get(stat, 0) - left
     names = {s["name"] for s in sheet.get("setbacks", [])}

@@ -19,8 +19,10 @@ from rules.zener.recovery import CARE, HEALABLE
 from rules.zener.stats import ROLLED_STATS as ZENER_STATS
 from rules.zener.stats import STAT_RANGE as ZENER_STAT_RANGE
 from rules.zener.stats import derived, in_play
+from rules.zener.words import counted
 
 LANGUAGE_LINE = re.compile(r"(?P<name>[^,]+),\s*(?P<era>[^(]+?)\s*\((?P<aspect>\w+)\)\s*(?P<ranks>.*)")
+CHECKBOX = "systems/zener/_checkbox_field.html"  # an app template: the form renderer reads app folders
 TRADES_FIXED = "Trades are made when the character is made; ask the GM."
 DISADVANTAGE_LINE = re.compile(r"(?P<name>.+?)\s*\((?P<points>\d+)\)\s*(?P<ranks>.*)")
 KARMA_TRADE = re.compile(r"(?P<lowered>\w+)\s*>\s*(?P<raised>\w+)")
@@ -100,8 +102,8 @@ def budget_text(sheet: dict) -> str:
     lan = f"{budget.lan_skill} {budget.lan_ranks}" if budget.lan_skill else "no skill on LAN"
     free = f"{budget.free} free language{'s' if budget.free != 1 else ''}"
     given_up = f"{budget.given_up} native rank{'s' if budget.given_up != 1 else ''}"
-    text = (f" Your budget: {free} at 1 rank (INT {intelligence}); {budget.points} points ({given_up} given up × 2"
-            f" + {lan}); {budget.spent} spent beyond the free ones, {budget.left} left.")  # fmt: skip
+    text = (f" Your budget: {free} at 1 rank (INT {intelligence}); {counted(budget.points, 'point')} ({given_up} "
+            f"given up × 2 + {lan}); {budget.spent} spent beyond the free ones, {budget.left} left.")  # fmt: skip
     learned = [f"{x['name']} ({x['era']})" for x in sheet.get("languages", []) if x.get("learned")]
     if learned:
         text += " Learned in play, not counted: " + ", ".join(learned) + "."
@@ -114,8 +116,9 @@ def clock_text(clock: dict) -> str:
     """ "Immersed in French (16th century) among 18th century speakers: 2 hours toward the next rank." """
     where = f"Immersed in {clock['name']} ({clock['era']}) among {clock['among']} speakers: "
     if clock["ear"]:
-        return where + f"adjusting the ear, {clock['ear_hours']} of 6 hours ({clock['ear']} era rank(s) to pay off)."
-    return where + f"{clock['hours']} hours toward the next rank."
+        ear = counted(clock["ear"], "era rank")
+        return where + f"adjusting the ear, {clock['ear_hours']} of 6 hours ({ear} to pay off)."
+    return where + f"{counted(clock['hours'], 'hour')} toward the next rank."
 
 
 def _zener_disadvantage(line: str) -> dict:
@@ -362,9 +365,10 @@ class ZenerSheetForm(CharacterForm):
                                        help_text="1 to 4 quarters of the body; blank: whole body.")  # fmt: skip
     armour_nim = WholeNumberField(min_value=0, max_value=10, required=False, label="Armour's NIM penalty",
                                   help_text="The GM's; blank: the armour table's (type, technology).")  # fmt: skip
-    armour_skill = forms.BooleanField(required=False, label="Armour skill",
+    # The box inside its label, the help below, as the app's other checkboxes (issue 20's play-test).
+    armour_skill = forms.BooleanField(required=False, label="Armour skill", template_name=CHECKBOX,
                                       help_text="You take a skill in its use: it costs half, rounded up.")  # fmt: skip
-    armour_found = forms.BooleanField(required=False, label="Armour found",
+    armour_found = forms.BooleanField(required=False, label="Armour found", template_name=CHECKBOX,
                                       help_text="Found in the adventure, not taken on: it is free.")  # fmt: skip
     weapons = textarea(WEAPON_HELP, rows=2)
 
