@@ -132,3 +132,9 @@ def test_a_refused_immersion_shows_beside_its_form(player_client, zg, player):
     form = page[page.index('id="zener-immersion-form"') :]
     assert 'role="alert"' in form[: form.index("</form>")]
     assert 'role="alert"' not in page[: page.index('id="zener-immersion-form"')]
+
+
+def test_the_readings_are_published_on_the_rules_page(player_client):
+    page = player_client.get(reverse("rules_system", args=["zener"])).content.decode()
+    for reading in ("What a sheet spends</strong>", "Trades at creation</strong>", "Paying off a setback</strong>"):
+        assert reading in page
