@@ -88,7 +88,18 @@ def panel(
 
 
 # The GM's steps shown once a character sits at the table (panel.html, gear.html, endurance.html, radiation.html).
-TABLE_STEPS = ("attack_form", "skip_form", "initiative", "rest", "time_form", "transition", "therapy", *GEAR_FORMS)
+TABLE_STEPS = (
+    "attack_form",
+    "skip_form",
+    "fight_over",
+    "initiative",
+    "rest",
+    "time_form",
+    "transition",
+    "therapy",
+    "move",
+    *GEAR_FORMS,
+)
 
 
 def _shown_forms(context: dict, mine: list) -> list[str]:

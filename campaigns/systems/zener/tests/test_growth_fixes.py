@@ -138,3 +138,27 @@ def test_the_readings_are_published_on_the_rules_page(player_client):
     page = player_client.get(reverse("rules_system", args=["zener"])).content.decode()
     for reading in ("What a sheet spends</strong>", "Trades at creation</strong>", "Paying off a setback</strong>"):
         assert reading in page
+
+
+def _inside_form(page: str, action: str, message: str) -> bool:
+    start = page.index(f'action="{action}"')
+    return message in page[start : page.index("</form>", start)] and message not in page[:start]
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "message"),
+    [("zener_fight_over", {}, "No attack since the last fight ended"),
+     ("zener_radiation_move", {"character": "x", "stat": "STR"}, "Choose a character at this table."),
+     ("zener_therapy", {"con_healed": "9"}, "A therapy heals 0 to 3 points"),
+     ("zener_death_save", {"character": "x"}, "")],
+)  # fmt: skip
+def test_the_gms_formless_steps_refuse_beside_their_forms(gm_client, zg, player, name, data, message):
+    kai = _character(zg, player)
+    url = reverse(name, args=[zg.pk])
+    refused = gm_client.post(url, {"character": kai.pk, **data}, HTTP_HX_REQUEST="true")
+    assert refused.status_code == 422
+    page = refused.content.decode()
+    if name == "zener_death_save":  # no one is dying: no form to stand beside, the message is at the top
+        assert "Choose a character at this table." in page[: page.index("</h2>") + 600]
+    else:
+        assert _inside_form(page, url, message)
