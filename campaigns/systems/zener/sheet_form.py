@@ -13,6 +13,7 @@ from campaigns.systems.zener.templatetags.zener import stat_in_play
 from characters.forms import RANKS, CharacterForm, lines, notes_field, refuse, textarea
 from rules.errors import RulesError
 from rules.zener.armour import MAX_HAND_PROTECTION, TECH_SHIFT, WORN_STATS, worn
+from rules.zener.disadvantages import creation_stats
 from rules.zener.languages import ASPECTS as LANGUAGE_ASPECTS
 from rules.zener.languages import language_budget
 from rules.zener.recovery import CARE, HEALABLE
@@ -30,8 +31,13 @@ SKILL_LINE = re.compile(r"(?P<name>.+?)\s*\((?P<breadth>\w+),\s*(?P<stat>\w+)\)\
 
 
 def trades_changed(stored: dict, sheet: dict) -> bool:
-    """Whether the sheet changes the trades of creation: the stats as rolled or the Karma trades."""
-    return any((stored.get(key) or None) != (sheet.get(key) or None) for key in ("rolled", "karma_trades"))
+    """Whether the sheet changes the trades of creation: the stats as rolled, the Karma trades, or a traded
+    stat as made (a new trade of skill points, rules.zener.disadvantages.trade_points)."""
+    if any((stored.get(key) or None) != (sheet.get(key) or None) for key in ("rolled", "karma_trades")):
+        return True
+    traded = set(stored.get("rolled") or {}) | set(sheet.get("rolled") or {})
+    before, after = creation_stats({"stats": {}, **stored}), creation_stats(sheet)
+    return any(before.get(name) != after.get(name) for name in traded)
 
 
 def _zener_skill(line: str) -> dict:

@@ -110,6 +110,8 @@ def test_the_trades_of_creation_are_fixed_once_the_character_has_played(player_c
     assert "Trades are made when the character is made; ask the GM." in refused.content.decode()
     kai.refresh_from_db()
     assert kai.sheet["karma_trades"] == [["PERS", "STR"]]
+    # STR 14 is the rolled 12 and the Karma trade's +2; 15 would be a new trade, +1 for 3 skill points.
+    assert player_client.post(edit, {**data, "stat__STR": "15"}).status_code == 422
     assert player_client.post(edit, {**data, "notes": "Played"}).status_code == 302  # the same trades: saved
 
 
