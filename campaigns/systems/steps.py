@@ -78,23 +78,35 @@ def call_step(request, call: RollCall, audience: Audience, *, form=None, refused
 
 
 def panel_step(
-    request, campaign, audience: Audience, *, form=None, refused: str = "", form_name: str = "", again=None, act
+    request,
+    campaign,
+    audience: Audience,
+    *,
+    form=None,
+    refused: str = "",
+    form_name: str = "",
+    error_form: str = "",
+    again=None,
+    act,
 ) -> HttpResponse:
     """One change made from the system's panel, as `call_step` takes one on a call. Refused, the
     panel shows the form as posted under its keyword `form_name` (none: the panel's own forms);
-    done, the form `again()` builds, a roll form keeping the player's choices for the next roll."""
+    done, the form `again()` builds, a roll form keeping the player's choices for the next roll.
+    The template learns which form was refused as `error_form` (`error_form`, else `form_name`), to
+    show the message beside it (templates/systems/_form_error.html)."""
     error = _refusal(form, refused, act)
     if error:
-        return _panel(request, campaign, audience, error, **({form_name: form} if form_name else {}))
+        forms_ = {form_name: form} if form_name else {}
+        return _panel(request, campaign, audience, error, error_form=error_form or form_name, **forms_)
     return _panel(request, campaign, audience, **({form_name: again()} if again else {}))
 
 
-def _panel(request, campaign, audience: Audience, error: str = "", **forms_):
+def _panel(request, campaign, audience: Audience, error: str = "", error_form: str = "", **forms_):
     """HTMX gets the system's panel (its adapter's) with these forms, 422 with the message when
     refused; a plain post goes back to the table, with the message."""
     if request.htmx:
         rendered = campaign.adapter.panel(campaign, audience, user=request.user, **forms_)
-        context = {**rendered.context, "campaign": campaign, "error": error}
+        context = {**rendered.context, "campaign": campaign, "error": error, "error_form": error_form}
         return render(request, rendered.template, context, status=422 if error else 200)
     if error:
         messages.error(request, error)

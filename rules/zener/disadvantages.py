@@ -101,20 +101,28 @@ def skills_cost(sheet: Mapping) -> int:
     return sum(skill_cost(skill["breadth"], skill["ranks"]) for skill in sheet.get("skills", []))
 
 
+def spent(sheet: Mapping) -> int:
+    """The skill points a sheet spends: its skills and its equipment (weapons, armour, points kept for
+    equipment used up; rules.zener.sheet totals them as `equipment_points`). Seed, "Weapons" and "Armor":
+    equipment costs skill points. Every budget check and the sheet's budget line count this."""
+    return skills_cost(sheet) + sheet.get("equipment_points", 0)
+
+
 def overspent(sheet: Mapping) -> int:
-    """How many skill points the skills cost beyond what the sheet has (0 when they are paid for)."""
+    """How many skill points the sheet spends beyond what it has (0 when all is paid for)."""
     points = skill_points(sheet)
-    return max(0, skills_cost(sheet) - points["starvation"] - points["available"])
+    return max(0, spent(sheet) - points["starvation"] - points["available"])
 
 
 def check_budget(sheet: Mapping) -> None:
-    """The skills are paid for, or a sentence that adds it up: "These skills cost 34 skill points;
-    INT × 2 (24) + disadvantages (9) gives 33."."""
+    """The skills and equipment are paid for, or a sentence that adds it up: "These skills cost 34 skill
+    points; INT × 2 (24) + disadvantages (9) gives 33." (", 39 with equipment" when there is any)."""
     if not overspent(sheet):
         return
-    points = skill_points(sheet)
+    points, skills = skill_points(sheet), skills_cost(sheet)
+    with_equipment = f", {spent(sheet)} with equipment" if spent(sheet) != skills else ""
     starved = f" (− {points['starvation']} starvation)" if points["starvation"] else ""
-    raise RulesError(f"These skills cost {skills_cost(sheet)} skill points{starved}; {budget_terms(points)} "
+    raise RulesError(f"These skills cost {skills} skill points{with_equipment}{starved}; {budget_terms(points)} "
                      f"gives {points['available']}.")  # fmt: skip
 
 
@@ -135,10 +143,14 @@ def sheet_creation(raw: Mapping, stats: dict[str, int]) -> dict[str, Any]:
     rolled = {name: _int(rolled[name], f"Rolled {name}") for name in ROLLED_STATS if name in rolled}
     if any(not low <= value <= high for value in rolled.values()):
         raise RulesError(f"A rolled stat is {low} to {high}.")
-    if not isinstance(trades, list) or not all(
-        isinstance(t, list | tuple) and len(t) == 2 and t[0] in ROLLED_STATS and t[1] in ROLLED_STATS and t[0] != t[1]
-        for t in trades
-    ):
+    if not isinstance(trades, list) or not all(isinstance(t, list | tuple) and len(t) == 2 for t in trades):
+        raise RulesError("A Karma trade lowers one stat by 1 and raises another by 2: two different stats.")
+    unknown = next((name for t in trades for name in t if name not in ROLLED_STATS), None)
+    if unknown is not None:
+        raise RulesError(
+            f"{str(unknown)[:20]} is not a stat; a Karma trade names two of " + ", ".join(ROLLED_STATS) + "."
+        )
+    if any(lowered == raised for lowered, raised in trades):
         raise RulesError("A Karma trade lowers one stat by 1 and raises another by 2: two different stats.")
     if not isinstance(changes, Mapping) or set(changes) - set(ROLLED_STATS):
         raise RulesError("Only rolled stats change after creation.")
@@ -248,7 +260,7 @@ def complication(sheet: Mapping, *, karma: int, nullify: str, worsen: list[str],
         if stat not in ROLLED_STATS:
             raise RulesError(f"Choose a stat (not Karma) to lose {left} point{'s' * (left != 1)}.")
         if stats[stat] - left < STAT_RANGE[0]:
-            raise RulesError(f"{stat} {stats[stat]} cannot lose {left} points.")
+            raise RulesError(f"{stat} {stats[stat]} cannot lose {left} point{'s' * (left != 1)}.")
         stats[stat] -= left
         changes[stat] = changes.get(stat, 0) - left
     names = {s["name"] for s in sheet.get("setbacks", [])}
@@ -262,14 +274,24 @@ def complication(sheet: Mapping, *, karma: int, nullify: str, worsen: list[str],
     return after
 
 
+def _setback(setbacks: list[dict], name: str) -> dict:
+    """The setback by its name, or by the disadvantage it nullified ("Bad Temper" for "Bad Temper nullified",
+    the oldest first: issue 20's play-test typed the name the panel shows before "nullified")."""
+    wanted = name.strip().lower()
+    for candidate in (wanted, f"{wanted} nullified"):
+        found = next((s for s in setbacks if s["name"].lower() == candidate), None)
+        if found is not None:
+            return found
+    unpaid = ", ".join(s["name"] for s in setbacks) or "none"
+    raise RulesError(f"There is no setback called {name.strip()} to pay off; the setbacks unpaid: {unpaid}.")
+
+
 def pay_off_setback(sheet: Mapping, name: str) -> tuple[dict, int]:
     """(the sheet, the Karma it costs) with a setback paid off: 1 Karma per rank, its starvation ranks
     included; its stat points come back (seed: setbacks "can be paid off whenever the GM deems it
     appropriate by the expenditure of earned Karma")."""
     setbacks = list(sheet.get("setbacks", []))
-    found = next((s for s in setbacks if s["name"].lower() == name.strip().lower()), None)
-    if found is None:
-        raise RulesError(f"There is no setback called {name} to pay off.")
+    found = _setback(setbacks, name)
     stats, changes = dict(sheet["stats"]), dict(sheet.get("karma_changes", {}))
     for stat, points in found["stats"].items():
         stats[stat] += points

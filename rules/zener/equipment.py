@@ -139,8 +139,10 @@ def load_weight(kg: float, kind: str, carriers: int = 1) -> float:
         raise RulesError("A load is balanced, unbalanced or distributed.")
     if carriers < 1:
         raise RulesError("A load is carried by at least one.")
-    if not math.isfinite(kg) or kg <= 0:
+    if not math.isfinite(kg):
         raise RulesError("Give the load's weight in kg.")
+    if kg <= 0:
+        raise RulesError(f"A load weighs more than 0 kg; {kg:g} kg is not a load.")
     return kg * LOADS[kind] / carriers
 
 

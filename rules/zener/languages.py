@@ -230,7 +230,7 @@ def check_language_budget(budget: LanguageBudget) -> None:
         return
     lan = f"{budget.lan_skill} {budget.lan_ranks} (your LAN skill)" if budget.lan_skill else "no LAN skill (0)"
     raise RulesError(
-        f"Your starting languages cost {budget.spent} points beyond your {budget.free} free "
+        f"Your starting languages cost {budget.spent} point{'s' * (budget.spent != 1)} beyond your {budget.free} free "
         f"language{'s' if budget.free != 1 else ''} (one at 1 rank per 5 INT); you have {budget.points}: "
         f"2 for each native rank given up ({budget.given_up}) + {lan}. Buy fewer ranks, give up a native rank "
         "('English, 2020s (native) written 2'), or take ranks in a skill on LAN."

@@ -12,13 +12,10 @@ from rules.zener.armour import sheet_gear
 from rules.zener.combat import armour_modifiers
 from rules.zener.death import STATES
 from rules.zener.disadvantages import (
-    budget_terms,
     check_budget,
     sheet_creation,
     sheet_disadvantages,
     sheet_setbacks,
-    skill_points,
-    skills_cost,
     starting_karma_of,
 )
 from rules.zener.equipment import ArmourDesign, WeaponDesign, armour_cost, weapon_cost
@@ -120,16 +117,15 @@ def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = 
         "disadvantages": sheet_disadvantages(raw.get("disadvantages", []), starting),
         "setbacks": sheet_setbacks(raw.get("setbacks", [])),
     }
-    check_budget({"stats": stats, "int_dice": int_dice, "skills": skills, "bonus_skill_points": bonus_points,
-                  **growth})  # fmt: skip
     gear = sheet_gear(raw)
     armour, armour_design = _armour(raw, gear["armour_tech"])
     weapons = [_weapon(weapon) for weapon in
                (raw.get("weapons", []) if isinstance(raw.get("weapons", []), list) else [None])]  # fmt: skip
     consumed = max(0, _int(raw.get("consumed_points", 0), "Points kept for used-up equipment"))
     equipment = sum(weapon["cost"] for weapon in weapons) + armour_design.get("cost", 0) + consumed
-    _check_equipment(equipment, {"stats": stats, "int_dice": int_dice, "skills": skills,
-                                 "bonus_skill_points": bonus_points, **growth})  # fmt: skip
+    # Weapons and armour are paid from the same skill points as the skills (seed: "Weapons", "Armor").
+    check_budget({"stats": stats, "int_dice": int_dice, "skills": skills, "bonus_skill_points": bonus_points,
+                  "equipment_points": equipment, **growth})  # fmt: skip
     damage_raw = raw.get("damage", {})
     if not isinstance(damage_raw, Mapping):
         raise RulesError("Damage is trauma, shock, END spent and stat damage.")
@@ -184,16 +180,6 @@ def _later_damage(damage_raw: Mapping, stat_damage: dict) -> dict:
     if "radiation" in damage_raw:
         kept["radiation"] = sheet_radiation(damage_raw["radiation"])
     return kept
-
-
-def _check_equipment(equipment: int, sheet: Mapping) -> None:
-    """Weapons and armour are paid from the same skill points as the skills (seed: "Weapons", "Armor": "the
-    cost of the armor in Skill Points"), after the skills' own check (rules.zener.disadvantages)."""
-    points = skill_points(sheet)
-    cost = skills_cost(sheet) - points["starvation"]
-    if cost + equipment > points["available"]:
-        raise RulesError(f"These skills cost {cost} skill points, {cost + equipment} with equipment; "
-                         f"{budget_terms(points)} gives {points['available']}.")  # fmt: skip
 
 
 WEAPON_FLAGS = ("melee", "skill", "found")

@@ -128,7 +128,13 @@ def test_rules_page_lists_ore_interpretations(client):
 
 def test_rules_page_lists_zener_interpretations(client):
     page = client.get(reverse("rules")).content.decode()
-    for text in ("Skill foundation", "Impossible chances", "1 in 46,656", "What the table does so far", "Left to the GM"):
+    for text in (
+        "Skill foundation",
+        "Impossible chances",
+        "1 in 46,656",
+        "What the table does so far",
+        "Left to the GM",
+    ):
         assert text in page
 
 

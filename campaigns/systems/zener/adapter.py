@@ -7,6 +7,7 @@ from campaigns.systems.zener import actions, growth, panel
 from campaigns.systems.zener.endurance import ZENER_ENDURANCE
 from campaigns.systems.zener.fight import ZENER_FIGHT_OVER
 from campaigns.systems.zener.gear_kind import ZENER_GEAR
+from campaigns.systems.zener.growth_kind import ZENER_GROWTH
 from campaigns.systems.zener.immersion import ZENER_IMMERSION
 from campaigns.systems.zener.kind import ZENER, ZENER_ATTACK, ZENER_DEATH, ZENER_INITIATIVE, ZENER_RECOVERY, ZENER_SHOCK
 from campaigns.systems.zener.radiation_kind import ZENER_RADIATION_MOVE, ZENER_THERAPY, ZENER_TRANSITION
@@ -30,6 +31,7 @@ class ZenerGate(SystemAdapter):
         ZENER_RADIATION_MOVE,
         ZENER_GEAR,
         ZENER_FIGHT_OVER,
+        ZENER_GROWTH,
     )
     urls = "campaigns.systems.zener.urls"
     sheet_form = ZenerSheetForm

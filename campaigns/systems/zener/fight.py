@@ -59,7 +59,9 @@ def end_fight(campaign, gm) -> Roll:
 def fight_over_view(request, campaign_id: int):
     """The GM ends the fight (seed: "Damage & Recovery", SHOCK)."""
     campaign = campaign_for_gm(request, campaign_id)
-    return panel_step(request, campaign, Audience.GM, act=lambda: end_fight(campaign, request.user))
+    return panel_step(
+        request, campaign, Audience.GM, error_form="fight_over", act=lambda: end_fight(campaign, request.user)
+    )
 
 
 def fight_row(row: dict) -> str:

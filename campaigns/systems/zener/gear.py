@@ -94,7 +94,9 @@ def improve(campaign, gm, *, name: str, scale: str, points: int | None = None, u
         if upgrade and upgrade in upgrades_bought(campaign):
             raise RulesError(f"{UPGRADES[upgrade]} is bought already.")
         if cost > unspent:
-            raise RulesError(f"The Campaign MacGuffins have {unspent} points; that needs {cost}.")
+            raise RulesError(
+                f"The Campaign MacGuffins have {unspent} point{'s' if unspent != 1 else ''}; that needs {cost}."
+            )
         request = {"event": "improvement", "label": "Campaign improvement", "name": name, "scale": scale,
                    "points": cost, "upgrade": upgrade}  # fmt: skip
         roll = _event(campaign, gm, None, request, {"unspent": unspent - cost})

@@ -8,12 +8,13 @@ from typing import Any
 from campaigns.audience import Audience
 from campaigns.systems.base import RollKind
 from rules.zener.macguffins import SCALE, UPGRADES
+from rules.zener.words import counted
 
 
 def improvement_line(request: dict) -> str:
     """ "Limited comms home (Limited Comms to Zener Command): a new capability, 10 points"."""
     upgrade = f" ({UPGRADES[request['upgrade']]})" if request.get("upgrade") else ""
-    return f"{request['name']}{upgrade}: {SCALE[request['scale']][0].lower()}, {request['points']} points"
+    return f"{request['name']}{upgrade}: {SCALE[request['scale']][0].lower()}, {counted(request['points'], 'point')}"
 
 
 class ZenerGearKind(RollKind):
@@ -33,8 +34,8 @@ class ZenerGearKind(RollKind):
             line = (f"spends {request['cost']} Karma to delay the next Zener Transition "
                     f"(x{request['times']:g} the time)")  # fmt: skip
         else:
-            line = (f"'s {request['item']} is used up: {request['refund']} of its {request['cost']} skill points "
-                    f"come back")  # fmt: skip
+            line = (f"'s {request['item']} is used up: {request['refund']} of its "
+                    f"{counted(request['cost'], 'skill point')} come back")  # fmt: skip
         return {"event": event, "line": line}
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:

@@ -12,6 +12,7 @@ from campaigns.inputs import whole_number
 from campaigns.systems.steps import panel_step
 from campaigns.systems.zener import gear
 from campaigns.systems.zener.gear_forms import ConsumeForm, DelayForm, ImproveForm, InvestForm
+from campaigns.systems.zener.templatetags.zener import written_out
 from campaigns.views import campaign_for_gm
 from rules.errors import RulesError
 from rules.zener.equipment import load_index, load_weight
@@ -95,4 +96,4 @@ def load_reckoning(params) -> dict:
         return {"load_error": str(error)}
     table = TABLES["weight"]
     return {"load_answer": f"{kg:g} kg, {kind}, {carriers} carrier{'s' if carriers != 1 else ''}: {each:g} kg each. "
-                           f"{table.name}: index {index} = {table.value(index):.3g} kg"}  # fmt: skip
+                           f"{table.name}: index {index} = {written_out(table.value(index))} kg"}  # fmt: skip

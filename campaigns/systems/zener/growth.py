@@ -8,10 +8,12 @@ from __future__ import annotations
 from django import forms
 from django.db import transaction
 
-from campaigns import ledger
+from campaigns import ledger, live
 from campaigns.forms import CharacterChoiceField, TableForm
 from campaigns.inputs import TextField
+from campaigns.models import Roll
 from campaigns.systems.zener.actions import ActionError, change_karma, karma_balance
+from campaigns.systems.zener.growth_kind import KIND as GROWTH_KIND
 from rules.errors import RulesError
 from rules.zener.disadvantages import (
     budget_terms,
@@ -21,6 +23,7 @@ from rules.zener.disadvantages import (
     remove_rank,
     skill_points,
     skills_cost,
+    spent,
 )
 from rules.zener.disadvantages import starting_karma_of as zener_starting_karma
 from rules.zener.stats import ROLLED_STATS
@@ -30,6 +33,8 @@ STEPS = {
     "complication": "Record a Complication (Karmic Debt): nullify a disadvantage",
     "pay_off": "Pay off a setback (1 Karma a rank)",
 }
+
+LABELS = {"remove": "Disadvantage bought off", "complication": "Complication", "pay_off": "Setback paid off"}
 
 
 class GrowthForm(TableForm):
@@ -58,20 +63,37 @@ def growth_step(character, gm, *, step: str, name: str, worsen: str = "", stat: 
     with ledger.changes(character.campaign), transaction.atomic():
         character.refresh_from_db()
         karma = karma_balance(character, lock=True).value
+        before = character.sheet
         if step == "remove":
             # Seed: "To remove a rank in a disadvantage, the character expends 1 point of Karma".
-            sheet = remove_rank(character.sheet, name)
+            sheet = remove_rank(before, name)
             karma = change_karma(character, -1, actor=gm, reason=f"Bought off a rank of {name.strip()}")
+            event = _removed(before, sheet, name)
         elif step == "complication":
             # Seed: "setbacks and complications from Karmic Debt ... do not affect the Karmic Payout": no Karma moves.
             names = [n.strip() for n in worsen.split(",") if n.strip()]
-            sheet = complication(character.sheet, karma=karma, nullify=name, worsen=names, stat=stat)
+            sheet = complication(before, karma=karma, nullify=name, worsen=names, stat=stat)
+            event = {"event": step, "setback": sheet["setbacks"][-1]}
         else:
-            sheet, cost = pay_off_setback(character.sheet, name)
-            karma = change_karma(character, -cost, actor=gm, reason=f"Paid off the setback {name.strip()}")
+            sheet, cost = pay_off_setback(before, name)
+            paid = next(s for s in before["setbacks"] if s not in sheet["setbacks"])
+            karma = change_karma(character, -cost, actor=gm, reason=f"Paid off the setback {paid['name']}")
+            event = {"event": step, "name": paid["name"], "cost": cost, "stats": paid["stats"]}
         character.sheet = sheet
         character.save(update_fields=["sheet", "updated_at"])
+        # A public row in the log, as the GM's other steps leave (growth_kind.py).
+        roll = Roll.objects.create(campaign=character.campaign, author=gm, character=character, kind=GROWTH_KIND,
+                                   request={"label": LABELS[step], **event}, outcome={})  # fmt: skip
+        transaction.on_commit(lambda: live.send_roll(roll))
     return karma
+
+
+def _removed(before: dict, after: dict, name: str) -> dict:
+    """The disadvantage a rank was bought off, as the sheet names it, and its ranks left (0: gone)."""
+    wanted = name.strip().lower()
+    real = next(d["name"] for d in before["disadvantages"] if d["name"].lower() == wanted)
+    left = next((d["ranks"] for d in after["disadvantages"] if d["name"] == real), 0)
+    return {"event": "remove", "name": real, "left": left}
 
 
 def sheet_karma_problem(character, stored: dict, sheet: dict, name: str) -> str:
@@ -120,9 +142,11 @@ def karmic(rows) -> list[tuple]:
 
 def budget_line(sheet: dict) -> str:
     """The sheet's skill points, added up: "Skill points: INT × 2 (24) + disadvantages (9) = 33; the
-    skills cost 33." and, under Karmic Starvation, what it takes off."""
-    points, cost = skill_points(sheet), skills_cost(sheet)
-    line = f"Skill points: {budget_terms(points)} = {points['available']}; the skills cost {cost}."
+    skills cost 28, equipment 5: 33." (issue 20: the equipment spends the same points) and, under Karmic
+    Starvation, what it takes off."""
+    points, cost, total = skill_points(sheet), skills_cost(sheet), spent(sheet)
+    equipment = f", equipment {total - cost}: {total}" if total != cost else ""
+    line = f"Skill points: {budget_terms(points)} = {points['available']}; the skills cost {cost}{equipment}."
     if points["starvation"]:
         line += (f" Karmic Starvation: the skills cost {points['starvation']} less "
                  f"({cost} − {points['starvation']} = {cost - points['starvation']}).")  # fmt: skip

@@ -385,7 +385,7 @@ def _now(data: dict[str, Any]) -> str:
     held = data["held"]
     has = "Not acquired yet" if held is None else f"Now {held} rank{'s' if held != 1 else ''} ({data['aspect']})"
     if data["next_hours"] is None:
-        unused = f"; {data['unused']} hours unused" if data["unused"] else ""
+        unused = f"; {data['unused']} hour{'s' if data['unused'] != 1 else ''} unused" if data["unused"] else ""
         return f"{has}: colloquial, the most immersion gives{unused}."
     toward = "the ear" if data["ear"] else ("0 ranks" if held is None else f"rank {held + 1}")
     delay = f" at {_times(data['delay'])} time" if data.get("delay") else ""

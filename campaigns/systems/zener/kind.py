@@ -10,6 +10,7 @@ from campaigns.audience import Audience
 from campaigns.systems.base import RollKind
 from campaigns.systems.zener.chart import zener_chart
 from rules.zener.checks import eventual_time
+from rules.zener.words import counted
 
 
 def target_raised(request: dict, outcome: dict, boosted_by: str = "") -> str:
@@ -225,7 +226,7 @@ class ZenerShockKind(RollKind):
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         line = f"{who} misses an action and recovers {data['recovered']} shock (shock {data['shock']})"
         if data["woke"]:
-            return line + f", and wakes with {data['threshold_left']} point(s) of Shock Threshold."
+            return line + f", and wakes with {counted(data['threshold_left'], 'point')} of Shock Threshold."
         return line + "."
 
 

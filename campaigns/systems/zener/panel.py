@@ -93,6 +93,7 @@ def panel(
         _offer([context["immersion_form"]], mine)
     context["immersion_form"] = context.get("immersion_form") if mine else None
     context["skills"] = skill_options(mine, "stat")
+    context["shown_forms"] = _shown_forms(context, mine)
     return Panel("systems/zener/panel.html", context)
 
 
@@ -103,6 +104,31 @@ def _row(character) -> tuple:
     values["END"] = end_left(character.sheet)[0]
     whole = in_play({**character.sheet, "damage": {}})
     return character, karma_balance(character).value, values, whole, state_of(character.sheet)
+
+
+# The GM's steps shown once a character sits at the table (panel.html, gear.html, endurance.html, radiation.html).
+TABLE_STEPS = (
+    "attack_form",
+    "skip_form",
+    "fight_over",
+    "initiative",
+    "rest",
+    "time_form",
+    "transition",
+    "therapy",
+    "move",
+    *GEAR_FORMS,
+)
+
+
+def _shown_forms(context: dict, mine: list) -> list[str]:
+    """The forms on this panel, by the names steps.panel_step gives a refusal (`error_form`): a refusal is shown
+    beside its form (templates/systems/_form_error.html), and at the panel's top only when its form is not there
+    (issue 20: the message was thousands of pixels above the form just posted)."""
+    shown = [name for name in ("language_form", "immersion_form", "karma_form", "growth_form") if context.get(name)]
+    shown += ["check_form"] if context.get("check_form") and mine else []
+    shown += list(TABLE_STEPS) if context["is_gm"] and context["karma"] else []
+    return shown + (["death_save"] if context["is_gm"] and context["dying"] else [])
 
 
 def _offer(forms, characters) -> None:

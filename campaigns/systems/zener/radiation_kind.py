@@ -9,6 +9,7 @@ from campaigns.audience import Audience
 from campaigns.systems.base import RollKind
 from campaigns.systems.zener.kind import more_dice
 from rules.zener.radiation import CATEGORIES
+from rules.zener.words import counted
 
 
 def transition_line(result: dict) -> str:
@@ -67,7 +68,7 @@ def therapy_line(outcome: dict) -> str:
         parts.append(f"{outcome['steps_back']} steps back up the recovery track")
     parts += [f"{outcome['shock']} shock", f"{outcome['trauma']} trauma"]
     if outcome["as_end"]:
-        parts.append(f"{2 * outcome['as_end']} END instead (back after {outcome['end_hours']} hours)")
+        parts.append(f"{2 * outcome['as_end']} END instead (back after {counted(outcome['end_hours'], 'hour')})")
     return ", ".join(parts)
 
 

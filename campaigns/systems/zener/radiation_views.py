@@ -30,7 +30,7 @@ def transition(request, campaign_id: int):
         radiation.zener_transition(campaign, request.user, category=request.POST.get("category", ""),
                                    characters=characters)  # fmt: skip
 
-    return panel_step(request, campaign, Audience.GM, act=act)
+    return panel_step(request, campaign, Audience.GM, error_form="transition", act=act)
 
 
 @login_required
@@ -54,7 +54,7 @@ def therapy(request, campaign_id: int):
         radiation.give_therapy(campaign, request.user, character=character,
                                therapy=Therapy(con_healed, **aspects), as_end=as_end)  # fmt: skip
 
-    return panel_step(request, campaign, Audience.GM, act=act)
+    return panel_step(request, campaign, Audience.GM, error_form="therapy", act=act)
 
 
 @login_required
@@ -78,4 +78,4 @@ def move(request, campaign_id: int):
             raise RulesError(f"Move 1 to {most} points of long-term CON loss (a whole number), or all of it.")
         radiation.move_radiation(campaign, request.user, character=character, stat=stat, points=points)
 
-    return panel_step(request, campaign, Audience.GM, act=act)
+    return panel_step(request, campaign, Audience.GM, error_form="move", act=act)

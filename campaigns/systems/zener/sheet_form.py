@@ -6,23 +6,38 @@ from django import forms
 
 from campaigns import sources
 from campaigns.inputs import TextField, WholeNumberField
+from campaigns.models import Roll
 from campaigns.systems.zener.gear_sheet import WEAPON_HELP, costs_text, weapon_from_line, weapon_line
 from campaigns.systems.zener.growth import budget_line, sheet_karma_problem
 from campaigns.systems.zener.templatetags.zener import stat_in_play
 from characters.forms import RANKS, CharacterForm, lines, notes_field, refuse, textarea
 from rules.errors import RulesError
 from rules.zener.armour import MAX_HAND_PROTECTION, TECH_SHIFT, WORN_STATS, worn
+from rules.zener.disadvantages import creation_stats
 from rules.zener.languages import ASPECTS as LANGUAGE_ASPECTS
 from rules.zener.languages import language_budget
 from rules.zener.recovery import CARE, HEALABLE
 from rules.zener.stats import ROLLED_STATS as ZENER_STATS
 from rules.zener.stats import STAT_RANGE as ZENER_STAT_RANGE
 from rules.zener.stats import derived, in_play
+from rules.zener.words import counted
 
 LANGUAGE_LINE = re.compile(r"(?P<name>[^,]+),\s*(?P<era>[^(]+?)\s*\((?P<aspect>\w+)\)\s*(?P<ranks>.*)")
+CHECKBOX = "systems/zener/_checkbox_field.html"  # an app template: the form renderer reads app folders
+TRADES_FIXED = "Trades are made when the character is made; ask the GM."
 DISADVANTAGE_LINE = re.compile(r"(?P<name>.+?)\s*\((?P<points>\d+)\)\s*(?P<ranks>.*)")
 KARMA_TRADE = re.compile(r"(?P<lowered>\w+)\s*>\s*(?P<raised>\w+)")
 SKILL_LINE = re.compile(r"(?P<name>.+?)\s*\((?P<breadth>\w+),\s*(?P<stat>\w+)\)\s*(?P<ranks>.*)")
+
+
+def trades_changed(stored: dict, sheet: dict) -> bool:
+    """Whether the sheet changes the trades of creation: the stats as rolled, the Karma trades, or a traded
+    stat as made (a new trade of skill points, rules.zener.disadvantages.trade_points)."""
+    if any((stored.get(key) or None) != (sheet.get(key) or None) for key in ("rolled", "karma_trades")):
+        return True
+    traded = set(stored.get("rolled") or {}) | set(sheet.get("rolled") or {})
+    before, after = creation_stats({"stats": {}, **stored}), creation_stats(sheet)
+    return any(before.get(name) != after.get(name) for name in traded)
 
 
 def _zener_skill(line: str) -> dict:
@@ -93,8 +108,8 @@ def budget_text(sheet: dict) -> str:
     lan = f"{budget.lan_skill} {budget.lan_ranks}" if budget.lan_skill else "no skill on LAN"
     free = f"{budget.free} free language{'s' if budget.free != 1 else ''}"
     given_up = f"{budget.given_up} native rank{'s' if budget.given_up != 1 else ''}"
-    text = (f" Your budget: {free} at 1 rank (INT {intelligence}); {budget.points} points ({given_up} given up × 2"
-            f" + {lan}); {budget.spent} spent beyond the free ones, {budget.left} left.")  # fmt: skip
+    text = (f" Your budget: {free} at 1 rank (INT {intelligence}); {counted(budget.points, 'point')} ({given_up} "
+            f"given up × 2 + {lan}); {budget.spent} spent beyond the free ones, {budget.left} left.")  # fmt: skip
     learned = [f"{x['name']} ({x['era']})" for x in sheet.get("languages", []) if x.get("learned")]
     if learned:
         text += " Learned in play, not counted: " + ", ".join(learned) + "."
@@ -107,8 +122,9 @@ def clock_text(clock: dict) -> str:
     """ "Immersed in French (16th century) among 18th century speakers: 2 hours toward the next rank." """
     where = f"Immersed in {clock['name']} ({clock['era']}) among {clock['among']} speakers: "
     if clock["ear"]:
-        return where + f"adjusting the ear, {clock['ear_hours']} of 6 hours ({clock['ear']} era rank(s) to pay off)."
-    return where + f"{clock['hours']} hours toward the next rank."
+        ear = counted(clock["ear"], "era rank")
+        return where + f"adjusting the ear, {clock['ear_hours']} of 6 hours ({ear} to pay off)."
+    return where + f"{counted(clock['hours'], 'hour')} toward the next rank."
 
 
 def _zener_disadvantage(line: str) -> dict:
@@ -321,7 +337,17 @@ class ZenerSheetForm(CharacterForm):
             problem = sheet_karma_problem(self.instance, stored, self.instance.sheet, self.cleaned_data["name"])
             if problem:
                 self.add_error("disadvantages", problem)
+        if not self.errors and self._trades_fixed():
+            self.add_error("karma_trades", TRADES_FIXED)
         return cleaned
+
+    def _trades_fixed(self) -> bool:
+        """Whether this save changes trades that are no longer open. Seed, "Improving Stats" and "Other Uses
+        For Karma": the trades are made "during character construction"; a character with a roll in the log
+        has played (issue 20)."""
+        if not self.instance.pk or not trades_changed(self.stored_sheet, self.instance.sheet):
+            return False
+        return Roll.objects.filter(character=self.instance).exists()
 
     def save(self, commit=True):
         character = super().save(commit)
@@ -345,9 +371,10 @@ class ZenerSheetForm(CharacterForm):
                                        help_text="1 to 4 quarters of the body; blank: whole body.")  # fmt: skip
     armour_nim = WholeNumberField(min_value=0, max_value=10, required=False, label="Armour's NIM penalty",
                                   help_text="The GM's; blank: the armour table's (type, technology).")  # fmt: skip
-    armour_skill = forms.BooleanField(required=False, label="Armour skill",
+    # The box inside its label, the help below, as the app's other checkboxes (issue 20's play-test).
+    armour_skill = forms.BooleanField(required=False, label="Armour skill", template_name=CHECKBOX,
                                       help_text="You take a skill in its use: it costs half, rounded up.")  # fmt: skip
-    armour_found = forms.BooleanField(required=False, label="Armour found",
+    armour_found = forms.BooleanField(required=False, label="Armour found", template_name=CHECKBOX,
                                       help_text="Found in the adventure, not taken on: it is free.")  # fmt: skip
     weapons = textarea(WEAPON_HELP, rows=2)
 

@@ -265,7 +265,7 @@ def initiative(request, campaign_id: int):
     state = {key: [n for n in request.POST.getlist(key) if n in names] for key in ("surprised", "immobile", "prone")}
     use_acc = request.POST.get("use_acc") == "on"
     return panel_step(
-        request, campaign, Audience.GM,
+        request, campaign, Audience.GM, error_form="initiative",
         act=lambda: actions.roll_initiative(campaign, request.user, **state, use_acc=use_acc),
     )  # fmt: skip
 
@@ -280,7 +280,7 @@ def death_save(request, campaign_id: int):
         character = _seated(campaign, request.POST.get("character", ""))
         actions.roll_death_save(campaign, request.user, character=character, aided=bool(request.POST.get("aided")))
 
-    return panel_step(request, campaign, Audience.GM, act=act)
+    return panel_step(request, campaign, Audience.GM, error_form="death_save", act=act)
 
 
 @login_required
@@ -301,7 +301,7 @@ def rest(request, campaign_id: int):
         sleep = request.POST.get("sleep", "") or "comfortable"
         actions.days_pass(campaign, request.user, days=days, ranks=ranks, character=character, sleep=sleep)
 
-    return panel_step(request, campaign, Audience.GM, act=act)
+    return panel_step(request, campaign, Audience.GM, error_form="rest", act=act)
 
 
 def _seated(campaign, pk: str):

@@ -1,3 +1,5 @@
+import math
+
 from django import template
 
 from rules.errors import RulesError
@@ -13,10 +15,19 @@ def stat_in_play(values: dict, sheet: dict, name: str) -> str:
     return f"{name} {now}" + (f" ({whole})" if now != whole else "")
 
 
+def written_out(value: float) -> str:
+    """Three significant figures, written out for people: 1,000 (not 1e+03), 0.0001 (not 1e-04)."""
+    rounded = float(f"{value:.3g}")
+    if rounded == int(rounded):
+        return f"{int(rounded):,}"
+    decimals = max(0, 2 - math.floor(math.log10(abs(rounded))))
+    return f"{rounded:,.{decimals}f}".rstrip("0").rstrip(".")
+
+
 @register.simple_tag
 def table_value(table, index: int) -> str:
     """An index table's value, or a dash off its printed range."""
     try:
-        return f"{table.value(index):.3g}"
+        return written_out(table.value(index))
     except RulesError:
         return "–"
