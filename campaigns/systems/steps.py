@@ -95,18 +95,23 @@ def panel_step(
     The template learns which form was refused as `error_form` (`error_form`, else `form_name`), to
     show the message beside it (templates/systems/_form_error.html)."""
     error = _refusal(form, refused, act)
+    # The form the panel renders anew (templatetags/panel_forms.py): a form posted through a Django form comes
+    # back bound (refused) or as `again()` builds it; a form-less step's form comes back fresh once done, and
+    # keeps what was typed when refused. Every other form keeps what was typed.
+    fresh = form_name or ("" if error else error_form)
     if error:
         forms_ = {form_name: form} if form_name else {}
-        return _panel(request, campaign, audience, error, error_form=error_form or form_name, **forms_)
-    return _panel(request, campaign, audience, **({form_name: again()} if again else {}))
+        return _panel(request, campaign, audience, error, error_form=error_form or form_name, fresh=fresh, **forms_)
+    return _panel(request, campaign, audience, fresh=fresh, **({form_name: again()} if again else {}))
 
 
-def _panel(request, campaign, audience: Audience, error: str = "", error_form: str = "", **forms_):
+def _panel(request, campaign, audience: Audience, error: str = "", error_form: str = "", fresh: str = "", **forms_):
     """HTMX gets the system's panel (its adapter's) with these forms, 422 with the message when
     refused; a plain post goes back to the table, with the message."""
     if request.htmx:
         rendered = campaign.adapter.panel(campaign, audience, user=request.user, **forms_)
-        context = {**rendered.context, "campaign": campaign, "error": error, "error_form": error_form}
+        context = {**rendered.context, "campaign": campaign, "error": error, "error_form": error_form,
+                   "step_taken": True, "fresh_form": fresh}  # fmt: skip
         return render(request, rendered.template, context, status=422 if error else 200)
     if error:
         messages.error(request, error)
