@@ -48,6 +48,7 @@ def panel(
         "karma": [_row(c) if gm or c.owner_id != campaign.gm_id else (c, None, None, None, state_of(c.sheet))
                   for c in characters],
     }  # fmt: skip
+    context["living"] = [c for c, *_, state in context["karma"] if state != "dead"]
     # Who is dying, at a glance, with the round's death save beside them (seed: "Death").
     context["dying"] = [c for c, *_, state in context["karma"] if state == "dying"]
     # Karmic Debt and setbacks unpaid (growth.py), of the characters whose Karma this audience sees
@@ -66,18 +67,11 @@ def panel(
         context["time_form"] = time_form or TimeForm(campaign=campaign)
         context["immersion_form"] = immersion_form or ImmersionForm(campaign=campaign)
         context["growth_form"] = growth_form or GrowthForm(campaign=campaign)
-        forms = (
-            "check_form",
-            "language_form",
-            "karma_form",
-            "attack_form",
-            "skip_form",
-            "time_form",
-            "immersion_form",
-            "growth_form",
-            *GEAR_FORMS,
-        )
+        forms = ("check_form", "language_form", "karma_form", "immersion_form", "growth_form", *GEAR_FORMS)
         _offer([context[name] for name in forms], characters)
+        # The fight's forms offer the living (play-test, issue 20: a dead Raider was still an attacker, a target
+        # and an initiative row; the steps refuse the dead, and now the forms do not offer them).
+        _offer([context[name] for name in ("attack_form", "skip_form", "time_form")], context["living"])
         # Who a Zener transition with no one ticked takes, named on its confirmation (radiation.html).
         context["party"] = ", ".join(c.name for c in party(campaign, characters))
         context["transition_categories"] = TRANSITION_BUTTONS

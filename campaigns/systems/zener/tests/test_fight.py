@@ -231,3 +231,19 @@ def test_the_transition_button_asks_first(gm_client, zg, gm, kai, ren):
         'hx-confirm="Make a Zener transition, Category 3A (more long-term damage), for the characters ticked, or '
         'with none ticked for Kai, Ren? Each takes its damage."' in page
     )
+
+
+def test_the_gms_play_forms_offer_only_the_living(gm_client, zg, kai, ren):
+    """Play-test (issue 20): a dead Raider was still an attacker, a target and an initiative row; the server refused
+    it, but the forms should not offer it. Karma and growth forms still name everyone."""
+    ren.sheet = {**ren.sheet, "state": "dead"}
+    ren.save()
+    page = gm_client.get(reverse("table", args=[zg.pk])).content.decode()
+    for form_id in ("zener-attack-form", "zener-skip-form", "zener-time-form", "zener-initiative-form",
+                    "zener-rest-form", "zener-therapy-form"):  # fmt: skip
+        start = page.index(f'<form id="{form_id}"')
+        form = page[start : page.index("</form>", start)]
+        assert "Kai" in form, form_id
+        assert "Ren" not in form, form_id
+    start = page.index('<form id="zener-karma-form"')
+    assert "Ren" in page[start : page.index("</form>", start)]
