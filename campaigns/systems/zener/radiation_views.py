@@ -9,6 +9,7 @@ from campaigns.audience import Audience
 from campaigns.inputs import whole_number
 from campaigns.systems.steps import panel_step
 from campaigns.systems.zener import radiation
+from campaigns.systems.zener.views import seated_character
 from campaigns.views import campaign_for_gm
 from rules.errors import RulesError
 from rules.zener.radiation import MAX_CON_HEALED, MOVABLE, THERAPY_ASPECTS, Therapy, radiation_of
@@ -40,10 +41,7 @@ def therapy(request, campaign_id: int):
     campaign = campaign_for_gm(request, campaign_id)
 
     def act():
-        pk = request.POST.get("character", "")
-        character = campaign.characters.seated().filter(pk=pk).first() if pk.isascii() and pk.isdigit() else None
-        if character is None:
-            raise RulesError("Choose a character at this table.")
+        character = seated_character(campaign, request.POST.get("character", ""))
         con_healed = whole_number(request.POST.get("con_healed", "") or "0", 0, MAX_CON_HEALED)
         if con_healed is None:
             raise RulesError(f"A therapy heals 0 to {MAX_CON_HEALED} points of long-term CON damage.")
@@ -64,10 +62,7 @@ def move(request, campaign_id: int):
     campaign = campaign_for_gm(request, campaign_id)
 
     def act():
-        pk = request.POST.get("character", "")
-        character = campaign.characters.seated().filter(pk=pk).first() if pk.isascii() and pk.isdigit() else None
-        if character is None:
-            raise RulesError("Choose a character at this table.")
+        character = seated_character(campaign, request.POST.get("character", ""))
         stat = request.POST.get("stat", "")
         if stat not in MOVABLE:
             raise RulesError("Move the long-term CON loss to another rolled stat: " + ", ".join(MOVABLE) + ".")

@@ -277,7 +277,7 @@ def death_save(request, campaign_id: int):
     campaign = campaign_for_gm(request, campaign_id)
 
     def act():
-        character = _seated(campaign, request.POST.get("character", ""))
+        character = seated_character(campaign, request.POST.get("character", ""))
         actions.roll_death_save(campaign, request.user, character=character, aided=bool(request.POST.get("aided")))
 
     return panel_step(request, campaign, Audience.GM, error_form="death_save", act=act)
@@ -297,16 +297,18 @@ def rest(request, campaign_id: int):
         if ranks is None:
             raise RulesError("Healing ranks are 0 to 20.")
         who = request.POST.get("character", "")
-        character = _seated(campaign, who) if who else None
+        character = seated_character(campaign, who) if who else None
         sleep = request.POST.get("sleep", "") or "comfortable"
         actions.days_pass(campaign, request.user, days=days, ranks=ranks, character=character, sleep=sleep)
 
     return panel_step(request, campaign, Audience.GM, error_form="rest", act=act)
 
 
-def _seated(campaign, pk: str):
-    """A character at this table by its id, or a clear refusal."""
-    found = campaign.characters.seated().filter(pk=pk).first() if pk.isascii() and pk.isdigit() else None
+def seated_character(campaign, pk: str):
+    """A character at this table by its posted id, or a clear refusal (an id too long for the database's
+    integers is no character either)."""
+    posted_id = pk.isascii() and pk.isdigit() and len(pk) < 19
+    found = campaign.characters.seated().filter(pk=pk).first() if posted_id else None
     if found is None:
         raise RulesError("Choose a character at this table.")
     return found
