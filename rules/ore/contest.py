@@ -55,6 +55,11 @@ def height_contest(a: Set | None, b: Set | None) -> ContestResult:
     return ContestResult(None, True, f"Order does not matter: equal heights ({a.height}), a tie, both act at once.")
 
 
+def highest_set(rolled: OreRoll) -> Set | None:
+    """The roll's highest set (widest among equals): what a height-only contest looks at."""
+    return max(rolled.sets, key=lambda s: (s.height, s.width), default=None)
+
+
 def highest_wiggle(rolled: OreRoll) -> tuple[int, ...]:
     """Wiggle dice that make the highest set they can (for an NPC in a height-only contest)."""
     options = wiggle_options(rolled)

@@ -17,6 +17,7 @@ from campaigns.systems.ore.kind import pool_from, roll_from
 from campaigns.systems.skills import no_such_skill
 from campaigns.systems.turns import locked_call, publish_call
 from rules.errors import RulesError
+from rules.ore.contest import highest_wiggle
 from rules.ore.pool import build_pool, roll_pool, set_wiggle, suggest_wiggle
 from rules.ore.sheet import STATS, stat_for
 
@@ -53,13 +54,18 @@ def npc_side(name: str, normal: int, hard: int, wiggle: int) -> dict:
     return {"who": name.strip()[:60], "what": "pool", "normal": normal, "hard": hard, "wiggle": wiggle, "dropped": 0}
 
 
-def start_roll(campaign, player, *, character, side: dict, difficulty: int | None, label: str = "") -> RollCall:
-    """A player's roll; with `difficulty` None the GM sets it in secret."""
+def start_roll(
+    campaign, player, *, character, side: dict, difficulty: int | None, label: str = "", extras: list | None = None
+) -> RollCall:
+    """A player's roll; with `difficulty` None the GM sets it in secret. `extras`: the extra actions
+    declared with it (campaigns/systems/ore/multiple.py), each to take its own set."""
     if character.owner_id != player.pk or character.campaign_id != campaign.pk:
         raise ActionError("Roll for your own character.")
     if difficulty is not None and not 0 <= difficulty <= 10:
         raise RulesError("A difficulty is 0 (none) to 10.")
     request = {"side": side, "difficulty": difficulty, "secret": difficulty is None, "self_test": True}
+    if extras:
+        request["extras"] = extras
     with transaction.atomic():
         call = RollCall.objects.create(campaign=campaign, character=character, kind=KIND, label=label, request=request)
         if difficulty is None:
@@ -83,12 +89,17 @@ def set_difficulty(call_id: int, gm, difficulty: int) -> RollCall:
     return call
 
 
-def call_contest(campaign, gm, *, character, stat: str, skill: str, opponent: dict, label: str = "") -> RollCall:
-    """A dynamic contest: the player's character against another side the GM sets now."""
+def call_contest(
+    campaign, gm, *, character, stat: str, skill: str, opponent: dict, label: str = "", height_only: bool = False
+) -> RollCall:
+    """A dynamic contest: the player's character against another side the GM sets now. With
+    `height_only` the order does not matter and the higher set wins (rules.ore.contest.height_contest)."""
     if not campaign.is_gm(gm):
         raise ActionError("Only the GM calls for a dynamic contest.")
     stat = side_for(character, stat, skill)["stat"]  # checked now, "" named; rolled with bonus and penalty later
     request = {"stat": stat, "skill": skill, "difficulty": 0, "secret": False, "opponent": opponent}
+    if height_only:
+        request["height_only"] = True
     with transaction.atomic():
         call = RollCall.objects.create(campaign=campaign, character=character, kind=KIND, label=label, request=request)
         transaction.on_commit(lambda: live.send_call_opened(call))
@@ -124,8 +135,9 @@ def _roll(call: RollCall, *, author, fresh: bool = False) -> None:
     state = {"faces": list(mine.faces), "wiggle": None if mine.waiting_for_wiggle else []}
     if "opponent" in call.request:
         theirs = roll_pool(pool_from(call.request["opponent"]), dice)
-        if theirs.waiting_for_wiggle:  # the other side's wiggle dice go where they make the widest set
-            theirs = set_wiggle(theirs, suggest_wiggle(theirs))
+        if theirs.waiting_for_wiggle:  # the other side's wiggle dice make its widest set (highest: by height)
+            best = highest_wiggle if call.request.get("height_only") else suggest_wiggle
+            theirs = set_wiggle(theirs, best(theirs))
         state |= {"opponent_faces": list(theirs.faces), "opponent_wiggle": list(theirs.wiggle_faces)}
     call.state = state
     if mine.waiting_for_wiggle:

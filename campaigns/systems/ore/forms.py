@@ -25,6 +25,21 @@ class OreRollForm(TableForm):
     )
     difficulty = WholeNumberField(min_value=0, max_value=10, initial=0, required=False)
     label = TextField(max_length=100, required=False)
+    # Extra actions (seed: "Multiple Actions and Multiple Sets"), each a stat or a skill, named
+    # by campaigns/systems/ore/multiple.py; the panel draws them in their own fieldset.
+    extra_1 = TextField(required=False, max_length=60, label="Extra action 1")
+    extra_1_label = TextField(required=False, max_length=60, label="What it is for")
+    extra_2 = TextField(required=False, max_length=60, label="Extra action 2")
+    extra_2_label = TextField(required=False, max_length=60, label="What it is for")
+
+    stat_names = STATS
+
+    def extra_actions(self) -> list[tuple[str, str]]:
+        data = self.cleaned_data
+        return [(data[f"extra_{n}"], data[f"extra_{n}_label"]) for n in (1, 2)]
+
+    def extra_fields(self):
+        return [(n, self[f"extra_{n}"], self[f"extra_{n}_label"]) for n in (1, 2)]
 
     def __init__(self, *args, campaign, user, **kwargs):
         super().__init__(*args, **kwargs)
@@ -43,6 +58,10 @@ class ContestForm(TableForm):
     npc_normal = WholeNumberField(min_value=0, max_value=10, initial=4, required=False, label="NPC normal dice")
     npc_hard = WholeNumberField(min_value=0, max_value=10, initial=0, required=False, label="NPC hard dice")
     npc_wiggle = WholeNumberField(min_value=0, max_value=10, initial=0, required=False, label="NPC wiggle dice")
+    height_only = forms.BooleanField(
+        required=False, label="Order does not matter: the higher set wins",
+        help_text="The seed's \"if it doesn't matter who goes first\": only the heights count.",
+    )  # fmt: skip
     label = TextField(max_length=100, required=False)
 
     def __init__(self, *args, campaign, **kwargs):

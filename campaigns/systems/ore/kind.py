@@ -9,7 +9,8 @@ from typing import Any
 
 from campaigns.audience import Audience
 from campaigns.systems.base import RollKind
-from rules.ore.contest import contest
+from campaigns.systems.ore.extra_sets import action_sets, declared
+from rules.ore.contest import contest, height_contest, highest_set
 from rules.ore.pool import OreRoll, Pool, wiggle_options
 
 
@@ -37,19 +38,28 @@ def _side_view(side: dict[str, Any], rolled: OreRoll, difficulty: int) -> dict[s
     }
 
 
-def view_data(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
+def view_data(request: dict[str, Any], state: dict[str, Any], label: str = "") -> dict[str, Any]:
     """Everything about the roll; the audience's view removes what it may not see."""
     difficulty = request.get("difficulty") or 0
-    data: dict[str, Any] = {"difficulty": difficulty, "secret": bool(request.get("secret"))}
+    data: dict[str, Any] = {"difficulty": difficulty, "secret": bool(request.get("secret")),
+                            "height_only": bool(request.get("height_only"))}  # fmt: skip
     if "faces" not in state:
         return data
     mine = roll_from(request["side"], state["faces"], state.get("wiggle"))
     data["test"] = _side_view(request["side"], mine, difficulty)
+    if request.get("extras"):  # extra sets are extra actions
+        data["declared"] = declared(request, label)
+        if not mine.waiting_for_wiggle:
+            data["actions"] = action_sets(request, label, mine, difficulty)
     if "opponent" in request:
         theirs = roll_from(request["opponent"], state["opponent_faces"], state.get("opponent_wiggle"))
         data["opponent"] = _side_view(request["opponent"], theirs, 0)
         if not mine.waiting_for_wiggle:
-            result = contest(mine.best(), theirs.best())
+            result = (
+                height_contest(highest_set(mine), highest_set(theirs))
+                if data["height_only"]
+                else contest(mine.best(), theirs.best())
+            )
             first = {"a": request["side"]["who"], "b": request["opponent"]["who"], None: ""}[result.first]
             data["contest"] = {"first": first, "second_acts": result.second_acts, "summary": result.summary}
     return data
@@ -73,17 +83,18 @@ class OreKind(RollKind):
     gm_call_template = "systems/ore/call_gm.html"
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
-        data = view_data(roll.request, roll.outcome)
+        data = view_data(roll.request, roll.outcome, roll.request.get("label", ""))
         return data if audience is Audience.GM else _for_table(data)
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         test = data["test"]
         sets = ", ".join(test["sets"]) or "no set"
         verdict = "success" if test["success"] else "failure"
-        return f"{who} rolled {test['what']}: {sets}, {verdict}."
+        extras = "".join(f"; {a['label']}: {a['set'] or 'no set'}" for a in data.get("actions", [])[1:])
+        return f"{who} rolled {test['what']}: {sets}, {verdict}{extras}."
 
     def call_data(self, call, audience: Audience) -> dict[str, Any]:
-        data = view_data(call.request, call.state)
+        data = view_data(call.request, call.state, call.label)
         request = call.request
         what = (
             request["side"]["what"]
@@ -99,6 +110,8 @@ class OreKind(RollKind):
                 # A secret difficulty must not steer the suggestion: the player does not know it.
                 known = 0 if call.request.get("secret") else call.request.get("difficulty") or 0
                 options = wiggle_options(mine, known)
+                if call.request.get("height_only"):  # only the heights count: the highest set first
+                    options.sort(key=lambda o: (o.made.height, o.made.width), reverse=True)
                 data["options"] = [{"value": o.values[0], "made": str(o.made), "beats": o.beats} for o in options]
                 data["suggested"] = options[0].values if options else (10,) * mine.pool.wiggle
                 data["known_difficulty"] = known

@@ -7,7 +7,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from campaigns.audience import Audience
 from campaigns.inputs import whole_number
-from campaigns.systems.ore import actions
+from campaigns.systems.ore import actions, multiple
 from campaigns.systems.ore.chart import ore_chart
 from campaigns.systems.ore.forms import ContestForm, ContestRollForm, DifficultyForm, OreRollForm
 from campaigns.systems.steps import call_step, gm_call, panel_step, player_call
@@ -27,9 +27,10 @@ def roll(request, campaign_id: int):
         data = form.cleaned_data
         side = actions.side_for(data["character"], data["stat"], data["skill"].strip(), bonus=data["bonus"],
                                 penalty=data["penalty"])  # fmt: skip
+        extras = multiple.declare(data["character"], data["stat"], data["skill"].strip(), form.extra_actions())
         difficulty = (data["difficulty"] or 0) if data["known"] else None
         actions.start_roll(campaign, request.user, character=data["character"], side=side, difficulty=difficulty,
-                           label=data["label"])  # fmt: skip
+                           label=data["label"], extras=extras)  # fmt: skip
 
     return panel_step(
         request, campaign, Audience.TABLE, form=form, form_name="roll_form", act=act,
@@ -74,7 +75,8 @@ def contest(request, campaign_id: int):
             opponent = actions.npc_side(data["npc_name"], data["npc_normal"] or 0, data["npc_hard"] or 0,
                                         data["npc_wiggle"] or 0)  # fmt: skip
         actions.call_contest(campaign, request.user, character=data["character"], stat=data["stat"],
-                             skill=data["skill"].strip(), opponent=opponent, label=data["label"])  # fmt: skip
+                             skill=data["skill"].strip(), opponent=opponent, label=data["label"],
+                             height_only=data["height_only"])  # fmt: skip
 
     return panel_step(request, campaign, Audience.GM, form=form, form_name="contest_form", act=act)
 

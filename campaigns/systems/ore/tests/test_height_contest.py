@@ -1,0 +1,75 @@
+"""Height-only contests, the GM's option (seed: "Dynamic Contests": "If it doesn't matter who
+goes first ... just look at the height of the rolls; the higher roll wins", issue 21)."""
+
+import pytest
+from django.urls import reverse
+
+from campaigns import actions
+from campaigns.models import Membership, Roll, RollCall
+from characters.models import Character
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def ore(gm, player):
+    campaign = actions.create_campaign(gm, name="ORE", system="ore", settings={})
+    Membership.objects.create(campaign=campaign, user=player)
+    return campaign
+
+
+@pytest.fixture
+def runner(ore, player):
+    sheet = ore.rules_system.validate_sheet(
+        {"stats": {"Body": 3}, "skills": [{"name": "Running", "stat": "Body", "normal": 2}]}
+    )
+    return Character.objects.create(campaign=ore, owner=player, name="Rush", sheet=sheet)
+
+
+def call(gm_client, ore, runner, **changes):
+    data = {"character": runner.pk, "stat": "", "skill": "Running", "npc_name": "Courier", "npc_normal": "3",
+            "npc_hard": "0", "npc_wiggle": "0", "height_only": "on", "label": "The race"}  # fmt: skip
+    return gm_client.post(reverse("ore_contest", args=[ore.pk]), data | changes)
+
+
+def test_when_order_does_not_matter_the_higher_set_wins(gm_client, player_client, ore, runner, script_dice):
+    assert call(gm_client, ore, runner).status_code == 302
+    contest = RollCall.objects.get()
+    assert contest.request["height_only"] is True
+    for client in (gm_client, player_client):
+        card = client.get(reverse("table", args=[ore.pk])).content.decode()
+        assert "Order does not matter: the higher set wins." in card
+    script_dice(4, 4, 4, 1, 2, 9, 9, 1)  # Rush: 3x4 (wider); Courier: 2x9 (higher)
+    player_client.post(reverse("ore_contest_roll", args=[ore.pk, contest.pk]), {"bonus": "0", "penalty": "0"})
+    assert Roll.objects.exists()
+    for client in (gm_client, player_client):
+        page = client.get(reverse("table", args=[ore.pk])).content.decode()
+        assert "Order does not matter: 2x9 is higher than 3x4 and wins." in page
+        assert "<strong>Courier</strong> acts first." not in page
+        assert "<strong>Courier</strong> wins." in page
+
+
+def test_without_the_option_the_wider_set_still_goes_first(gm_client, player_client, ore, runner, script_dice):
+    data = {"character": runner.pk, "stat": "", "skill": "Running", "npc_name": "Courier", "npc_normal": "3"}
+    gm_client.post(reverse("ore_contest", args=[ore.pk]), data)
+    contest = RollCall.objects.get()
+    assert not contest.request.get("height_only")
+    script_dice(4, 4, 4, 1, 2, 9, 9, 1)
+    player_client.post(reverse("ore_contest_roll", args=[ore.pk, contest.pk]), {"bonus": "0", "penalty": "0"})
+    page = gm_client.get(reverse("table", args=[ore.pk])).content.decode()
+    assert "3x4 is wider and goes first; 2x9 still beats height 4." in page
+
+
+def test_an_npcs_wiggle_dice_make_its_highest_set(gm_client, player_client, ore, runner, script_dice):
+    call(gm_client, ore, runner, npc_normal="3", npc_wiggle="1")
+    contest = RollCall.objects.get()
+    script_dice(1, 2, 3, 5, 5, 4, 4, 8)  # Rush: 5 dice, no set... 5, 5 is 2x5; Courier: 4, 4, 8 + a wiggle die
+    player_client.post(reverse("ore_contest_roll", args=[ore.pk, contest.pk]), {"bonus": "0", "penalty": "0"})
+    roll = Roll.objects.get()
+    assert roll.outcome["opponent_wiggle"] == [8]  # 2x8, not the wider 3x4
+    assert "2x8 is higher than 2x5 and wins." in gm_client.get(reverse("table", args=[ore.pk])).content.decode()
+
+
+def test_the_gm_form_offers_the_option(gm_client, ore, runner):
+    page = gm_client.get(reverse("table", args=[ore.pk])).content.decode()
+    assert 'name="height_only"' in page

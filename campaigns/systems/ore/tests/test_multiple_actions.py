@@ -1,0 +1,95 @@
+"""Extra sets are extra actions (seed: "Multiple Actions and Multiple Sets", issue 21): the roll
+form declares them, the card and the log show each action with its own set, for all."""
+
+import pytest
+from django.urls import reverse
+
+from campaigns import actions
+from campaigns.models import Membership, Roll, RollCall
+from characters.models import Character
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def ore(gm, player, other_player):
+    campaign = actions.create_campaign(gm, name="ORE", system="ore", settings={})
+    for user in (player, other_player):
+        Membership.objects.create(campaign=campaign, user=user)
+    return campaign
+
+
+@pytest.fixture
+def ace(ore, player):
+    sheet = ore.rules_system.validate_sheet(
+        {"stats": {"Coordination": 3, "Body": 4},
+         "skills": [{"name": "Piloting", "stat": "Coordination", "normal": 2},
+                    {"name": "Dodge", "stat": "Coordination", "normal": 3},
+                    {"name": "Gunnery", "stat": "Coordination", "normal": 2, "wiggle": 1}]}
+    )  # fmt: skip
+    return Character.objects.create(campaign=ore, owner=player, name="Ace", sheet=sheet)
+
+
+def roll_data(character, **changes):
+    data = {"character": character.pk, "stat": "", "skill": "Piloting", "bonus": "0", "penalty": "0",
+            "known": "1", "difficulty": "0", "label": "Fly", "extra_1": "Dodge", "extra_1_label": "Dodge the drone",
+            "extra_2": "", "extra_2_label": ""}  # fmt: skip
+    return data | changes
+
+
+def test_each_declared_action_gets_its_own_set_for_player_and_gm(player_client, gm_client, other_client, ore, ace,
+                                                                  script_dice):  # fmt: skip
+    script_dice(5, 5, 5, 7, 7)  # Piloting: 3 + 2 = 5 dice; Dodge (6 dice) is at least as large
+    response = player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(ace))
+    assert response.status_code == 302
+    roll = Roll.objects.get()
+    assert roll.request["extras"] == [{"label": "Dodge the drone", "what": "Coordination + Dodge", "pool": 6}]
+    for client in (player_client, gm_client, other_client):
+        page = client.get(reverse("table", args=[ore.pk])).content.decode()
+        assert "Fly (Coordination + Piloting): 3x5" in page
+        assert "Dodge the drone (Coordination + Dodge): 2x7" in page
+
+
+def test_an_extra_action_with_a_smaller_pool_is_refused(player_client, ore, ace):
+    response = player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(ace, extra_1="Body"),
+                                  HTTP_HX_REQUEST="true")  # fmt: skip
+    assert response.status_code == 422
+    assert "at least as large as the primary action" in response.content.decode()
+    assert not RollCall.objects.exists()
+
+
+def test_an_unknown_extra_action_is_refused(player_client, ore, ace):
+    response = player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(ace, extra_2="Hacking"),
+                                  HTTP_HX_REQUEST="true")  # fmt: skip
+    assert response.status_code == 422
+    assert "no skill called Hacking" in response.content.decode()
+    assert not RollCall.objects.exists()
+
+
+def test_an_extra_action_without_its_own_set_fails(player_client, ore, ace, script_dice):
+    script_dice(5, 5, 5, 7, 1)
+    player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(ace, extra_2="Dodge"))
+    page = player_client.get(reverse("table", args=[ore.pk])).content.decode()
+    assert "Fly (Coordination + Piloting): 3x5" in page
+    assert "Dodge the drone (Coordination + Dodge): no set, fails" in page
+    assert "Extra action 2 (Coordination + Dodge): no set, fails" in page
+
+
+def test_the_card_shows_the_actions_while_the_wiggle_dice_wait(player_client, gm_client, ore, ace, script_dice):
+    script_dice(6, 6, 2, 9, 1)  # Gunnery: 3 + 2 normal dice and a wiggle die; Dodge's 6 dice are enough
+    player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(ace, skill="Gunnery"))
+    call = RollCall.objects.get()
+    for client in (player_client, gm_client):
+        card = client.get(reverse("table", args=[ore.pk])).content.decode()
+        assert "Declared: Fly (Coordination + Gunnery), Dodge the drone (Coordination + Dodge)" in card
+    player_client.post(reverse("ore_wiggle", args=[ore.pk, call.pk]), {"wiggle": "9"})
+    page = gm_client.get(reverse("table", args=[ore.pk])).content.decode()
+    assert "Fly (Coordination + Gunnery): 2x9" in page
+    assert "Dodge the drone (Coordination + Dodge): 2x6" in page
+
+
+def test_the_roll_form_offers_extra_actions(player_client, ore, ace):
+    page = player_client.get(reverse("table", args=[ore.pk])).content.decode()
+    assert 'name="extra_1"' in page
+    assert 'name="extra_2_label"' in page
+    assert '<option value="Dodge">Dodge</option>' in page
