@@ -73,3 +73,20 @@ def test_an_npcs_wiggle_dice_make_its_highest_set(gm_client, player_client, ore,
 def test_the_gm_form_offers_the_option(gm_client, ore, runner):
     page = gm_client.get(reverse("table", args=[ore.pk])).content.decode()
     assert 'name="height_only"' in page
+
+
+def test_the_rules_page_publishes_the_reading(client):
+    page = client.get(reverse("rules")).content.decode()
+    assert "Height-only contests" in page
+    assert "each side&#x27;s highest set" in page or "each side's highest set" in page
+
+
+def test_the_players_wiggle_suggestion_makes_the_highest_set(gm_client, player_client, ore, runner, script_dice):
+    runner.sheet["skills"] = [{"name": "Running", "stat": "Body", "normal": 1, "hard": 0, "wiggle": 1}]
+    runner.save()
+    call(gm_client, ore, runner)
+    contest = RollCall.objects.get()
+    script_dice(4, 4, 4, 8, 1, 2, 3)  # Rush: 4, 4, 4, 8 and a wiggle die: 4x4 is wider, 2x8 higher
+    player_client.post(reverse("ore_contest_roll", args=[ore.pk, contest.pk]), {"bonus": "0", "penalty": "0"})
+    card = player_client.get(reverse("table", args=[ore.pk])).content.decode()
+    assert "Suggested: all on 8." in card

@@ -93,3 +93,9 @@ def test_the_roll_form_offers_extra_actions(player_client, ore, ace):
     assert 'name="extra_1"' in page
     assert 'name="extra_2_label"' in page
     assert '<option value="Dodge">Dodge</option>' in page
+
+
+def test_the_rules_page_publishes_the_reading(client):
+    page = client.get(reverse("rules")).content.decode()
+    assert "Extra sets are extra actions" in page
+    assert "claims the widest set" in page
