@@ -4,7 +4,7 @@ height-only contests (seed: "Dynamic Contests": "if it doesn't matter who goes f
 import pytest
 
 from rules import RulesError
-from rules.ore.contest import check_extra_actions, height_contest, highest_wiggle
+from rules.ore.contest import check_extra_actions, height_contest, highest_set, highest_wiggle
 from rules.ore.multiple import assign_sets
 from rules.ore.pool import OreRoll, Pool, Set
 
@@ -59,3 +59,8 @@ def test_wiggle_dice_in_a_height_contest_make_the_highest_set():
     assert highest_wiggle(OreRoll(Pool(3, wiggle=1), (4, 4, 8), None)) == (8,)  # 2x8 over 3x4
     assert highest_wiggle(OreRoll(Pool(3, wiggle=2), (4, 4, 8), None)) == (10, 10)
     assert highest_wiggle(OreRoll(Pool(2, hard=1, wiggle=1), (4, 4), None)) == (10,)
+
+
+def test_the_highest_set_is_the_one_a_height_contest_looks_at():
+    assert highest_set(OreRoll(Pool(6), (4, 4, 4, 9, 9, 1), ())) == Set(2, 9)
+    assert highest_set(OreRoll(Pool(3), (1, 2, 3), ())) is None

@@ -99,3 +99,15 @@ def test_the_rules_page_publishes_the_reading(client):
     page = client.get(reverse("rules")).content.decode()
     assert "Extra sets are extra actions" in page
     assert "claims the widest set" in page
+
+
+def test_extra_actions_against_a_secret_difficulty(player_client, gm_client, ore, ace, script_dice):
+    player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(ace, known="0", difficulty=""))
+    call = RollCall.objects.get()
+    script_dice(5, 5, 5, 7, 7)
+    gm_client.post(reverse("ore_difficulty", args=[ore.pk, call.pk]), {"difficulty": "6"})
+    player_page = player_client.get(reverse("table", args=[ore.pk])).content.decode()
+    assert "Fly (Coordination + Piloting): 2x7" in player_page  # only 2x7 reaches 6
+    assert "Dodge the drone (Coordination + Dodge): 3x5" in player_page
+    assert "difficulty 6" not in player_page
+    assert "difficulty 6" in gm_client.get(reverse("table", args=[ore.pk])).content.decode()
