@@ -121,6 +121,7 @@ class TensionState:
     pitfalls: tuple[Pitfall, ...] = ()
     bonuses: tuple[Edge, ...] = ()
     spotlight: int = 0  # -nD risk for next round's first actor
+    spotlight_due: int = 0  # this round's: the next tension-mode roll takes it (rules.cgg.tension_roll)
     successes: int | None = None  # rolled by the last spin, not spent yet
 
     @classmethod
@@ -178,7 +179,12 @@ class TensionState:
         return replace(state, spotlight=spend.spotlight, successes=None)
 
     def next_round(self) -> TensionState:
-        return replace(self, round=self.round + 1)
+        """A new round: the Spotlight placed last round now waits for this round's first actor."""
+        return replace(self, round=self.round + 1, spotlight=0, spotlight_due=self.spotlight)
+
+    def take_spotlight(self) -> TensionState:
+        """The round's first actor has rolled: the Spotlight is spent."""
+        return replace(self, spotlight_due=0)
 
     @property
     def over(self) -> bool:
@@ -193,6 +199,7 @@ class TensionState:
             "pitfalls": [{"name": p.name, "tension": p.tension} for p in self.pitfalls],
             "bonuses": [{"explorer": b.explorer, "attribute": b.attribute} for b in self.bonuses],
             "spotlight": self.spotlight,
+            "spotlight_due": self.spotlight_due,
             "successes": self.successes,
         }
 
@@ -205,5 +212,6 @@ class TensionState:
             pitfalls=tuple(Pitfall(**p) for p in data["pitfalls"]),
             bonuses=tuple(Edge(**b) for b in data["bonuses"]),
             spotlight=data["spotlight"],
+            spotlight_due=data.get("spotlight_due", 0),  # scenes stored before it existed
             successes=data.get("successes"),
         )
