@@ -18,6 +18,7 @@ from campaigns.models import Roll, RollCall
 from campaigns.systems.cgg.clock import ClockChange, change_clock
 from campaigns.systems.cgg.kind import action_from, difficulty_from
 from campaigns.systems.cgg.models import TensionScene
+from campaigns.systems.cgg.tension_roll import take_modifiers
 from campaigns.systems.turns import publish_call
 from rules.cgg.action import apply_hammer, apply_wrench, roll_action
 from rules.cgg.codes import parse_code
@@ -72,19 +73,22 @@ def _check_player(call: RollCall, player) -> None:
 
 
 def roll_for_call(call_id: int, player, stunt: Stunt | None = None) -> RollCall:
-    """The player rolls risk (after an optional stunt, paid from the clock) and
-    the Exec's difficulty dice are rolled at the same moment."""
+    """The player rolls risk (tension mode's Edge and Spotlight applied, then an optional
+    stunt, paid from the clock) and the Exec's difficulty dice are rolled at the same moment."""
     with transaction.atomic():
         call = _locked_call(call_id, RollCall.Status.PENDING)
         _check_player(call, player)
         character = call.character
-        risk_code = parse_code(character.sheet["attributes"][call.request["attribute"]])
-        success_dice = risk_code.dice
+        attribute_code = parse_code(character.sheet["attributes"][call.request["attribute"]])
+        tension = take_modifiers(character, call.request["attribute"])  # Edge and Spotlight, in tension mode
+        risk_code, success_dice = tension.apply(attribute_code)
         if stunt is not None:
             risk_code, success_dice = stunt.apply(risk_code, success_dice)
             change_clock(character, ClockChange(pay=stunt.hours), actor=player, reason="Stunt", call=call)
         action = roll_action(difficulty_from(call.request, success_dice), risk_code, sources.dice())
         call.state = {
+            "attribute_code": str(attribute_code),
+            "tension": list(tension.labels),
             "risk_code": str(risk_code),
             "success_dice": success_dice,
             "stunt": None if stunt is None else {"mastery": stunt.mastery, "moved": stunt.moved, "extra": stunt.extra},

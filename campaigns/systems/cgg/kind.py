@@ -74,6 +74,12 @@ def _public_action(action: Action) -> dict[str, Any]:
     }
 
 
+def _tension(state: dict[str, Any]) -> dict[str, Any]:
+    """The code as the sheet has it and what tension mode did to it ("4d+1 +1d Edge");
+    rolls stored before tension reached the roll have neither."""
+    return {"attribute_code": state.get("attribute_code", state["risk_code"]), "tension": state.get("tension", [])}
+
+
 def _secret_action(action: Action, request: dict[str, Any]) -> dict[str, Any]:
     return {
         "difficulty": difficulty_summary(request),
@@ -97,6 +103,7 @@ class CggKind(RollKind):
         data = {
             "attribute": ATTRIBUTE_LABELS[roll.request["attribute"]],
             **_public_action(action),
+            **_tension(roll.outcome),
             "success": action.success,
             "grade": failure_grade(action.failures).value,
             "no_risk": action.risk_target is None,
@@ -107,7 +114,10 @@ class CggKind(RollKind):
         return data
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
-        text = f"{who} rolled {data['attribute']} {data['risk_code']}" + (f" for {label}" if label else "")
+        code = data["risk_code"]
+        if data.get("tension"):
+            code = " ".join([data["attribute_code"], *data["tension"]]) + f" (risk {code})"
+        text = f"{who} rolled {data['attribute']} {code}" + (f" for {label}" if label else "")
         text += f": {data['risk_total']}, {data['venture']} Venture. {data['grade']}"
         if not data["no_risk"]:
             text += " Risk avoided." if data["risk_avoided"] else " Risk not avoided."
@@ -125,7 +135,7 @@ class CggKind(RollKind):
         clock = data["clock"]
         if call.state:
             action = action_from(call.request, call.state)
-            data |= _public_action(action) | {"venture_left": action.venture_left}
+            data |= _public_action(action) | _tension(call.state) | {"venture_left": action.venture_left}
         if audience is Audience.GM:
             data["difficulty"] = difficulty_summary(call.request)
             if call.state:

@@ -1,0 +1,101 @@
+"""Tension mode reaching the roll: the Edge player's +1d bonuses and the Exec's Spotlight
+change the dice of the roll they belong to, show on the card, and end with tension mode."""
+
+import pytest
+from django.urls import reverse
+
+from campaigns import actions
+from campaigns.models import Membership, Roll, RollCall
+from campaigns.systems.cgg import actions as cgg
+from campaigns.systems.cgg.models import TensionScene
+from characters.models import Character
+from rules.cgg.difficulty import Difficulty
+from rules.cgg.sheet import default_sheet
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def cgg_campaign(gm, player):
+    campaign = actions.create_campaign(gm, name="Centaurus", system="cgg", settings={})
+    Membership.objects.create(campaign=campaign, user=player)
+    return campaign
+
+
+@pytest.fixture
+def explorer(cgg_campaign, player):
+    sheet = default_sheet()
+    sheet["attributes"] = sheet["attributes"] | {"dexterity": "4d+1"}
+    return Character.objects.create(campaign=cgg_campaign, owner=player, name="Mara Vell", sheet=sheet)
+
+
+def tension(client, campaign, **data):
+    response = client.post(reverse("cgg_tension", args=[campaign.pk]), data, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200, response.content.decode()
+
+
+def roll_dexterity(player_client, campaign, explorer):
+    """The Exec calls for Dexterity at base 8d (the code's dice come off as success dice); the player rolls."""
+    made = cgg.call_for_action(
+        campaign, character=explorer, attribute="dexterity", difficulty=Difficulty(base_dice=8, success_dice=0)
+    )
+    assert player_client.post(reverse("cgg_roll", args=[campaign.pk, made.pk])).status_code == 302
+    made.refresh_from_db()
+    return made
+
+
+def test_an_edge_bonus_changes_the_next_roll_and_shows_on_the_card(
+    gm_client, player_client, cgg_campaign, explorer, script_dice
+):
+    tension(gm_client, cgg_campaign, op="start", bleakness="bad", explorer=explorer.pk)
+    tension(gm_client, cgg_campaign, op="pitfall", name="The reactor blows", tension="9")
+    tension(gm_client, cgg_campaign, op="bonus", explorer=explorer.pk, attribute="dexterity")
+
+    script_dice(1, 2, 3, 4, 5, 1, 1, 1)  # 5 risk dice (4d+1 +1d), then 3 difficulty dice (8 - 5)
+    made = roll_dexterity(player_client, cgg_campaign, explorer)
+    assert made.state["risk_code"] == "5d+1"
+    assert made.state["success_dice"] == 5
+    assert made.state["risk_faces"] == [1, 2, 3, 4, 5]
+    assert made.state["exec_faces"] == [1, 1, 1]
+    for client in (player_client, gm_client):
+        page = client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+        assert "4d+1 +1d Edge" in page
+
+    player_client.post(reverse("cgg_wrench", args=[cgg_campaign.pk, made.pk]))  # no Venture: published
+    roll = Roll.objects.get(kind="cgg")
+    page = player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    assert f'data-roll-id="{roll.pk}"' in page
+    assert "Dexterity 4d+1 +1d Edge" in page
+
+
+def test_the_bonus_expires_when_tension_ends(player_client, gm_client, cgg_campaign, explorer, script_dice):
+    tension(gm_client, cgg_campaign, op="start", bleakness="bad", explorer=explorer.pk)
+    tension(gm_client, cgg_campaign, op="bonus", explorer=explorer.pk, attribute="dexterity")
+    tension(gm_client, cgg_campaign, op="end")
+
+    script_dice(1, 2, 3, 4, 1, 1, 1, 1)
+    made = roll_dexterity(player_client, cgg_campaign, explorer)
+    assert made.state["risk_code"] == "4d+1"
+    assert "Edge" not in player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+
+
+def test_the_spotlight_hits_the_next_rounds_first_roll_once(
+    gm_client, player_client, cgg_campaign, explorer, script_dice
+):
+    tension(gm_client, cgg_campaign, op="start", bleakness="bad", explorer=explorer.pk)
+    tension(gm_client, cgg_campaign, op="pitfall", name="The reactor blows", tension="9")
+    script_dice(1, 2)
+    tension(gm_client, cgg_campaign, op="spin")
+    tension(gm_client, cgg_campaign, op="spend", spotlight="2")
+    tension(gm_client, cgg_campaign, op="round")
+
+    script_dice(1, 2, 1, 1, 1, 1)  # risk 2d+1 (4d+1 -2d), difficulty dice 8 - 4 (the success dice keep 4)
+    first = roll_dexterity(player_client, cgg_campaign, explorer)
+    assert (first.state["risk_code"], first.state["success_dice"]) == ("2d+1", 4)
+    assert "4d+1 -2d Spotlight" in player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    assert TensionScene.objects.get().state["spotlight_due"] == 0
+
+    RollCall.objects.update(status=RollCall.Status.CANCELLED)
+    script_dice(1, 2, 3, 4, 1, 1, 1, 1)
+    second = roll_dexterity(player_client, cgg_campaign, explorer)
+    assert second.state["risk_code"] == "4d+1"
