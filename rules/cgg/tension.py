@@ -67,7 +67,10 @@ class Pitfall:
 
 def tension_dice(bleakness: Bleakness, players: int, worse_cues: int = 0) -> int:
     """Base dice by how bleak it looks, +1 per two players; each cue to make
-    things worse removes one. Never raised."""
+    things worse removes one. Never raised.
+
+    Interpretation (published on /rules/#cgg): `players` are the players who have explorers,
+    not the Exec ("All but one player creates a character"; the seed, "Players and Executives")."""
     if players < 0 or worse_cues < 0:
         raise RulesError("Players and cues are counted from 0.")
     return max(0, BASE_TENSION_DICE[bleakness] + players // 2 - worse_cues)

@@ -3,6 +3,11 @@
 
 Each use consumes one Venture; at most one use of each type per risk roll;
 Wrench uses pay hours off the explorer's Crisis Clock, Hammer uses gain hours.
+
+Interpretation (published on /rules/#cgg): the seed's "Drama or Experience price (see Drama
+and Experience below)" has no section of its own; its prices read "pay one"/"gain one", which
+the Crisis Clock section defines as hours, and Han Solo's "pays 1 XP" is the Stunts rule's
+"pay one". So Drama and Experience are clock hours: there is no separate pool.
 """
 
 from __future__ import annotations

@@ -162,7 +162,9 @@ def resolve_crisis(character, gm, *, critical: bool = False):
 
 
 def adjust_clock(character, gm, *, pay: int = 0, gain: int = 0, reason: str):
-    """The Exec pays or gains hours for anything else the rules say (Idle!, conditions...)."""
+    """The Exec pays or gains hours for anything else the rules say (Idle!, conditions...), and
+    awards Drama: the seed's Drama and Experience prices are clock hours (rules.cgg.venture,
+    published on /rules/#cgg)."""
     if not character.campaign.is_gm(gm):
         raise ActionError("Only the Exec adjusts a clock.")
     if pay < 0 or gain < 0 or not (pay or gain):
@@ -171,7 +173,9 @@ def adjust_clock(character, gm, *, pay: int = 0, gain: int = 0, reason: str):
 
 
 def start_tension(campaign, gm, *, bleakness, edge_holder=None) -> TensionScene:
-    """The Exec starts tension mode: its dice follow how bleak it looks and the number of players."""
+    """The Exec starts tension mode: its dice follow how bleak it looks and the number of players.
+    The players are the campaign's seats; the Exec (the campaign's gm) has none and is not
+    counted (rules.cgg.tension.tension_dice, published on /rules/#cgg)."""
     if not campaign.is_gm(gm):
         raise ActionError("Only the Exec starts tension mode.")
     state = TensionState.start(bleakness, players=campaign.memberships.count())

@@ -99,3 +99,17 @@ def test_the_spotlight_hits_the_next_rounds_first_roll_once(
     script_dice(1, 2, 3, 4, 1, 1, 1, 1)
     second = roll_dexterity(player_client, cgg_campaign, explorer)
     assert second.state["risk_code"] == "4d+1"
+
+
+def test_the_readings_are_published(client):
+    page = client.get(reverse("rules_system", args=["cgg"])).content.decode()
+    assert "Edge bonuses reach the roll" in page
+    assert "The Spotlight" in page
+    assert "Drama and Experience are clock hours" in page
+    assert "The Exec is not a player for tension dice" in page
+
+
+def test_the_exec_does_not_count_for_tension_dice(gm_client, cgg_campaign):
+    """One seated player: Bad's 2 dice and none for players; counting the Exec would make two players, +1."""
+    tension(gm_client, cgg_campaign, op="start", bleakness="bad")
+    assert TensionScene.objects.get().state["dice"] == 2
