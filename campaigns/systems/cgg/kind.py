@@ -12,11 +12,13 @@ from typing import Any
 from campaigns.audience import Audience
 from campaigns.systems.base import RollKind
 from campaigns.systems.cgg.clock import crisis_clock
+from campaigns.systems.cgg.tension_roll import modifiers_now
 from rules.cgg.action import Action, action_chances
 from rules.cgg.codes import parse_code
 from rules.cgg.difficulty import ADJUSTMENTS_BY_KEY, Difficulty, ExecRoll, RiskLevel, failure_grade
 from rules.cgg.risk import RiskRoll, chance_of_venture
 from rules.cgg.venture import Hammer, Wrench, missing_subject
+from rules.errors import RulesError
 
 ATTRIBUTE_LABELS = {
     "dexterity": "Dexterity",
@@ -126,11 +128,14 @@ class CggKind(RollKind):
     def call_data(self, call, audience: Audience) -> dict[str, Any]:
         character = call.character
         code = parse_code(character.sheet["attributes"][call.request["attribute"]])
+        risk_code, success_dice, tension = _before_the_roll(call, code)
         data: dict[str, Any] = {
             "attribute": ATTRIBUTE_LABELS[call.request["attribute"]],
             "code": str(code),
+            "risk_code": str(risk_code),
+            "tension": tension,
             "clock": crisis_clock(character),
-            "venture_chance": chance_of_venture(code),
+            "venture_chance": chance_of_venture(risk_code),
         }
         clock = data["clock"]
         if call.state:
@@ -141,7 +146,7 @@ class CggKind(RollKind):
             if call.state:
                 data |= _secret_action(action, call.request) | {"hammer_options": _hammer_options(character, clock)}
             else:
-                data["chances"] = action_chances(difficulty_from(call.request, code.dice), code)
+                data["chances"] = action_chances(difficulty_from(call.request, success_dice), risk_code)
         else:
             # Only the uses the clock can pay (clock.change_clock refuses the rest): none in a crisis;
             # and only those with something to act on (rules.cgg.venture.missing_subject, issue 18).
@@ -156,6 +161,19 @@ class CggKind(RollKind):
                 for ability in character.sheet.get("abilities", [])
             ] + [(f"Aspect: {aspect}", 3) for aspect in character.sheet.get("aspects", [])]
         return data
+
+
+def _before_the_roll(call, code):
+    """The risk code, success dice and tension labels the roll will have if made now (tension
+    mode's Edge and Spotlight, rules.cgg.tension_roll); once rolled, the call's state says."""
+    if call.state:
+        return code, code.dice, []
+    tension = modifiers_now(call.character, call.request["attribute"])
+    try:
+        risk_code, success_dice = tension.apply(code)
+    except RulesError:  # past 20 dice: the roll itself refuses, with the message
+        return code, code.dice, []
+    return risk_code, success_dice, list(tension.labels)
 
 
 def _missing(use, character) -> str:

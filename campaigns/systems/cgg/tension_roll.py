@@ -12,6 +12,14 @@ from rules.cgg.tension import TensionState
 from rules.cgg.tension_roll import TensionModifiers, modifiers_for
 
 
+def modifiers_now(character, attribute: str) -> TensionModifiers:
+    """What tension mode would add to this roll now, for the card before the roll (no lock, nothing spent)."""
+    scene = TensionScene.objects.filter(campaign_id=character.campaign_id, active=True).only("state").first()
+    if scene is None:
+        return TensionModifiers()
+    return modifiers_for(TensionState.from_dict(scene.state), character.name, attribute)
+
+
 def take_modifiers(character, attribute: str) -> TensionModifiers:
     """Inside the roll's transaction: what tension mode adds to this roll, spending a due Spotlight.
     No tension mode on (never started, or ended), no modifiers: the bonuses end with it."""

@@ -50,6 +50,13 @@ def test_an_edge_bonus_changes_the_next_roll_and_shows_on_the_card(
     tension(gm_client, cgg_campaign, op="start", bleakness="bad", explorer=explorer.pk)
     tension(gm_client, cgg_campaign, op="pitfall", name="The reactor blows", tension="9")
     tension(gm_client, cgg_campaign, op="bonus", explorer=explorer.pk, attribute="dexterity")
+    waiting = cgg.call_for_action(
+        cgg_campaign, character=explorer, attribute="dexterity", difficulty=Difficulty(base_dice=8, success_dice=0)
+    )
+    table = reverse("table", args=[cgg_campaign.pk])
+    assert "Roll 5d+1 for risk" in player_client.get(table).content.decode()  # before the roll, the card says so
+    assert "4d+1 +1d Edge = risk 5d+1" in gm_client.get(table).content.decode()
+    waiting.delete()
 
     script_dice(1, 2, 3, 4, 5, 1, 1, 1)  # 5 risk dice (4d+1 +1d), then 3 difficulty dice (8 - 5)
     made = roll_dexterity(player_client, cgg_campaign, explorer)
@@ -87,13 +94,17 @@ def test_the_spotlight_hits_the_next_rounds_first_roll_once(
     script_dice(1, 2)
     tension(gm_client, cgg_campaign, op="spin")
     tension(gm_client, cgg_campaign, op="spend", spotlight="2")
+    table = reverse("table", args=[cgg_campaign.pk])
+    assert "−2D risk for next round's first actor" in player_client.get(table).content.decode()
     tension(gm_client, cgg_campaign, op="round")
+    assert "−2D risk on this round's first roll" in player_client.get(table).content.decode()
 
     script_dice(1, 2, 1, 1, 1, 1)  # risk 2d+1 (4d+1 -2d), difficulty dice 8 - 4 (the success dice keep 4)
     first = roll_dexterity(player_client, cgg_campaign, explorer)
     assert (first.state["risk_code"], first.state["success_dice"]) == ("2d+1", 4)
     assert "4d+1 -2d Spotlight" in player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
     assert TensionScene.objects.get().state["spotlight_due"] == 0
+    assert "Spotlight: −" not in player_client.get(table).content.decode()
 
     RollCall.objects.update(status=RollCall.Status.CANCELLED)
     script_dice(1, 2, 3, 4, 1, 1, 1, 1)
