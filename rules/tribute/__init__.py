@@ -2,6 +2,7 @@
 campaign's reality level, Win / Match / Fail, Profit and Waste on effects."""
 
 from rules.system import ChoiceSetting, System, TextListSetting
+from rules.tribute.events import DIE_EVENTS
 from rules.tribute.roll import RULES
 from rules.tribute.sheet import DEFAULT_ATTRIBUTES, validate_sheet
 
@@ -33,6 +34,7 @@ SYSTEM = System(
             default=DEFAULT_ATTRIBUTES,
             help_text="One per line. The rules leave the list open; these are Fivefold's suggestion.",
         ),
+        DIE_EVENTS,
     ),
     sheet_validator=validate_sheet,
 )
