@@ -14,6 +14,7 @@ from django.db import transaction
 from campaigns import actions as table_actions
 from campaigns import live, sources
 from campaigns.models import Roll, RollCall
+from campaigns.systems.tribute.events import events_of_test
 from campaigns.systems.tribute.kind import spec_from
 from campaigns.systems.turns import locked_call, publish_call
 from rules.errors import RulesError
@@ -59,6 +60,7 @@ def start_test(campaign, player, *, character, attribute, focus, burden, effect=
         "secret": opposition is None,
         "opposition": opposition,
         "test": _side(character.name, character.sheet, attribute, focus, burden, die_size),
+        "events": events_of_test(campaign, die_size),
     }
     with transaction.atomic():
         call = RollCall.objects.create(campaign=campaign, character=character, kind=KIND, label=label, request=request)
@@ -94,7 +96,8 @@ def call_opposed(campaign, gm, *, character, attribute, opponent: dict, label=""
     if not who:
         raise RulesError("Name the opponent.")
     side = _side(who, rank_or_sheet, opponent["attribute"], opponent["focus"], opponent["burden"], die_size)
-    request = {"attribute": attribute, "die_size": die_size, "effect": "", "secret": False, "opponent": side}
+    request = {"attribute": attribute, "die_size": die_size, "effect": "", "secret": False, "opponent": side,
+               "events": events_of_test(campaign, die_size)}  # fmt: skip
     with transaction.atomic():
         call = RollCall.objects.create(campaign=campaign, character=character, kind=KIND, label=label, request=request)
         transaction.on_commit(lambda: live.send_call_opened(call))

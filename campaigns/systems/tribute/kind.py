@@ -36,7 +36,11 @@ def _side_view(side: dict[str, Any]) -> dict[str, Any]:
 
 
 def _public(state: dict[str, Any], request: dict[str, Any]) -> dict[str, Any]:
-    data: dict[str, Any] = {"die_size": request["die_size"], "effect": request.get("effect") or ""}
+    data: dict[str, Any] = {
+        "die_size": request["die_size"],
+        "effect": request.get("effect") or "",
+        "events": request.get("events", []),  # die-size events (rules/tribute/events.py); none before them
+    }
     if "test" in state:
         got = Outcome(state["outcome"])
         data |= {

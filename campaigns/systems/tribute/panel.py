@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from campaigns.audience import Audience
 from campaigns.systems import Panel
+from campaigns.systems.tribute.events import DieEventForm, keyed
 from campaigns.systems.tribute.forms import OpposedForm, TestForm
 
 
-def panel(campaign, audience: Audience, *, user=None, test_form=None, opposed_form=None) -> Panel:
+def panel(campaign, audience: Audience, *, user=None, test_form=None, opposed_form=None, event_form=None) -> Panel:
     described = dict(campaign.rules_system.describe_settings(campaign.settings))
-    context = {"is_gm": audience is Audience.GM, "reality": described["Reality level"]}
+    context = {"is_gm": audience is Audience.GM, "reality": described["Reality level"], "die_events": keyed(campaign)}
     if audience is Audience.GM:
+        context["event_form"] = event_form or DieEventForm()
         context["opposed_form"] = opposed_form or OpposedForm(campaign=campaign)
         context["has_characters"] = campaign.characters.seated().exists()
     elif user is not None:

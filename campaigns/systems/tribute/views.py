@@ -9,6 +9,7 @@ from campaigns.audience import Audience
 from campaigns.systems.steps import call_step, gm_call, panel_step, player_call
 from campaigns.systems.tribute import actions
 from campaigns.systems.tribute.chart import tribute_chart
+from campaigns.systems.tribute.events import DieEventForm, change_events
 from campaigns.systems.tribute.forms import OpposedForm, OpposedRollForm, OppositionForm, TestForm, assignment_from
 from campaigns.views import campaign_for_gm, campaign_for_member
 from campaigns.visibility import call_view
@@ -64,6 +65,21 @@ def opposed(request, campaign_id: int):
                              opponent=form.opponent(), label=data["label"])  # fmt: skip
 
     return panel_step(request, campaign, Audience.GM, form=form, form_name="opposed_form", act=act)
+
+
+@login_required
+@require_POST
+def events(request, campaign_id: int):
+    """The GM keys an event to a die size, or takes one off (rules/tribute/events.py)."""
+    campaign = campaign_for_gm(request, campaign_id)
+    form = DieEventForm(request.POST)
+
+    def act():
+        data = form.cleaned_data
+        change_events(campaign, request.user, die_size=data["die_size"], event=data["event"],
+                      remove=data["remove"])  # fmt: skip
+
+    return panel_step(request, campaign, Audience.GM, form=form, form_name="event_form", act=act)
 
 
 @login_required
