@@ -162,7 +162,7 @@ class System:
         described = []
         for s in self.settings:
             value = values.get(s.name, s.default)
-            shown = dict(s.choices).get(value, "") if isinstance(s, ChoiceSetting) else ", ".join(value)
+            shown = dict(s.choices).get(value, "") if isinstance(s, ChoiceSetting) else ", ".join(value) or "none"
             described.append((s.label, shown))
         return described
 

@@ -74,7 +74,7 @@ DIE_EVENTS = DieEventsSetting(
     name="die_events",
     label="Die-size events",
     default=(),
-    help_text='One a line, the die then the event, e.g. "d8 Knockback": it comes up on every test rolled with that die.',
+    help_text='One a line, the die then the event, e.g. "d8 Knockback": it comes up on each test rolled with that die.',
 )
 
 

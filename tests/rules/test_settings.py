@@ -13,7 +13,12 @@ def test_tribute_reality_level_sets_the_die_size():
     assert tribute.describe_settings({"die_size": 12, "attributes": ["Grit"]}) == [
         ("Reality level", "d12 Over-the-top"),
         ("Attributes", "Grit"),
+        ("Die-size events", "none"),
     ]
+    assert tribute.describe_settings({"die_events": ["d8 Knockback", "d8 Stagger"]})[2] == (
+        "Die-size events",
+        "d8 Knockback, d8 Stagger",
+    )
 
 
 def test_tribute_attributes_are_the_gms_list():

@@ -45,5 +45,5 @@ def test_the_setting_validates_lines_and_defaults_to_none():
     assert DIE_EVENTS.validate("d8 Knockback\n\nd12  Explosion ride ") == ["d8 Knockback", "d12 Explosion ride"]
     with pytest.raises(RulesError, match="d8 Knockback"):
         DIE_EVENTS.validate("Knockback")
-    with pytest.raises(RulesError, match="removing one that is not keyed|not keyed"):
+    with pytest.raises(RulesError, match="d6 Knockback is not keyed"):
         unkey_event(["d8 Knockback"], "d6 Knockback")

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns import actions
-from campaigns.models import Membership, Roll
+from campaigns.models import Membership, Roll, RollCall
 from characters.models import Character
 
 pytestmark = pytest.mark.django_db
@@ -108,3 +108,22 @@ def test_a_plain_post_goes_back_to_the_table(gm_client, pulpy):
     assert response.status_code == 302
     pulpy.refresh_from_db()
     assert pulpy.settings["die_events"] == ["d10 Window"]
+
+
+def test_the_reading_is_published_on_the_rules_page(player_client):
+    page = player_client.get(reverse("rules")).content.decode()
+    assert "the event comes up on every test rolled with dice of that size" in page
+
+
+def test_an_opposed_test_shows_the_event_too(gm_client, player_client, pulpy, player, script_dice):
+    hero = _hero(pulpy, player)
+    key(gm_client, pulpy, die_size="8", event="Knockback")
+    gm_client.post(
+        reverse("tribute_opposed", args=[pulpy.pk]),
+        {"character": hero.pk, "attribute": "Might", "opponent_name": "Ogre", "opponent_rank": "0",
+         "opponent_attribute": "Might", "opponent_focus": "1", "opponent_burden": "1"},
+    )  # fmt: skip
+    call = RollCall.objects.get()
+    script_dice(6, 2, 5, 1)
+    player_client.post(reverse("tribute_roll", args=[pulpy.pk, call.pk]), {"focus": "1", "burden": "1"})
+    assert "d8 event: Knockback" in player_client.get(reverse("table", args=[pulpy.pk])).content.decode()
