@@ -29,3 +29,29 @@ def test_a_database_from_before_the_systems_were_apps_migrates_with_its_tension_
     assert TensionScene.objects.get().campaign.name == "cgg"
     assert TensionScene.objects.get().state == {"pool": 3}
     assert sorted(campaign.adapter.key for campaign in Campaign.objects.all()) == sorted(keys)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_tribute_campaign_from_before_die_size_events_still_saves():
+    """Issue 21 added Tribute's `die_events` setting; a campaign stored before it must still pass `clean()`,
+    which asks an existing campaign for every setting (the admin would refuse to save it otherwise)."""
+    before = [("campaigns", "0010_stamped_by_the_tables_clock"), ("tribute", None)]
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    old = executor.loader.project_state([before[0]]).apps
+    gm = old.get_model("accounts", "User").objects.create(username="gwen")
+    old.get_model("campaigns", "Campaign").objects.create(
+        name="Old",
+        system="tribute",
+        gm=gm,
+        invite_token="old",
+        settings={"die_size": 8, "attributes": ["Brawn", "Wits"]},
+    )
+
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+    campaign = Campaign.objects.get(name="Old")
+    assert campaign.settings["die_events"] == []
+    assert campaign.settings["die_size"] == 8
+    campaign.full_clean()
