@@ -9,6 +9,10 @@ Interpretations (published on /rules/#cgg):
   contradicts its own table.
 - A contest's base code (opponent's dice + 1) can fall outside the table's
   3d-9d; its base risk then follows the table's rule of 3 per die (3 x dice - 5).
+- Risk grades (issue 21): the seed names "no risk, minimal risk, limited risk, or extreme
+  risk" and gives no numbers. Limited risk is the table's base risk; minimal risk is one row
+  of the table lower (-3, at least 1), extreme risk one row higher (+3): the table's own step
+  of 3 per die. No risk has no target. The grade is the Exec's, secret like the rest.
 """
 
 from __future__ import annotations
@@ -74,8 +78,23 @@ ADJUSTMENTS_BY_KEY = {adjustment.key: adjustment for adjustment in ADJUSTMENTS}
 
 
 class RiskLevel(StrEnum):
+    """The Exec's risk grade. "base" (the table's risk) is the seed's limited risk."""
+
     NONE = "none"
+    MINIMAL = "minimal"
     BASE = "base"
+    LIMITED = "base"
+    EXTREME = "extreme"
+
+
+# What each grade does to the table's base risk: one row of the table (3 per die) either way.
+RISK_GRADE_SHIFT = {RiskLevel.MINIMAL: -3, RiskLevel.BASE: 0, RiskLevel.EXTREME: +3}
+RISK_GRADE_LABELS = {
+    RiskLevel.NONE: "No risk",
+    RiskLevel.MINIMAL: "Minimal risk (table risk -3)",
+    RiskLevel.BASE: "Limited risk (the table's risk)",
+    RiskLevel.EXTREME: "Extreme risk (table risk +3)",
+}
 
 
 def base_risk_for(dice: int) -> int:
@@ -135,7 +154,7 @@ class Difficulty:
     def base_risk(self) -> int | None:
         if self.risk is RiskLevel.NONE:
             return None
-        return base_risk_for(self.base_dice) + self.risk_bonus
+        return max(1, base_risk_for(self.base_dice) + RISK_GRADE_SHIFT[self.risk]) + self.risk_bonus
 
 
 @dataclass(frozen=True, slots=True)
