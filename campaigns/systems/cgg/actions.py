@@ -21,12 +21,13 @@ from campaigns.systems.cgg.models import TensionScene
 from campaigns.systems.cgg.tension_roll import take_modifiers
 from campaigns.systems.turns import publish_call
 from rules.cgg.action import apply_hammer, apply_wrench, roll_action
+from rules.cgg.aspects import wrench_price
 from rules.cgg.codes import parse_code
 from rules.cgg.difficulty import Difficulty
 from rules.cgg.stunts import Stunt
 from rules.cgg.tension import TensionState
 from rules.cgg.tension import spin_the_world as tension_spin
-from rules.cgg.venture import Hammer, Wrench, check_subjects, check_uses, hammer_hours, wrench_hours
+from rules.cgg.venture import Hammer, Wrench, check_subjects, check_uses, hammer_hours
 from rules.errors import RulesError
 
 KIND = "cgg"
@@ -102,22 +103,24 @@ def roll_for_call(call_id: int, player, stunt: Stunt | None = None) -> RollCall:
     return call
 
 
-def choose_wrench(call_id: int, player, uses: tuple[Wrench, ...]) -> RollCall:
-    """The player's Wrench uses, paid in hours. With no Venture left for the
-    Exec, the action is published at once."""
+def choose_wrench(call_id: int, player, uses: tuple[Wrench, ...], aspect: str = "") -> RollCall:
+    """The player's Wrench uses, paid in hours, or free with an Aspect called into play
+    (rules.cgg.aspects). With no Venture left for the Exec, the action is published at once."""
     with transaction.atomic():
         call = _locked_call(call_id, RollCall.Status.PLAYER_TURN)
         _check_player(call, player)
         action = action_from(call.request, call.state)
         check_uses(uses, action.risk.venture)  # before paying, and before any die is rolled
         _check_subjects(call.character, uses)
-        if uses:
+        price = wrench_price(uses, aspect=aspect, aspects=call.character.sheet.get("aspects", []))
+        if uses and price:
             reason = "Wrench: " + ", ".join(use.label for use in uses)
-            change_clock(call.character, ClockChange(pay=wrench_hours(uses)), actor=player, reason=reason, call=call)
+            change_clock(call.character, ClockChange(pay=price), actor=player, reason=reason, call=call)
         action = apply_wrench(action, uses, sources.dice())
         call.state = {
             **call.state,
             "wrench": [use.name for use in uses],
+            "aspect": aspect if uses else "",
             "exec_faces": list(action.exec_roll.faces),
             "first_exec_faces": list(action.first_exec_roll.faces) if action.first_exec_roll else None,
             "extra_faces": list(action.risk.extra_faces),

@@ -4,7 +4,7 @@ from campaigns.forms import CharacterChoiceField, TableForm
 from campaigns.inputs import TextField, WholeNumberField
 from campaigns.systems.cgg.kind import ATTRIBUTE_LABELS
 from rules.cgg.codes import parse_code
-from rules.cgg.difficulty import ADJUSTMENTS, DIFFICULTY_TABLE, Difficulty, RiskLevel
+from rules.cgg.difficulty import ADJUSTMENTS, DIFFICULTY_TABLE, RISK_GRADE_LABELS, Difficulty, RiskLevel
 from rules.cgg.stunts import Stunt
 from rules.cgg.tension import Bleakness
 from rules.cgg.venture import Hammer, Wrench
@@ -35,9 +35,11 @@ class ActionCallForm(TableForm):
         widget=forms.CheckboxSelectMultiple,
     )
     risk = forms.TypedChoiceField(
-        choices=[(RiskLevel.BASE, "Risk from the table"), (RiskLevel.NONE, "No risk")],
+        choices=[(grade.value, label) for grade, label in RISK_GRADE_LABELS.items()],
         coerce=RiskLevel,
         initial=RiskLevel.BASE,
+        label="Risk grade",
+        error_messages={"invalid_choice": "Choose a risk grade: no, minimal, limited or extreme risk."},
     )
     risk_bonus = WholeNumberField(
         min_value=0, max_value=30, initial=0, help_text="Situation elements raising the risk."
@@ -106,6 +108,8 @@ class WrenchForm(TableForm):
         required=False,
         widget=forms.CheckboxSelectMultiple,
     )
+    # An Aspect called into play makes the Wrench free (rules.cgg.aspects); the action checks the sheet.
+    aspect = TextField(max_length=200, required=False)
 
     def chosen(self) -> tuple[Wrench, ...]:
         return tuple(Wrench[name] for name in self.cleaned_data["uses"])

@@ -59,7 +59,12 @@ def difficulty_summary(request: dict[str, Any]) -> str:
     spec = request["difficulty"]
     base = f"contest, base {spec['base_dice']}d" if spec["contest"] else f"base {spec['base_dice']}d"
     adjustments = [ADJUSTMENTS_BY_KEY[key].label for key in spec["adjustments"]]
-    risk = "no risk" if spec["risk"] == RiskLevel.NONE else f"risk +{spec['risk_bonus']}" if spec["risk_bonus"] else ""
+    grade = RiskLevel(spec["risk"])
+    risk = {RiskLevel.NONE: "no risk", RiskLevel.MINIMAL: "minimal risk", RiskLevel.EXTREME: "extreme risk"}.get(
+        grade, "limited risk"
+    )
+    if grade is not RiskLevel.NONE and spec["risk_bonus"]:
+        risk += f" +{spec['risk_bonus']}"
     return "; ".join(part for part in [base, *adjustments, risk] if part)
 
 
@@ -74,6 +79,11 @@ def _public_action(action: Action) -> dict[str, Any]:
         "wrench": [use.label for use in action.wrench],
         "hammer": [use.label for use in action.hammer],
     }
+
+
+def _aspect(state: dict[str, Any]) -> dict[str, Any]:
+    """The Aspect the player called into play for a free Wrench (rules.cgg.aspects), if any."""
+    return {"aspect": state.get("aspect", "")}
 
 
 def _tension(state: dict[str, Any]) -> dict[str, Any]:
@@ -106,6 +116,7 @@ class CggKind(RollKind):
             "attribute": ATTRIBUTE_LABELS[roll.request["attribute"]],
             **_public_action(action),
             **_tension(roll.outcome),
+            **_aspect(roll.outcome),
             "success": action.success,
             "grade": failure_grade(action.failures).value,
             "no_risk": action.risk_target is None,
@@ -121,6 +132,8 @@ class CggKind(RollKind):
             code = " ".join([data["attribute_code"], *data["tension"]]) + f" (risk {code})"
         text = f"{who} rolled {data['attribute']} {code}" + (f" for {label}" if label else "")
         text += f": {data['risk_total']}, {data['venture']} Venture. {data['grade']}"
+        if data.get("aspect"):
+            text += f" Aspect called into play: {data['aspect']} (Wrench free)."
         if not data["no_risk"]:
             text += " Risk avoided." if data["risk_avoided"] else " Risk not avoided."
         return text
@@ -140,7 +153,8 @@ class CggKind(RollKind):
         clock = data["clock"]
         if call.state:
             action = action_from(call.request, call.state)
-            data |= _public_action(action) | _tension(call.state) | {"venture_left": action.venture_left}
+            data |= _public_action(action) | _tension(call.state) | _aspect(call.state)
+            data["venture_left"] = action.venture_left
         if audience is Audience.GM:
             data["difficulty"] = difficulty_summary(call.request)
             if call.state:
@@ -152,6 +166,11 @@ class CggKind(RollKind):
             # and only those with something to act on (rules.cgg.venture.missing_subject, issue 18).
             payable = [] if clock.in_crisis else [use for use in Wrench if use.hours <= clock.hours]
             data["wrench_unaffordable"] = len(payable) < len(Wrench)
+            # With an Aspect called into play every use is free (rules.cgg.aspects): all are offered,
+            # and the action refuses an unpaid one chosen without the Aspect.
+            data["aspects"] = [aspect for aspect in character.sheet.get("aspects", []) if aspect.strip()]
+            if data["aspects"]:
+                payable = list(Wrench)
             data["wrench_options"] = [use for use in payable if not _missing(use, character)]
             # A stunt pays an hour, and an hour per extra success die (at most 3): none the clock cannot pay.
             payable = 0 if clock.in_crisis else clock.hours

@@ -71,7 +71,7 @@ def wrench(request, campaign_id: int, call_id: int):
     form = WrenchForm(request.POST)
     return call_step(
         request, call, Audience.CALLED_PLAYER, form=form, refused="Choose Wrench uses from the list.",
-        act=lambda: actions.choose_wrench(call.pk, request.user, form.chosen()),
+        act=lambda: actions.choose_wrench(call.pk, request.user, form.chosen(), form.cleaned_data["aspect"]),
     )  # fmt: skip
 
 
