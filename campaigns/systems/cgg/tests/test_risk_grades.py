@@ -113,3 +113,9 @@ def test_without_an_aspect_the_wrench_still_pays(player_client, cgg_campaign, ex
     player_client.post(reverse("cgg_roll", args=[cgg_campaign.pk, made.pk]))
     player_client.post(reverse("cgg_wrench", args=[cgg_campaign.pk, made.pk]), {"uses": ["THAT_WAS_CLOSE"]})
     assert crisis_clock(explorer).hours == 11
+
+
+def test_the_exec_panel_offers_the_four_risk_grades(gm_client, cgg_campaign, explorer):
+    panel = gm_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    for grade in ("No risk", "Minimal risk (table risk -3)", "Limited risk (the table&#x27;s risk)", "Extreme risk"):
+        assert grade in panel
