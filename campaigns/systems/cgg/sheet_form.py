@@ -3,6 +3,7 @@
 import re
 
 from campaigns.inputs import TextField, WholeNumberField
+from campaigns.systems.cgg.advancement import budget_line
 from characters.forms import CharacterForm, lines, notes_field, textarea
 from rules.cgg.conditions import Track
 from rules.cgg.sheet import ATTRIBUTES, HIGHEST_ATTRIBUTE, LOWEST_ATTRIBUTE, check_marked, default_sheet
@@ -57,6 +58,10 @@ class ExplorerSheetForm(CharacterForm):
             for name, field in self.fields.items():
                 if name != "name":
                     field.initial = self.initial_from(default_sheet() | (self.instance.sheet or {}), name)
+        budget = budget_line(self.instance.sheet or {})
+        if budget:  # from the first advancement on, raising a code spends its pips (issue 21)
+            for name in ATTRIBUTES:
+                self.fields[name].help_text = f"{budget}; a pip costs the code's dice (2d to 3d: 6 pips)."
 
     def initial_from(self, sheet: dict, name: str):
         sheet = default_sheet() | sheet
