@@ -68,6 +68,14 @@ class Advancement:
             )
         return spent
 
+    def check_endeavors(self, endeavors: list[str]) -> None:
+        """Endeavors are written on the sheet once earned (one at the 2nd, 4th and 6th advancement)."""
+        if len(endeavors) > self.endeavors:
+            raise RulesError(
+                f"Endeavors: {self.endeavors} earned so far (one at the 2nd, 4th and 6th advancement), "
+                f"not {len(endeavors)}."
+            )
+
     def as_dict(self) -> dict[str, Any]:
         return {"count": self.count, "earned": self.earned, "endeavors": self.endeavors, "baseline": dict(self.baseline)}
 

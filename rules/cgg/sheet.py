@@ -105,6 +105,10 @@ def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = 
         record = Advancement.from_dict(sheet["advancement"])
         record.check(codes)
         advancement = {"advancement": record.as_dict()}
+    endeavors = _texts(sheet.get("endeavors", []), "Endeavors")
+    Advancement.from_dict(sheet.get("advancement") or {}).check_endeavors(endeavors)
+    if endeavors:
+        advancement["endeavors"] = endeavors
     return advancement | {
         "attributes": codes,
         "roles": _texts(sheet["roles"], "Roles", 1, 2),

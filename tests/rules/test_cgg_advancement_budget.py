@@ -44,3 +44,27 @@ def test_overspending_is_refused_with_the_numbers():
     assert record.check({"strength": "3d"}) == 6
     with pytest.raises(RulesError, match="cost 27 advancement pips, but only 20 were earned"):
         record.check({"strength": "5d"})  # 2d to 3d: 6, to 4d: 9, to 5d: 12
+
+
+def test_the_sheet_keeps_the_budget():
+    from rules.cgg.sheet import default_sheet, validate_sheet
+
+    record = Advancement(count=1, earned=20, baseline=default_sheet()["attributes"]).as_dict()
+    raised = default_sheet() | {"advancement": record}
+    raised["attributes"] = raised["attributes"] | {"strength": "3d"}
+    assert validate_sheet(raised)["advancement"] == record
+    raised["attributes"] = raised["attributes"] | {"strength": "5d"}
+    with pytest.raises(RulesError, match="cost 27 advancement pips"):
+        validate_sheet(raised)
+
+
+def test_endeavors_are_written_only_as_far_as_earned():
+    from rules.cgg.sheet import default_sheet, validate_sheet
+
+    with pytest.raises(RulesError, match="0 earned so far"):
+        validate_sheet(default_sheet() | {"endeavors": ["Earning the respect of the crew"]})
+    record = Advancement(count=2, earned=50, endeavors=1, baseline=default_sheet()["attributes"]).as_dict()
+    sheet = default_sheet() | {"advancement": record, "endeavors": ["Earning the respect of the crew"]}
+    assert validate_sheet(sheet)["endeavors"] == ["Earning the respect of the crew"]
+    with pytest.raises(RulesError, match="1 earned so far"):
+        validate_sheet(sheet | {"endeavors": ["Earning the respect of the crew", "Another"]})
