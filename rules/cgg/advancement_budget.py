@@ -77,7 +77,12 @@ class Advancement:
             )
 
     def as_dict(self) -> dict[str, Any]:
-        return {"count": self.count, "earned": self.earned, "endeavors": self.endeavors, "baseline": dict(self.baseline)}
+        return {
+            "count": self.count,
+            "earned": self.earned,
+            "endeavors": self.endeavors,
+            "baseline": dict(self.baseline),
+        }
 
     @classmethod
     def from_dict(cls, raw: Any) -> Advancement:

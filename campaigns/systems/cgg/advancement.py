@@ -46,7 +46,9 @@ def budget_line(sheet: dict) -> str:
     except RulesError as error:  # a sheet saved before the budget (the admin's JSON): say so, never crash
         return f"Advancement: {error}"
     plural = "s" if record.count != 1 else ""
-    line = f"{record.count} advancement{plural}: {record.earned} pips earned, {spent} spent, {record.earned - spent} left"
+    line = (
+        f"{record.count} advancement{plural}: {record.earned} pips earned, {spent} spent, {record.earned - spent} left"
+    )
     if record.endeavors:
         line += f"; {record.endeavors} endeavor{'s' if record.endeavors != 1 else ''}"
     return line

@@ -17,6 +17,8 @@ def advance(request, campaign_id: int, character_id: int):
     def act():
         record = advancement.award_advancement(character, request.user)
         endeavor = " and an endeavor" if record.count in (2, 4, 6) else ""
-        tell_done(request, f"{character.name}: advancement {record.count}, {record.earned} pips earned in all{endeavor}.")
+        tell_done(
+            request, f"{character.name}: advancement {record.count}, {record.earned} pips earned in all{endeavor}."
+        )
 
     return panel_step(request, campaign, Audience.GM, act=act)

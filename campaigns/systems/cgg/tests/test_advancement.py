@@ -122,3 +122,16 @@ def test_the_player_writes_an_endeavor_once_earned(gm_client, player_client, cgg
     assert explorer.sheet["endeavors"] == [endeavor]
     page = player_client.get(reverse("character_edit", args=[cgg_campaign.pk, explorer.pk])).content.decode()
     assert endeavor in page
+
+
+def test_the_rules_page_publishes_the_readings(client):
+    page = client.get(reverse("rules") + "#cgg").content.decode()
+    assert "The advancement budget starts at the first advancement." in page
+    assert "is the Crisis Clock's critical count" in page
+
+
+def test_an_htmx_award_answers_with_the_panel(gm_client, cgg_campaign, explorer):
+    response = award(gm_client, cgg_campaign, explorer, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert "1 advancement: 20 pips earned, 0 spent, 20 left" in response.content.decode()
+    assert 'id="cgg-panel"' in response.content.decode()
