@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.cgg.advancement_budget import Advancement
 from rules.cgg.codes import DieCode, parse_code
 from rules.cgg.conditions import TRACK_START_DOTS, Track, check_track_dots
 from rules.cgg.leverage import Leverage
@@ -99,7 +100,16 @@ def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = 
         leverage.append(
             {"purpose": Leverage(str(item.get("purpose", "")), code).purpose.strip()[:MAX_TEXT], "code": str(code)}
         )
-    return {
+    advancement = {}
+    if sheet.get("advancement"):  # the pip budget, from the first advancement on (rules.cgg.advancement_budget)
+        record = Advancement.from_dict(sheet["advancement"])
+        record.check(codes)
+        advancement = {"advancement": record.as_dict()}
+    endeavors = _texts(sheet.get("endeavors", []), "Endeavors")
+    Advancement.from_dict(sheet.get("advancement") or {}).check_endeavors(endeavors)
+    if endeavors:
+        advancement["endeavors"] = endeavors
+    return advancement | {
         "attributes": codes,
         "roles": _texts(sheet["roles"], "Roles", 1, 2),
         "abilities": abilities,

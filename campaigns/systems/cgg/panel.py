@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from campaigns.audience import Audience
 from campaigns.systems import Panel
+from campaigns.systems.cgg.advancement import budget_line
 from campaigns.systems.cgg.clock import crisis_clocks
 from campaigns.systems.cgg.forms import ActionCallForm, ClockForm
 from campaigns.systems.cgg.kind import ATTRIBUTE_LABELS
@@ -17,6 +18,8 @@ def panel(campaign, audience: Audience, *, call_form=None) -> Panel:
     is_gm = audience is Audience.GM
     characters = list(campaign.characters.seated().select_related("owner"))
     by_character = crisis_clocks(characters)
+    for character in characters:
+        character.cgg_advancement = budget_line(character.sheet)
     clocks = [
         (character, by_character[character.pk], ClockForm(auto_id=f"clock{character.pk}_%s") if is_gm else None)
         for character in characters

@@ -3,6 +3,7 @@
 import re
 
 from campaigns.inputs import TextField, WholeNumberField
+from campaigns.systems.cgg.advancement import budget_line
 from characters.forms import CharacterForm, lines, notes_field, textarea
 from rules.cgg.conditions import Track
 from rules.cgg.sheet import ATTRIBUTES, HIGHEST_ATTRIBUTE, LOWEST_ATTRIBUTE, check_marked, default_sheet
@@ -48,6 +49,7 @@ class ExplorerSheetForm(CharacterForm):
         min_value=0, max_value=18, label="Alteration dots marked", help_text=MARKED_HELP
     )
     conditions = textarea("One per line, e.g. 'Surface Wound'.")
+    endeavors = textarea("One per line, as agreed with the Exec: one is earned at the 2nd, 4th and 6th advancement.")
     leverage = textarea("One per line as 'purpose: code', e.g. 'Starship repair: 2d+2'.")
     notes = notes_field()
 
@@ -57,6 +59,10 @@ class ExplorerSheetForm(CharacterForm):
             for name, field in self.fields.items():
                 if name != "name":
                     field.initial = self.initial_from(default_sheet() | (self.instance.sheet or {}), name)
+        budget = budget_line(self.instance.sheet or {})
+        if budget:  # from the first advancement on, raising a code spends its pips (issue 21)
+            for name in ATTRIBUTES:
+                self.fields[name].help_text = f"{budget}; a pip costs the code's dice (2d to 3d: 6 pips)."
 
     def initial_from(self, sheet: dict, name: str):
         sheet = default_sheet() | sheet
@@ -70,6 +76,8 @@ class ExplorerSheetForm(CharacterForm):
             return "\n".join(a["name"] + (f" x{a['mastery']}" if a["mastery"] > 1 else "") for a in sheet[name])
         if name == "leverage":
             return "\n".join(f"{item['purpose']}: {item['code']}" for item in sheet[name])
+        if name == "endeavors":
+            return "\n".join(sheet.get(name, []))
         if name in ("roles", "aspects", "gear", "conditions"):
             return "\n".join(sheet[name])
         return sheet.get(name, "")
@@ -82,6 +90,7 @@ class ExplorerSheetForm(CharacterForm):
             **{key: self._part(key, data) for key in _EXPLORER_LISTS},
             "tracks": {track.value: data[f"{track.value}_dots"] for track in Track},
             "marked": {track.value: data[f"{track.value}_marked"] for track in Track},
+            "endeavors": lines(data["endeavors"]),
             "notes": data["notes"],
         }
 

@@ -1,7 +1,7 @@
 from django.urls import path
 
 from campaigns.systems.base import GM, MEMBER
-from campaigns.systems.cgg import tension_views, views
+from campaigns.systems.cgg import advancement_views, tension_views, views
 
 urlpatterns = [
     path("calls/", views.call_action, name="cgg_call"),
@@ -12,6 +12,7 @@ urlpatterns = [
     path("explorers/<int:character_id>/crisis/", views.resolve_crisis, name="cgg_resolve_crisis"),
     path("explorers/<int:character_id>/clock/", views.adjust_clock, name="cgg_clock"),
     path("tension/", tension_views.tension, name="cgg_tension"),
+    path("explorers/<int:character_id>/advance/", advancement_views.advance, name="cgg_advance"),
 ]
 
 # Who may use each step (a method, and the GM or any member): the trust tests hold every
@@ -25,4 +26,5 @@ ACCESS = {
     "cgg_resolve_crisis": ("post", GM),
     "cgg_clock": ("post", GM),
     "cgg_tension": ("post", GM),
+    "cgg_advance": ("post", GM),
 }

@@ -1,0 +1,24 @@
+"""The Exec's advancement step (campaigns.systems.cgg.advancement)."""
+
+from django.contrib.auth.decorators import login_required
+from django.views.decorators.http import require_POST
+
+from campaigns.audience import Audience
+from campaigns.systems.cgg import advancement
+from campaigns.systems.cgg.views import _explorer_for_gm
+from campaigns.systems.steps import panel_step, tell_done
+
+
+@login_required
+@require_POST
+def advance(request, campaign_id: int, character_id: int):
+    campaign, character = _explorer_for_gm(request, campaign_id, character_id)
+
+    def act():
+        record = advancement.award_advancement(character, request.user)
+        endeavor = " and an endeavor" if record.count in (2, 4, 6) else ""
+        tell_done(
+            request, f"{character.name}: advancement {record.count}, {record.earned} pips earned in all{endeavor}."
+        )
+
+    return panel_step(request, campaign, Audience.GM, act=act)
