@@ -1,0 +1,89 @@
+"""Diligence rolls, and tension mode's Ready! (seed: "Diligence Rolls"; "Tension Mode",
+step 3. Ready!; "Exec Makes Things Worse").
+
+Rolled like risk, but no Wrench and no Hammer: every six is discarded and adds nothing.
+The total is pips of a new leverage code, or a third of it, rounded up, adds to an
+existing code. A Ready! action is a diligence roll in tension mode; cueing the Exec to
+make things worse gives "+1d to the result", read as one more die rolled.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import ceil
+
+from rules.cgg.codes import DieCode
+from rules.cgg.leverage import leverage_from
+from rules.cgg.risk import VENTURE_FACE, RiskRoll
+from rules.errors import RulesError
+
+# The seed's "Type of Diligence / Attribute" table onto the sheet's six attributes.
+# Mental/Perception, Mental/Knowledge, Savvy/Technical and Physical/Dexterity name them;
+# BlackNet's "ISOtech Power" is no attribute of the sheet: read as Technical, as the other
+# net work (WhiteNet). The Exec may choose any other attribute ("the Exec must decide").
+DILIGENCE_TYPES = {
+    "interrogation": "perception",
+    "research": "knowledge",
+    "analysis": "technical",
+    "whitenet": "technical",
+    "blacknet": "technical",
+    "maneuvers": "dexterity",
+}
+DILIGENCE_LABELS = {
+    "interrogation": "Interrogation",
+    "research": "Research",
+    "analysis": "Analysis",
+    "whitenet": "WhiteNet",
+    "blacknet": "BlackNet",
+    "maneuvers": "Maneuvers",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Diligence:
+    """A diligence roll: the explorer's code, the leverage it adds to (if any), and Ready!'s cue."""
+
+    base: DieCode
+    existing: DieCode | None = None
+    ready: bool = False
+    cue: bool = False
+
+    def __post_init__(self) -> None:
+        if self.cue and not self.ready:
+            raise RulesError("Only a Ready! action may cue the Exec to make things worse.")
+        self.code  # a cue past the biggest code refuses here
+
+    @property
+    def code(self) -> DieCode:
+        """The dice rolled: Ready!'s cue adds +1d."""
+        return self.base.add_dice(1) if self.cue else self.base
+
+
+@dataclass(frozen=True, slots=True)
+class DiligenceResult:
+    diligence: Diligence
+    faces: tuple[int, ...]
+
+    @property
+    def discarded(self) -> int:
+        return sum(1 for face in self.faces if face == VENTURE_FACE)
+
+    @property
+    def total(self) -> int:
+        return RiskRoll(self.diligence.code, self.faces).total
+
+    @property
+    def bonus_pips(self) -> int:
+        """The pips the total adds: all of them for a new code, a third (rounded up) onto one."""
+        return self.total if self.diligence.existing is None else ceil(self.total / 3)
+
+    @property
+    def leverage(self) -> DieCode:
+        return leverage_from(self.total, self.diligence.existing)
+
+
+def resolve_diligence(diligence: Diligence, faces: tuple[int, ...]) -> DiligenceResult:
+    """Seed, "Diligence Rolls": discard the dice that make Venture; the total becomes pips."""
+    if len(faces) != diligence.code.dice or not all(1 <= face <= 6 for face in faces):
+        raise RulesError(f"A diligence roll of {diligence.code} rolls {diligence.code.dice} six-sided dice.")
+    return DiligenceResult(diligence, tuple(faces))
