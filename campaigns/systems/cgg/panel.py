@@ -8,6 +8,7 @@ from campaigns.audience import Audience
 from campaigns.systems import Panel
 from campaigns.systems.cgg.advancement import budget_line
 from campaigns.systems.cgg.clock import crisis_clocks
+from campaigns.systems.cgg.diligence import DiligenceForm
 from campaigns.systems.cgg.forms import ActionCallForm, ClockForm
 from campaigns.systems.cgg.kind import ATTRIBUTE_LABELS
 from campaigns.systems.cgg.models import TensionScene
@@ -32,6 +33,7 @@ def panel(campaign, audience: Audience, *, call_form=None) -> Panel:
         "edge_holder": scene.edge_holder if scene else None,
         "bleakness": list(Bleakness),
         "attributes": ATTRIBUTE_LABELS,
+        "diligence_form": DiligenceForm(explorers=characters),  # the panel's list: no query of its own
     }
     if is_gm:
         context["action_form"] = call_form or ActionCallForm(campaign=campaign)

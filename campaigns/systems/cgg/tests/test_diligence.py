@@ -1,0 +1,90 @@
+"""Diligence rolls from the Centaurus Gate panel, and tension mode's Ready!, with the seed's
+numbers ("Diligence Rolls": the total becomes pips; a third, rounded up, onto an existing code)."""
+
+import pytest
+from django.urls import reverse
+
+from campaigns import actions
+from campaigns.models import Membership, Roll
+from campaigns.systems.cgg.models import TensionScene
+from characters.models import Character
+from rules.cgg.sheet import default_sheet
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def cgg_campaign(gm, player, other_player):
+    campaign = actions.create_campaign(gm, name="Centaurus", system="cgg", settings={})
+    for user in (player, other_player):
+        Membership.objects.create(campaign=campaign, user=user)
+    return campaign
+
+
+@pytest.fixture
+def explorer(cgg_campaign, player):
+    sheet = default_sheet()
+    sheet["attributes"] = sheet["attributes"] | {"technical": "3d", "perception": "2d+1"}
+    return Character.objects.create(campaign=cgg_campaign, owner=player, name="Mara Vell", sheet=sheet)
+
+
+def diligence(client, campaign, **data):
+    return client.post(reverse("cgg_diligence", args=[campaign.pk]), data, HTTP_HX_REQUEST="true")
+
+
+def test_player_rolls_diligence_and_the_card_shows_total_and_pips(player_client, cgg_campaign, explorer, script_dice):
+    script_dice(6, 4, 4)  # Analysis: Technical 3d; the six is discarded, 8 pips
+    response = diligence(player_client, cgg_campaign, character=explorer.pk, diligence="analysis", purpose="Repair")
+    assert response.status_code == 200
+    roll = Roll.objects.get(kind="cgg_diligence")
+    assert roll.character == explorer
+    assert roll.outcome["total"] == 8 and roll.outcome["leverage"] == "2d+2"
+    page = player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    assert "Diligence (Analysis, Technical 3d)" in page
+    assert "8 pips" in page and "Leverage towards Repair: <strong>2d+2</strong>" in page
+
+
+def test_onto_an_existing_code_a_third_rounded_up(gm_client, cgg_campaign, explorer, script_dice):
+    script_dice(3, 2, 2)  # the GM rolls for the player; Research on Knowledge 2d... overridden to Technical
+    response = diligence(
+        gm_client, cgg_campaign, character=explorer.pk, diligence="research", attribute="technical", existing="2d+2"
+    )
+    assert response.status_code == 200
+    roll = Roll.objects.get(kind="cgg_diligence")
+    assert (roll.outcome["total"], roll.outcome["bonus_pips"], roll.outcome["leverage"]) == (7, 3, "3d+2")
+    assert roll.author.pk == cgg_campaign.gm_id
+
+
+def test_bad_input_changes_nothing(player_client, other_client, cgg_campaign, explorer, script_dice):
+    script_dice(1, 1, 1)
+    refused = diligence(other_client, cgg_campaign, character=explorer.pk, diligence="analysis")
+    assert refused.status_code == 422 and "your own explorer" in refused.content.decode()
+    refused = diligence(player_client, cgg_campaign, character=explorer.pk, diligence="analysis", existing="banana")
+    assert refused.status_code == 422 and "is not a die code" in refused.content.decode()
+    refused = diligence(player_client, cgg_campaign, character=explorer.pk, diligence="analysis", ready="on")
+    assert refused.status_code == 422 and "Tension mode is not on" in refused.content.decode()
+    assert not Roll.objects.filter(kind="cgg_diligence").exists()
+
+
+def test_outsider_and_wrong_method(outsider_client, player_client, cgg_campaign, explorer):
+    assert diligence(outsider_client, cgg_campaign, character=explorer.pk, diligence="analysis").status_code == 404
+    assert player_client.get(reverse("cgg_diligence", args=[cgg_campaign.pk])).status_code == 405
+
+
+def test_ready_with_a_cue_makes_things_worse_and_adds_a_die(gm_client, player_client, cgg_campaign, explorer, script_dice):
+    tension = reverse("cgg_tension", args=[cgg_campaign.pk])
+    gm_client.post(tension, {"op": "start", "bleakness": "horrible", "explorer": explorer.pk}, HTTP_HX_REQUEST="true")
+    gm_client.post(tension, {"op": "pitfall", "name": "The reactor blows", "tension": "9"}, HTTP_HX_REQUEST="true")
+    dice_before = TensionScene.objects.get(campaign=cgg_campaign).state["dice"]
+    script_dice(2, 2, 2)  # Interrogation: Perception 2d+1, +1d for the cue: 3d+1
+    response = diligence(
+        player_client, cgg_campaign, character=explorer.pk, diligence="interrogation", ready="on", cue="on", pitfall="0"
+    )
+    assert response.status_code == 200
+    roll = Roll.objects.get(kind="cgg_diligence")
+    assert roll.outcome["code"] == "3d+1" and roll.outcome["total"] == 7 and roll.outcome["leverage"] == "2d+1"
+    state = TensionScene.objects.get(campaign=cgg_campaign).state
+    assert state["dice"] == dice_before - 1
+    assert state["pitfalls"][0]["tension"] == 10
+    page = player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    assert "Ready!" in page and "cued the Exec to make things worse" in page
