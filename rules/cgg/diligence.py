@@ -51,7 +51,8 @@ class Diligence:
     def __post_init__(self) -> None:
         if self.cue and not self.ready:
             raise RulesError("Only a Ready! action may cue the Exec to make things worse.")
-        self.code  # a cue past the biggest code refuses here
+        if self.cue:
+            self.base.add_dice(1)  # refuses a cue past the biggest code, with its message
 
     @property
     def code(self) -> DieCode:

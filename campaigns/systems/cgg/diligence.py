@@ -35,7 +35,9 @@ class DiligenceForm(TableForm):
 
     character = forms.TypedChoiceField(choices=[], coerce=int, label="Explorer")
     diligence = forms.ChoiceField(
-        choices=[(key, f"{label} ({ATTRIBUTE_LABELS[DILIGENCE_TYPES[key]]})") for key, label in DILIGENCE_LABELS.items()],
+        choices=[
+            (key, f"{label} ({ATTRIBUTE_LABELS[DILIGENCE_TYPES[key]]})") for key, label in DILIGENCE_LABELS.items()
+        ],
         label="Type of diligence",
     )
     attribute = forms.ChoiceField(
@@ -86,12 +88,23 @@ def roll_diligence(campaign, user, character, data: dict[str, Any]) -> Roll:
             author=user,
             character=character,
             kind="cgg_diligence",
-            request={"label": data["purpose"], "diligence": data["diligence"], "attribute": attribute,
-                     "existing": str(diligence.existing) if diligence.existing else "",
-                     "ready": diligence.ready, "cue": diligence.cue},  # fmt: skip
-            outcome={"base": str(base), "code": str(diligence.code), "faces": list(result.faces),
-                     "discarded": result.discarded, "total": result.total, "bonus_pips": result.bonus_pips,
-                     "leverage": str(result.leverage)},  # fmt: skip
+            request={
+                "label": data["purpose"],
+                "diligence": data["diligence"],
+                "attribute": attribute,
+                "existing": str(diligence.existing) if diligence.existing else "",
+                "ready": diligence.ready,
+                "cue": diligence.cue,
+            },
+            outcome={
+                "base": str(base),
+                "code": str(diligence.code),
+                "faces": list(result.faces),
+                "discarded": result.discarded,
+                "total": result.total,
+                "bonus_pips": result.bonus_pips,
+                "leverage": str(result.leverage),
+            },
         )
         transaction.on_commit(lambda: live.send_roll(roll))
     return roll

@@ -38,10 +38,12 @@ def test_player_rolls_diligence_and_the_card_shows_total_and_pips(player_client,
     assert response.status_code == 200
     roll = Roll.objects.get(kind="cgg_diligence")
     assert roll.character == explorer
-    assert roll.outcome["total"] == 8 and roll.outcome["leverage"] == "2d+2"
+    assert roll.outcome["total"] == 8
+    assert roll.outcome["leverage"] == "2d+2"
     page = player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
     assert "Diligence (Analysis, Technical 3d)" in page
-    assert "8 pips" in page and "Leverage towards Repair: <strong>2d+2</strong>" in page
+    assert "8 pips" in page
+    assert "Leverage towards Repair: <strong>2d+2</strong>" in page
 
 
 def test_onto_an_existing_code_a_third_rounded_up(gm_client, cgg_campaign, explorer, script_dice):
@@ -58,11 +60,14 @@ def test_onto_an_existing_code_a_third_rounded_up(gm_client, cgg_campaign, explo
 def test_bad_input_changes_nothing(player_client, other_client, cgg_campaign, explorer, script_dice):
     script_dice(1, 1, 1)
     refused = diligence(other_client, cgg_campaign, character=explorer.pk, diligence="analysis")
-    assert refused.status_code == 422 and "your own explorer" in refused.content.decode()
+    assert refused.status_code == 422
+    assert "your own explorer" in refused.content.decode()
     refused = diligence(player_client, cgg_campaign, character=explorer.pk, diligence="analysis", existing="banana")
-    assert refused.status_code == 422 and "is not a die code" in refused.content.decode()
+    assert refused.status_code == 422
+    assert "is not a die code" in refused.content.decode()
     refused = diligence(player_client, cgg_campaign, character=explorer.pk, diligence="analysis", ready="on")
-    assert refused.status_code == 422 and "Tension mode is not on" in refused.content.decode()
+    assert refused.status_code == 422
+    assert "Tension mode is not on" in refused.content.decode()
     assert not Roll.objects.filter(kind="cgg_diligence").exists()
 
 
@@ -71,7 +76,9 @@ def test_outsider_and_wrong_method(outsider_client, player_client, cgg_campaign,
     assert player_client.get(reverse("cgg_diligence", args=[cgg_campaign.pk])).status_code == 405
 
 
-def test_ready_with_a_cue_makes_things_worse_and_adds_a_die(gm_client, player_client, cgg_campaign, explorer, script_dice):
+def test_ready_with_a_cue_makes_things_worse_and_adds_a_die(
+    gm_client, player_client, cgg_campaign, explorer, script_dice
+):
     tension = reverse("cgg_tension", args=[cgg_campaign.pk])
     gm_client.post(tension, {"op": "start", "bleakness": "horrible", "explorer": explorer.pk}, HTTP_HX_REQUEST="true")
     gm_client.post(tension, {"op": "pitfall", "name": "The reactor blows", "tension": "9"}, HTTP_HX_REQUEST="true")
@@ -82,9 +89,12 @@ def test_ready_with_a_cue_makes_things_worse_and_adds_a_die(gm_client, player_cl
     )
     assert response.status_code == 200
     roll = Roll.objects.get(kind="cgg_diligence")
-    assert roll.outcome["code"] == "3d+1" and roll.outcome["total"] == 7 and roll.outcome["leverage"] == "2d+1"
+    assert roll.outcome["code"] == "3d+1"
+    assert roll.outcome["total"] == 7
+    assert roll.outcome["leverage"] == "2d+1"
     state = TensionScene.objects.get(campaign=cgg_campaign).state
     assert state["dice"] == dice_before - 1
     assert state["pitfalls"][0]["tension"] == 10
     page = player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
-    assert "Ready!" in page and "cued the Exec to make things worse" in page
+    assert "Ready!" in page
+    assert "cued the Exec to make things worse" in page
