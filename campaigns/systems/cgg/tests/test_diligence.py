@@ -41,6 +41,7 @@ def test_player_rolls_diligence_and_the_card_shows_total_and_pips(player_client,
     assert roll.outcome["total"] == 8
     assert roll.outcome["leverage"] == "2d+2"
     page = player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    assert 'id="cgg-diligence-form"' in page  # the form is on the player's panel
     assert "Diligence (Analysis, Technical 3d)" in page
     assert "8 pips" in page
     assert "Leverage towards Repair: <strong>2d+2</strong>" in page
@@ -96,5 +97,5 @@ def test_ready_with_a_cue_makes_things_worse_and_adds_a_die(
     assert state["dice"] == dice_before - 1
     assert state["pitfalls"][0]["tension"] == 10
     page = player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
-    assert "Ready!" in page
+    assert "<strong>Ready!</strong> Diligence (Interrogation, Perception 2d+1) +1d" in page
     assert "cued the Exec to make things worse" in page
