@@ -35,15 +35,33 @@ MODIFIER_CAP = 30
 SYNERGY = 10
 
 
-def base_chance(attribute: int, ranks: int, modifiers: int = 0, synergy: bool = False) -> int:
-    """Primary attribute + 10 per skill rank + talent/trait/peril modifiers (together -30..+30), +10 for synergy."""
+# Which modifiers the ±30 cap covers: a campaign setting (rules/d100/__init__.py).
+CAP_EVERY_MODIFIER, CAP_TALENTS_ONLY = 0, 1
+
+
+def base_chance(attribute: int, ranks: int, modifiers: int = 0, synergy: bool = False, *,
+                cap: int = CAP_EVERY_MODIFIER) -> int:  # fmt: skip
+    """Primary attribute + 10 per skill rank + talent/trait/peril modifiers, +10 for synergy.
+
+    Seed ("Skill test summary"): "the appropriate Primary Attribute plus your Skill Ranks (...), plus any
+    modifiers from Talents or Traits. The sum of theses modifiers cannot exceed -30 or +30." Read literally
+    (`CAP_EVERY_MODIFIER`, the default), everything added to the attribute — ranks, talents and traits, and
+    synergy's "+10 Base Chance" — is summed and held within ±30: attribute 45, 3 ranks, talents +20 is 75.
+    The other reading (`CAP_TALENTS_ONLY`) caps talents and traits alone, ranks and synergy on top: 95.
+    The seed has no worked example either way, so the GM chooses (published on /rules/#d100).
+    Talent and trait modifiers alone beyond ±30 are refused (the sheet refuses them too)."""
     if not 0 <= attribute <= 100:
         raise RulesError("A primary attribute is 0 to 100.")
     if not 0 <= ranks <= 3:
         raise RulesError("A skill has 0 to 3 ranks.")
     if abs(modifiers) > MODIFIER_CAP:
         raise RulesError(f"Talent, trait and peril modifiers together stay within -{MODIFIER_CAP} and +{MODIFIER_CAP}.")
-    return attribute + 10 * ranks + modifiers + (SYNERGY if synergy else 0)
+    if cap not in (CAP_EVERY_MODIFIER, CAP_TALENTS_ONLY):
+        raise RulesError("The ±30 cap covers every modifier, or talents and traits only.")
+    on_top = 10 * ranks + (SYNERGY if synergy else 0)
+    if cap == CAP_TALENTS_ONLY:
+        return attribute + modifiers + on_top
+    return attribute + max(-MODIFIER_CAP, min(MODIFIER_CAP, modifiers + on_top))
 
 
 def total_chance(base: int, difficulty: str) -> int:

@@ -16,7 +16,18 @@ from campaigns.models import Balance, Roll, RollCall
 from campaigns.systems.skills import no_such_skill
 from campaigns.systems.turns import locked_call, publish_call
 from rules.d100.sheet import attribute_for, effective_ranks
-from rules.d100.test import DIFFICULTIES, Flip, base_chance, fury, opposed, read, resolve, roll_d100, total_chance
+from rules.d100.test import (
+    CAP_EVERY_MODIFIER,
+    DIFFICULTIES,
+    Flip,
+    base_chance,
+    fury,
+    opposed,
+    read,
+    resolve,
+    roll_d100,
+    total_chance,
+)
 from rules.errors import RulesError
 
 KIND = "d100"
@@ -94,9 +105,15 @@ def spend_misfortune(campaign, gm, points: int, reason: str) -> dict:
     return change_pools(campaign, actor=gm, reason=f"Misfortune: {reason}", misfortune=-points)
 
 
-def side_for(character, skill: str, attribute: str, *, synergy: bool = False) -> dict:
-    """Base chance from the sheet: attribute + 10 per (peril-adjusted) rank + modifiers. A skill
-    uses its own attribute ("" names it; another is refused: rules.d100.sheet.attribute_for)."""
+def modifier_cap(campaign) -> int:
+    """What the ±30 cap covers in this campaign (the GM's setting; rules.d100.test.base_chance)."""
+    return campaign.settings.get("modifier_cap", CAP_EVERY_MODIFIER)
+
+
+def side_for(character, skill: str, attribute: str, *, synergy: bool = False, cap: int = CAP_EVERY_MODIFIER) -> dict:
+    """Base chance from the sheet: attribute + 10 per (peril-adjusted) rank + modifiers, within the
+    campaign's ±30 `cap` (`modifier_cap`). A skill uses its own attribute ("" names it; another is
+    refused: rules.d100.sheet.attribute_for)."""
     sheet = character.sheet
     # A skill typed in any case is the sheet's (the GM's opposed test takes typed names).
     found = next((s for s in sheet["skills"] if s["name"].casefold() == skill.casefold()), None) if skill else None
@@ -112,7 +129,7 @@ def side_for(character, skill: str, attribute: str, *, synergy: bool = False) ->
     return {
         "who": character.name,
         "what": f"{skill or attribute} ({attribute} {value}{rank_text})",
-        "base": base_chance(value, ranks, sheet["modifiers"], synergy),
+        "base": base_chance(value, ranks, sheet["modifiers"], synergy, cap=cap),
         "bonus": value // 10,
         "untrained_special": bool(found and found["special"] and found["ranks"] == 0),
     }
@@ -123,7 +140,7 @@ def start_test(campaign, player, *, character, skill, attribute, difficulty: str
     """A test; with `difficulty` None the GM sets it secretly."""
     if character.owner_id != player.pk or character.campaign_id != campaign.pk:
         raise ActionError("Test your own character.")
-    side = side_for(character, skill, attribute, synergy=synergy)
+    side = side_for(character, skill, attribute, synergy=synergy, cap=modifier_cap(campaign))
     if side["untrained_special"]:
         if how is Flip.SUCCEED:
             raise RulesError("A special skill tested untrained must flip to fail.")
@@ -256,7 +273,11 @@ def opposed_test(campaign, gm, *, first, first_skill, first_attribute, second, s
     """Two characters' tests at Standard, rolled together and posted once."""
     if not campaign.is_gm(gm):
         raise ActionError("Only the GM calls an opposed test.")
-    sides = [side_for(first, first_skill, first_attribute), side_for(second, second_skill, second_attribute)]
+    cap = modifier_cap(campaign)
+    sides = [
+        side_for(first, first_skill, first_attribute, cap=cap),
+        side_for(second, second_skill, second_attribute, cap=cap),
+    ]
     outcomes = [_outcome({"side": side, "difficulty": "standard", "flip": "", "assisted_by": ""}) for side in sides]
     readings = [read(o["value"], o["chance"], s["bonus"]) for o, s in zip(outcomes, sides, strict=True)]
     winner = opposed(*readings)

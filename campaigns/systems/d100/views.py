@@ -50,7 +50,7 @@ def odds(request, campaign_id: int):
         data = form.cleaned_data
         try:
             side = actions.side_for(data["character"], data["skill"].strip(), data["attribute"],
-                                    synergy=data["synergy"])  # fmt: skip
+                                    synergy=data["synergy"], cap=actions.modifier_cap(campaign))  # fmt: skip
         except RulesError as error:
             context["odds_error"] = str(error)
         else:
