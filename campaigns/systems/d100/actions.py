@@ -211,7 +211,7 @@ def fortune_options(roll, user) -> dict:
         open_ = (
             not outcome["success"]
             and not request.get("reroll_of")
-            and (not request.get("secret") or outcome["critical"])
+            and (not request.get("secret") or outcome["critical"] or request.get("revealed"))
         )
         if open_ and left >= cost and not Roll.objects.filter(campaign=roll.campaign, request__reroll_of=roll.pk):
             options["reroll"] = cost
@@ -226,14 +226,14 @@ def fortune_reroll(roll_id: int, player) -> Roll:
     """Re-roll a failed test for 1 Fortune (2 if it failed critically); the new result stands. Once per test."""
     with transaction.atomic():
         rolls = Roll.objects.select_for_update(of=("self",)).select_related("character", "campaign")
-        original = rolls.get(pk=roll_id, kind=KIND)
+        original = rolls.get(pk=roll_id, kind=KIND, visibility=Roll.Visibility.TABLE)
         if original.character.owner_id != player.pk:
             raise ActionError("Only the tester re-rolls their own test.")
         outcome = original.outcome
         if original.request.get("reroll_of"):
             raise ActionError("A re-rolled test stands.")
         # Secrecy first: answering "that test did not fail" would tell the player how a secret test went.
-        if original.request.get("secret") and not outcome["critical"]:
+        if original.request.get("secret") and not outcome["critical"] and not original.request.get("revealed"):
             raise ActionError("Only the GM knows how a secret test went.")
         if outcome["success"]:
             raise ActionError("That test did not fail.")

@@ -25,14 +25,17 @@ class D100Kind(RollKind):
                 "difficulty": request["difficulty"], "flip": request["flip"], "assisted_by": request["assisted_by"],
                 "secret": request["secret"], "reroll_of": request.get("reroll_of"), "hidden": False}  # fmt: skip
         data["of"] = request.get("of", "")
+        data["revealed"] = bool(request.get("revealed"))
         # Whether this viewer may spend Fortune here is per player and changes with the pool: the row loads it.
         data["fortune_open"] = (
             audience is not Audience.GM and not outcome["success"] and not request.get("reroll_of")
-            and (not request["secret"] or outcome["critical"])
+            and (not request["secret"] or outcome["critical"] or request.get("revealed"))
         )  # fmt: skip
+        # A secret test the GM started is the GM's until revealed (campaigns/systems/d100/gm.py).
+        data["reveal_open"] = audience is Audience.GM and roll.visibility == "gm" and bool(request.get("gm_secret"))
         if audience is not Audience.GM and request["secret"]:
             data |= {"difficulty": None, "chance": None}  # the secret itself, even on a critical
-            if not outcome["critical"]:
+            if not outcome["critical"] and not request.get("revealed"):
                 data |= {"success": None, "degrees": None, "result": "", "hidden": True}
         return data
 

@@ -5,13 +5,15 @@ recovery, Misfortune and opposed-test controls."""
 from __future__ import annotations
 
 from campaigns.audience import Audience
+from campaigns.forms import CharacterChoiceField
 from campaigns.systems import Panel
 from campaigns.systems.d100.actions import FORTUNE, MISFORTUNE, RECOVERY, pools
 from campaigns.systems.d100.forms import D100TestForm, OpposedForm
+from campaigns.systems.d100.gm_forms import SecretTestForm
 from campaigns.systems.skills import skill_options
 
 
-def panel(campaign, audience: Audience, *, user=None, test_form=None, opposed_form=None) -> Panel:
+def panel(campaign, audience: Audience, *, user=None, test_form=None, opposed_form=None, secret_form=None) -> Panel:
     is_gm = audience is Audience.GM
     values = {kind: row.value for kind, row in pools(campaign).items()}
     context = {
@@ -24,10 +26,12 @@ def panel(campaign, audience: Audience, *, user=None, test_form=None, opposed_fo
         context |= {
             "recovery": [(key, reason) for key, (reason, _) in RECOVERY.items()],
             "opposed_form": opposed_form or OpposedForm(campaign=campaign),
+            "secret_form": secret_form or SecretTestForm(campaign=campaign),
             "has_characters": bool(seated),
             # The opposed test's skill boxes suggest the skills on the sheets (any case is read).
             "skill_names": sorted({s["name"] for c in seated for s in c.sheet.get("skills", [])}),
         }
+        _offer([context["opposed_form"], context["secret_form"]], seated)
     elif user is not None:
         # A panel answering another step (Fortune, a Fury die) leaves the test form on the page as the player
         # left it (htmx's hx-preserve): it was re-rendered empty, losing the skill and label (issue 18).
@@ -35,3 +39,14 @@ def panel(campaign, audience: Audience, *, user=None, test_form=None, opposed_fo
         context["test_form"] = test_form or D100TestForm(campaign=campaign, user=user)
         context["skills"] = skill_options(campaign.characters.filter(owner=user), "attribute")
     return Panel("systems/d100/panel.html", context)
+
+
+def _offer(forms, characters) -> None:
+    """The GM's forms offer the seated characters from the panel's one query, not one query per select
+    (the table page's query budget, tests/campaigns/test_table_queries.py; as the Zener panel's `_offer`).
+    A posted form still checks its choice against the database (the field's queryset)."""
+    choices = [(character.pk, character.name) for character in characters]
+    for form in forms:
+        for field in form.fields.values():
+            if isinstance(field, CharacterChoiceField):
+                field.choices = ([("", field.empty_label)] if field.empty_label is not None else []) + choices

@@ -1,7 +1,7 @@
 from django.urls import path
 
 from campaigns.systems.base import GM, MEMBER
-from campaigns.systems.d100 import views
+from campaigns.systems.d100 import gm_views, views
 
 urlpatterns = [
     path("tests/", views.test, name="d100_test"),
@@ -14,6 +14,8 @@ urlpatterns = [
     path("dice/<int:roll_id>/six/", views.six, name="d100_six"),
     path("recover/", views.recover, name="d100_recover"),
     path("opposed/", views.opposed, name="d100_opposed"),
+    path("secret-tests/", gm_views.secret_test, name="d100_secret_test"),
+    path("rolls/<int:roll_id>/reveal/", gm_views.reveal, name="d100_reveal"),
 ]
 
 # Who may use each step (a method, and the GM or any member): the trust tests hold every
@@ -29,4 +31,6 @@ ACCESS = {
     "d100_six": ("post", MEMBER),
     "d100_recover": ("post", GM),
     "d100_opposed": ("post", GM),
+    "d100_secret_test": ("post", GM),
+    "d100_reveal": ("post", GM),
 }

@@ -96,7 +96,7 @@ def fortune_options(request, campaign_id: int, roll_id: int):
 @require_POST
 def reroll(request, campaign_id: int, roll_id: int):
     campaign = campaign_for_member(request, campaign_id)
-    roll = get_object_or_404(Roll, pk=roll_id, campaign=campaign, kind=actions.KIND)
+    roll = get_object_or_404(Roll.objects.visible_to_table(), pk=roll_id, campaign=campaign, kind=actions.KIND)
     try:
         actions.fortune_reroll(roll.pk, request.user)
     except REFUSALS as error:
@@ -163,7 +163,7 @@ def opposed(request, campaign_id: int):
 @require_POST
 def six(request, campaign_id: int, roll_id: int):
     campaign = campaign_for_member(request, campaign_id)
-    roll = get_object_or_404(Roll, pk=roll_id, campaign=campaign, kind="d100_die")
+    roll = get_object_or_404(Roll.objects.visible_to_table(), pk=roll_id, campaign=campaign, kind="d100_die")
     try:
         actions.fortune_six(roll.pk, request.user)
     except REFUSALS as error:

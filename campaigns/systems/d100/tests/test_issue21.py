@@ -4,6 +4,7 @@ player's character, opposed tests at each side's difficulty, and the GM's Fury a
 import pytest
 from django.urls import reverse
 
+from campaigns import actions
 from campaigns.models import Campaign, Membership, Roll
 from characters.models import Character
 
@@ -41,3 +42,100 @@ def test_the_gm_chooses_what_the_cap_covers(gm_client, player_client, player, sc
     odds = player_client.get(reverse("d100_odds", args=[campaign.pk]),
                              {"character": ulf.pk, "skill": "Stealth", "difficulty": "standard"})  # fmt: skip
     assert f"{chance}%" in odds.content.decode()
+
+
+@pytest.fixture
+def grim(gm_client, player, other_player):
+    campaign = _campaign(gm_client, player)
+    Membership.objects.create(campaign=campaign, user=other_player)
+    return campaign
+
+
+@pytest.fixture
+def ulf(grim, player):
+    raw = {"attributes": {"Agility": 45}, "skills": [{"name": "Stealth", "attribute": "Agility", "ranks": 1}]}
+    return Character.objects.create(campaign=grim, owner=player, name="Ulf",
+                                    sheet=grim.rules_system.validate_sheet(raw, grim.settings))  # fmt: skip
+
+
+@pytest.fixture
+def ida(grim, other_player):
+    raw = {"attributes": {"Agility": 45}, "skills": [{"name": "Stealth", "attribute": "Agility", "ranks": 2}]}
+    return Character.objects.create(campaign=grim, owner=other_player, name="Ida",
+                                    sheet=grim.rules_system.validate_sheet(raw, grim.settings))  # fmt: skip
+
+
+def _page(client, campaign) -> str:
+    return client.get(reverse("table", args=[campaign.pk])).content.decode()
+
+
+def _gm_secret(gm_client, campaign, character, **changes):
+    data = {"character": character.pk, "skill": "Stealth", "attribute": "", "difficulty": "hard",
+            "label": "Is he followed?"} | changes  # fmt: skip
+    return gm_client.post(reverse("d100_secret_test", args=[campaign.pk]), data, HTTP_HX_REQUEST="true")
+
+
+def test_the_gm_tests_a_players_character_in_secret_and_reveals_it(gm_client, player_client, other_client, grim,
+                                                                   ulf, script_dice):  # fmt: skip
+    script_dice(6, 3)  # 52 against 55 - 20 = 35: a failure
+    response = _gm_secret(gm_client, grim, ulf)
+    assert response.status_code == 200
+    roll = Roll.objects.get()
+    assert (roll.visibility, roll.author, roll.character) == (Roll.Visibility.GM, grim.gm, ulf)
+    assert (roll.outcome["value"], roll.outcome["chance"], roll.outcome["success"]) == (52, 35, False)
+    gm_page = _page(gm_client, grim)
+    assert "Is he followed?" in gm_page
+    assert "Hard: 35%" in gm_page
+    assert "Reveal to the table" in gm_page
+    for client in (player_client, other_client):  # the player did not opt in: nothing at all shows
+        page = _page(client, grim)
+        assert "Is he followed?" not in page
+        assert f'data-roll-id="{roll.pk}"' not in page
+        # Nor does a guessed address tell them anything.
+        assert client.post(reverse("d100_reveal", args=[grim.pk, roll.pk])).status_code == 404
+        assert client.post(reverse("d100_reroll", args=[grim.pk, roll.pk])).status_code == 404
+        assert client.get(reverse("d100_fortune_options", args=[grim.pk, roll.pk])).status_code == 404
+    assert Roll.objects.get().visibility == Roll.Visibility.GM
+
+    gm_client.post(reverse("d100_reveal", args=[grim.pk, roll.pk]), HTTP_HX_REQUEST="true")
+    shown = Roll.objects.get(visibility=Roll.Visibility.TABLE)  # a roll never changes: the reveal is a new row
+    assert (shown.request["revealed_of"], shown.outcome) == (roll.pk, roll.outcome)
+    page = _page(player_client, grim)
+    assert "Is he followed?" in page
+    assert "52" in page
+    assert "✘ Failure" in page
+    assert "revealed by the GM" in page
+    assert "Hard:" not in page
+    assert "35%" not in page
+    assert "Reveal to the table" not in page
+    again = gm_client.post(reverse("d100_reveal", args=[grim.pk, roll.pk]), HTTP_HX_REQUEST="true")
+    assert again.status_code == 422
+    assert "already revealed" in again.content.decode()
+
+
+def test_a_gm_secret_test_refuses_bad_input_and_changes_nothing(gm_client, player_client, grim, ulf):
+    missing = _gm_secret(gm_client, grim, ulf, difficulty="")
+    assert missing.status_code == 422
+    assert "difficulty" in missing.content.decode().lower()
+    unknown = _gm_secret(gm_client, grim, ulf, skill="Juggling")
+    assert unknown.status_code == 422
+    assert "Juggling" in unknown.content.decode()
+    assert not Roll.objects.exists()
+    forbidden = player_client.post(reverse("d100_secret_test", args=[grim.pk]), {"character": ulf.pk,
+                                   "skill": "Stealth", "difficulty": "hard"})  # fmt: skip
+    assert forbidden.status_code == 404
+    assert not Roll.objects.exists()
+
+
+def test_a_revealed_failure_may_be_rerolled_with_fortune(gm_client, player_client, grim, ulf, gm, script_dice):
+    actions.start_session(grim, gm, refill=3)
+    script_dice(6, 3)  # 52 against 35: a failure
+    _gm_secret(gm_client, grim, ulf)
+    secret = Roll.objects.get()
+    gm_client.post(reverse("d100_reveal", args=[grim.pk, secret.pk]))
+    shown = Roll.objects.get(visibility=Roll.Visibility.TABLE)
+    options = player_client.get(reverse("d100_fortune_options", args=[grim.pk, shown.pk])).content.decode()
+    assert "Re-roll (1 Fortune)" in options
+    script_dice(2, 5)  # 14: a success
+    player_client.post(reverse("d100_reroll", args=[grim.pk, shown.pk]))
+    assert Roll.objects.get(request__reroll_of=shown.pk).outcome["success"] is True

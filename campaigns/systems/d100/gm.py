@@ -1,0 +1,64 @@
+"""The d100 GM's own tests and dice (issue 21).
+
+- A secret test the GM starts for a player's character, without the player opting in. Seed ("Secret
+  tests"): "When the GM doesn't want you to know if a Test is successful or not, you make a Secret
+  Test. The GM secretly determine the Difficulty Rating"; "The GM only reveals the result in case of a
+  Critical, otherwise he will interpret the dice". Read: the GM rolls it, and the whole roll — even
+  that it was made — is the GM's (a GM-only roll) until the GM reveals it; revealed, the table sees
+  the dice, the base chance and the result, never the difficulty. The GM decides when (a critical
+  is not revealed by itself: it is the GM's call, as the seed lets the GM narrate).
+- Fury and Chaos dice with no character: the seed's dice are not a character's ("a special D6 that is
+  used in combat"; "rolled under given circumstances"), so the GM rolls them for an NPC or the world.
+  No Fortune is offered on them (Fortune is the players'; Misfortune stays a separate spend).
+Published on /rules/#d100.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from campaigns import live
+from campaigns.models import Roll
+from campaigns.systems.d100.actions import KIND, ActionError, _outcome, modifier_cap, side_for
+from rules.d100.test import DIFFICULTIES, Flip
+from rules.errors import RulesError
+
+
+def gm_secret_test(campaign, gm, *, character, skill: str, attribute: str, difficulty: str, label: str = "") -> Roll:
+    """The GM tests a seated character in secret: a GM-only roll until `reveal_test`."""
+    if not campaign.is_gm(gm):
+        raise ActionError("Only the GM starts a secret test.")
+    if character.campaign_id != campaign.pk:
+        raise ActionError("Test a character at this table.")
+    if difficulty not in DIFFICULTIES:
+        raise RulesError("The difficulty is Arduous, Hard, Challenging, Standard, Routine, Easy or Trivial.")
+    side = side_for(character, skill, attribute, cap=modifier_cap(campaign))
+    how = Flip.FAIL if side["untrained_special"] else Flip.NONE
+    request = {"side": side, "difficulty": difficulty, "secret": True, "flip": how.value, "assisted_by": "",
+               "gm_secret": True, "revealed": False, "label": label}  # fmt: skip
+    with transaction.atomic():
+        roll = Roll.objects.create(campaign=campaign, author=gm, character=character, kind=KIND,
+                                   visibility=Roll.Visibility.GM, request=request,
+                                   outcome=_outcome(request))  # fmt: skip
+        transaction.on_commit(lambda: live.send_roll(roll))  # the GM's group alone: a GM-only roll
+    return roll
+
+
+def reveal_test(roll_id: int, gm) -> Roll:
+    """The GM shows the table a secret test they started: the dice and the result, not the difficulty.
+    A roll is never changed (campaigns.models.Roll), so the reveal is a new row of the log, for the
+    whole table, pointing at the GM's secret one (`revealed_of`); once per test."""
+    with transaction.atomic():
+        rolls = Roll.objects.select_for_update(of=("self",)).select_related("campaign", "character")
+        secret = rolls.get(pk=roll_id, kind=KIND)
+        if not secret.campaign.is_gm(gm):
+            raise ActionError("Only the GM reveals a secret test.")
+        if not secret.request.get("gm_secret") or secret.visibility != Roll.Visibility.GM:
+            raise ActionError("Only a secret test the GM started is revealed this way.")
+        if Roll.objects.filter(campaign=secret.campaign, request__revealed_of=secret.pk).exists():
+            raise ActionError("That test is already revealed.")
+        roll = Roll.objects.create(campaign=secret.campaign, author=gm, character=secret.character, kind=KIND,
+                                   request={**secret.request, "revealed": True, "revealed_of": secret.pk},
+                                   outcome=secret.outcome)  # fmt: skip
+        transaction.on_commit(lambda: live.send_roll(roll))
+    return roll

@@ -1,0 +1,40 @@
+"""The d100 GM's own steps (issue 21): a secret test of a player's character and its reveal,
+and the Fury and Chaos dice without a character (campaigns/systems/d100/gm.py)."""
+
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404
+from django.views.decorators.http import require_POST
+
+from campaigns.audience import Audience
+from campaigns.models import Roll
+from campaigns.systems.d100 import actions, gm
+from campaigns.systems.d100.gm_forms import SecretTestForm
+from campaigns.systems.d100.views import _after
+from campaigns.systems.steps import REFUSALS, panel_step
+from campaigns.views import campaign_for_gm
+
+
+@login_required
+@require_POST
+def secret_test(request, campaign_id: int):
+    campaign = campaign_for_gm(request, campaign_id)
+    form = SecretTestForm(request.POST, campaign=campaign)
+
+    def act():
+        data = form.cleaned_data
+        gm.gm_secret_test(campaign, request.user, character=data["character"], skill=data["skill"].strip(),
+                          attribute=data["attribute"], difficulty=data["difficulty"], label=data["label"])  # fmt: skip
+
+    return panel_step(request, campaign, Audience.GM, form=form, form_name="secret_form", act=act)
+
+
+@login_required
+@require_POST
+def reveal(request, campaign_id: int, roll_id: int):
+    campaign = campaign_for_gm(request, campaign_id)
+    roll = get_object_or_404(Roll, pk=roll_id, campaign=campaign, kind=actions.KIND)
+    try:
+        gm.reveal_test(roll.pk, request.user)
+    except REFUSALS as error:
+        return _after(request, campaign, str(error))
+    return _after(request, campaign)
