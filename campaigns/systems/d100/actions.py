@@ -269,16 +269,25 @@ def roll_special_die(campaign, player, *, character, die: str) -> Roll:
     return roll
 
 
-def opposed_test(campaign, gm, *, first, first_skill, first_attribute, second, second_skill, second_attribute) -> Roll:
-    """Two characters' tests at Standard, rolled together and posted once."""
+def opposed_test(campaign, gm, *, first, first_skill, first_attribute, second, second_skill, second_attribute,
+                 first_difficulty: str = "standard", second_difficulty: str = "standard") -> Roll:  # fmt: skip
+    """Two characters' tests, each at its own difficulty (Standard unless the GM says), rolled together and
+    posted once. Seed ("Opposed tests") names no difficulty; a Skill Test has one ("Base Chance is modified by
+    Difficulty Rating"), so each side takes its own (issue 21; published on /rules/#d100)."""
     if not campaign.is_gm(gm):
         raise ActionError("Only the GM calls an opposed test.")
+    difficulties = [first_difficulty or "standard", second_difficulty or "standard"]
+    if any(difficulty not in DIFFICULTIES for difficulty in difficulties):
+        raise RulesError("The difficulty is Arduous, Hard, Challenging, Standard, Routine, Easy or Trivial.")
     cap = modifier_cap(campaign)
     sides = [
         side_for(first, first_skill, first_attribute, cap=cap),
         side_for(second, second_skill, second_attribute, cap=cap),
     ]
-    outcomes = [_outcome({"side": side, "difficulty": "standard", "flip": "", "assisted_by": ""}) for side in sides]
+    sides = [{**side, "difficulty": difficulty} for side, difficulty in zip(sides, difficulties, strict=True)]
+    outcomes = [
+        _outcome({"side": side, "difficulty": side["difficulty"], "flip": "", "assisted_by": ""}) for side in sides
+    ]
     readings = [read(o["value"], o["chance"], s["bonus"]) for o, s in zip(outcomes, sides, strict=True)]
     winner = opposed(*readings)
     with transaction.atomic():

@@ -68,13 +68,22 @@ def session_form(campaign, data=None) -> SessionForm:
     return SessionForm(data, prefix="session", initial={"refill": campaign.memberships.count() + 1, "short": short})
 
 
+def opposed_difficulty() -> forms.ChoiceField:
+    """Each side of an opposed test has its own difficulty, Standard unless the GM says (issue 21)."""
+    refused = "The difficulty is Arduous, Hard, Challenging, Standard, Routine, Easy or Trivial."
+    return forms.ChoiceField(choices=DIFFICULTY_CHOICES[1:], initial="standard", required=False,
+                             error_messages={"invalid_choice": refused})  # fmt: skip
+
+
 class OpposedForm(TableForm):
     first = CharacterChoiceField(queryset=None, empty_label=None)
     first_skill = TextField(required=False, max_length=60, widget=forms.TextInput(attrs={"list": "d100-skill-names"}))
     first_attribute = stat_field(())
+    first_difficulty = opposed_difficulty()
     second = CharacterChoiceField(queryset=None, empty_label=None)
     second_skill = TextField(required=False, max_length=60, widget=forms.TextInput(attrs={"list": "d100-skill-names"}))
     second_attribute = stat_field(())
+    second_difficulty = opposed_difficulty()
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)

@@ -154,7 +154,8 @@ def opposed(request, campaign_id: int):
         actions.opposed_test(campaign, request.user, first=data["first"], first_skill=data["first_skill"].strip(),
                              first_attribute=data["first_attribute"], second=data["second"],
                              second_skill=data["second_skill"].strip(),
-                             second_attribute=data["second_attribute"])  # fmt: skip
+                             second_attribute=data["second_attribute"], first_difficulty=data["first_difficulty"],
+                             second_difficulty=data["second_difficulty"])  # fmt: skip
 
     return panel_step(request, campaign, Audience.GM, form=form, form_name="opposed_form", act=act)
 

@@ -139,3 +139,31 @@ def test_a_revealed_failure_may_be_rerolled_with_fortune(gm_client, player_clien
     script_dice(2, 5)  # 14: a success
     player_client.post(reverse("d100_reroll", args=[grim.pk, shown.pk]))
     assert Roll.objects.get(request__reroll_of=shown.pk).outcome["success"] is True
+
+
+def _opposed(gm_client, campaign, first, second, **changes):
+    data = {"first": first.pk, "first_skill": "Stealth", "first_attribute": "", "second": second.pk,
+            "second_skill": "Stealth", "second_attribute": ""} | changes  # fmt: skip
+    return gm_client.post(reverse("d100_opposed", args=[campaign.pk]), data, HTTP_HX_REQUEST="true")
+
+
+def test_each_side_of_an_opposed_test_has_its_own_difficulty(gm_client, player_client, grim, ulf, ida, script_dice):
+    # Ulf 55 at Hard is 35: 52 fails (it would pass at Standard); Ida 65 at Easy is 85: 72 passes (it would fail).
+    script_dice(6, 3, 8, 3)
+    assert _opposed(gm_client, grim, ulf, ida, first_difficulty="hard", second_difficulty="easy").status_code == 200
+    roll = Roll.objects.get(kind="d100_opposed")
+    assert [o["chance"] for o in roll.outcome["outcomes"]] == [35, 85]
+    assert roll.outcome["winner"] == "Ida"
+    page = _page(player_client, grim)
+    assert "Hard: 35%" in page
+    assert "Easy: 85%" in page
+
+
+def test_an_opposed_tests_difficulty_defaults_to_standard_and_refuses_nonsense(gm_client, grim, ulf, ida, script_dice):
+    script_dice(6, 3, 8, 3)
+    _opposed(gm_client, grim, ulf, ida)
+    assert [o["chance"] for o in Roll.objects.get().outcome["outcomes"]] == [55, 65]
+    refused = _opposed(gm_client, grim, ulf, ida, second_difficulty="impossible")
+    assert refused.status_code == 422
+    assert "Arduous" in refused.content.decode()
+    assert Roll.objects.count() == 1
