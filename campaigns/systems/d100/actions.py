@@ -255,8 +255,13 @@ def fortune_reroll(roll_id: int, player) -> Roll:
 
 
 def roll_special_die(campaign, player, *, character, die: str) -> Roll:
-    """A Fury die (a d6 rolled again and added on each 6) or a Chaos die (6: something terrible)."""
-    if character.owner_id != player.pk and not campaign.is_gm(player):
+    """A Fury die (a d6 rolled again and added on each 6) or a Chaos die (6: something terrible). The GM
+    may roll one for no character (`character` None: campaigns/systems/d100/gm.py) or for any at the table."""
+    if character is None and not campaign.is_gm(player):
+        raise ActionError("Roll for your own character.")
+    if character is not None and character.campaign_id != campaign.pk:
+        raise ActionError("Roll for a character at this table.")
+    if character is not None and character.owner_id != player.pk and not campaign.is_gm(player):
         raise ActionError("Roll for your own character.")
     if die not in ("fury", "chaos"):
         raise RulesError("Roll a Fury die or a Chaos die.")

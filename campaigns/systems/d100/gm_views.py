@@ -8,7 +8,7 @@ from django.views.decorators.http import require_POST
 from campaigns.audience import Audience
 from campaigns.models import Roll
 from campaigns.systems.d100 import actions, gm
-from campaigns.systems.d100.gm_forms import SecretTestForm
+from campaigns.systems.d100.gm_forms import GMDieForm, SecretTestForm
 from campaigns.systems.d100.views import _after
 from campaigns.systems.steps import REFUSALS, panel_step
 from campaigns.views import campaign_for_gm
@@ -38,3 +38,15 @@ def reveal(request, campaign_id: int, roll_id: int):
     except REFUSALS as error:
         return _after(request, campaign, str(error))
     return _after(request, campaign)
+
+
+@login_required
+@require_POST
+def die(request, campaign_id: int):
+    """A Fury or Chaos die for the GM: for no character, or for one at the table."""
+    campaign = campaign_for_gm(request, campaign_id)
+    form = GMDieForm(request.POST, campaign=campaign)
+    return panel_step(
+        request, campaign, Audience.GM, form=form, form_name="gm_die_form",
+        act=lambda: actions.roll_special_die(campaign, request.user, **form.cleaned_data),
+    )  # fmt: skip

@@ -9,11 +9,12 @@ from campaigns.forms import CharacterChoiceField
 from campaigns.systems import Panel
 from campaigns.systems.d100.actions import FORTUNE, MISFORTUNE, RECOVERY, pools
 from campaigns.systems.d100.forms import D100TestForm, OpposedForm
-from campaigns.systems.d100.gm_forms import SecretTestForm
+from campaigns.systems.d100.gm_forms import GMDieForm, SecretTestForm
 from campaigns.systems.skills import skill_options
 
 
-def panel(campaign, audience: Audience, *, user=None, test_form=None, opposed_form=None, secret_form=None) -> Panel:
+def panel(campaign, audience: Audience, *, user=None, test_form=None, opposed_form=None, secret_form=None,
+          gm_die_form=None) -> Panel:  # fmt: skip
     is_gm = audience is Audience.GM
     values = {kind: row.value for kind, row in pools(campaign).items()}
     context = {
@@ -27,11 +28,12 @@ def panel(campaign, audience: Audience, *, user=None, test_form=None, opposed_fo
             "recovery": [(key, reason) for key, (reason, _) in RECOVERY.items()],
             "opposed_form": opposed_form or OpposedForm(campaign=campaign),
             "secret_form": secret_form or SecretTestForm(campaign=campaign),
+            "gm_die_form": gm_die_form or GMDieForm(campaign=campaign),
             "has_characters": bool(seated),
             # The opposed test's skill boxes suggest the skills on the sheets (any case is read).
             "skill_names": sorted({s["name"] for c in seated for s in c.sheet.get("skills", [])}),
         }
-        _offer([context["opposed_form"], context["secret_form"]], seated)
+        _offer([context["opposed_form"], context["secret_form"], context["gm_die_form"]], seated)
     elif user is not None:
         # A panel answering another step (Fortune, a Fury die) leaves the test form on the page as the player
         # left it (htmx's hx-preserve): it was re-rendered empty, losing the skill and label (issue 18).

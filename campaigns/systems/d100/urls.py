@@ -16,6 +16,7 @@ urlpatterns = [
     path("opposed/", views.opposed, name="d100_opposed"),
     path("secret-tests/", gm_views.secret_test, name="d100_secret_test"),
     path("rolls/<int:roll_id>/reveal/", gm_views.reveal, name="d100_reveal"),
+    path("gm-dice/", gm_views.die, name="d100_gm_die"),
 ]
 
 # Who may use each step (a method, and the GM or any member): the trust tests hold every
@@ -33,4 +34,5 @@ ACCESS = {
     "d100_opposed": ("post", GM),
     "d100_secret_test": ("post", GM),
     "d100_reveal": ("post", GM),
+    "d100_gm_die": ("post", GM),
 }

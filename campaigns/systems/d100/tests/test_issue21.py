@@ -167,3 +167,31 @@ def test_an_opposed_tests_difficulty_defaults_to_standard_and_refuses_nonsense(g
     assert refused.status_code == 422
     assert "Arduous" in refused.content.decode()
     assert Roll.objects.count() == 1
+
+
+def test_a_gm_without_a_character_rolls_fury_and_chaos_dice(gm_client, player_client, grim, script_dice):
+    assert "Fury die" in _page(gm_client, grim)  # offered with no character at the table at all
+    script_dice(6, 6, 3)
+    response = gm_client.post(reverse("d100_gm_die", args=[grim.pk]), {"die": "fury"}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    roll = Roll.objects.get()
+    assert (roll.author, roll.character, roll.outcome) == (grim.gm, None, {"faces": [6, 6, 3], "total": 15})
+    assert "rolled a fury die: 15" in _page(player_client, grim)
+    script_dice(6)
+    gm_client.post(reverse("d100_gm_die", args=[grim.pk]), {"die": "chaos", "character": ""})
+    assert "Something terrible happens." in _page(player_client, grim)
+    # Fortune is the players': nobody turns the GM's die into a 6.
+    fury = Roll.objects.filter(request__die="fury").get()
+    assert player_client.post(reverse("d100_six", args=[grim.pk, fury.pk]), HTTP_HX_REQUEST="true").status_code == 422
+
+
+def test_the_gm_rolls_a_die_for_a_seated_character_and_refuses_nonsense(gm_client, player_client, grim, ulf,
+                                                                       script_dice):  # fmt: skip
+    script_dice(4)
+    gm_client.post(reverse("d100_gm_die", args=[grim.pk]), {"die": "chaos", "character": ulf.pk})
+    assert Roll.objects.get().character == ulf
+    refused = gm_client.post(reverse("d100_gm_die", args=[grim.pk]), {"die": "doom"}, HTTP_HX_REQUEST="true")
+    assert refused.status_code == 422
+    assert "Roll a Fury die or a Chaos die." in refused.content.decode()
+    assert player_client.post(reverse("d100_gm_die", args=[grim.pk]), {"die": "fury"}).status_code == 404
+    assert Roll.objects.count() == 1
