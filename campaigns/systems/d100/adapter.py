@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from campaigns.systems.base import SystemAdapter
 from campaigns.systems.d100 import actions, forms, panel
+from campaigns.systems.d100 import gm as d100_gm
 from campaigns.systems.d100.kind import D100, D100_DIE, D100_OPPOSED
 from campaigns.systems.d100.sheet_form import D100SheetForm
 from rules.d100 import SYSTEM
@@ -35,7 +36,10 @@ class D100SkillTests(SystemAdapter):
                                          difficulty=None)  # fmt: skip
         actions.set_difficulty(secret_test.pk, gm, "hard")
         actions.change_pools(campaign, actor=gm, reason="marker", misfortune=5)
-        return ("Hard:", "Misfortune pool: 5")
+        # The GM's own secret test of the player's character: not even its label reaches the player (issue 21).
+        d100_gm.gm_secret_test(campaign, gm, character=hero, skill="", attribute="Agility", difficulty="easy",
+                               label="Watched from the rafters")  # fmt: skip
+        return ("Hard:", "Misfortune pool: 5", "Watched from the rafters")
 
 
 ADAPTER = D100SkillTests()
