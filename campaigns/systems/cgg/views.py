@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET, require_POST
 from campaigns.audience import Audience
 from campaigns.systems.cgg import actions
 from campaigns.systems.cgg.chart import cgg_chart
+from campaigns.systems.cgg.leverage import leverage_choice
 from campaigns.systems.cgg.forms import ActionCallForm, ClockForm, HammerForm, StuntForm, WrenchForm
 from campaigns.systems.steps import call_step, gm_call, panel_step, player_call, tell_done
 from campaigns.views import campaign_for_gm
@@ -60,7 +61,7 @@ def roll(request, campaign_id: int, call_id: int):
     form = StuntForm(request.POST, masteries=call_view(call, Audience.CALLED_PLAYER).data["masteries"])
     return call_step(
         request, call, Audience.CALLED_PLAYER, form=form,
-        act=lambda: actions.roll_for_call(call.pk, request.user, form.stunt()),
+        act=lambda: actions.roll_for_call(call.pk, request.user, form.stunt(), leverage_choice(request.POST)),
     )  # fmt: skip
 
 
