@@ -76,7 +76,8 @@ def _check_player(call: RollCall, player) -> None:
 
 def roll_for_call(call_id: int, player, stunt: Stunt | None = None, leverage: LeverageChoice | None = None) -> RollCall:
     """The player rolls risk (tension mode's Edge and Spotlight applied, then an optional
-    leverage as an assist, paid in an hour or 1D of it, then an optional stunt, paid from the clock) and the Exec's difficulty dice are rolled at the same moment."""
+    leverage as an assist, paid in an hour or 1D of it, then an optional stunt, paid from
+    the clock) and the Exec's difficulty dice are rolled at the same moment."""
     with transaction.atomic():
         call = _locked_call(call_id, RollCall.Status.PENDING)
         _check_player(call, player)
@@ -86,8 +87,10 @@ def roll_for_call(call_id: int, player, stunt: Stunt | None = None, leverage: Le
         risk_code, success_dice = tension.apply(attribute_code)
         labels = list(tension.labels)
         if leverage is not None:
-            # An assist raises the risk code; the success dice stay the attribute's (as tension's Edge).
-            risk_code, label = use_leverage(character, leverage, risk_code, actor=player, call=call)
+            # The assisted code stands for the explorer's code: the dice it adds are success dice
+            # too, as an Edge bonus's are (published on /rules/#cgg).
+            assisted, label = use_leverage(character, leverage, risk_code, actor=player, call=call)
+            risk_code, success_dice = assisted, success_dice + assisted.dice - risk_code.dice
             labels.append(label)
         if stunt is not None:
             risk_code, success_dice = stunt.apply(risk_code, success_dice)

@@ -11,8 +11,8 @@ from django.views.decorators.http import require_GET, require_POST
 from campaigns.audience import Audience
 from campaigns.systems.cgg import actions
 from campaigns.systems.cgg.chart import cgg_chart
-from campaigns.systems.cgg.leverage import leverage_choice
 from campaigns.systems.cgg.forms import ActionCallForm, ClockForm, HammerForm, StuntForm, WrenchForm
+from campaigns.systems.cgg.leverage import leverage_choice
 from campaigns.systems.steps import call_step, gm_call, panel_step, player_call, tell_done
 from campaigns.views import campaign_for_gm
 from campaigns.visibility import call_view

@@ -34,7 +34,7 @@ def roll_with(player_client, campaign, explorer, status=200, **data):
         campaign, character=explorer, attribute="technical", difficulty=Difficulty(base_dice=8, success_dice=0)
     )
     page = player_client.get(reverse("table", args=[campaign.pk])).content.decode()
-    assert "Starship Repair 2d+2" in page or "Starship Repair 0d+2" in page  # offered on the card
+    assert f"Starship Repair {explorer.sheet['leverage'][0]['code']}" in page  # offered on the card
     response = player_client.post(reverse("cgg_roll", args=[campaign.pk, call.pk]), data, HTTP_HX_REQUEST="true")
     assert response.status_code == status
     call.refresh_from_db()
@@ -72,6 +72,16 @@ def test_leverage_below_0d_expires(player_client, cgg_campaign, player, script_d
     assert call.state["risk_code"] == "3d"  # 0d+2 has no dice to lend as pips
     assert explorer.sheet["leverage"] == []
     assert "(lost 1D: expired)" in player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+
+
+def test_the_assisted_code_dice_are_success_dice(player_client, cgg_campaign, player, script_dice):
+    # 3d assisted by 3d+1: the higher 3d+1, plus 3 pips = 4d+1; its 4 dice come off the Exec's 8d, as Edge's do.
+    explorer = explorer_with(cgg_campaign, player, "3d+1")
+    script_dice(*[1] * 8)
+    call, _ = roll_with(player_client, cgg_campaign, explorer, leverage="0", leverage_cost="die")
+    assert (call.state["risk_code"], call.state["success_dice"]) == ("4d+1", 4)
+    assert len(call.state["exec_faces"]) == 4
+    assert explorer.sheet["leverage"] == [{"purpose": "Starship Repair", "code": "2d+1"}]
 
 
 @pytest.mark.parametrize(
