@@ -99,3 +99,12 @@ def test_bad_leverage_is_refused_and_changes_nothing(player_client, cgg_campaign
     assert call.status == RollCall.Status.PENDING
     assert crisis_clock(explorer).hours == hours
     assert explorer.sheet["leverage"] == [{"purpose": "Starship Repair", "code": "2d+2"}]
+
+
+def test_a_clock_in_crisis_cannot_pay_for_leverage(player_client, cgg_campaign, player, gm):
+    explorer = explorer_with(cgg_campaign, player, "2d+2")
+    cgg.adjust_clock(explorer, gm, pay=crisis_clock(explorer).hours, reason="Crisis")
+    call, page = roll_with(player_client, cgg_campaign, explorer, status=422, leverage="0", leverage_cost="hour")
+    assert "The explorer is in crisis: no hours can be paid" in page
+    assert call.status == RollCall.Status.PENDING
+    assert explorer.sheet["leverage"] == [{"purpose": "Starship Repair", "code": "2d+2"}]
