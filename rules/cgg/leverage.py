@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import ceil
 
-from rules.cgg.codes import DieCode
+from rules.cgg.codes import DieCode, combine
 from rules.cgg.risk import RiskRoll, roll_risk
 from rules.dice import DiceSource
 from rules.errors import RulesError
@@ -38,9 +38,18 @@ class Leverage:
         if not self.purpose.strip():
             raise RulesError("Leverage always has a purpose.")
 
+    def assist(self, code: DieCode) -> DieCode:
+        """The code a roll gets with this leverage: "Using Leverage to assist your action works in
+        the same way as an assisting explorer, just the helping die code is the Leverage die code"
+        (rules.cgg.codes.combine: the highest code, plus the other's dice as pips)."""
+        return combine(code, self.code)
+
     def use(self, pay_hour: bool) -> Leverage | None:
         """After one use: the same leverage (the player paid an hour), one die
-        less, or None when it falls below 0D and expires."""
+        less, or None when it falls below 0D and expires ("Each time a player uses
+        Leverage for an action, they either pay one or the Leverage loses 1d. If the
+        Leverage is reduced to less than 0d, count it as expired"; "pay one" is one hour
+        off the Crisis Clock, as the seed's "Pay one/X" reads)."""
         if pay_hour:
             return self
         if self.code.dice == 0:

@@ -17,6 +17,7 @@ from campaigns import live, sources
 from campaigns.models import Roll, RollCall
 from campaigns.systems.cgg.clock import ClockChange, change_clock
 from campaigns.systems.cgg.kind import action_from, difficulty_from
+from campaigns.systems.cgg.leverage import LeverageChoice, use_leverage
 from campaigns.systems.cgg.models import TensionScene
 from campaigns.systems.cgg.tension_roll import take_modifiers
 from campaigns.systems.turns import publish_call
@@ -73,9 +74,10 @@ def _check_player(call: RollCall, player) -> None:
         raise ActionError("This call is for another player's explorer.")
 
 
-def roll_for_call(call_id: int, player, stunt: Stunt | None = None) -> RollCall:
+def roll_for_call(call_id: int, player, stunt: Stunt | None = None, leverage: LeverageChoice | None = None) -> RollCall:
     """The player rolls risk (tension mode's Edge and Spotlight applied, then an optional
-    stunt, paid from the clock) and the Exec's difficulty dice are rolled at the same moment."""
+    leverage as an assist, paid in an hour or 1D of it, then an optional stunt, paid from
+    the clock) and the Exec's difficulty dice are rolled at the same moment."""
     with transaction.atomic():
         call = _locked_call(call_id, RollCall.Status.PENDING)
         _check_player(call, player)
@@ -83,13 +85,20 @@ def roll_for_call(call_id: int, player, stunt: Stunt | None = None) -> RollCall:
         attribute_code = parse_code(character.sheet["attributes"][call.request["attribute"]])
         tension = take_modifiers(character, call.request["attribute"])  # Edge and Spotlight, in tension mode
         risk_code, success_dice = tension.apply(attribute_code)
+        labels = list(tension.labels)
+        if leverage is not None:
+            # The assisted code stands for the explorer's code: the dice it adds are success dice
+            # too, as an Edge bonus's are (published on /rules/#cgg).
+            assisted, label = use_leverage(character, leverage, risk_code, actor=player, call=call)
+            risk_code, success_dice = assisted, success_dice + assisted.dice - risk_code.dice
+            labels.append(label)
         if stunt is not None:
             risk_code, success_dice = stunt.apply(risk_code, success_dice)
             change_clock(character, ClockChange(pay=stunt.hours), actor=player, reason="Stunt", call=call)
         action = roll_action(difficulty_from(call.request, success_dice), risk_code, sources.dice())
         call.state = {
             "attribute_code": str(attribute_code),
-            "tension": list(tension.labels),
+            "tension": labels,  # what changed the code before the roll: tension mode, leverage
             "risk_code": str(risk_code),
             "success_dice": success_dice,
             "stunt": None if stunt is None else {"mastery": stunt.mastery, "moved": stunt.moved, "extra": stunt.extra},

@@ -12,6 +12,7 @@ from typing import Any
 from campaigns.audience import Audience
 from campaigns.systems.base import RollKind
 from campaigns.systems.cgg.clock import crisis_clock
+from campaigns.systems.cgg.leverage import leverage_options
 from campaigns.systems.cgg.tension_roll import modifiers_now
 from rules.cgg.action import Action, action_chances
 from rules.cgg.codes import parse_code
@@ -175,6 +176,7 @@ class CggKind(RollKind):
             # A stunt pays an hour, and an hour per extra success die (at most 3): none the clock cannot pay.
             payable = 0 if clock.in_crisis else clock.hours
             data["stunt_extra_max"] = min(3, payable - 1) if payable else None
+            data["leverage"] = leverage_options(character.sheet)
             data["masteries"] = [
                 (f"{ability['name']} x{ability['mastery']}", ability["mastery"])
                 for ability in character.sheet.get("abilities", [])

@@ -12,6 +12,7 @@ from campaigns.audience import Audience
 from campaigns.systems.cgg import actions
 from campaigns.systems.cgg.chart import cgg_chart
 from campaigns.systems.cgg.forms import ActionCallForm, ClockForm, HammerForm, StuntForm, WrenchForm
+from campaigns.systems.cgg.leverage import leverage_choice
 from campaigns.systems.steps import call_step, gm_call, panel_step, player_call, tell_done
 from campaigns.views import campaign_for_gm
 from campaigns.visibility import call_view
@@ -60,7 +61,7 @@ def roll(request, campaign_id: int, call_id: int):
     form = StuntForm(request.POST, masteries=call_view(call, Audience.CALLED_PLAYER).data["masteries"])
     return call_step(
         request, call, Audience.CALLED_PLAYER, form=form,
-        act=lambda: actions.roll_for_call(call.pk, request.user, form.stunt()),
+        act=lambda: actions.roll_for_call(call.pk, request.user, form.stunt(), leverage_choice(request.POST)),
     )  # fmt: skip
 
 
