@@ -21,6 +21,14 @@ ARENA_ATTRIBUTE = {
 GRADES = ("Minor", "Moderate", "Major", "Critical")
 
 
+def resisting_attribute(arena: str) -> str:
+    """The seed's table of arenas: the attribute whose dice come off the fallout code."""
+    try:
+        return ARENA_ATTRIBUTE[arena]
+    except KeyError:
+        raise RulesError("Choose the fallout's arena: material, public, private, intellectual or ISOtech.") from None
+
+
 def grade_name(steps: int) -> str:
     """Minor, Moderate, Major, Critical, then Critical +N."""
     return GRADES[steps] if steps < len(GRADES) else f"Critical +{steps - len(GRADES) + 1}"

@@ -125,6 +125,8 @@ class CggKind(RollKind):
         }
         if audience is Audience.GM:
             data |= _secret_action(action, roll.request)
+            # The Exec's "Roll fallout" (campaigns/systems/cgg/fallout.py); a second try is refused there.
+            data["fallout_form"] = action.risk_avoided is False and roll.character_id is not None
         return data
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:

@@ -1,7 +1,7 @@
 from django.urls import path
 
 from campaigns.systems.base import GM, MEMBER
-from campaigns.systems.cgg import advancement_views, diligence_views, tension_views, views
+from campaigns.systems.cgg import advancement_views, diligence_views, fallout, tension_views, views
 
 urlpatterns = [
     path("calls/", views.call_action, name="cgg_call"),
@@ -14,6 +14,7 @@ urlpatterns = [
     path("tension/", tension_views.tension, name="cgg_tension"),
     path("explorers/<int:character_id>/advance/", advancement_views.advance, name="cgg_advance"),
     path("diligence/", diligence_views.diligence, name="cgg_diligence"),
+    path("rolls/<int:roll_id>/fallout/", fallout.fallout, name="cgg_fallout"),
 ]
 
 # Who may use each step (a method, and the GM or any member): the trust tests hold every
@@ -29,4 +30,5 @@ ACCESS = {
     "cgg_tension": ("post", GM),
     "cgg_advance": ("post", GM),
     "cgg_diligence": ("post", MEMBER),
+    "cgg_fallout": ("post", GM),
 }

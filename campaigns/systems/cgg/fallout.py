@@ -1,0 +1,157 @@
+"""Fallout at the table (rules.cgg.fallout; seed: "Fallout and Conditions").
+
+After an action whose risk was not avoided, the Exec rolls fallout from the action's card in the
+log: the arena names the resisting attribute, whose dice come off the fallout code; the grade is
+public. Then, from the fallout's card, the Exec records what it becomes: a condition or an element
+of the situation, as text (the conditions' effects are not applied here). Rolls are immutable
+events, so each step is its own row in the log, both of kind `cgg_fallout`.
+
+Readings (published on the rules page): the fallout code is the action's difficulty die code,
+"the die code that caused the risk", unless the Exec gives another (a weapon's damage); an
+action's fallout is rolled once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.utils.html import escape
+from django.views.decorators.http import require_POST
+
+from campaigns import live, sources
+from campaigns.actions import ActionError
+from campaigns.audience import Audience
+from campaigns.forms import TableForm, form_errors
+from campaigns.inputs import TextField
+from campaigns.models import Roll
+from campaigns.systems.base import RollKind
+from campaigns.systems.cgg.kind import ATTRIBUTE_LABELS, action_from
+from campaigns.systems.steps import REFUSALS
+from campaigns.views import campaign_for_gm
+from rules.cgg.codes import DieCode, parse_code
+from rules.cgg.fallout import ARENA_ATTRIBUTE, resisting_attribute, roll_fallout
+
+KIND = "cgg_fallout"
+ARENAS = {
+    "material": "Material",
+    "public": "Public",
+    "private": "Private",
+    "intellectual": "Intellectual",
+    "isotech": "ISOtech",
+}
+BECOMES = {"condition": "a condition", "situation": "an element of the situation"}
+
+
+class FalloutForm(TableForm):
+    arena = forms.CharField(max_length=20, required=False)
+    code = TextField(max_length=10, required=False, label="Fallout code", help_text="Blank: the difficulty's")
+    becomes = forms.CharField(max_length=20, required=False)
+    text = TextField(max_length=100, required=False, label="It becomes")
+
+
+def roll_fallout_after(action: Roll, gm, arena: str, code: str = "") -> Roll:
+    """Fallout for an action whose risk was not avoided, once per action, published to the table."""
+    attribute = resisting_attribute(arena)
+    if action.kind != "cgg":
+        raise ActionError("Fallout follows an action's risk roll.")
+    if action_from(action.request, action.outcome).risk_avoided is not False:
+        raise ActionError("The risk was avoided (or there was none): there is no fallout.")
+    if action.character is None:
+        raise ActionError("This action's explorer has left the campaign.")
+    fallout_code = parse_code(code) if code else DieCode(action.request["difficulty"]["base_dice"])
+    resist = parse_code(action.character.sheet["attributes"][attribute])
+    with transaction.atomic():
+        if Roll.objects.filter(campaign=action.campaign_id, kind=KIND, request__of=action.pk).exists():
+            raise ActionError("This action's fallout is already rolled.")
+        rolled = roll_fallout(fallout_code, resist.dice, sources.dice())
+        roll = Roll.objects.create(
+            campaign_id=action.campaign_id,
+            author=gm,
+            character=action.character,
+            kind=KIND,
+            request={"of": action.pk, "arena": arena, "label": action.request.get("label", "")},
+            outcome={
+                "code": str(fallout_code),
+                "resist": str(resist),
+                "faces": list(rolled.faces),
+                "grade": rolled.grade,
+            },
+        )
+        transaction.on_commit(lambda: live.send_roll(roll))
+    return roll
+
+
+def record_fallout(fallout: Roll, gm, becomes: str, text: str) -> Roll:
+    """What the Exec makes of a fallout's grade: a new row, as rolls are never changed."""
+    if fallout.kind != KIND or "becomes" in fallout.outcome:
+        raise ActionError("Record what a rolled fallout becomes, from its card.")
+    if becomes not in BECOMES or not text.strip():
+        raise ActionError("Say whether the fallout becomes a condition or an element of the situation, and name it.")
+    if Roll.objects.filter(campaign=fallout.campaign_id, kind=KIND, request__recorded=fallout.pk).exists():
+        raise ActionError("What this fallout becomes is already recorded.")
+    roll = Roll.objects.create(
+        campaign_id=fallout.campaign_id,
+        author=gm,
+        character=fallout.character,
+        kind=KIND,
+        request=fallout.request | {"recorded": fallout.pk},
+        outcome=fallout.outcome | {"becomes": becomes, "text": text.strip()},
+    )
+    transaction.on_commit(lambda: live.send_roll(roll))
+    return roll
+
+
+@login_required
+@require_POST
+def fallout(request, campaign_id: int, roll_id: int):
+    """The Exec's step on a log card: roll an action's fallout, or record what a fallout becomes."""
+    campaign = campaign_for_gm(request, campaign_id)
+    roll = get_object_or_404(Roll.objects.select_related("character"), pk=roll_id, campaign=campaign)
+    form = FalloutForm(request.POST)
+    error = form_errors(form) if not form.is_valid() else ""
+    if not error:
+        data = form.cleaned_data
+        try:
+            if roll.kind == KIND:
+                record_fallout(roll, request.user, data["becomes"], data["text"])
+            else:
+                roll_fallout_after(roll, request.user, data["arena"], data["code"])
+        except REFUSALS as refusal:
+            error = str(refusal)
+    if request.htmx:
+        # The message fills the form's own place; the new row comes to everyone live (live.send_roll).
+        return HttpResponse(escape(error), status=422 if error else 200)
+    if error:
+        messages.error(request, error)
+    return redirect("table", campaign.pk)
+
+
+class CggFalloutKind(RollKind):
+    """Fallout and what it becomes: public, nothing secret in it. The Exec's card offers the next step."""
+
+    key = KIND
+    name = "Fallout"
+    roll_template = "systems/cgg/fallout.html"
+
+    def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
+        arena = roll.request["arena"]
+        return dict(roll.outcome) | {
+            "arena": ARENAS[arena],
+            "attribute": ATTRIBUTE_LABELS[ARENA_ATTRIBUTE[arena]],
+            "becomes_label": BECOMES.get(roll.outcome.get("becomes", ""), ""),
+            "record_form": audience is Audience.GM and "becomes" not in roll.outcome,
+        }
+
+    def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
+        if data["becomes_label"]:
+            return f"{data['grade']} fallout for {who} becomes {data['becomes_label']}: {data['text']}."
+        return f"{who} takes {data['grade']} fallout ({data['arena']}): {data['code']} − {data['attribute']} {data['resist']}."
+
+
+CGG_FALLOUT = CggFalloutKind()

@@ -1,0 +1,111 @@
+"""Fallout at the table (seed: "Fallout and Conditions"): after a roll whose risk was not
+avoided the Exec rolls fallout in the arena's resisting attribute, everyone sees the grade,
+and the Exec records the condition or element of the situation it becomes."""
+
+import pytest
+from django.urls import reverse
+
+from campaigns import actions
+from campaigns.models import Membership, Roll
+from campaigns.systems.cgg import actions as cgg
+from characters.models import Character
+from rules.cgg.difficulty import Difficulty
+from rules.cgg.sheet import default_sheet
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def cgg_campaign(gm, player):
+    campaign = actions.create_campaign(gm, name="Centaurus", system="cgg", settings={})
+    Membership.objects.create(campaign=campaign, user=player)
+    return campaign
+
+
+@pytest.fixture
+def explorer(cgg_campaign, player):
+    sheet = default_sheet()
+    sheet["attributes"] = sheet["attributes"] | {"dexterity": "3d+1", "strength": "2d+1"}
+    return Character.objects.create(campaign=cgg_campaign, owner=player, name="Mara Vell", sheet=sheet)
+
+
+def action_roll(campaign, explorer, player_client, script_dice, *, risk_bonus=20, faces=(2, 2, 2, 9, 9)):
+    """A Dexterity 3d+1 roll against base 5d (two Exec dice): no Venture, no Wrench, published."""
+    made = cgg.call_for_action(
+        campaign,
+        character=explorer,
+        attribute="dexterity",
+        difficulty=Difficulty(base_dice=5, success_dice=0, risk_bonus=risk_bonus),
+        label="Jump the gap",
+    )
+    script_dice(*faces)
+    player_client.post(reverse("cgg_roll", args=[campaign.pk, made.pk]))
+    player_client.post(reverse("cgg_wrench", args=[campaign.pk, made.pk]), {})
+    return Roll.objects.get(kind="cgg")
+
+
+def fallout(client, campaign, roll, **data):
+    return client.post(reverse("cgg_fallout", args=[campaign.pk, roll.pk]), data, HTTP_HX_REQUEST="true")
+
+
+def test_the_exec_rolls_fallout_and_records_what_it_becomes(
+    gm_client, player_client, cgg_campaign, explorer, script_dice
+):
+    roll = action_roll(cgg_campaign, explorer, player_client, script_dice)
+    assert roll.outcome and "Roll fallout" in gm_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    assert "Roll fallout" not in player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    # The difficulty's 5d minus Strength 2d+1's two dice: three d10, two below 4: Major.
+    script_dice(1, 3, 4)
+    response = fallout(gm_client, cgg_campaign, roll, arena="material")
+    assert response.status_code == 200
+    rolled = Roll.objects.get(kind="cgg_fallout")
+    assert (rolled.outcome["faces"], rolled.outcome["grade"]) == ([1, 3, 4], "Major")
+    assert rolled.character == explorer
+    page = player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    assert (
+        'Fallout (Material): 5d − Strength 2d+1 → <span class="faces">[1, 3, 4]</span> = <strong>Major</strong>' in page
+    )
+
+    response = fallout(gm_client, cgg_campaign, rolled, becomes="condition", text="Gravely Injured")
+    assert response.status_code == 200
+    recorded = Roll.objects.filter(kind="cgg_fallout").latest("id")
+    assert recorded.outcome["becomes"] == "condition"
+    page = player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    assert "Major fallout becomes a condition: <strong>Gravely Injured</strong>" in page
+    again = fallout(gm_client, cgg_campaign, rolled, becomes="situation", text="The bridge gives way")
+    assert again.status_code == 422
+    assert "already recorded" in again.content.decode()
+
+
+def test_risk_avoided_has_no_fallout(gm_client, player_client, cgg_campaign, explorer, script_dice):
+    roll = action_roll(cgg_campaign, explorer, player_client, script_dice, risk_bonus=0, faces=(5, 5, 5, 9, 9))
+    assert (
+        roll.outcome and "Roll fallout" not in gm_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    )
+    refused = fallout(gm_client, cgg_campaign, roll, arena="material")
+    assert refused.status_code == 422
+    assert "risk was avoided" in refused.content.decode()
+    assert not Roll.objects.filter(kind="cgg_fallout").exists()
+
+
+def test_bad_input_and_players_change_nothing(gm_client, player_client, cgg_campaign, explorer, script_dice):
+    roll = action_roll(cgg_campaign, explorer, player_client, script_dice)
+    refused = fallout(gm_client, cgg_campaign, roll, arena="astral")
+    assert refused.status_code == 422
+    assert "arena" in refused.content.decode()
+    assert fallout(player_client, cgg_campaign, roll, arena="material").status_code == 404
+    script_dice(1, 1, 1)
+    fallout(gm_client, cgg_campaign, roll, arena="material")
+    refused = fallout(gm_client, cgg_campaign, roll, arena="material")
+    assert refused.status_code == 422
+    assert "already rolled" in refused.content.decode()
+    rolled = Roll.objects.get(kind="cgg_fallout")
+    refused = fallout(gm_client, cgg_campaign, rolled, becomes="condition", text="")
+    assert refused.status_code == 422
+    assert Roll.objects.filter(kind="cgg_fallout").count() == 1
+
+
+def test_outsider_and_wrong_method(outsider_client, gm_client, player_client, cgg_campaign, explorer, script_dice):
+    roll = action_roll(cgg_campaign, explorer, player_client, script_dice)
+    assert fallout(outsider_client, cgg_campaign, roll, arena="material").status_code == 404
+    assert gm_client.get(reverse("cgg_fallout", args=[cgg_campaign.pk, roll.pk])).status_code == 405
