@@ -5,8 +5,8 @@ import pytest
 
 from rules.cgg.codes import DieCode
 from rules.cgg.fallout import resisting_attribute, roll_fallout
-from rules.errors import RulesError
 from rules.dice import ScriptedDice
+from rules.errors import RulesError
 
 
 def test_the_seed_table_of_arenas():

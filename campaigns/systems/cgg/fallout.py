@@ -151,7 +151,8 @@ class CggFalloutKind(RollKind):
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         if data["becomes_label"]:
             return f"{data['grade']} fallout for {who} becomes {data['becomes_label']}: {data['text']}."
-        return f"{who} takes {data['grade']} fallout ({data['arena']}): {data['code']} − {data['attribute']} {data['resist']}."
+        resisted = f"{data['code']} − {data['attribute']} {data['resist']}"
+        return f"{who} takes {data['grade']} fallout ({data['arena']}): {resisted}."
 
 
 CGG_FALLOUT = CggFalloutKind()

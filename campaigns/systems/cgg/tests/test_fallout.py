@@ -52,7 +52,8 @@ def test_the_exec_rolls_fallout_and_records_what_it_becomes(
     gm_client, player_client, cgg_campaign, explorer, script_dice
 ):
     roll = action_roll(cgg_campaign, explorer, player_client, script_dice)
-    assert roll.outcome and "Roll fallout" in gm_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    assert roll.outcome["risk_faces"] == [2, 2, 2]
+    assert "Roll fallout" in gm_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
     assert "Roll fallout" not in player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
     # The difficulty's 5d minus Strength 2d+1's two dice: three d10, two below 4: Major.
     script_dice(1, 3, 4)
@@ -79,9 +80,8 @@ def test_the_exec_rolls_fallout_and_records_what_it_becomes(
 
 def test_risk_avoided_has_no_fallout(gm_client, player_client, cgg_campaign, explorer, script_dice):
     roll = action_roll(cgg_campaign, explorer, player_client, script_dice, risk_bonus=0, faces=(5, 5, 5, 9, 9))
-    assert (
-        roll.outcome and "Roll fallout" not in gm_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
-    )
+    assert roll.outcome["risk_faces"] == [5, 5, 5]
+    assert "Roll fallout" not in gm_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
     refused = fallout(gm_client, cgg_campaign, roll, arena="material")
     assert refused.status_code == 422
     assert "risk was avoided" in refused.content.decode()
