@@ -49,9 +49,17 @@ BECOMES = {"condition": "a condition", "situation": "an element of the situation
 
 
 class FalloutForm(TableForm):
-    arena = forms.CharField(max_length=20, required=False)
+    arena = forms.ChoiceField(
+        choices=[("", "—"), *ARENAS.items()],
+        required=False,
+        error_messages={"invalid_choice": "Choose the fallout's arena from the list."},
+    )
     code = TextField(max_length=10, required=False, label="Fallout code", help_text="Blank: the difficulty's")
-    becomes = forms.CharField(max_length=20, required=False)
+    becomes = forms.ChoiceField(
+        choices=[("", "—"), *BECOMES.items()],
+        required=False,
+        error_messages={"invalid_choice": "The fallout becomes a condition or an element of the situation."},
+    )
     text = TextField(max_length=100, required=False, label="It becomes")
 
 
