@@ -62,7 +62,9 @@ def test_the_exec_rolls_fallout_and_records_what_it_becomes(
     rolled = Roll.objects.get(kind="cgg_fallout")
     assert (rolled.outcome["faces"], rolled.outcome["grade"]) == ([1, 3, 4], "Major")
     assert rolled.character == explorer
+    assert "Record</button>" in gm_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
     page = player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    assert "Record</button>" not in page
     assert (
         'Fallout (Material): 5d − Strength 2d+1 → <span class="faces">[1, 3, 4]</span> = <strong>Major</strong>' in page
     )
