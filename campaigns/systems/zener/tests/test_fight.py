@@ -6,9 +6,12 @@ made in one click."""
 import re
 
 import pytest
+from django.template.loader import render_to_string
 from django.urls import reverse
 
+from campaigns.audience import Audience
 from campaigns.models import Roll
+from campaigns.systems import panel_for
 from campaigns.systems.zener import actions as zener
 from campaigns.systems.zener.tests import test_table as table
 from campaigns.systems.zener.tests.test_combat_details import _attack
@@ -247,3 +250,17 @@ def test_the_gms_play_forms_offer_only_the_living(gm_client, zg, kai, ren):
         assert "Ren" not in form, form_id
     start = page.index('<form id="zener-karma-form"')
     assert "Ren" in page[start : page.index("</form>", start)]
+
+
+def test_the_live_panel_update_keeps_an_npcs_numbers_for_the_gm(zg, gm, kai):
+    """The panel goes out over the websocket once per audience (campaigns.live.send_panel): the table's copy must
+    hide a GM character's numbers as the page does."""
+    raider = _character(zg, gm, "Raider")
+    _set(raider, damage={**raider.sheet["damage"], "trauma": 37})
+
+    def live(audience):
+        panel = panel_for(zg, audience)
+        return render_to_string(panel.template, {**panel.context, "campaign": zg, "oob": True})
+
+    assert "−37 trauma" not in live(Audience.TABLE)
+    assert "−37 trauma" in live(Audience.GM)
