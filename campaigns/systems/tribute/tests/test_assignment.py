@@ -1,0 +1,116 @@
+"""Profit and Waste assigned at the table (seed "Profit and Waste", "Getting Both"): a bonus
+effect bought with Profit, Waste on a feature or as a complication, Profit cancelling Waste,
+and a Match, through the player's assignment form (docs/tribute-rules.md, issue 21)."""
+
+import pytest
+from django.urls import reverse
+
+from campaigns import actions
+from campaigns.models import Membership, Roll, RollCall
+from characters.models import Character
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def tribute(gm, player):
+    campaign = actions.create_campaign(gm, name="Tribute", system="tribute", settings={"die_size": 6})
+    Membership.objects.create(campaign=campaign, user=player)
+    return campaign
+
+
+@pytest.fixture
+def hero(tribute, player):
+    sheet = tribute.rules_system.validate_sheet(
+        {
+            "attributes": {"Might": 1},
+            "effects": [
+                {"name": "Punch", "rank": 2, "features": [{"name": "damage", "rank": 2}, {"name": "range", "rank": 1}],
+                 "bonuses": ["knockback"]},
+                {"name": "Shove", "rank": 5},
+                {"name": "Kick", "rank": 1, "features": [{"name": "reach", "rank": 0}]},
+            ],
+        },
+        tribute.settings,
+    )  # fmt: skip
+    return Character.objects.create(campaign=tribute, owner=player, name="Vera", sheet=sheet)
+
+
+def both(client, campaign, hero, script_dice, opposition="0", effect="Punch"):
+    """3 FOCUS 5, 5, 1 against 3 BURDEN 5, 5, 2, Might +1: result 1; the highest are equal, so the
+    other 5 on each side is one Profit and one Waste (seed "Getting Both")."""
+    script_dice(5, 5, 1, 5, 5, 2)
+    data = {"character": hero.pk, "attribute": "Might", "focus": "3", "burden": "3", "effect": effect,
+            "known": "1", "opposition": opposition, "label": "Hit the ogre"}  # fmt: skip
+    assert client.post(reverse("tribute_test", args=[campaign.pk]), data).status_code == 302
+    return RollCall.objects.get()
+
+
+def assign(client, campaign, call, data):
+    return client.post(reverse("tribute_assign", args=[campaign.pk, call.pk]), data)
+
+
+def card(client, campaign) -> str:
+    return client.get(reverse("table", args=[campaign.pk])).content.decode()
+
+
+def test_profit_buys_the_bonus_effect_and_waste_lands_on_a_feature(player_client, tribute, hero, script_dice):
+    call = both(player_client, tribute, hero, script_dice)
+    assert (call.state["outcome"], call.state["profit"], call.state["waste"]) == ("win", 1, 1)
+    form = card(player_client, tribute)
+    assert 'name="bonus" value="knockback"' in form
+    assert 'name="cancelled"' in form
+    assert 'name="complications"' in form
+    assert assign(player_client, tribute, call, {"bonus": "knockback", "waste__range": "1"}).status_code == 302
+    resolution = Roll.objects.get().outcome["resolution"]
+    assert (resolution["ranks"], resolution["bonuses"]) == ([["damage", 2], ["range", 0]], ["knockback"])
+    assert "Final ranks: damage 2, range 0" in card(player_client, tribute)
+    assert "bonus: knockback" in card(player_client, tribute)
+
+
+def test_waste_as_a_complication_for_the_gm(player_client, gm_client, tribute, hero, script_dice):
+    call = both(player_client, tribute, hero, script_dice)
+    assert assign(player_client, tribute, call, {"profit__damage": "1", "complications": "1"}).status_code == 302
+    assert Roll.objects.get().outcome["resolution"]["complications"] == 1
+    assert "1 complication for the GM" in card(gm_client, tribute)
+
+
+def test_profit_cancels_waste_one_for_one(player_client, tribute, hero, script_dice):
+    call = both(player_client, tribute, hero, script_dice)
+    assert assign(player_client, tribute, call, {"cancelled": "1"}).status_code == 302
+    assert Roll.objects.get().outcome["resolution"]["ranks"] == [["damage", 2], ["range", 1]]
+    assert "1 cancelled" in card(player_client, tribute)
+
+
+def test_waste_that_does_not_land_is_refused(player_client, tribute, hero, script_dice):
+    call = both(player_client, tribute, hero, script_dice)
+    response = player_client.post(reverse("tribute_assign", args=[tribute.pk, call.pk]), {"profit__damage": "1"},
+                                  HTTP_HX_REQUEST="true")  # fmt: skip
+    assert response.status_code == 422
+    assert "All 1 Waste must land" in response.content.decode()
+    assert not Roll.objects.exists()
+    assert RollCall.objects.get().status == RollCall.Status.PLAYER_TURN
+
+
+def test_a_match_gets_profit_and_waste_too(player_client, tribute, hero, script_dice):
+    call = both(player_client, tribute, hero, script_dice, opposition="1")
+    assert (call.state["outcome"], call.state["profit"], call.state["waste"]) == ("match", 1, 1)
+    assert call.status == RollCall.Status.PLAYER_TURN
+    assert assign(player_client, tribute, call, {"profit__damage": "1", "waste__damage": "1"}).status_code == 302
+    assert Roll.objects.get().outcome["resolution"]["ranks"] == [["damage", 2], ["range", 1]]
+    assert "✔ Match" in card(player_client, tribute)
+
+
+@pytest.mark.parametrize(
+    ("effect", "data", "message"),
+    [
+        ("Shove", {"profit__Shove": "1", "complications": "1"}, "Profit can&#x27;t raise Shove beyond 5."),
+        ("Kick", {"waste__reach": "1"}, "Waste can&#x27;t lower reach below 0."),
+    ],
+)
+def test_final_ranks_stay_0_to_5(player_client, tribute, hero, script_dice, effect, data, message):
+    call = both(player_client, tribute, hero, script_dice, effect=effect)
+    response = player_client.post(reverse("tribute_assign", args=[tribute.pk, call.pk]), data, HTTP_HX_REQUEST="true")
+    assert response.status_code == 422
+    assert message in response.content.decode()
+    assert not Roll.objects.exists()
