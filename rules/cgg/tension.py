@@ -7,9 +7,10 @@ once; a Spotlight is -1D risk per success for next round's first actor, at most 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
+from rules.cgg.rounds import Round
 from rules.dice import DiceSource
 from rules.errors import RulesError
 
@@ -126,6 +127,7 @@ class TensionState:
     spotlight: int = 0  # -nD risk for next round's first actor
     spotlight_due: int = 0  # this round's: the next tension-mode roll takes it (rules.cgg.tension_roll)
     successes: int | None = None  # rolled by the last spin, not spent yet
+    turns: Round = field(default_factory=Round)  # this round's turn order (rules.cgg.rounds)
 
     @classmethod
     def start(cls, bleakness: Bleakness, players: int) -> TensionState:
@@ -182,8 +184,9 @@ class TensionState:
         return replace(state, spotlight=spend.spotlight, successes=None)
 
     def next_round(self) -> TensionState:
-        """A new round: the Spotlight placed last round now waits for this round's first actor."""
-        return replace(self, round=self.round + 1, spotlight=0, spotlight_due=self.spotlight)
+        """A new round: the Spotlight placed last round now waits for this round's first actor;
+        no one has acted, and the player with Edge chooses who goes first again."""
+        return replace(self, round=self.round + 1, spotlight=0, spotlight_due=self.spotlight, turns=Round())
 
     def take_spotlight(self) -> TensionState:
         """The round's first actor has rolled: the Spotlight is spent."""
@@ -204,6 +207,7 @@ class TensionState:
             "spotlight": self.spotlight,
             "spotlight_due": self.spotlight_due,
             "successes": self.successes,
+            "turns": self.turns.as_dict(),
         }
 
     @classmethod
@@ -217,4 +221,5 @@ class TensionState:
             spotlight=data["spotlight"],
             spotlight_due=data.get("spotlight_due", 0),  # scenes stored before it existed
             successes=data.get("successes"),
+            turns=Round.from_dict(data.get("turns")),  # scenes stored before turn order existed
         )
