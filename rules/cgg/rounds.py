@@ -41,6 +41,7 @@ class Round:
     focus: int | None = None
     acted: tuple[int, ...] = ()
     helps: tuple[Help, ...] = ()
+    out_of_turn: tuple[int, ...] = ()  # acted without the focus (the Exec called them)
 
     def choose_first(self, explorer: int, seated: Collection[int]) -> Round:
         """Step 1.2: the player with Edge selects the explorer that will go first."""
@@ -56,7 +57,8 @@ class Round:
         """An explorer took their action (Act!, Idle! or Ready!), in turn or not."""
         if explorer in self.acted:
             return self
-        return replace(self, acted=(*self.acted, explorer))
+        out_of_turn = self.out_of_turn if explorer == self.focus else (*self.out_of_turn, explorer)
+        return replace(self, acted=(*self.acted, explorer), out_of_turn=out_of_turn)
 
     def pass_focus(self, to: int, seated: Collection[int]) -> Round:
         """Step 2.2: the actor passes the focus to an explorer who has not acted this round."""
@@ -86,9 +88,9 @@ class Round:
         """Helped someone this round: their own risk roll counts as -1d."""
         return any(help_.helper == explorer for help_ in self.helps)
 
-    def out_of_turn(self, explorer: int) -> bool:
-        """Acting now would not be this explorer's turn: someone else holds the focus, or no one does."""
-        return self.focus != explorer or explorer in self.acted
+    def in_turn(self, explorer: int) -> bool:
+        """Acting now is this explorer's turn: they hold the focus and have not acted yet."""
+        return self.focus == explorer and explorer not in self.acted
 
     def waiting(self, seated: Collection[int]) -> tuple[int, ...]:
         """The seated explorers who have not acted this round, in seat order."""
@@ -104,6 +106,7 @@ class Round:
             "focus": self.focus,
             "acted": list(self.acted),
             "helps": [[h.helper, h.helped] for h in self.helps],
+            "out_of_turn": list(self.out_of_turn),
         }
 
     @classmethod
@@ -115,4 +118,5 @@ class Round:
             focus=data.get("focus"),
             acted=tuple(data.get("acted", ())),
             helps=tuple(Help(helper, helped) for helper, helped in data.get("helps", ())),
+            out_of_turn=tuple(data.get("out_of_turn", ())),
         )

@@ -17,8 +17,8 @@ SEATED = (MARA, JON, ILSE)
 def test_a_round_goes_round_the_table_as_the_actors_pass_the_focus():
     turn = Round().choose_first(JON, SEATED)
     assert (turn.first, turn.focus) == (JON, JON)
-    assert not turn.out_of_turn(JON)
-    assert turn.out_of_turn(MARA)
+    assert turn.in_turn(JON)
+    assert not turn.in_turn(MARA)
     turn = turn.act(JON).pass_focus(ILSE, SEATED)
     assert turn.focus == ILSE
     assert turn.waiting(SEATED) == (MARA, ILSE)
@@ -54,7 +54,8 @@ def test_acting_out_of_turn_counts_once_and_leaves_the_focus():
     assert turn.focus == JON
     assert turn.acted == (MARA,)
     assert turn.act(MARA) == turn
-    assert turn.out_of_turn(MARA)
+    assert turn.out_of_turn == (MARA,)
+    assert turn.act(JON).out_of_turn == (MARA,)  # Jon had the focus
 
 
 def test_help_comes_from_one_who_has_not_acted_once_a_round_and_never_from_the_first():

@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django.db import transaction
 
 from campaigns import actions as table_actions
@@ -19,12 +21,14 @@ from campaigns.systems.cgg.clock import ClockChange, change_clock
 from campaigns.systems.cgg.kind import action_from, difficulty_from
 from campaigns.systems.cgg.leverage import LeverageChoice, use_leverage
 from campaigns.systems.cgg.models import TensionScene
+from campaigns.systems.cgg.rounds import locked_scene_or_none, record_help
 from campaigns.systems.cgg.tension_roll import take_modifiers
 from campaigns.systems.turns import publish_call
 from rules.cgg.action import apply_hammer, apply_wrench, roll_action
 from rules.cgg.aspects import wrench_price
 from rules.cgg.codes import parse_code
 from rules.cgg.difficulty import Difficulty
+from rules.cgg.rounds import Round
 from rules.cgg.stunts import Stunt
 from rules.cgg.tension import TensionState
 from rules.cgg.tension import spin_the_world as tension_spin
@@ -35,9 +39,14 @@ KIND = "cgg"
 ActionError = table_actions.ActionError
 
 
-def call_for_action(campaign, *, character, attribute: str, difficulty: Difficulty, label: str = "") -> RollCall:
+def call_for_action(
+    campaign, *, character, attribute: str, difficulty: Difficulty, label: str = "", helpers=()
+) -> RollCall:
     """The Exec calls for an action; `difficulty` holds the secret choices
-    (its success dice are filled in from the sheet when the player rolls)."""
+    (its success dice are filled in from the sheet when the player rolls). In tension mode
+    `helpers` help it (rules.cgg.rounds: not acted yet, once a round, never the first explorer);
+    their codes are not combined here. The Exec may call any explorer: out of turn is shown, not
+    refused (campaigns/systems/cgg/rounds.py, published on /rules/#cgg)."""
     request = {
         "attribute": attribute,
         "difficulty": {
@@ -48,10 +57,24 @@ def call_for_action(campaign, *, character, attribute: str, difficulty: Difficul
             "contest": difficulty.contest,
         },
     }
+    if helpers:
+        request["helped_by"] = [helper.name for helper in helpers]
     with transaction.atomic():
+        if helpers:
+            _record_helpers(campaign, character, helpers)
         call = RollCall.objects.create(campaign=campaign, character=character, label=label, kind=KIND, request=request)
         transaction.on_commit(lambda: live.send_call_opened(call))
     return call
+
+
+def _record_helpers(campaign, helped, helpers) -> None:
+    scene = locked_scene_or_none(campaign)
+    if scene is None:
+        raise ActionError("Helpers are counted in tension mode only: start it, or call without helpers.")
+    for helper in helpers:
+        record_help(scene, helper, helped)
+    scene.save(update_fields=["state", "updated_at"])
+    transaction.on_commit(lambda: live.send_panel(campaign))
 
 
 def _locked_call(call_id: int, status: str) -> RollCall:
@@ -239,5 +262,10 @@ def end_tension(campaign, gm) -> None:
     if not campaign.is_gm(gm):
         raise ActionError("Only the Exec ends tension mode.")
     with transaction.atomic():
-        TensionScene.objects.filter(campaign=campaign).update(active=False)
+        # The round ends with it: who acted, the focus and the help are cleared (rules.cgg.rounds).
+        for scene in TensionScene.objects.select_for_update().filter(campaign=campaign):
+            state = TensionState.from_dict(scene.state)
+            scene.state = replace(state, turns=Round()).as_dict()
+            scene.active = False
+            scene.save(update_fields=["state", "active", "updated_at"])
         transaction.on_commit(lambda: live.send_panel(campaign))

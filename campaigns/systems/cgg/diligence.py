@@ -24,6 +24,7 @@ from campaigns.models import Roll
 from campaigns.systems.base import RollKind
 from campaigns.systems.cgg.kind import ATTRIBUTE_LABELS
 from campaigns.systems.cgg.models import TensionScene
+from campaigns.systems.cgg.rounds import mark_acted
 from rules.cgg.codes import parse_code
 from rules.cgg.diligence import DILIGENCE_LABELS, DILIGENCE_TYPES, Diligence, resolve_diligence
 from rules.cgg.tension import TensionState
@@ -80,7 +81,7 @@ def roll_diligence(campaign, user, character, data: dict[str, Any]) -> Roll:
     diligence = Diligence(base, existing=data["existing_code"], ready=data["ready"], cue=data["cue"])
     with transaction.atomic():
         if diligence.ready:
-            _ready(campaign, diligence, data["pitfall"])
+            _ready(campaign, character, diligence, data["pitfall"])
         dice = sources.dice()
         result = resolve_diligence(diligence, tuple(dice.roll(6) for _ in range(diligence.code.dice)))
         roll = Roll.objects.create(
@@ -110,13 +111,16 @@ def roll_diligence(campaign, user, character, data: dict[str, Any]) -> Roll:
     return roll
 
 
-def _ready(campaign, diligence: Diligence, pitfall: int | None) -> None:
-    """Ready! is a tension-mode action; its cue makes things worse (seed: "Exec Makes Things Worse")."""
+def _ready(campaign, character, diligence: Diligence, pitfall: int | None) -> None:
+    """Ready! is a tension-mode action, the explorer's action this round; its cue makes things
+    worse (seed: "Exec Makes Things Worse")."""
     scene = TensionScene.objects.select_for_update().filter(campaign=campaign, active=True).first()
     if scene is None:
         raise ActionError("Tension mode is not on: Ready! is a tension-mode action.")
+    changed = mark_acted(scene, character)
     if diligence.cue:
         scene.state = TensionState.from_dict(scene.state).make_worse(pitfall).as_dict()
+    if changed or diligence.cue:
         scene.save(update_fields=["state", "updated_at"])
         transaction.on_commit(lambda: live.send_panel(campaign))
 

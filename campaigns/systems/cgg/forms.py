@@ -1,7 +1,7 @@
 from django import forms
 
 from campaigns.forms import CharacterChoiceField, TableForm
-from campaigns.inputs import TextField, WholeNumberField
+from campaigns.inputs import TextField, WholeNumberField, row_id
 from campaigns.systems.cgg.kind import ATTRIBUTE_LABELS
 from rules.cgg.codes import parse_code
 from rules.cgg.difficulty import ADJUSTMENTS, DIFFICULTY_TABLE, RISK_GRADE_LABELS, Difficulty, RiskLevel
@@ -14,6 +14,18 @@ BASE_CHOICES = [
     (row.dice, f"{row.dice}d — {row.challenge_level} / {row.action_class} / Force: {row.force_factor}")
     for row in DIFFICULTY_TABLE
 ]
+
+
+class ExplorersField(forms.ModelMultipleChoiceField):
+    def label_from_instance(self, obj):
+        return obj.name
+
+    def clean(self, value):
+        # A value that is no row id never reaches the database (one too large overflows it).
+        values = value if isinstance(value, list | tuple) else [value] if value else []
+        if any(row_id(str(item)) is None for item in values):
+            raise forms.ValidationError(self.error_messages["invalid_choice"], code="invalid_choice")
+        return super().clean(value)
 
 
 class ActionCallForm(TableForm):
@@ -44,10 +56,16 @@ class ActionCallForm(TableForm):
     risk_bonus = WholeNumberField(
         min_value=0, max_value=30, initial=0, help_text="Situation elements raising the risk."
     )
+    helpers = ExplorersField(
+        queryset=None, required=False, widget=forms.CheckboxSelectMultiple, label="Helped by",
+        help_text="Tension mode: explorers who have not acted yet this round; their own risk roll this round is -1d.",
+        error_messages={"invalid_choice": "Choose seated explorers as helpers."},
+    )  # fmt: skip
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["character"].queryset = campaign.characters.seated()
+        self.fields["helpers"].queryset = campaign.characters.seated()
 
     def clean(self):
         data = super().clean()

@@ -118,6 +118,7 @@ class CggKind(RollKind):
             **_public_action(action),
             **_tension(roll.outcome),
             **_aspect(roll.outcome),
+            "helped_by": roll.request.get("helped_by", []),
             "success": action.success,
             "grade": failure_grade(action.failures).value,
             "no_risk": action.risk_target is None,
@@ -150,6 +151,7 @@ class CggKind(RollKind):
             "code": str(code),
             "risk_code": str(risk_code),
             "tension": tension,
+            "helped_by": call.request.get("helped_by", []),  # tension mode's helpers (campaigns/systems/cgg/rounds.py)
             "clock": crisis_clock(character),
             "venture_chance": chance_of_venture(risk_code),
         }

@@ -12,6 +12,7 @@ from campaigns.systems.cgg.diligence import DiligenceForm
 from campaigns.systems.cgg.forms import ActionCallForm, ClockForm
 from campaigns.systems.cgg.kind import ATTRIBUTE_LABELS
 from campaigns.systems.cgg.models import TensionScene
+from campaigns.systems.cgg.rounds import round_view
 from rules.cgg.tension import Bleakness, TensionState
 
 
@@ -26,10 +27,12 @@ def panel(campaign, audience: Audience, *, call_form=None) -> Panel:
         for character in characters
     ]
     scene = TensionScene.objects.filter(campaign=campaign, active=True).select_related("edge_holder").first()
+    tension = TensionState.from_dict(scene.state) if scene else None
     context = {
         "clocks": clocks,
         "is_gm": is_gm,
-        "tension": TensionState.from_dict(scene.state) if scene else None,
+        "tension": tension,
+        "turn": round_view(tension, characters) if tension else None,  # the panel's list: no query of its own
         "edge_holder": scene.edge_holder if scene else None,
         "bleakness": list(Bleakness),
         "attributes": ATTRIBUTE_LABELS,

@@ -1,6 +1,7 @@
-"""Tension mode's part in an explorer's roll: the Edge bonuses on the rolled attribute and
-the Spotlight due this round (rules.cgg.tension_roll), read under the scene's row lock so
-that the Spotlight is spent by exactly one roll."""
+"""Tension mode's part in an explorer's roll: the Edge bonuses on the rolled attribute, the
+Spotlight due this round and -1d for a helper (rules.cgg.tension_roll), read under the scene's
+row lock so that the Spotlight is spent by exactly one roll; the roll is the explorer's action
+this round (campaigns/systems/cgg/rounds.py)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from django.db import transaction
 
 from campaigns import live
 from campaigns.systems.cgg.models import TensionScene
+from campaigns.systems.cgg.rounds import mark_acted
 from rules.cgg.tension import TensionState
 from rules.cgg.tension_roll import TensionModifiers, modifiers_for
 
@@ -17,19 +19,22 @@ def modifiers_now(character, attribute: str) -> TensionModifiers:
     scene = TensionScene.objects.filter(campaign_id=character.campaign_id, active=True).only("state").first()
     if scene is None:
         return TensionModifiers()
-    return modifiers_for(TensionState.from_dict(scene.state), character.name, attribute)
+    return modifiers_for(TensionState.from_dict(scene.state), character.name, attribute, seat=character.pk)
 
 
 def take_modifiers(character, attribute: str) -> TensionModifiers:
-    """Inside the roll's transaction: what tension mode adds to this roll, spending a due Spotlight.
-    No tension mode on (never started, or ended), no modifiers: the bonuses end with it."""
+    """Inside the roll's transaction: what tension mode adds to this roll, spending a due Spotlight
+    and marking the explorer acted this round. No tension mode on (never started, or ended), no
+    modifiers: the bonuses end with it."""
     scene = TensionScene.objects.select_for_update().filter(campaign_id=character.campaign_id, active=True).first()
     if scene is None:
         return TensionModifiers()
     state = TensionState.from_dict(scene.state)
-    modifiers = modifiers_for(state, character.name, attribute)
+    modifiers = modifiers_for(state, character.name, attribute, seat=character.pk)
+    changed = mark_acted(scene, character)
     if modifiers.spotlight:
-        scene.state = state.take_spotlight().as_dict()
+        scene.state = TensionState.from_dict(scene.state).take_spotlight().as_dict()
+    if changed or modifiers.spotlight:
         scene.save(update_fields=["state", "updated_at"])
         campaign = character.campaign
         transaction.on_commit(lambda: live.send_panel(campaign))

@@ -1,7 +1,7 @@
 from django.urls import path
 
 from campaigns.systems.base import GM, MEMBER
-from campaigns.systems.cgg import advancement_views, diligence_views, fallout, tension_views, views
+from campaigns.systems.cgg import advancement_views, diligence_views, fallout, round_views, tension_views, views
 
 urlpatterns = [
     path("calls/", views.call_action, name="cgg_call"),
@@ -12,6 +12,7 @@ urlpatterns = [
     path("explorers/<int:character_id>/crisis/", views.resolve_crisis, name="cgg_resolve_crisis"),
     path("explorers/<int:character_id>/clock/", views.adjust_clock, name="cgg_clock"),
     path("tension/", tension_views.tension, name="cgg_tension"),
+    path("tension/turn/", round_views.turn, name="cgg_turn"),
     path("explorers/<int:character_id>/advance/", advancement_views.advance, name="cgg_advance"),
     path("diligence/", diligence_views.diligence, name="cgg_diligence"),
     path("rolls/<int:roll_id>/fallout/", fallout.fallout, name="cgg_fallout"),
@@ -28,6 +29,7 @@ ACCESS = {
     "cgg_resolve_crisis": ("post", GM),
     "cgg_clock": ("post", GM),
     "cgg_tension": ("post", GM),
+    "cgg_turn": ("post", MEMBER),
     "cgg_advance": ("post", GM),
     "cgg_diligence": ("post", MEMBER),
     "cgg_fallout": ("post", GM),

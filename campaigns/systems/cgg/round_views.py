@@ -1,0 +1,31 @@
+"""Turn steps in tension mode, from the Centaurus Gate panel (campaigns/systems/cgg/rounds.py):
+any member may post; the action says who may take each step."""
+
+from django.contrib.auth.decorators import login_required
+from django.views.decorators.http import require_POST
+
+from campaigns.audience import Audience
+from campaigns.systems.cgg import rounds
+from campaigns.systems.steps import panel_step
+from campaigns.views import campaign_for_member
+from rules.errors import RulesError
+
+STEPS = {"first": rounds.choose_first, "pass": rounds.pass_focus, "idle": rounds.idle}
+
+
+@login_required
+@require_POST
+def turn(request, campaign_id: int):
+    campaign = campaign_for_member(request, campaign_id)
+    explorers = list(campaign.characters.seated())
+    form = rounds.TurnForm(request.POST, explorers=explorers)
+    audience = Audience.GM if campaign.is_gm(request.user) else Audience.TABLE
+
+    def act():
+        if not form.is_valid():
+            raise RulesError(form.message())
+        data = form.cleaned_data
+        explorer = next(explorer for explorer in explorers if explorer.pk == data["explorer"])
+        STEPS[data["op"]](campaign, request.user, explorer)
+
+    return panel_step(request, campaign, audience, act=act)

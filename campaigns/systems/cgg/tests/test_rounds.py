@@ -1,0 +1,224 @@
+"""Turn order in tension mode at the table (campaigns/systems/cgg/rounds.py; seed: "Tension
+Mode", steps 1-4): the Edge holder's player chooses who goes first, the actor's player passes
+the focus, helpers roll -1d, and the whole table sees whose turn it is."""
+
+import pytest
+from django.urls import reverse
+
+from campaigns import actions, live
+from campaigns.models import Membership, RollCall
+from campaigns.systems.cgg.models import TensionScene
+from characters.models import Character
+from rules.cgg.sheet import default_sheet
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def cgg_campaign(gm, player, other_player):
+    campaign = actions.create_campaign(gm, name="Centaurus", system="cgg", settings={})
+    for user in (player, other_player):
+        Membership.objects.create(campaign=campaign, user=user)
+    return campaign
+
+
+def _explorer(campaign, owner, name):
+    sheet = default_sheet()
+    sheet["attributes"] = sheet["attributes"] | {"dexterity": "4d+1"}
+    return Character.objects.create(campaign=campaign, owner=owner, name=name, sheet=sheet)
+
+
+@pytest.fixture
+def mara(cgg_campaign, player):
+    return _explorer(cgg_campaign, player, "Mara Vell")
+
+
+@pytest.fixture
+def jon(cgg_campaign, other_player):
+    return _explorer(cgg_campaign, other_player, "Jon Ash")
+
+
+def tension(client, campaign, **data):
+    return client.post(reverse("cgg_tension", args=[campaign.pk]), data, HTTP_HX_REQUEST="true")
+
+
+def turn(client, campaign, op, explorer):
+    return client.post(
+        reverse("cgg_turn", args=[campaign.pk]), {"op": op, "explorer": explorer.pk}, HTTP_HX_REQUEST="true"
+    )
+
+
+def call(gm_client, campaign, explorer, helpers=()):
+    data = {"character": explorer.pk, "attribute": "dexterity", "mode": "table", "base_dice": "8", "risk": "base",
+            "risk_bonus": "0", "helpers": [helper.pk for helper in helpers]}  # fmt: skip
+    return gm_client.post(reverse("cgg_call", args=[campaign.pk]), data, HTTP_HX_REQUEST="true")
+
+
+def roll(client, campaign, explorer):
+    made = RollCall.objects.filter(character=explorer, status=RollCall.Status.PENDING).get()
+    assert client.post(reverse("cgg_roll", args=[campaign.pk, made.pk])).status_code == 302
+    made.refresh_from_db()
+    return made
+
+
+def turns(campaign):
+    return TensionScene.objects.get(campaign=campaign).state["turns"]
+
+
+def page(client, campaign):
+    return client.get(reverse("table", args=[campaign.pk])).content.decode()
+
+
+@pytest.fixture
+def started(gm_client, cgg_campaign, mara, jon):
+    """Tension mode on, Mara has the Edge."""
+    assert tension(gm_client, cgg_campaign, op="start", bleakness="bad", explorer=mara.pk).status_code == 200
+    return cgg_campaign
+
+
+def test_a_round_the_edge_player_starts_the_actors_pass_and_the_exec_spins(
+    gm_client, player_client, other_client, started, mara, jon
+):
+    campaign = started
+    assert "Mara Vell's player chooses who goes first" in page(other_client, campaign)
+
+    refused = turn(other_client, campaign, "first", jon)  # Jon's player has no Edge
+    assert refused.status_code == 422
+    assert "has the Edge chooses" in refused.content.decode()
+    assert turns(campaign)["first"] is None
+
+    assert turn(player_client, campaign, "first", jon).status_code == 200  # the Edge player's choice
+    assert turns(campaign)["focus"] == jon.pk
+    assert "focus on <strong>Jon Ash</strong> (to act)" in page(other_client, campaign)
+    assert "focus on <strong>Jon Ash</strong> (to act)" in page(gm_client, campaign)
+
+    assert call(gm_client, campaign, jon, helpers=[mara]).status_code == 200  # Mara helps Jon
+    roll(other_client, campaign, jon)
+    assert turns(campaign)["acted"] == [jon.pk]
+    assert "<strong>Jon Ash</strong> (acted: passes the focus)" in page(player_client, campaign)
+    assert "Mara Vell helped Jon Ash" in page(player_client, campaign)
+    assert "Helped by Mara Vell." in page(other_client, campaign)  # on Jon's card
+
+    refused = turn(player_client, campaign, "pass", mara)  # Mara's player does not hold the focus
+    assert refused.status_code == 422
+    assert turns(campaign)["focus"] == jon.pk
+    refused = turn(other_client, campaign, "pass", jon)
+    assert "has not acted" in refused.content.decode()
+    assert turn(other_client, campaign, "pass", mara).status_code == 200
+    assert turns(campaign)["focus"] == mara.pk
+
+    call(gm_client, campaign, mara)
+    made = roll(player_client, campaign, mara)
+    assert made.state["risk_code"] == "3d+1"  # 4d+1, -1d: Mara helped this round
+    assert made.state["success_dice"] == 4
+    assert "-1d helped this round" in page(player_client, campaign)
+    assert "everyone has acted — the Exec spins the world" in page(other_client, campaign)
+    assert "everyone has acted — the Exec spins the world" in page(gm_client, campaign)
+
+    tension(gm_client, campaign, op="round")
+    assert turns(campaign) == {"first": None, "focus": None, "acted": [], "helps": [], "out_of_turn": []}
+    assert "Mara Vell's player chooses who goes first" in page(other_client, campaign)
+
+
+def test_help_follows_the_rules_and_a_refused_call_changes_nothing(gm_client, player_client, started, mara, jon):
+    campaign = started
+    turn(player_client, campaign, "first", jon)
+    refused = call(gm_client, campaign, mara, helpers=[jon])
+    assert refused.status_code == 422
+    assert "helps no one" in refused.content.decode()  # the first explorer helps no one
+    assert not RollCall.objects.exists()
+    assert turns(campaign)["helps"] == []
+    refused = call(gm_client, campaign, jon, helpers=[jon])
+    assert "own action" in refused.content.decode()
+    assert call(gm_client, campaign, jon, helpers=[mara]).status_code == 200
+    refused = call(gm_client, campaign, jon, helpers=[mara])  # a second help in the round
+    assert "once in a round" in refused.content.decode()
+    assert RollCall.objects.count() == 1
+
+
+def test_help_needs_tension_mode(gm_client, cgg_campaign, mara, jon):
+    refused = call(gm_client, cgg_campaign, jon, helpers=[mara])
+    assert refused.status_code == 422
+    assert "tension mode only" in refused.content.decode()
+    assert not RollCall.objects.exists()
+
+
+def test_the_exec_calls_out_of_turn_and_the_table_sees_it(gm_client, player_client, other_client, started, mara, jon):
+    campaign = started
+    turn(gm_client, campaign, "first", jon)  # the Exec may choose for the Edge player
+    call(gm_client, campaign, mara)
+    roll(player_client, campaign, mara)
+    assert turns(campaign)["acted"] == [mara.pk]
+    assert turns(campaign)["focus"] == jon.pk  # the focus stays with Jon
+    assert "Mara Vell (out of turn)" in page(other_client, campaign)
+
+
+def test_idle_is_the_focus_holders_turn(gm_client, player_client, other_client, started, mara, jon):
+    campaign = started
+    turn(player_client, campaign, "first", mara)
+    refused = turn(other_client, campaign, "idle", jon)
+    assert "It is not Jon Ash&#x27;s turn: wait for the focus" in refused.content.decode()
+    refused = turn(other_client, campaign, "idle", mara)
+    assert "only for your own explorer" in refused.content.decode()
+    assert turns(campaign)["acted"] == []
+    assert turn(player_client, campaign, "idle", mara).status_code == 200
+    assert turns(campaign)["acted"] == [mara.pk]
+    assert "already acted" in turn(player_client, campaign, "idle", mara).content.decode()
+    assert turn(gm_client, campaign, "idle", jon).status_code == 200  # the Exec may, out of turn
+    assert turns(campaign)["out_of_turn"] == [jon.pk]
+
+
+def test_ready_is_the_explorers_action(player_client, started, mara, jon):
+    campaign = started
+    turn(player_client, campaign, "first", mara)
+    data = {"character": mara.pk, "diligence": "research", "ready": "1"}
+    response = player_client.post(reverse("cgg_diligence", args=[campaign.pk]), data, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200, response.content.decode()
+    assert turns(campaign)["acted"] == [mara.pk]
+
+
+def test_ending_tension_clears_the_round(gm_client, player_client, started, mara, jon):
+    campaign = started
+    turn(player_client, campaign, "first", jon)
+    call(gm_client, campaign, jon, helpers=[mara])
+    tension(gm_client, campaign, op="end")
+    assert turns(campaign) == {"first": None, "focus": None, "acted": [], "helps": [], "out_of_turn": []}
+    tension(gm_client, campaign, op="start", bleakness="bad", explorer=mara.pk)
+    assert turns(campaign)["first"] is None
+
+
+def test_bad_turn_steps_say_why_and_change_nothing(player_client, outsider_client, started, mara, jon):
+    campaign = started
+    bad = player_client.post(reverse("cgg_turn", args=[campaign.pk]), {"op": "dance", "explorer": jon.pk},
+                             HTTP_HX_REQUEST="true")  # fmt: skip
+    assert bad.status_code == 422
+    assert "Unknown turn step" in bad.content.decode()
+    bad = player_client.post(reverse("cgg_turn", args=[campaign.pk]), {"op": "first", "explorer": "x"},
+                             HTTP_HX_REQUEST="true")  # fmt: skip
+    assert "Choose a seated explorer" in bad.content.decode()
+    assert turns(campaign)["first"] is None
+    assert turn(outsider_client, campaign, "first", jon).status_code == 404
+    assert player_client.get(reverse("cgg_turn", args=[campaign.pk])).status_code == 405
+
+
+def test_turn_steps_without_tension_mode_are_refused(player_client, cgg_campaign, mara):
+    refused = turn(player_client, cgg_campaign, "first", mara)
+    assert refused.status_code == 422
+    assert "Tension mode is not on" in refused.content.decode()
+
+
+def test_the_live_panel_shows_the_turn_to_the_table(
+    player_client, started, mara, jon, monkeypatch, django_capture_on_commit_callbacks
+):
+    """The step sends the panel over the websocket once per audience (campaigns.live.send_panel)."""
+    sent = []
+
+    class Layer:
+        async def group_send(self, group, message):
+            sent.append((group, message.get("html", "")))
+
+    monkeypatch.setattr(live, "get_channel_layer", Layer)
+    with django_capture_on_commit_callbacks(execute=True):
+        turn(player_client, started, "first", jon)
+    groups = {group for group, html in sent if "focus on <strong>Jon Ash</strong>" in html}
+    assert groups == {f"campaign-{started.pk}-table", f"campaign-{started.pk}-gm"}
