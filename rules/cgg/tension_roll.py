@@ -8,8 +8,8 @@ Interpretations (published on /rules/#cgg):
   one or tension mode ends (the Exec ends it, or a pitfall reaches 0 or 15).
 - A Spotlight is "-1d risk": it takes dice from the risk roll only, never below 0d, and
   leaves the success dice alone. "The first acting player for next round" is the first
-  explorer to roll in tension mode after the Exec starts the next round; the Spotlight
-  is then spent, whoever that explorer is.
+  explorer the player with Edge chose to go first that round (rules.cgg.rounds), on their
+  first roll; until one is chosen, the first explorer to roll. The Spotlight is then spent.
 - "If you helped someone this round count your risk roll as -1d" is read as the Spotlight
   is: one die off the risk roll only, never below 0d, on every risk roll the helper makes
   for the rest of the round (rules.cgg.rounds).
@@ -57,4 +57,6 @@ def modifiers_for(state: TensionState, explorer: str, attribute: str, seat: int 
         return TensionModifiers()
     edge = sum(1 for bonus in state.bonuses if (bonus.explorer, bonus.attribute) == (explorer, attribute))
     helped = HELPED_RISK if seat is not None and state.turns.helped(seat) else 0
-    return TensionModifiers(edge=edge, spotlight=state.spotlight_due, helped=helped)
+    first = state.turns.first
+    spotlight = state.spotlight_due if first is None or first == seat else 0
+    return TensionModifiers(edge=edge, spotlight=spotlight, helped=helped)

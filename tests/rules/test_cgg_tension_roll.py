@@ -1,6 +1,8 @@
 """Edge bonuses and the Spotlight reaching an explorer's roll in tension mode
 (seed: "Tension Mode", step 1.1; "Exec Spins The World", Spotlight)."""
 
+from dataclasses import replace
+
 import pytest
 
 from rules.cgg.codes import DieCode
@@ -57,3 +59,12 @@ def test_states_stored_before_the_spotlight_waited_still_load():
     data = started().as_dict()
     del data["spotlight_due"]
     assert TensionState.from_dict(data).spotlight_due == 0
+
+
+def test_a_spotlight_waits_for_the_chosen_first_explorer_when_the_edge_player_chose_one():
+    """ "Place a -1d risk penalty onto the first acting player for next round": with a first
+    explorer chosen (seat 7), another explorer rolling out of turn does not take the Spotlight."""
+    state = started().spin(Spin((1, 2, 3))).spend(Spend(spotlight=2)).next_round()
+    state = replace(state, turns=state.turns.choose_first(7, seated={7, 8}))
+    assert modifiers_for(state, "Jon Ash", "strength", seat=8) == TensionModifiers()
+    assert modifiers_for(state, "Mara Vell", "dexterity", seat=7) == TensionModifiers(spotlight=2)
