@@ -1,0 +1,169 @@
+"""Conditions on an explorer's sheet and what they do to the numbers (seed: "Fallout and
+Conditions", "Core Condition Set").
+
+A sheet keeps its conditions as text, one a line: a core condition by its name ("Painful
+Harm"), any other with its code in brackets ("Gravely Injured (HI3)"). Older sheets hold
+conditions in their own words without a code: they are read as conditions that mark no track.
+
+Readings (published on /rules/#cgg):
+- A condition fills its track by its level: HI2 marks 2 Harm dots (the code reads track, kind,
+  level; a track is "full" when its marks reach its dots).
+- Surface Wound's "chance" is the difficulty dice's: one d10, 1 to 5 (1 in 2), rolled when the
+  explorer's risk roll earns Venture; the wound "becomes HI2": it stays Surface Wound, now HI2.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from rules.cgg.codes import DieCode
+from rules.cgg.conditions import CONDITIONS_BY_NAME, Condition, Kind, Track, track_full
+from rules.dice import DiceSource
+from rules.errors import RulesError
+
+_CODED = re.compile(r"(?P<name>.+?)\s*\((?P<code>[HPA][IE][1-9])\)")
+_TRACKS = {"H": Track.HARM, "P": Track.PERSUASION, "A": Track.ALTERATION}
+MAX_NAME = 60
+CHANCE_FACES = 5  # of a d10: the difficulty dice's 1 to 5
+QUESTIONING_ATTRIBUTES = ("knowledge", "perception")
+
+
+@dataclass(frozen=True, slots=True)
+class SheetCondition:
+    """One condition as the sheet has it; `condition` is None for one in a sheet's own words."""
+
+    name: str
+    condition: Condition | None
+
+    @property
+    def code(self) -> str:
+        return self.condition.code if self.condition else ""
+
+    @property
+    def text(self) -> str:
+        return self.condition.text if self.condition else ""
+
+    @property
+    def entry(self) -> str:
+        """The sheet's line: a core condition by name, any other with its code."""
+        core = CONDITIONS_BY_NAME.get(self.name)
+        if self.condition is None or (core is not None and core == self.condition):
+            return self.name
+        return f"{self.name} ({self.code})"
+
+
+def read_condition(entry: str) -> SheetCondition:
+    """A sheet's line read tolerantly: core name, "Name (CODE)", or free text (no code)."""
+    entry = entry.strip()
+    if entry in CONDITIONS_BY_NAME:
+        return SheetCondition(entry, CONDITIONS_BY_NAME[entry])
+    match = _CODED.fullmatch(entry)
+    if match:
+        name, code = match["name"], match["code"]
+        core = CONDITIONS_BY_NAME.get(name)
+        return SheetCondition(name, _coded(name, code, core.text if core else ""))
+    return SheetCondition(entry, None)
+
+
+def _coded(name: str, code: str, text: str) -> Condition:
+    kind = Kind.IMPAIRMENT if code[1] == "I" else Kind.ENHANCEMENT
+    return Condition(name, _TRACKS[code[0]], kind, int(code[2]), text)
+
+
+def new_condition(name: str, code: str = "") -> SheetCondition:
+    """The Exec's choice: a core condition by name, or a custom one named with its code (HI2)."""
+    name = name.strip()
+    code = code.strip().upper()
+    if not name or len(name) > MAX_NAME:
+        raise RulesError(f"Name the condition (at most {MAX_NAME} characters).")
+    if "(" in name or ")" in name:
+        raise RulesError("A condition's name has no brackets; give its code on its own.")
+    core = CONDITIONS_BY_NAME.get(name)
+    if core is not None and (not code or code == core.code):
+        return SheetCondition(name, core)
+    if not re.fullmatch(r"[HPA][IE][1-3]", code):
+        raise RulesError(
+            "A custom condition needs its code: H, P or A (Harm, Persuasion, Alteration), "
+            "I or E (impairs, enhances), and its level 1 to 3, e.g. HI2."
+        )
+    return SheetCondition(name, _coded(name, code, core.text if core else ""))
+
+
+def sheet_conditions(entries: Iterable[str]) -> list[SheetCondition]:
+    return [read_condition(entry) for entry in entries if entry.strip()]
+
+
+def track_marks(entries: Iterable[str], sizes: dict[str, int]) -> dict[str, int]:
+    """Dots marked on each track: the levels of its conditions, at most the track's dots."""
+    marks = {track.value: 0 for track in Track}
+    for held in sheet_conditions(entries):
+        if held.condition is not None:
+            marks[held.condition.track.value] += held.condition.level
+    return {track: min(marks[track], sizes.get(track, 0)) for track in marks}
+
+
+def full_tracks(entries: Iterable[str], sizes: dict[str, int]) -> dict[str, str]:
+    """What happens for each full track (seed: incapacitated, changes mind, altered)."""
+    marks = track_marks(entries, sizes)
+    found = {}
+    for track in Track:
+        effect = track_full(track, sizes.get(track.value, 0), marks[track.value])
+        if effect and sizes.get(track.value, 0):
+            found[track.value] = effect
+    return found
+
+
+def has(entries: Iterable[str], name: str) -> bool:
+    return any(held.name == name for held in sheet_conditions(entries))
+
+
+# Effects on an action -------------------------------------------------------------
+
+
+def painful_harm_discard(entries: Iterable[str], venture: int) -> int:
+    """Painful Harm: "on any roll that creates Venture, discard the first Venture rolled"."""
+    return 1 if venture and has(entries, "Painful Harm") else 0
+
+
+def questioning_dice(entries: Iterable[str], attribute: str) -> int:
+    """Questioning: Know/Per codes count 1D higher toward difficulty tests (the Exec's dice)."""
+    return 1 if attribute in QUESTIONING_ATTRIBUTES and has(entries, "Questioning") else 0
+
+
+def hindered_steps(entries: Iterable[str]) -> int:
+    """Hindered: "when the explorer takes Fallout, count it one higher"."""
+    return 1 if has(entries, "Hindered") else 0
+
+
+def surface_wound_worsens(entries: Iterable[str], venture: int, dice: DiceSource) -> int | None:
+    """Surface Wound, when risk is rolled and Venture earned: a d10 (1-5 worsens), else None."""
+    held = [c for c in sheet_conditions(entries) if c.name == "Surface Wound" and c.code == "HI1"]
+    if not venture or not held:
+        return None
+    return dice.roll(10)
+
+
+def worsened(face: int | None) -> bool:
+    return face is not None and face <= CHANCE_FACES
+
+
+def surface_wound_chance(code: DieCode) -> Fraction:
+    """Exact chance that one risk roll of `code` worsens a Surface Wound to HI2."""
+    no_venture = Fraction(5, 6) ** code.dice
+    return (1 - no_venture) * Fraction(CHANCE_FACES, 10)
+
+
+def worsen_surface_wound(entries: list[str]) -> list[str]:
+    """The sheet's lines with Surface Wound (HI1) now HI2."""
+    out, done = [], False
+    for entry in entries:
+        held = read_condition(entry)
+        if not done and held.name == "Surface Wound" and held.code == "HI1":
+            out.append(new_condition("Surface Wound", "HI2").entry)
+            done = True
+        else:
+            out.append(entry)
+    return out

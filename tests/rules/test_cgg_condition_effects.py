@@ -1,0 +1,88 @@
+"""Conditions on the sheet and their automatic effects (seed: "Core Condition Set")."""
+
+from fractions import Fraction
+from itertools import product
+
+import pytest
+
+from rules.cgg.codes import DieCode
+from rules.cgg.condition_effects import (
+    full_tracks,
+    hindered_steps,
+    new_condition,
+    painful_harm_discard,
+    questioning_dice,
+    read_condition,
+    surface_wound_chance,
+    surface_wound_worsens,
+    track_marks,
+    worsen_surface_wound,
+    worsened,
+)
+from rules.dice import ScriptedDice, SeededDice
+from rules.errors import RulesError
+
+SIZES = {"harm": 3, "persuasion": 10, "alteration": 11}
+
+
+def test_sheet_lines_are_read_tolerantly():
+    assert read_condition("Painful Harm").code == "HI1"
+    custom = read_condition("Gravely Injured (HI3)")
+    assert (custom.name, custom.code, custom.entry) == ("Gravely Injured", "HI3", "Gravely Injured (HI3)")
+    old = read_condition("Sleepy")  # an older sheet's own words: kept, no code
+    assert (old.name, old.code, old.entry) == ("Sleepy", "", "Sleepy")
+
+
+def test_the_exec_names_a_core_condition_or_a_custom_one_with_its_code():
+    assert new_condition("Surface Wound").entry == "Surface Wound"
+    assert new_condition("Gravely Injured", "hi3").entry == "Gravely Injured (HI3)"
+    for name, code in [("Gravely Injured", ""), ("Gravely Injured", "XI2"), ("", "HI1"), ("A (b)", "HI1")]:
+        with pytest.raises(RulesError):
+            new_condition(name, code)
+
+
+def test_each_condition_fills_its_track_by_its_level_and_a_full_track_has_its_effect():
+    lines = ["Surface Wound", "Distracting Injury", "Eager", "Sleepy"]  # HI1 + HI2, PE1, no code
+    assert track_marks(lines, SIZES) == {"harm": 3, "persuasion": 1, "alteration": 0}
+    assert full_tracks(lines, SIZES) == {"harm": "The explorer is incapacitated."}
+    assert track_marks(["Crippling Wound", "Dire Injury"], SIZES)["harm"] == 3  # never past the dots
+    assert full_tracks(["Painful Harm"], SIZES) == {}
+
+
+def test_automatic_effects():
+    assert painful_harm_discard(["Painful Harm"], venture=2) == 1
+    assert painful_harm_discard(["Painful Harm"], venture=0) == 0
+    assert painful_harm_discard(["Eager"], venture=2) == 0
+    assert questioning_dice(["Questioning"], "knowledge") == 1
+    assert questioning_dice(["Questioning"], "perception") == 1
+    assert questioning_dice(["Questioning"], "dexterity") == 0
+    assert hindered_steps(["Hindered"]) == 1 and hindered_steps([]) == 0
+
+
+def test_surface_wound_worsens_on_venture_with_one_d10_of_1_to_5():
+    assert surface_wound_worsens(["Surface Wound"], 0, ScriptedDice([1])) is None
+    assert worsened(surface_wound_worsens(["Surface Wound"], 1, ScriptedDice([5])))
+    assert not worsened(surface_wound_worsens(["Surface Wound"], 1, ScriptedDice([6])))
+    assert surface_wound_worsens(["Surface Wound (HI2)"], 1, ScriptedDice([1])) is None  # already worse
+    assert worsen_surface_wound(["Eager", "Surface Wound"]) == ["Eager", "Surface Wound (HI2)"]
+    assert track_marks(["Surface Wound (HI2)"], SIZES)["harm"] == 2
+
+
+@pytest.mark.parametrize("dice", [1, 2, 3])
+def test_surface_wound_chance_is_exact_against_brute_force(dice):
+    code = DieCode(dice)
+    worse = sum(
+        1
+        for faces in product(range(1, 7), repeat=dice)
+        for d10 in range(1, 11)
+        if worsened(surface_wound_worsens(["Surface Wound"], faces.count(6), ScriptedDice([d10])))
+    )
+    assert surface_wound_chance(code) == Fraction(worse, 6**dice * 10)
+
+
+def test_surface_wound_chance_holds_over_seeded_rolls():
+    dice, code, hits, n = SeededDice(21), DieCode(2), 0, 20000
+    for _ in range(n):
+        venture = sum(1 for _ in range(2) if dice.roll(6) == 6)
+        hits += worsened(surface_wound_worsens(["Surface Wound"], venture, dice))
+    assert abs(Fraction(hits, n) - surface_wound_chance(code)) < Fraction(1, 100)
