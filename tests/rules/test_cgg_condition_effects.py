@@ -56,7 +56,8 @@ def test_automatic_effects():
     assert questioning_dice(["Questioning"], "knowledge") == 1
     assert questioning_dice(["Questioning"], "perception") == 1
     assert questioning_dice(["Questioning"], "dexterity") == 0
-    assert hindered_steps(["Hindered"]) == 1 and hindered_steps([]) == 0
+    assert hindered_steps(["Hindered"]) == 1
+    assert hindered_steps([]) == 0
 
 
 def test_surface_wound_worsens_on_venture_with_one_d10_of_1_to_5():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from campaigns.systems.base import SystemAdapter
 from campaigns.systems.cgg import actions, clock, panel
+from campaigns.systems.cgg.conditions import CGG_CONDITION
 from campaigns.systems.cgg.diligence import CGG_DILIGENCE
 from campaigns.systems.cgg.fallout import CGG_FALLOUT
 from campaigns.systems.cgg.kind import CGG, CGG_SPIN
@@ -14,7 +15,7 @@ from rules.cgg.difficulty import Difficulty
 
 class CentaurusGate(SystemAdapter):
     rules = SYSTEM
-    kinds = (CGG, CGG_SPIN, CGG_DILIGENCE, CGG_FALLOUT)
+    kinds = (CGG, CGG_SPIN, CGG_DILIGENCE, CGG_FALLOUT, CGG_CONDITION)
     urls = "campaigns.systems.cgg.urls"
     sheet_form = ExplorerSheetForm
     demo_sheet = {

@@ -8,6 +8,7 @@ from campaigns.audience import Audience
 from campaigns.systems import Panel
 from campaigns.systems.cgg.advancement import budget_line
 from campaigns.systems.cgg.clock import crisis_clocks
+from campaigns.systems.cgg.conditions import ConditionForm, explorer_conditions
 from campaigns.systems.cgg.diligence import DiligenceForm
 from campaigns.systems.cgg.forms import ActionCallForm, ClockForm
 from campaigns.systems.cgg.kind import ATTRIBUTE_LABELS
@@ -22,6 +23,7 @@ def panel(campaign, audience: Audience, *, call_form=None) -> Panel:
     by_character = crisis_clocks(characters)
     for character in characters:
         character.cgg_advancement = budget_line(character.sheet)
+        character.cgg_conditions = explorer_conditions(character)  # public: from the sheet, no query
     clocks = [
         (character, by_character[character.pk], ClockForm(auto_id=f"clock{character.pk}_%s") if is_gm else None)
         for character in characters
@@ -40,4 +42,5 @@ def panel(campaign, audience: Audience, *, call_form=None) -> Panel:
     }
     if is_gm:
         context["action_form"] = call_form or ActionCallForm(campaign=campaign)
+        context["condition_form"] = ConditionForm(auto_id="condition_%s")
     return Panel("systems/cgg/panel.html", context)

@@ -5,6 +5,7 @@ import re
 from campaigns.inputs import TextField, WholeNumberField
 from campaigns.systems.cgg.advancement import budget_line
 from characters.forms import CharacterForm, lines, notes_field, textarea
+from rules.cgg.condition_effects import track_marks
 from rules.cgg.conditions import Track
 from rules.cgg.sheet import ATTRIBUTES, HIGHEST_ATTRIBUTE, LOWEST_ATTRIBUTE, check_marked, default_sheet
 from rules.cgg.sheet import validate_sheet as validate_explorer
@@ -48,7 +49,9 @@ class ExplorerSheetForm(CharacterForm):
     alteration_marked = WholeNumberField(
         min_value=0, max_value=18, label="Alteration dots marked", help_text=MARKED_HELP
     )
-    conditions = textarea("One per line, e.g. 'Surface Wound'.")
+    # Conditions are "exclusively the domain of the Exec" (campaigns/systems/cgg/conditions.py): shown
+    # here, never taken from the post (a disabled field keeps the sheet's own), and the marks follow them.
+    conditions = textarea("Given and removed by the Exec at the table.")
     endeavors = textarea("One per line, as agreed with the Exec: one is earned at the 2nd, 4th and 6th advancement.")
     leverage = textarea("One per line as 'purpose: code', e.g. 'Starship repair: 2d+2'.")
     notes = notes_field()
@@ -59,6 +62,9 @@ class ExplorerSheetForm(CharacterForm):
             for name, field in self.fields.items():
                 if name != "name":
                     field.initial = self.initial_from(default_sheet() | (self.instance.sheet or {}), name)
+        for name in ("conditions", *(f"{track.value}_marked" for track in Track)):
+            self.fields[name].disabled = True
+        self.fields["conditions"].required = False
         budget = budget_line(self.instance.sheet or {})
         if budget:  # from the first advancement on, raising a code spends its pips (issue 21)
             for name in ATTRIBUTES:
@@ -84,12 +90,13 @@ class ExplorerSheetForm(CharacterForm):
 
     def sheet(self) -> dict:
         data = self.cleaned_data
+        sizes = {track.value: data[f"{track.value}_dots"] for track in Track}
         return {
             **(self.instance.sheet or {}),
             "attributes": {name: data[name] for name in ATTRIBUTES},
             **{key: self._part(key, data) for key in _EXPLORER_LISTS},
             "tracks": {track.value: data[f"{track.value}_dots"] for track in Track},
-            "marked": {track.value: data[f"{track.value}_marked"] for track in Track},
+            "marked": track_marks(self._part("conditions", data), sizes),
             "endeavors": lines(data["endeavors"]),
             "notes": data["notes"],
         }

@@ -1,7 +1,15 @@
 from django.urls import path
 
 from campaigns.systems.base import GM, MEMBER
-from campaigns.systems.cgg import advancement_views, diligence_views, fallout, round_views, tension_views, views
+from campaigns.systems.cgg import (
+    advancement_views,
+    conditions,
+    diligence_views,
+    fallout,
+    round_views,
+    tension_views,
+    views,
+)
 
 urlpatterns = [
     path("calls/", views.call_action, name="cgg_call"),
@@ -16,6 +24,7 @@ urlpatterns = [
     path("explorers/<int:character_id>/advance/", advancement_views.advance, name="cgg_advance"),
     path("diligence/", diligence_views.diligence, name="cgg_diligence"),
     path("rolls/<int:roll_id>/fallout/", fallout.fallout, name="cgg_fallout"),
+    path("explorers/<int:character_id>/conditions/", conditions.condition, name="cgg_condition"),
 ]
 
 # Who may use each step (a method, and the GM or any member): the trust tests hold every
@@ -33,4 +42,5 @@ ACCESS = {
     "cgg_advance": ("post", GM),
     "cgg_diligence": ("post", MEMBER),
     "cgg_fallout": ("post", GM),
+    "cgg_condition": ("post", GM),
 }
