@@ -3,7 +3,7 @@
 After an action whose risk was not avoided, the Exec rolls fallout from the action's card in the
 log: the arena names the resisting attribute, whose dice come off the fallout code; the grade is
 public. Then, from the fallout's card, the Exec records what it becomes: a condition or an element
-of the situation, as text (the conditions' effects are not applied here). Rolls are immutable
+of the situation; a condition lands on the explorer's sheet (campaigns/systems/cgg/conditions.py). Rolls are immutable
 events, so each step is its own row in the log, both of kind `cgg_fallout`.
 
 Readings (published on the rules page): the fallout code is the action's difficulty die code,
@@ -31,11 +31,14 @@ from campaigns.forms import TableForm, form_errors
 from campaigns.inputs import TextField
 from campaigns.models import Roll
 from campaigns.systems.base import RollKind
+from campaigns.systems.cgg.conditions import give_condition
 from campaigns.systems.cgg.kind import ATTRIBUTE_LABELS, action_from
 from campaigns.systems.steps import REFUSALS
 from campaigns.views import campaign_for_gm
 from rules.cgg.codes import DieCode, parse_code
-from rules.cgg.fallout import ARENA_ATTRIBUTE, resisting_attribute, roll_fallout
+from rules.cgg.condition_effects import hindered_steps, new_condition
+from rules.cgg.conditions import CORE_CONDITIONS
+from rules.cgg.fallout import ARENA_ATTRIBUTE, grade_name, resisting_attribute, roll_fallout
 
 KIND = "cgg_fallout"
 ARENAS = {
@@ -61,6 +64,7 @@ class FalloutForm(TableForm):
         error_messages={"invalid_choice": "The fallout becomes a condition or an element of the situation."},
     )
     text = TextField(max_length=100, required=False, label="It becomes")
+    condition_code = TextField(max_length=3, required=False, label="Condition code")
 
 
 def roll_fallout_after(action: Roll, gm, arena: str, code: str = "") -> Roll:
@@ -78,6 +82,7 @@ def roll_fallout_after(action: Roll, gm, arena: str, code: str = "") -> Roll:
         if Roll.objects.filter(campaign=action.campaign_id, kind=KIND, request__of=action.pk).exists():
             raise ActionError("This action's fallout is already rolled.")
         rolled = roll_fallout(fallout_code, resist.dice, sources.dice())
+        hindered = hindered_steps(action.character.sheet.get("conditions", []))  # Hindered: one grade higher
         roll = Roll.objects.create(
             campaign_id=action.campaign_id,
             author=gm,
@@ -88,30 +93,38 @@ def roll_fallout_after(action: Roll, gm, arena: str, code: str = "") -> Roll:
                 "code": str(fallout_code),
                 "resist": str(resist),
                 "faces": list(rolled.faces),
-                "grade": rolled.grade,
+                "grade": grade_name(rolled.steps + hindered),
+                "hindered": hindered,
             },
         )
         transaction.on_commit(lambda: live.send_roll(roll))
     return roll
 
 
-def record_fallout(fallout: Roll, gm, becomes: str, text: str) -> Roll:
-    """What the Exec makes of a fallout's grade: a new row, as rolls are never changed."""
+def record_fallout(fallout: Roll, gm, becomes: str, text: str, code: str = "") -> Roll:
+    """What the Exec makes of a fallout's grade: a new row, as rolls are never changed. A condition
+    is a core one by its name, or a custom one with its code, and lands on the explorer's sheet
+    (campaigns/systems/cgg/conditions.py)."""
     if fallout.kind != KIND or "becomes" in fallout.outcome:
         raise ActionError("Record what a rolled fallout becomes, from its card.")
     if becomes not in BECOMES or not text.strip():
         raise ActionError("Say whether the fallout becomes a condition or an element of the situation, and name it.")
     if Roll.objects.filter(campaign=fallout.campaign_id, kind=KIND, request__recorded=fallout.pk).exists():
         raise ActionError("What this fallout becomes is already recorded.")
+    held = new_condition(text, code) if becomes == "condition" else None  # refused before anything is written
+    if held is not None and fallout.character is None:
+        raise ActionError("This fallout's explorer has left the campaign.")
     roll = Roll.objects.create(
         campaign_id=fallout.campaign_id,
         author=gm,
         character=fallout.character,
         kind=KIND,
         request=fallout.request | {"recorded": fallout.pk},
-        outcome=fallout.outcome | {"becomes": becomes, "text": text.strip()},
+        outcome=fallout.outcome | {"becomes": becomes, "text": held.entry if held else text.strip()},
     )
     transaction.on_commit(lambda: live.send_roll(roll))
+    if held is not None:
+        give_condition(fallout.character, gm, held, reason=f"{fallout.outcome['grade']} fallout")
     return roll
 
 
@@ -127,7 +140,8 @@ def fallout(request, campaign_id: int, roll_id: int):
         data = form.cleaned_data
         try:
             if roll.kind == KIND:
-                record_fallout(roll, request.user, data["becomes"], data["text"])
+                with transaction.atomic():
+                    record_fallout(roll, request.user, data["becomes"], data["text"], data["condition_code"])
             else:
                 roll_fallout_after(roll, request.user, data["arena"], data["code"])
         except REFUSALS as refusal:
@@ -149,18 +163,23 @@ class CggFalloutKind(RollKind):
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         arena = roll.request["arena"]
-        return dict(roll.outcome) | {
-            "arena": ARENAS[arena],
-            "attribute": ATTRIBUTE_LABELS[ARENA_ATTRIBUTE[arena]],
-            "becomes_label": BECOMES.get(roll.outcome.get("becomes", ""), ""),
-            "record_form": audience is Audience.GM and "becomes" not in roll.outcome,
-        }
+        return (
+            dict(roll.outcome)
+            | {
+                "arena": ARENAS[arena],
+                "attribute": ATTRIBUTE_LABELS[ARENA_ATTRIBUTE[arena]],
+                "becomes_label": BECOMES.get(roll.outcome.get("becomes", ""), ""),
+                "record_form": audience is Audience.GM and "becomes" not in roll.outcome,
+            }
+            | ({"core_conditions": [(c.name, c.code) for c in CORE_CONDITIONS]} if audience is Audience.GM else {})
+        )
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
+        hindered = " Hindered: fallout counted one grade higher." if data.get("hindered") else ""
         if data["becomes_label"]:
             return f"{data['grade']} fallout for {who} becomes {data['becomes_label']}: {data['text']}."
         resisted = f"{data['code']} − {data['attribute']} {data['resist']}"
-        return f"{who} takes {data['grade']} fallout ({data['arena']}): {resisted}."
+        return f"{who} takes {data['grade']} fallout ({data['arena']}): {resisted}.{hindered}"
 
 
 CGG_FALLOUT = CggFalloutKind()

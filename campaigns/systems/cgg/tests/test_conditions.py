@@ -6,7 +6,9 @@ from django.urls import reverse
 
 from campaigns import actions
 from campaigns.models import Membership, Roll
+from campaigns.systems.cgg import actions as cgg
 from characters.models import Character
+from rules.cgg.difficulty import Difficulty
 from rules.cgg.sheet import default_sheet
 
 pytestmark = pytest.mark.django_db
@@ -112,3 +114,45 @@ def test_an_older_sheets_free_text_conditions_stay_readable(gm_client, player_cl
     assert "Sleepy" in page
     assert "Surface Wound</strong> (HI1)" in page
     assert "Harm 1/3" in page
+
+
+def _fallout(gm_client, player_client, campaign, explorer, script_dice, fallout_faces):
+    """An action whose risk is not avoided, then its fallout (5d − Strength 2d+1: three d10)."""
+    made = cgg.call_for_action(
+        campaign,
+        character=explorer,
+        attribute="dexterity",
+        difficulty=Difficulty(base_dice=5, success_dice=0, risk_bonus=20),
+    )
+    script_dice(2, 2, 2, 9, 9)
+    player_client.post(reverse("cgg_roll", args=[campaign.pk, made.pk]))
+    player_client.post(reverse("cgg_wrench", args=[campaign.pk, made.pk]), {})
+    action = Roll.objects.get(kind="cgg")
+    script_dice(*fallout_faces)
+    gm_client.post(reverse("cgg_fallout", args=[campaign.pk, action.pk]), {"arena": "material"}, HTTP_HX_REQUEST="true")
+    return Roll.objects.get(kind="cgg_fallout")
+
+
+def test_fallout_that_becomes_a_condition_lands_on_the_sheet(
+    gm_client, player_client, cgg_campaign, explorer, script_dice
+):
+    rolled = _fallout(gm_client, player_client, cgg_campaign, explorer, script_dice, (1, 5, 5))
+    url = reverse("cgg_fallout", args=[cgg_campaign.pk, rolled.pk])
+    bad = gm_client.post(url, {"becomes": "condition", "text": "Gravely Injured"}, HTTP_HX_REQUEST="true")
+    assert bad.status_code == 422  # a custom condition needs its code: nothing recorded
+    assert Roll.objects.filter(kind="cgg_fallout").count() == 1
+    ok = gm_client.post(url, {"becomes": "condition", "text": "Surface Wound"}, HTTP_HX_REQUEST="true")
+    assert ok.status_code == 200
+    explorer.refresh_from_db()
+    assert explorer.sheet["conditions"] == ["Surface Wound"]
+    page = table(player_client, cgg_campaign)
+    assert "Mara Vell now has Surface Wound (HI1)." in page
+    assert "Harm 1/3" in page
+
+
+def test_hindered_counts_fallout_one_grade_higher(gm_client, player_client, cgg_campaign, explorer, script_dice):
+    give(gm_client, cgg_campaign, explorer, core="Hindered")
+    rolled = _fallout(gm_client, player_client, cgg_campaign, explorer, script_dice, (1, 5, 5))
+    assert rolled.outcome["grade"] == "Major"  # one die below 4: Moderate, and Hindered: Major
+    page = table(player_client, cgg_campaign)
+    assert "Hindered: fallout counted one grade higher" in page

@@ -69,12 +69,15 @@ def test_the_exec_rolls_fallout_and_records_what_it_becomes(
         'Fallout (Material): 5d − Strength 2d+1 → <span class="faces">[1, 3, 4]</span> = <strong>Major</strong>' in page
     )
 
-    response = fallout(gm_client, cgg_campaign, rolled, becomes="condition", text="Gravely Injured")
+    # A custom condition comes with its code (issue 21: it lands on the sheet and marks its track).
+    response = fallout(
+        gm_client, cgg_campaign, rolled, becomes="condition", text="Gravely Injured", condition_code="HI3"
+    )
     assert response.status_code == 200
     recorded = Roll.objects.filter(kind="cgg_fallout").latest("id")
     assert recorded.outcome["becomes"] == "condition"
     page = player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
-    assert "Major fallout becomes a condition: <strong>Gravely Injured</strong>" in page
+    assert "Major fallout becomes a condition: <strong>Gravely Injured (HI3)</strong>" in page
     again = fallout(gm_client, cgg_campaign, rolled, becomes="situation", text="The bridge gives way")
     assert again.status_code == 422
     assert "already recorded" in again.content.decode()
