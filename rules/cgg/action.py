@@ -47,6 +47,7 @@ class Action:
     wrench: tuple[Wrench, ...] = ()
     hammer: tuple[Hammer, ...] = ()
     first_exec_roll: ExecRoll | None = None  # before "I'm that good!"
+    condition_failures: int = 0  # added by the explorer's conditions (Weakened, Restrained)
 
     @property
     def venture_left(self) -> int:
@@ -54,7 +55,7 @@ class Action:
 
     @property
     def failures(self) -> int:
-        failures = self.exec_roll.failures
+        failures = self.exec_roll.failures + self.condition_failures
         if Wrench.GOTTA_MAKE_IT in self.wrench:
             failures = max(0, failures - 1)
         if Hammer.CANT_DO_IT in self.hammer:

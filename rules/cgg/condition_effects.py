@@ -167,3 +167,119 @@ def worsen_surface_wound(entries: list[str]) -> list[str]:
         else:
             out.append(entry)
     return out
+
+
+# The roll: before it (codes, pay-one choices) and after it (Venture, chances) ----------
+
+# The player's own "pay one" choices at the roll, by condition (one hour each off the clock).
+PLAYER_PAYS = {
+    "Eager": "pay one: +1D for this action",
+    "Improved": "pay one: +1D to the risk code for this roll",
+    "Consumed": "pay one, or lose 1D for this action",
+    "Restrained": "pay one, or this action may fail",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class RollConditions:
+    """What the explorer's conditions do to a roll before it is made."""
+
+    risk_dice: int = 0
+    success_dice: int = 0  # toward the Exec's difficulty test
+    hours: int = 0  # paid by the player off the clock
+    restrained: bool = False  # Restrained, not paid for: a chance the action fails
+    labels: tuple[str, ...] = ()
+
+    def apply(self, code: DieCode, success_dice: int) -> tuple[DieCode, int]:
+        return DieCode(max(0, code.dice + self.risk_dice), code.pips), max(0, success_dice + self.success_dice)
+
+
+def pay_options(entries: Iterable[str]) -> list[tuple[str, str]]:
+    """The pay-one choices this explorer's conditions offer at the roll."""
+    held = {c.name for c in sheet_conditions(entries)}
+    return [(name, text) for name, text in PLAYER_PAYS.items() if name in held]
+
+
+def before_roll(entries: Iterable[str], attribute: str, pays: Iterable[str] = ()) -> RollConditions:
+    """Questioning (+1D toward the difficulty on Know/Per), Eager and Improved when paid,
+    Consumed (paid, or -1D), Restrained (paid, or a chance of failure).
+
+    Readings (published on /rules/#cgg): Eager's "+1D for any action" and Consumed's "lose 1D"
+    change the attribute's code, so both the risk roll and the success dice (as an Edge bonus);
+    Improved's changes the risk code only."""
+    entries = list(entries)
+    offered = {name for name, _ in pay_options(entries)}
+    pays = set(pays)
+    if pays - offered:
+        raise RulesError(f"{', '.join(sorted(pays - offered))}: the explorer has no such condition to pay for.")
+    risk = success = 0
+    labels = []
+    if questioning_dice(entries, attribute):
+        success += 1
+        labels.append("Questioning: +1D toward the difficulty")
+    if "Eager" in pays:
+        risk, success = risk + 1, success + 1
+        labels.append("Eager: paid one, +1D")
+    if "Improved" in pays:
+        risk += 1
+        labels.append("Improved: paid one, +1D risk")
+    if "Consumed" in offered:
+        if "Consumed" in pays:
+            labels.append("Consumed: paid one")
+        else:
+            risk, success = risk - 1, success - 1
+            labels.append("Consumed: -1D")
+    restrained = "Restrained" in offered and "Restrained" not in pays
+    if "Restrained" in pays:
+        labels.append("Restrained: paid one")
+    return RollConditions(risk, success, len(pays), restrained, tuple(labels))
+
+
+@dataclass(frozen=True, slots=True)
+class AfterRoll:
+    """What the explorer's conditions do once the risk dice are down."""
+
+    discarded: int = 0  # Venture discarded (Painful Harm)
+    failures: int = 0  # Failures added (Weakened, Restrained)
+    worsen_wound: bool = False  # Surface Wound becomes HI2
+    labels: tuple[str, ...] = ()
+
+
+def after_roll(entries: Iterable[str], venture: int, restrained: bool, dice: DiceSource) -> AfterRoll:
+    """In this order: Painful Harm discards the first Venture; Restrained unpaid rolls a d10 (1-5:
+    +1 Failure); Weakened, when Venture is rolled, a d10 (1-5: +1 Failure); Surface Wound, when
+    Venture is earned (after Painful Harm), a d10 (1-5: it becomes HI2).
+
+    Readings (published on /rules/#cgg): each "chance" is one d10 of 1 to 5, as a difficulty
+    die; Restrained's "that action may fail" and Weakened's "+1 failure" are one more Failure
+    on the Exec's count (a Wrench "Gotta make it!" can still take it off)."""
+    entries = list(entries)
+    discarded = painful_harm_discard(entries, venture)
+    labels = ["Painful Harm: first Venture discarded"] if discarded else []
+    failures = 0
+    if restrained:
+        face = dice.roll(10)
+        failures += worsened(face)
+        labels.append(f"Restrained: d10 {face}, " + ("+1 Failure" if worsened(face) else "no effect"))
+    if venture and has(entries, "Weakened"):
+        face = dice.roll(10)
+        failures += worsened(face)
+        labels.append(f"Weakened: d10 {face}, " + ("+1 Failure" if worsened(face) else "no effect"))
+    face = surface_wound_worsens(entries, venture - discarded, dice)
+    if face is not None:
+        labels.append(f"Surface Wound: d10 {face}, " + ("becomes HI2" if worsened(face) else "no change"))
+    return AfterRoll(discarded, failures, worsened(face), tuple(labels))
+
+
+def added_failures(code: DieCode, entries: Iterable[str], restrained: bool) -> dict[int, Fraction]:
+    """Exact chance of each number of Failures the conditions add to one roll of `code`."""
+    half = Fraction(CHANCE_FACES, 10)
+    weakened = has(entries, "Weakened")
+    venture = 1 - Fraction(5, 6) ** code.dice
+    weak = {1: venture * half, 0: 1 - venture * half} if weakened else {0: Fraction(1)}
+    rest = {1: half, 0: 1 - half} if restrained else {0: Fraction(1)}
+    found: dict[int, Fraction] = {}
+    for a, pa in weak.items():
+        for b, pb in rest.items():
+            found[a + b] = found.get(a + b, Fraction(0)) + pa * pb
+    return found

@@ -23,10 +23,11 @@ class RiskRoll:
     code: DieCode
     faces: tuple[int, ...]
     extra_faces: tuple[int, ...] = ()  # dice added after the roll ("Alright, time to get serious")
+    discarded: int = 0  # Venture discarded by a condition (Painful Harm, rules.cgg.condition_effects)
 
     @property
     def venture(self) -> int:
-        return sum(1 for face in self.faces if face == VENTURE_FACE)
+        return max(0, sum(1 for face in self.faces if face == VENTURE_FACE) - self.discarded)
 
     @property
     def total(self) -> int:

@@ -87,3 +87,46 @@ def test_surface_wound_chance_holds_over_seeded_rolls():
         venture = sum(1 for _ in range(2) if dice.roll(6) == 6)
         hits += worsened(surface_wound_worsens(["Surface Wound"], venture, dice))
     assert abs(Fraction(hits, n) - surface_wound_chance(code)) < Fraction(1, 100)
+
+
+def test_before_the_roll_pay_one_choices_and_questioning():
+    from rules.cgg.condition_effects import before_roll, pay_options
+
+    held = ["Questioning", "Eager", "Consumed", "Restrained"]
+    assert [name for name, _ in pay_options(held)] == ["Eager", "Consumed", "Restrained"]
+    unpaid = before_roll(held, "knowledge")
+    assert (unpaid.risk_dice, unpaid.success_dice, unpaid.hours, unpaid.restrained) == (-1, 0, 0, True)
+    paid = before_roll(held, "knowledge", ["Eager", "Consumed", "Restrained"])
+    assert (paid.risk_dice, paid.success_dice, paid.hours, paid.restrained) == (1, 2, 3, False)
+    assert paid.apply(DieCode(2, 1), 2) == (DieCode(3, 1), 4)
+    with pytest.raises(RulesError):
+        before_roll(held, "knowledge", ["Improved"])
+
+
+def test_after_the_roll_in_order():
+    from rules.cgg.condition_effects import after_roll
+
+    found = after_roll(["Painful Harm", "Weakened", "Surface Wound"], 2, True, ScriptedDice([3, 7, 5]))
+    assert (found.discarded, found.failures, found.worsen_wound) == (1, 1, True)
+    assert found.labels == (
+        "Painful Harm: first Venture discarded",
+        "Restrained: d10 3, +1 Failure",
+        "Weakened: d10 7, no effect",
+        "Surface Wound: d10 5, becomes HI2",
+    )
+    # Painful Harm took the only Venture: nothing earned, the wound does not roll.
+    assert after_roll(["Painful Harm", "Surface Wound"], 1, False, ScriptedDice([])).worsen_wound is False
+
+
+@pytest.mark.parametrize(("dice", "restrained"), [(1, False), (2, True), (3, True), (2, False)])
+def test_added_failures_are_exact_against_brute_force(dice, restrained):
+    from rules.cgg.condition_effects import added_failures, after_roll
+
+    entries = ["Weakened"]
+    counts: dict[int, int] = {}
+    for faces in product(range(1, 7), repeat=dice):
+        for d10s in product(range(1, 11), repeat=2):
+            found = after_roll(entries, faces.count(6), restrained, ScriptedDice(list(d10s)))
+            counts[found.failures] = counts.get(found.failures, 0) + 1
+    total = 6**dice * 100
+    assert added_failures(DieCode(dice), entries, restrained) == {k: Fraction(n, total) for k, n in counts.items()}

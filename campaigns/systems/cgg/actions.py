@@ -18,6 +18,7 @@ from campaigns import actions as table_actions
 from campaigns import live, sources
 from campaigns.models import Roll, RollCall
 from campaigns.systems.cgg.clock import ClockChange, change_clock
+from campaigns.systems.cgg.condition_roll import after_the_roll, take_conditions
 from campaigns.systems.cgg.kind import action_from, difficulty_from
 from campaigns.systems.cgg.leverage import LeverageChoice, use_leverage
 from campaigns.systems.cgg.models import TensionScene
@@ -97,7 +98,9 @@ def _check_player(call: RollCall, player) -> None:
         raise ActionError("This call is for another player's explorer.")
 
 
-def roll_for_call(call_id: int, player, stunt: Stunt | None = None, leverage: LeverageChoice | None = None) -> RollCall:
+def roll_for_call(
+    call_id: int, player, stunt: Stunt | None = None, leverage: LeverageChoice | None = None, pays: tuple = ()
+) -> RollCall:
     """The player rolls risk (tension mode's Edge and Spotlight applied, then an optional
     leverage as an assist, paid in an hour or 1D of it, then an optional stunt, paid from
     the clock) and the Exec's difficulty dice are rolled at the same moment."""
@@ -109,6 +112,9 @@ def roll_for_call(call_id: int, player, stunt: Stunt | None = None, leverage: Le
         tension = take_modifiers(character, call.request["attribute"])  # Edge and Spotlight, in tension mode
         risk_code, success_dice = tension.apply(attribute_code)
         labels = list(tension.labels)
+        # The explorer's conditions, and the pay-one choices in `pays` (campaigns/systems/cgg/condition_roll.py).
+        conditions = take_conditions(character, call.request["attribute"], pays, actor=player, call=call)
+        risk_code, success_dice = conditions.apply(risk_code, success_dice)
         if leverage is not None:
             # The assisted code stands for the explorer's code: the dice it adds are success dice
             # too, as an Edge bonus's are (published on /rules/#cgg).
@@ -120,6 +126,7 @@ def roll_for_call(call_id: int, player, stunt: Stunt | None = None, leverage: Le
             change_clock(character, ClockChange(pay=stunt.hours), actor=player, reason="Stunt", call=call)
         action = roll_action(difficulty_from(call.request, success_dice), risk_code, sources.dice())
         call.state = {
+            **after_the_roll(character, action, conditions, sources.dice()),
             "attribute_code": str(attribute_code),
             "tension": labels,  # what changed the code before the roll: tension mode, leverage
             "risk_code": str(risk_code),

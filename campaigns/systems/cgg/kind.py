@@ -16,6 +16,7 @@ from campaigns.systems.cgg.leverage import leverage_options
 from campaigns.systems.cgg.tension_roll import modifiers_now
 from rules.cgg.action import Action, action_chances
 from rules.cgg.codes import parse_code
+from rules.cgg.condition_effects import pay_options
 from rules.cgg.difficulty import ADJUSTMENTS_BY_KEY, Difficulty, ExecRoll, RiskLevel, failure_grade
 from rules.cgg.risk import RiskRoll, chance_of_venture
 from rules.cgg.venture import Hammer, Wrench, missing_subject
@@ -48,11 +49,17 @@ def action_from(request: dict[str, Any], state: dict[str, Any]) -> Action:
     first = state.get("first_exec_faces")
     return Action(
         difficulty=difficulty_from(request, state["success_dice"]),
-        risk=RiskRoll(parse_code(state["risk_code"]), tuple(state["risk_faces"]), tuple(state.get("extra_faces", ()))),
+        risk=RiskRoll(
+            parse_code(state["risk_code"]),
+            tuple(state["risk_faces"]),
+            tuple(state.get("extra_faces", ())),
+            discarded=state.get("venture_discarded", 0),  # Painful Harm (campaigns/systems/cgg/condition_roll.py)
+        ),
         exec_roll=ExecRoll(tuple(state["exec_faces"])),
         wrench=tuple(Wrench[name] for name in state.get("wrench", ())),
         hammer=tuple(Hammer[name] for name in state.get("hammer", ())),
         first_exec_roll=ExecRoll(tuple(first)) if first else None,
+        condition_failures=state.get("condition_failures", 0),
     )
 
 
@@ -80,6 +87,11 @@ def _public_action(action: Action) -> dict[str, Any]:
         "wrench": [use.label for use in action.wrench],
         "hammer": [use.label for use in action.hammer],
     }
+
+
+def _conditions(state: dict[str, Any]) -> dict[str, Any]:
+    """What the explorer's conditions did to the roll ("Painful Harm: first Venture discarded")."""
+    return {"conditions": state.get("conditions", [])}
 
 
 def _aspect(state: dict[str, Any]) -> dict[str, Any]:
@@ -119,6 +131,7 @@ class CggKind(RollKind):
             **_tension(roll.outcome),
             **_aspect(roll.outcome),
             "helped_by": roll.request.get("helped_by", []),
+            **_conditions(roll.outcome),
             "success": action.success,
             "grade": failure_grade(action.failures).value,
             "no_risk": action.risk_target is None,
@@ -136,6 +149,8 @@ class CggKind(RollKind):
             code = " ".join([data["attribute_code"], *data["tension"]]) + f" (risk {code})"
         text = f"{who} rolled {data['attribute']} {code}" + (f" for {label}" if label else "")
         text += f": {data['risk_total']}, {data['venture']} Venture. {data['grade']}"
+        if data.get("conditions"):
+            text += " Conditions: " + "; ".join(data["conditions"]) + "."
         if data.get("aspect"):
             text += f" Aspect called into play: {data['aspect']} (Wrench free)."
         if not data["no_risk"]:
@@ -158,7 +173,7 @@ class CggKind(RollKind):
         clock = data["clock"]
         if call.state:
             action = action_from(call.request, call.state)
-            data |= _public_action(action) | _tension(call.state) | _aspect(call.state)
+            data |= _public_action(action) | _tension(call.state) | _aspect(call.state) | _conditions(call.state)
             data["venture_left"] = action.venture_left
         if audience is Audience.GM:
             data["difficulty"] = difficulty_summary(call.request)
@@ -181,6 +196,7 @@ class CggKind(RollKind):
             payable = 0 if clock.in_crisis else clock.hours
             data["stunt_extra_max"] = min(3, payable - 1) if payable else None
             data["leverage"] = leverage_options(character.sheet)
+            data["condition_pays"] = pay_options(character.sheet.get("conditions", []))
             data["masteries"] = [
                 (f"{ability['name']} x{ability['mastery']}", ability["mastery"])
                 for ability in character.sheet.get("abilities", [])

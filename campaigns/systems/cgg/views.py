@@ -62,7 +62,8 @@ def roll(request, campaign_id: int, call_id: int):
     form = StuntForm(request.POST, masteries=call_view(call, Audience.CALLED_PLAYER).data["masteries"])
     return call_step(
         request, call, Audience.CALLED_PLAYER, form=form,
-        act=lambda: actions.roll_for_call(call.pk, request.user, form.stunt(), leverage_choice(request.POST)),
+        act=lambda: actions.roll_for_call(call.pk, request.user, form.stunt(), leverage_choice(request.POST),
+                                          pays=tuple(request.POST.getlist("condition_pay"))),
     )  # fmt: skip
 
 

@@ -156,3 +156,92 @@ def test_hindered_counts_fallout_one_grade_higher(gm_client, player_client, cgg_
     assert rolled.outcome["grade"] == "Major"  # one die below 4: Moderate, and Hindered: Major
     page = table(player_client, cgg_campaign)
     assert "Hindered: fallout counted one grade higher" in page
+
+
+def _call(campaign, explorer, attribute="dexterity", base_dice=5):
+    difficulty = Difficulty(base_dice=base_dice, success_dice=0, risk_bonus=0)
+    return cgg.call_for_action(campaign, character=explorer, attribute=attribute, difficulty=difficulty)
+
+
+def _roll(client, campaign, made, **data):
+    return client.post(reverse("cgg_roll", args=[campaign.pk, made.pk]), data)
+
+
+def test_painful_harm_discards_the_first_venture_and_the_card_says_so(
+    gm_client, player_client, cgg_campaign, explorer, script_dice
+):
+    give(gm_client, cgg_campaign, explorer, core="Painful Harm")
+    made = _call(cgg_campaign, explorer)
+    script_dice(6, 6, 2, 9, 9)  # Dexterity 3d+1: two Venture rolled, one discarded; two Exec dice
+    _roll(player_client, cgg_campaign, made)
+    made.refresh_from_db()
+    assert made.state["venture_discarded"] == 1
+    page = table(player_client, cgg_campaign)
+    assert "<strong>1 Venture</strong>" in page
+    assert "Painful Harm: first Venture discarded" in page
+
+
+def test_questioning_counts_knowledge_one_die_higher_toward_the_difficulty(
+    gm_client, player_client, cgg_campaign, explorer, script_dice
+):
+    give(gm_client, cgg_campaign, explorer, core="Questioning")
+    made = _call(cgg_campaign, explorer, attribute="knowledge", base_dice=4)  # Knowledge 2d: 3 toward 4d, 1 die left
+    script_dice(2, 3, 9)
+    _roll(player_client, cgg_campaign, made)
+    made.refresh_from_db()
+    assert made.state["success_dice"] == 3
+    assert made.state["exec_faces"] == [9]
+    assert "Questioning: +1D toward the difficulty" in table(player_client, cgg_campaign)
+
+
+def test_weakened_restrained_and_surface_wound_roll_their_chances(
+    gm_client, player_client, other_client, cgg_campaign, explorer, script_dice
+):
+    for core in ("Weakened", "Restrained", "Surface Wound"):
+        give(gm_client, cgg_campaign, explorer, core=core)
+    made = _call(cgg_campaign, explorer)
+    # Risk [6, 2, 2] (one Venture), Exec dice [9, 9] (no Failure), then Restrained's d10 8,
+    # Weakened's d10 4 (+1 Failure), Surface Wound's d10 2 (becomes HI2).
+    script_dice(6, 2, 2, 9, 9, 8, 4, 2)
+    _roll(player_client, cgg_campaign, made)
+    player_client.post(reverse("cgg_wrench", args=[cgg_campaign.pk, made.pk]), {})
+    gm_client.post(reverse("cgg_hammer", args=[cgg_campaign.pk, made.pk]), {})
+    roll = Roll.objects.get(kind="cgg")
+    assert roll.outcome["condition_failures"] == 1
+    explorer.refresh_from_db()
+    assert "Surface Wound (HI2)" in explorer.sheet["conditions"]
+    page = table(other_client, cgg_campaign)
+    assert "Restrained: d10 8, no effect; Weakened: d10 4, +1 Failure; Surface Wound: d10 2, becomes HI2" in page
+    assert "Mara Vell&#x27;s Surface Wound worsens to HI2." in page
+    assert "Harm 2/3" in page  # HI2 now marks two Harm dots
+
+
+def test_the_player_pays_one_for_eager_and_consumed_and_a_wrong_choice_changes_nothing(
+    gm_client, player_client, cgg_campaign, explorer, script_dice
+):
+    from campaigns.systems.cgg.clock import crisis_clock
+
+    give(gm_client, cgg_campaign, explorer, core="Eager")
+    give(gm_client, cgg_campaign, explorer, core="Consumed")
+    made = _call(cgg_campaign, explorer)
+    assert "Eager: pay one: +1D for this action" in table(player_client, cgg_campaign)
+    bad = _roll(player_client, cgg_campaign, made, condition_pay=["Improved"])
+    made.refresh_from_db()
+    assert made.state == {}
+    assert crisis_clock(explorer).hours == 12
+    script_dice(2, 2, 2, 2, 9)  # 3d+1 +1D Eager: four risk dice, 5d − 4 = one Exec die
+    _roll(player_client, cgg_campaign, made, condition_pay=["Eager", "Consumed"])
+    made.refresh_from_db()
+    assert (made.state["risk_code"], made.state["success_dice"]) == ("4d+1", 4)
+    assert crisis_clock(explorer).hours == 10
+    assert bad.status_code == 302
+
+
+def test_consumed_unpaid_loses_a_die(gm_client, player_client, cgg_campaign, explorer, script_dice):
+    give(gm_client, cgg_campaign, explorer, core="Consumed")
+    made = _call(cgg_campaign, explorer)
+    script_dice(2, 2, 9, 9, 9)  # 2d+1 risk, 5d − 2 = three Exec dice
+    _roll(player_client, cgg_campaign, made)
+    made.refresh_from_db()
+    assert (made.state["risk_code"], made.state["success_dice"]) == ("2d+1", 2)
+    assert "Consumed: -1D" in table(player_client, cgg_campaign)

@@ -356,7 +356,7 @@ def test_wrench_and_hammer_uses_without_their_subject_are_not_offered_and_refuse
 
 
 def test_the_uses_with_a_subject_are_offered(player_client, gm_client, cgg_campaign, explorer, player, script_dice):
-    explorer.sheet |= {"conditions": ["Painful Harm"], "gear": ["Blaster"]}
+    explorer.sheet |= {"conditions": ["Crippling Wound"], "gear": ["Blaster"]}
     explorer.save()
     change_clock(explorer, ClockChange(pay=3), actor=player, reason="setup")  # 9 of 12
     made = call(cgg_campaign, explorer)
