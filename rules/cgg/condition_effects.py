@@ -180,6 +180,29 @@ PLAYER_PAYS = {
 }
 
 
+# The Exec's "deems fit and pays one" choices, made on the call, by condition.
+EXEC_PAYS = {
+    "Distracting Injury": "pay one: +1D to this difficulty test",
+    "Paralyzing Injury": "pay one: the explorer loses a die for this action",
+    "Confused": "pay one: -1D risk dice",
+}
+
+
+def exec_options(entries: Iterable[str]) -> list[tuple[str, str]]:
+    held = {c.name for c in sheet_conditions(entries)}
+    return [(name, text) for name, text in EXEC_PAYS.items() if name in held]
+
+
+def check_exec_pays(entries: Iterable[str], pays: Iterable[str]) -> tuple[str, ...]:
+    """The Exec's choices on a call, each a condition the explorer holds."""
+    offered = {name for name, _ in exec_options(entries)}
+    pays = tuple(dict.fromkeys(pays))
+    missing = [name for name in pays if name not in offered]
+    if missing:
+        raise RulesError(f"{', '.join(missing)}: the explorer has no such condition for the Exec to pay for.")
+    return pays
+
+
 @dataclass(frozen=True, slots=True)
 class RollConditions:
     """What the explorer's conditions do to a roll before it is made."""
@@ -200,7 +223,9 @@ def pay_options(entries: Iterable[str]) -> list[tuple[str, str]]:
     return [(name, text) for name, text in PLAYER_PAYS.items() if name in held]
 
 
-def before_roll(entries: Iterable[str], attribute: str, pays: Iterable[str] = ()) -> RollConditions:
+def before_roll(
+    entries: Iterable[str], attribute: str, pays: Iterable[str] = (), exec_pays: Iterable[str] = ()
+) -> RollConditions:
     """Questioning (+1D toward the difficulty on Know/Per), Eager and Improved when paid,
     Consumed (paid, or -1D), Restrained (paid, or a chance of failure).
 
@@ -229,6 +254,16 @@ def before_roll(entries: Iterable[str], attribute: str, pays: Iterable[str] = ()
         else:
             risk, success = risk - 1, success - 1
             labels.append("Consumed: -1D")
+    # The Exec's choices, paid on the call (the difficulty's +1D is one success die less: the same dice remain).
+    if "Distracting Injury" in exec_pays:
+        success -= 1
+        labels.append("Distracting Injury: +1D difficulty")
+    if "Paralyzing Injury" in exec_pays:
+        risk, success = risk - 1, success - 1
+        labels.append("Paralyzing Injury: -1D")
+    if "Confused" in exec_pays:
+        risk -= 1
+        labels.append("Confused: -1D risk")
     restrained = "Restrained" in offered and "Restrained" not in pays
     if "Restrained" in pays:
         labels.append("Restrained: paid one")

@@ -130,3 +130,15 @@ def test_added_failures_are_exact_against_brute_force(dice, restrained):
             counts[found.failures] = counts.get(found.failures, 0) + 1
     total = 6**dice * 100
     assert added_failures(DieCode(dice), entries, restrained) == {k: Fraction(n, total) for k, n in counts.items()}
+
+
+def test_the_execs_pay_one_choices():
+    from rules.cgg.condition_effects import before_roll, check_exec_pays
+
+    held = ["Distracting Injury", "Paralyzing Injury", "Confused"]
+    assert check_exec_pays(held, ["Confused", "Confused"]) == ("Confused",)
+    with pytest.raises(RulesError):
+        check_exec_pays(["Confused"], ["Distracting Injury"])
+    found = before_roll(held, "dexterity", exec_pays=held)
+    assert (found.risk_dice, found.success_dice, found.hours) == (-2, -2, 0)
+    assert found.labels == ("Distracting Injury: +1D difficulty", "Paralyzing Injury: -1D", "Confused: -1D risk")

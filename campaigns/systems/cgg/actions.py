@@ -18,7 +18,7 @@ from campaigns import actions as table_actions
 from campaigns import live, sources
 from campaigns.models import Roll, RollCall
 from campaigns.systems.cgg.clock import ClockChange, change_clock
-from campaigns.systems.cgg.condition_roll import after_the_roll, take_conditions
+from campaigns.systems.cgg.condition_roll import after_the_roll, exec_pays_on_call, take_conditions
 from campaigns.systems.cgg.kind import action_from, difficulty_from
 from campaigns.systems.cgg.leverage import LeverageChoice, use_leverage
 from campaigns.systems.cgg.models import TensionScene
@@ -41,13 +41,14 @@ ActionError = table_actions.ActionError
 
 
 def call_for_action(
-    campaign, *, character, attribute: str, difficulty: Difficulty, label: str = "", helpers=()
+    campaign, *, character, attribute: str, difficulty: Difficulty, label: str = "", helpers=(), exec_pays=(), gm=None
 ) -> RollCall:
     """The Exec calls for an action; `difficulty` holds the secret choices
     (its success dice are filled in from the sheet when the player rolls). In tension mode
     `helpers` help it (rules.cgg.rounds: not acted yet, once a round, never the first explorer);
     their codes are not combined here. The Exec may call any explorer: out of turn is shown, not
-    refused (campaigns/systems/cgg/rounds.py, published on /rules/#cgg)."""
+    refused (campaigns/systems/cgg/rounds.py, published on /rules/#cgg). `exec_pays` are the
+    conditions the Exec pays one for (campaigns/systems/cgg/condition_roll.py)."""
     request = {
         "attribute": attribute,
         "difficulty": {
@@ -63,7 +64,10 @@ def call_for_action(
     with transaction.atomic():
         if helpers:
             _record_helpers(campaign, character, helpers)
+        if exec_pays:
+            request["exec_conditions"] = list(exec_pays)
         call = RollCall.objects.create(campaign=campaign, character=character, label=label, kind=KIND, request=request)
+        exec_pays_on_call(character, exec_pays, actor=gm or campaign.gm, call=call)
         transaction.on_commit(lambda: live.send_call_opened(call))
     return call
 
@@ -113,7 +117,7 @@ def roll_for_call(
         risk_code, success_dice = tension.apply(attribute_code)
         labels = list(tension.labels)
         # The explorer's conditions, and the pay-one choices in `pays` (campaigns/systems/cgg/condition_roll.py).
-        conditions = take_conditions(character, call.request["attribute"], pays, actor=player, call=call)
+        conditions = take_conditions(character, call.request, pays, actor=player, call=call)
         risk_code, success_dice = conditions.apply(risk_code, success_dice)
         if leverage is not None:
             # The assisted code stands for the explorer's code: the dice it adds are success dice

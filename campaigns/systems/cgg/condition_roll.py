@@ -24,9 +24,18 @@ from rules.cgg.condition_effects import (
 from rules.dice import DiceSource
 
 
-def take_conditions(character, attribute: str, pays, *, actor, call) -> RollConditions:
+def exec_pays_on_call(character, exec_pays, *, actor, call) -> None:
+    """The Exec "pays one" for each condition chosen on the call: the explorer's clock gains one
+    each, as a Hammer use's price (reading published on /rules/#cgg)."""
+    if exec_pays:
+        reason = "The Exec pays for " + ", ".join(exec_pays)
+        change_clock(character, ClockChange(gain=len(exec_pays)), actor=actor, reason=reason, call=call)
+
+
+def take_conditions(character, request: dict, pays, *, actor, call) -> RollConditions:
     """Inside the roll's transaction: the conditions' changes to the roll, the pay-one hours paid."""
-    found = before_roll(character.sheet.get("conditions", []), attribute, pays)
+    lines = character.sheet.get("conditions", [])
+    found = before_roll(lines, request["attribute"], pays, request.get("exec_conditions", ()))
     if found.hours:
         reason = "Conditions: " + ", ".join(label.split(":")[0] for label in found.labels if "paid one" in label)
         change_clock(character, ClockChange(pay=found.hours), actor=actor, reason=reason, call=call)

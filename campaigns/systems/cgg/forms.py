@@ -4,6 +4,7 @@ from campaigns.forms import CharacterChoiceField, TableForm
 from campaigns.inputs import TextField, WholeNumberField, row_id
 from campaigns.systems.cgg.kind import ATTRIBUTE_LABELS
 from rules.cgg.codes import parse_code
+from rules.cgg.condition_effects import EXEC_PAYS, check_exec_pays
 from rules.cgg.difficulty import ADJUSTMENTS, DIFFICULTY_TABLE, RISK_GRADE_LABELS, Difficulty, RiskLevel
 from rules.cgg.stunts import Stunt
 from rules.cgg.tension import Bleakness
@@ -61,6 +62,11 @@ class ActionCallForm(TableForm):
         help_text="Tension mode: explorers who have not acted yet this round; their own risk roll this round is -1d.",
         error_messages={"invalid_choice": "Choose seated explorers as helpers."},
     )  # fmt: skip
+    # The Exec's "deems fit and pays one" conditions (campaigns/systems/cgg/condition_roll.py).
+    exec_conditions = forms.MultipleChoiceField(
+        choices=[(name, f"{name}: {text}") for name, text in EXEC_PAYS.items()], required=False,
+        widget=forms.CheckboxSelectMultiple, label="The explorer's conditions (you pay one: their clock gains one)",
+    )  # fmt: skip
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)
@@ -80,6 +86,8 @@ class ActionCallForm(TableForm):
                 data["difficulty"] = Difficulty.for_contest(parse_code(data["opponent"]).dice, **base)
             else:
                 data["difficulty"] = Difficulty(base_dice=data["base_dice"], **base)
+            data["exec_conditions"] = check_exec_pays(data["character"].sheet.get("conditions", []),
+                                                      data["exec_conditions"])  # fmt: skip
         except RulesError as error:
             raise forms.ValidationError(str(error)) from error
         return data

@@ -245,3 +245,33 @@ def test_consumed_unpaid_loses_a_die(gm_client, player_client, cgg_campaign, exp
     made.refresh_from_db()
     assert (made.state["risk_code"], made.state["success_dice"]) == ("2d+1", 2)
     assert "Consumed: -1D" in table(player_client, cgg_campaign)
+
+
+def test_the_exec_pays_one_on_the_call_for_confused_and_sees_the_conditions_there(
+    gm_client, player_client, cgg_campaign, explorer, player, script_dice
+):
+    from campaigns.models import RollCall
+    from campaigns.systems.cgg.clock import ClockChange, change_clock, crisis_clock
+
+    change_clock(explorer, ClockChange(pay=3), actor=player, reason="setup")  # 9 of 12
+    data = {"character": explorer.pk, "attribute": "dexterity", "mode": "table", "base_dice": "5", "risk": "base",
+            "risk_bonus": "0", "exec_conditions": ["Confused"]}  # fmt: skip
+    url = reverse("cgg_call", args=[cgg_campaign.pk])
+    refused = gm_client.post(url, data, HTTP_HX_REQUEST="true")
+    assert refused.status_code == 422
+    assert "Confused: the explorer has no such condition" in refused.content.decode()
+    assert not RollCall.objects.exists()
+    assert crisis_clock(explorer).hours == 9
+
+    give(gm_client, cgg_campaign, explorer, core="Confused")
+    gm_page = table(gm_client, cgg_campaign)
+    assert 'id="cgg-call-conditions"' in gm_page  # the call form lists each explorer's conditions
+    assert "Mara Vell: Confused (PI1, impairs)" in gm_page
+    assert gm_client.post(url, data, HTTP_HX_REQUEST="true").status_code == 200
+    assert crisis_clock(explorer).hours == 10  # the Exec's "pays one": the explorer's clock gains one
+    made = RollCall.objects.get()
+    script_dice(2, 2, 9, 9, 9)  # 3d+1 − 1D: two risk dice; 5d − 3: two Exec dice
+    _roll(player_client, cgg_campaign, made)
+    made.refresh_from_db()
+    assert (made.state["risk_code"], made.state["success_dice"]) == ("2d+1", 3)
+    assert "Confused: -1D risk" in table(player_client, cgg_campaign)
