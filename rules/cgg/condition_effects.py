@@ -8,8 +8,8 @@ conditions in their own words without a code: they are read as conditions that m
 Readings (published on /rules/#cgg):
 - A condition fills its track by its level: HI2 marks 2 Harm dots (the code reads track, kind,
   level; a track is "full" when its marks reach its dots).
-- Surface Wound's "chance" is the difficulty dice's: one d10, 1 to 5 (1 in 2), rolled when the
-  explorer's risk roll earns Venture; the wound "becomes HI2": it stays Surface Wound, now HI2.
+- Surface Wound's "chance" is a difficulty die's Failure: one d10, 1 to 3 (3 in 10), rolled when
+  the explorer's risk roll earns Venture; the wound "becomes HI2": it stays Surface Wound, now HI2.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from rules.errors import RulesError
 _CODED = re.compile(r"(?P<name>.+?)\s*\((?P<code>[HPA][IE][1-9])\)")
 _TRACKS = {"H": Track.HARM, "P": Track.PERSUASION, "A": Track.ALTERATION}
 MAX_NAME = 60
-CHANCE_FACES = 5  # of a d10: the difficulty dice's 1 to 5
+CHANCE_FACES = 3  # of a d10: 1 to 3, a difficulty die's Failure (rules/cgg/difficulty.py)
 QUESTIONING_ATTRIBUTES = ("knowledge", "perception")
 
 
@@ -139,7 +139,7 @@ def hindered_steps(entries: Iterable[str]) -> int:
 
 
 def surface_wound_worsens(entries: Iterable[str], venture: int, dice: DiceSource) -> int | None:
-    """Surface Wound, when risk is rolled and Venture earned: a d10 (1-5 worsens), else None."""
+    """Surface Wound, when risk is rolled and Venture earned: a d10 (1-3 worsens), else None."""
     held = [c for c in sheet_conditions(entries) if c.name == "Surface Wound" and c.code == "HI1"]
     if not venture or not held:
         return None
@@ -281,12 +281,12 @@ class AfterRoll:
 
 
 def after_roll(entries: Iterable[str], venture: int, restrained: bool, dice: DiceSource) -> AfterRoll:
-    """In this order: Painful Harm discards the first Venture; Restrained unpaid rolls a d10 (1-5:
-    +1 Failure); Weakened, when Venture is rolled, a d10 (1-5: +1 Failure); Surface Wound, when
-    Venture is earned (after Painful Harm), a d10 (1-5: it becomes HI2).
+    """In this order: Painful Harm discards the first Venture; Restrained unpaid rolls a d10 (1-3:
+    +1 Failure); Weakened, when Venture is rolled, a d10 (1-3: +1 Failure); Surface Wound, when
+    Venture is earned (after Painful Harm), a d10 (1-3: it becomes HI2).
 
-    Readings (published on /rules/#cgg): each "chance" is one d10 of 1 to 5, as a difficulty
-    die; Restrained's "that action may fail" and Weakened's "+1 failure" are one more Failure
+    Readings (published on /rules/#cgg): each "chance" is one d10 of 1 to 3, a difficulty die's
+    Failure; Restrained's "that action may fail" and Weakened's "+1 failure" are one more Failure
     on the Exec's count (a Wrench "Gotta make it!" can still take it off)."""
     entries = list(entries)
     discarded = painful_harm_discard(entries, venture)

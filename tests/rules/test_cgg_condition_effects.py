@@ -60,10 +60,10 @@ def test_automatic_effects():
     assert hindered_steps([]) == 0
 
 
-def test_surface_wound_worsens_on_venture_with_one_d10_of_1_to_5():
+def test_surface_wound_worsens_on_venture_with_one_d10_of_1_to_3():
     assert surface_wound_worsens(["Surface Wound"], 0, ScriptedDice([1])) is None
-    assert worsened(surface_wound_worsens(["Surface Wound"], 1, ScriptedDice([5])))
-    assert not worsened(surface_wound_worsens(["Surface Wound"], 1, ScriptedDice([6])))
+    assert worsened(surface_wound_worsens(["Surface Wound"], 1, ScriptedDice([3])))
+    assert not worsened(surface_wound_worsens(["Surface Wound"], 1, ScriptedDice([4])))
     assert surface_wound_worsens(["Surface Wound (HI2)"], 1, ScriptedDice([1])) is None  # already worse
     assert worsen_surface_wound(["Eager", "Surface Wound"]) == ["Eager", "Surface Wound (HI2)"]
     assert track_marks(["Surface Wound (HI2)"], SIZES)["harm"] == 2
@@ -106,13 +106,13 @@ def test_before_the_roll_pay_one_choices_and_questioning():
 def test_after_the_roll_in_order():
     from rules.cgg.condition_effects import after_roll
 
-    found = after_roll(["Painful Harm", "Weakened", "Surface Wound"], 2, True, ScriptedDice([3, 7, 5]))
+    found = after_roll(["Painful Harm", "Weakened", "Surface Wound"], 2, True, ScriptedDice([3, 7, 2]))
     assert (found.discarded, found.failures, found.worsen_wound) == (1, 1, True)
     assert found.labels == (
         "Painful Harm: first Venture discarded",
         "Restrained: d10 3, +1 Failure",
         "Weakened: d10 7, no effect",
-        "Surface Wound: d10 5, becomes HI2",
+        "Surface Wound: d10 2, becomes HI2",
     )
     # Painful Harm took the only Venture: nothing earned, the wound does not roll.
     assert after_roll(["Painful Harm", "Surface Wound"], 1, False, ScriptedDice([])).worsen_wound is False

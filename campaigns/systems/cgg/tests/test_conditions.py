@@ -201,8 +201,8 @@ def test_weakened_restrained_and_surface_wound_roll_their_chances(
         give(gm_client, cgg_campaign, explorer, core=core)
     made = _call(cgg_campaign, explorer)
     # Risk [6, 2, 2] (one Venture), Exec dice [9, 9] (no Failure), then Restrained's d10 8,
-    # Weakened's d10 4 (+1 Failure), Surface Wound's d10 2 (becomes HI2).
-    script_dice(6, 2, 2, 9, 9, 8, 4, 2)
+    # Weakened's d10 3 (+1 Failure), Surface Wound's d10 2 (becomes HI2): 1 to 3, as a difficulty die's Failure.
+    script_dice(6, 2, 2, 9, 9, 8, 3, 2)
     _roll(player_client, cgg_campaign, made)
     player_client.post(reverse("cgg_wrench", args=[cgg_campaign.pk, made.pk]), {})
     gm_client.post(reverse("cgg_hammer", args=[cgg_campaign.pk, made.pk]), {})
@@ -211,7 +211,7 @@ def test_weakened_restrained_and_surface_wound_roll_their_chances(
     explorer.refresh_from_db()
     assert "Surface Wound (HI2)" in explorer.sheet["conditions"]
     page = table(other_client, cgg_campaign)
-    assert "Restrained: d10 8, no effect; Weakened: d10 4, +1 Failure; Surface Wound: d10 2, becomes HI2" in page
+    assert "Restrained: d10 8, no effect; Weakened: d10 3, +1 Failure; Surface Wound: d10 2, becomes HI2" in page
     assert "Mara Vell&#x27;s Surface Wound worsens to HI2." in page
     assert "Harm 2/3" in page  # HI2 now marks two Harm dots
 
