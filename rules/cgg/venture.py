@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from enum import Enum
 
-from rules.cgg.conditions import CONDITIONS_BY_NAME, Kind
+from rules.cgg.condition_effects import read_condition
+from rules.cgg.conditions import Kind
 from rules.errors import RulesError
 
 
@@ -87,7 +88,8 @@ def missing_subject(use: Wrench | Hammer, name: str, *, conditions: Sequence[str
 
 
 def _impairment(condition: str) -> bool:
-    known = CONDITIONS_BY_NAME.get(condition.strip())
+    # A custom condition with its code says its kind ("Lucky (PE1)" enhances: rules.cgg.condition_effects).
+    known = read_condition(condition).condition
     return bool(condition.strip()) and (known is None or known.kind is Kind.IMPAIRMENT)
 
 

@@ -142,3 +142,11 @@ def test_the_execs_pay_one_choices():
     found = before_roll(held, "dexterity", exec_pays=held)
     assert (found.risk_dice, found.success_dice, found.hours) == (-2, -2, 0)
     assert found.labels == ("Distracting Injury: +1D difficulty", "Paralyzing Injury: -1D", "Confused: -1D risk")
+
+
+def test_a_custom_enhancement_is_no_impairment_to_remove():
+    from rules.cgg.venture import Wrench, missing_subject
+
+    assert missing_subject(Wrench.NOT_AS_BAD, "Mara", conditions=["Lucky (PE1)"], gear=[])
+    assert not missing_subject(Wrench.NOT_AS_BAD, "Mara", conditions=["Gravely Injured (HI3)"], gear=[])
+    assert not missing_subject(Wrench.NOT_AS_BAD, "Mara", conditions=["Sleepy"], gear=[])

@@ -5,7 +5,7 @@ import re
 from campaigns.inputs import TextField, WholeNumberField
 from campaigns.systems.cgg.advancement import budget_line
 from characters.forms import CharacterForm, lines, notes_field, textarea
-from rules.cgg.condition_effects import track_marks
+from rules.cgg.condition_effects import full_tracks, track_marks
 from rules.cgg.conditions import Track
 from rules.cgg.sheet import ATTRIBUTES, HIGHEST_ATTRIBUTE, LOWEST_ATTRIBUTE, check_marked, default_sheet
 from rules.cgg.sheet import validate_sheet as validate_explorer
@@ -64,7 +64,12 @@ class ExplorerSheetForm(CharacterForm):
                     field.initial = self.initial_from(default_sheet() | (self.instance.sheet or {}), name)
         for name in ("conditions", *(f"{track.value}_marked" for track in Track)):
             self.fields[name].disabled = True
-        self.fields["conditions"].required = False
+        sheet = self.instance.sheet or {}
+        full = full_tracks(sheet.get("conditions", []), sheet.get("tracks", {}))
+        for track in Track:  # the marks are the conditions' levels; a full track says what happens
+            self.fields[f"{track.value}_marked"].help_text = "Marked by the Exec's conditions." + (
+                f" Full: {full[track.value]}" if track.value in full else ""
+            )
         budget = budget_line(self.instance.sheet or {})
         if budget:  # from the first advancement on, raising a code spends its pips (issue 21)
             for name in ATTRIBUTES:

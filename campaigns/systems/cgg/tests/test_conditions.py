@@ -73,6 +73,8 @@ def test_a_full_track_is_shown_to_everyone_and_the_exec_removes_a_condition(
     give(gm_client, cgg_campaign, explorer, core="Crippling Wound")  # HI3 on a 3-dot Harm track
     page = table(player_client, cgg_campaign)
     assert "The explorer is incapacitated." in page
+    sheet_page = player_client.get(reverse("character_edit", args=[cgg_campaign.pk, explorer.pk])).content.decode()
+    assert "Full: The explorer is incapacitated." in sheet_page
     url = reverse("cgg_condition", args=[cgg_campaign.pk, explorer.pk])
     assert gm_client.post(url, {"op": "remove", "index": "0"}, HTTP_HX_REQUEST="true").status_code == 200
     explorer.refresh_from_db()
