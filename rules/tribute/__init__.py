@@ -3,8 +3,8 @@ campaign's reality level, Win / Match / Fail, Profit and Waste on effects."""
 
 from rules.system import ChoiceSetting, System, TextListSetting
 from rules.tribute.events import DIE_EVENTS
-from rules.tribute.roll import RULES
-from rules.tribute.sheet import DEFAULT_ATTRIBUTES, validate_sheet
+from rules.tribute.roll import MAX_RANK, RULES
+from rules.tribute.sheet import ATTRIBUTE_RANGES, DEFAULT_ATTRIBUTES, validate_sheet
 
 # The reality level names every die of a test (seed: "Dice and Reality Level").
 REALITY_LEVELS = (
@@ -35,6 +35,13 @@ SYSTEM = System(
             help_text="One per line. The rules leave the list open; these are Fivefold's suggestion.",
         ),
         DIE_EVENTS,
+        ChoiceSetting(
+            name="attribute_range",
+            label="Effective range of attribute ranks",
+            choices=ATTRIBUTE_RANGES,
+            default=MAX_RANK,
+            help_text="How far from human average (0) a character's or an NPC's rank may go in this campaign.",
+        ),
     ),
     sheet_validator=validate_sheet,
 )

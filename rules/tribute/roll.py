@@ -5,6 +5,11 @@ Interpretations (published on /rules/#tribute):
   the FOCUS die (the highest); with several highest, one of them is used and
   the others count. Likewise for Waste and the BURDEN die.
 - Profit and Waste exist only on a Match or a Win; on a Fail both are 0.
+- Reading (published on /rules/#tribute-match): a Match delivers the effect as a Win does.
+  The text gives Profit and Waste on a Match, and both change "the Rank of any Features in
+  the Effect you're Testing", which only means something if the effect is delivered; of a
+  Fail alone it says "nothing happens". So a test's success (its odds, its chart, its ✔)
+  is a Win or a Match; the Match keeps its own name.
 """
 
 from __future__ import annotations
@@ -32,6 +37,11 @@ class Outcome(StrEnum):
     @property
     def label(self) -> str:
         return {"win": "Win", "match": "Match", "fail": "Fail"}[self.value]
+
+    @property
+    def delivers(self) -> bool:
+        """A Win or a Match delivers the effect (the reading in this module's docstring)."""
+        return self is not Outcome.FAIL
 
 
 def outcome(result: int, opposition: int) -> Outcome:
@@ -157,6 +167,11 @@ class TestChances:
     profit: dict[int, Fraction]
     waste: dict[int, Fraction]
 
+    @property
+    def delivered(self) -> Fraction:
+        """The chance the effect is delivered: a Win or a Match (Reading: /rules/#tribute-match)."""
+        return self.win + self.match
+
 
 @lru_cache(maxsize=1024)  # the preview asks again as the player edits; few distinct tests exist
 def chances(spec: TestSpec, opposition: int) -> TestChances:
@@ -208,8 +223,9 @@ class Test:
 
 
 class TestRules(system.RollRules[Test]):
-    """Tribute Alpha's check in the interface every system answers (rules/system.py). A Win
-    is its success; a Match is a grade of its own (the odds chart dashes it, fills only a Win)."""
+    """Tribute Alpha's check in the interface every system answers (rules/system.py). A Win or
+    a Match is its success: either delivers the effect (Reading (published on
+    /rules/#tribute-match): see this module's docstring); the grade keeps Win and Match apart."""
 
     __test__ = False
 
@@ -227,7 +243,7 @@ class TestRules(system.RollRules[Test]):
         return (spec.die_size,) * (spec.focus + spec.burden)
 
     def odds(self, request: Test) -> Fraction:
-        return chances(request.spec, request.opposition).win
+        return chances(request.spec, request.opposition).delivered
 
     def outcomes(self, request: Test) -> dict[str, Fraction]:
         found = chances(request.spec, request.opposition)
@@ -238,7 +254,7 @@ class TestRules(system.RollRules[Test]):
         rolled = TestRoll(request.spec, tuple(faces[:focus]), tuple(faces[focus:]))
         got = rolled.outcome(request.opposition)
         summary = f"{rolled.result} against {request.opposition}: {got.label}."
-        return system.Outcome(got is Outcome.WIN, summary, got.label)
+        return system.Outcome(got.delivers, summary, got.label)
 
 
 RULES = TestRules()

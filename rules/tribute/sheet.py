@@ -1,5 +1,12 @@
 """The Tribute Alpha character sheet: attribute ranks, effects, notes
-(seed: "Attribute Ranks", "Effect Ranks"). The attribute list is the campaign's."""
+(seed: "Attribute Ranks", "Effect Ranks"). The attribute list is the campaign's.
+
+Reading (published on /rules/#tribute-range): "The effective range possible in a campaign
+will vary" makes the range of attribute ranks the campaign's: its GM chooses how far from
+human average (0) a rank may go, the same both ways (the scale is centred on 0). The widest
+choice, -99 to 99, is the app's bound on the "infinite" scale and the default, so a campaign
+made before the setting keeps the ranks it had. The sheet and an NPC's rank keep to it; a
+sheet saved before the GM narrowed it still rolls as written."""
 
 from __future__ import annotations
 
@@ -11,6 +18,14 @@ from rules.system import notes_only_sheet
 from rules.tribute.effects import Effect, Feature
 from rules.tribute.roll import MAX_RANK
 
+# The campaign's effective range (seed: "Attribute Ranks"): the widest rank either side of 0.
+ATTRIBUTE_RANGES = (
+    (3, "−3 to 3"),
+    (5, "−5 to 5"),
+    (10, "−10 to 10"),
+    (20, "−20 to 20"),
+    (MAX_RANK, f"−{MAX_RANK} to {MAX_RANK} (the widest)"),
+)
 DEFAULT_ATTRIBUTES = ("Might", "Agility", "Vitality", "Intellect", "Perception", "Willpower", "Presence")
 MAX_EFFECTS = 30
 
@@ -49,6 +64,12 @@ def _int(value: Any, what: str) -> int:
     return value
 
 
+def attribute_range(settings: Mapping[str, Any] | None) -> int:
+    """The campaign's widest attribute rank either side of 0 (Reading: /rules/#tribute-range)."""
+    widest = (settings or {}).get("attribute_range", MAX_RANK)
+    return widest if widest in dict(ATTRIBUTE_RANGES) else MAX_RANK
+
+
 def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = None) -> dict[str, Any]:
     names = tuple((settings or {}).get("attributes") or DEFAULT_ATTRIBUTES)
     given = raw.get("attributes", {})
@@ -57,11 +78,12 @@ def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = 
     unknown = set(given) - set(names)
     if unknown:
         raise RulesError(f"This campaign has no attribute called {', '.join(sorted(unknown))}.")
+    widest = attribute_range(settings)
     attributes = {}
     for name in names:
         rank = _int(given.get(name, 0), f"{name}'s rank")
-        if not -MAX_RANK <= rank <= MAX_RANK:
-            raise RulesError(f"{name}'s rank is between -{MAX_RANK} and {MAX_RANK}.")
+        if not -widest <= rank <= widest:
+            raise RulesError(f"{name}'s rank is between -{widest} and {widest} in this campaign.")
         attributes[name] = rank
     effects_raw = raw.get("effects", [])
     if not isinstance(effects_raw, list) or len(effects_raw) > MAX_EFFECTS:

@@ -88,14 +88,15 @@ def test_a_zener_chart_is_the_roll_under_chance():
     assert {int(bar.label): bar.chance for bar in zener_chart(3, 11).bars} == exact
 
 
-def test_a_tribute_chart_fills_wins_and_dashes_matches():
+def test_a_tribute_chart_fills_wins_and_matches_the_effect_delivered():
+    """Reading (/rules/#tribute-match): a Match delivers the effect as a Win does."""
     from campaigns.systems.tribute.chart import tribute_chart
     from rules.tribute.roll import TestSpec, chances
 
     spec = TestSpec(2, 1, 8, 1)
     chart, found = tribute_chart(spec, 3), chances(spec, 3)
-    assert chart.chance == found.win
-    assert sum(bar.chance for bar in chart.bars if bar.fill is Fill.PARTIAL) == found.match
+    assert chart.chance == found.win + found.match == found.delivered
+    assert not any(bar.fill is Fill.PARTIAL for bar in chart.bars)
     assert sum(bar.chance for bar in chart.bars if bar.fill is Fill.BAD) == found.fail
 
 

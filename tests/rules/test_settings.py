@@ -14,6 +14,7 @@ def test_tribute_reality_level_sets_the_die_size():
         ("Reality level", "d12 Over-the-top"),
         ("Attributes", "Grit"),
         ("Die-size events", "none"),
+        ("Effective range of attribute ranks", "−99 to 99 (the widest)"),
     ]
     assert tribute.describe_settings({"die_events": ["d8 Knockback", "d8 Stagger"]})[2] == (
         "Die-size events",

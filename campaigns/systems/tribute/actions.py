@@ -19,7 +19,7 @@ from campaigns.systems.tribute.kind import spec_from
 from campaigns.systems.turns import locked_call, publish_call
 from rules.errors import RulesError
 from rules.tribute.effects import Assignment, assign
-from rules.tribute.roll import Outcome, roll_test
+from rules.tribute.roll import roll_test
 from rules.tribute.sheet import effect_from
 
 KIND = "tribute"
@@ -150,13 +150,24 @@ def _roll(call: RollCall, *, author, fresh: bool = False) -> None:
         opposition = call.request["opposition"]
     got = test.outcome(opposition)
     state |= {"opposition": opposition, "outcome": got.value, "profit": test.profit(got), "waste": test.waste(got)}
+    if got.delivers and call.request.get("effect") and not (state["profit"] or state["waste"]):
+        state["delivered"] = _bought_ranks(call.character, call.request["effect"])
     call.state = state
-    if got is Outcome.FAIL or not call.request.get("effect") or not (state["profit"] or state["waste"]):
+    if not got.delivers or not call.request.get("effect") or not (state["profit"] or state["waste"]):
         publish_call(call, author=author, shown=not fresh)
     else:
         call.status = RollCall.Status.PLAYER_TURN
         call.save(update_fields=["request", "state", "status"])
         transaction.on_commit(lambda: live.send_call_opened(call) if fresh else live.send_call_updated(call))
+
+
+def _bought_ranks(character, effect: str) -> list[list]:
+    """The ranks the effect is delivered at when the dice leave them alone (seed "Effect Ranks":
+    "you deliver the Effect at the rank you bought it at"): its features' or its own, as the
+    sheet has them now, kept with the roll so that a later sheet does not rewrite the log."""
+    raw = next(e for e in character.sheet["effects"] if e["name"] == effect)
+    # pairs, not an object: PostgreSQL's jsonb does not keep key order
+    return [[name, rank] for name, rank in effect_from(raw).targets.items()]
 
 
 def assign_profit_and_waste(call_id: int, player, assignment: Assignment) -> Roll:

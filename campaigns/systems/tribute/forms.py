@@ -5,12 +5,23 @@ from campaigns.inputs import TextField, WholeNumberField, whole_number
 from rules.errors import RulesError
 from rules.tribute.effects import Assignment
 from rules.tribute.roll import MAX_DICE, MAX_RANK
+from rules.tribute.sheet import attribute_range
 
 OPPOSITION_LIMIT = 200
 
 
 def _count(label: str) -> WholeNumberField:
     return WholeNumberField(min_value=1, max_value=MAX_DICE, initial=1, label=label)
+
+
+def ranged_rank(settings, **kwargs) -> WholeNumberField:
+    """An attribute rank within the campaign's effective range (Reading (published on
+    /rules/#tribute-range): rules/tribute/sheet.py), saying the range when refused."""
+    widest = attribute_range(settings)
+    field = WholeNumberField(min_value=-widest, max_value=widest, **kwargs)
+    refused = f"A rank is a whole number from -{widest} to {widest}, this campaign's effective range."
+    field.error_messages |= {"min_value": refused, "max_value": refused}
+    return field
 
 
 class TestForm(TableForm):
@@ -67,6 +78,8 @@ class OpposedForm(TableForm):
         self.fields["opponent_character"].queryset = campaign.characters.seated()
         attributes = [(name, name) for name in campaign.settings.get("attributes", [])]
         self.fields["attribute"].choices = self.fields["opponent_attribute"].choices = attributes
+        # The campaign's effective range (Reading (published on /rules/#tribute-range): rules/tribute/sheet.py).
+        self.fields["opponent_rank"] = ranged_rank(campaign.settings, initial=0, required=False, label="NPC rank")
 
     def opponent(self) -> dict:
         data = self.cleaned_data

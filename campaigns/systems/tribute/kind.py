@@ -1,5 +1,9 @@
 """Tribute Alpha tests at the table: what each audience sees.
 
+Reading (published on /rules/#tribute-opposed): in an opposed test only the player's side has
+Profit and Waste; the opposing side's dice set the opposition's result, and every card of an
+opposed test says so.
+
 A secret opposition (set by the GM) stays with the GM: the player and the
 table learn the outcome, not the number. Everything else is open: the dice,
 which FOCUS and BURDEN dice were used, Profit, Waste and the final ranks."""
@@ -46,11 +50,12 @@ def _public(state: dict[str, Any], request: dict[str, Any]) -> dict[str, Any]:
         data |= {
             "test": _side_view(state["test"]),
             "outcome": got.label,
-            "won": got is not Outcome.FAIL,
+            "won": got.delivers,
             "profit": state["profit"],
             "waste": state["waste"],
             "opponent": _side_view(state["opponent"]) if state.get("opponent") else None,
             "opposition": None if request.get("secret") else state["opposition"],
+            "delivered": state.get("delivered"),  # the bought ranks, when nothing changed them
         }
     if "resolution" in state:
         data["resolution"] = state["resolution"]

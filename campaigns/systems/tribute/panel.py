@@ -10,7 +10,12 @@ from campaigns.systems.tribute.forms import OpposedForm, TestForm
 
 def panel(campaign, audience: Audience, *, user=None, test_form=None, opposed_form=None, event_form=None) -> Panel:
     described = dict(campaign.rules_system.describe_settings(campaign.settings))
-    context = {"is_gm": audience is Audience.GM, "reality": described["Reality level"], "die_events": keyed(campaign)}
+    context = {
+        "is_gm": audience is Audience.GM,
+        "reality": described["Reality level"],
+        "attribute_range": described["Effective range of attribute ranks"],
+        "die_events": keyed(campaign),
+    }
     if audience is Audience.GM:
         context["event_form"] = event_form or DieEventForm()
         context["opposed_form"] = opposed_form or OpposedForm(campaign=campaign)

@@ -2,7 +2,7 @@
 
 from django import forms
 
-from campaigns.inputs import WholeNumberField
+from campaigns.systems.tribute.forms import ranged_rank
 from characters.forms import CharacterForm, lines, notes_field, textarea
 from rules.errors import RulesError
 from rules.tribute.effects import parse_effect_line
@@ -23,12 +23,12 @@ class TributeSheetForm(CharacterForm):
         super().__init__(*args, **kwargs)
         sheet = self.instance.sheet or {}
         ranks = sheet.get("attributes", {})
-        for name in self.instance.campaign.settings.get("attributes", []):
-            self.fields[f"attribute__{name}"] = WholeNumberField(
+        settings = self.instance.campaign.settings
+        for name in settings.get("attributes", []):
+            self.fields[f"attribute__{name}"] = ranged_rank(  # the campaign's effective range
+                settings,
                 label=name,
                 initial=ranks.get(name, 0),
-                min_value=-99,
-                max_value=99,
                 required=False,
                 help_text="0 is human average.",
             )

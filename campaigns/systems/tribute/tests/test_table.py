@@ -151,7 +151,7 @@ def test_live_odds_for_a_known_opposition(player_client, tribute, hero):
     query = test_data(hero, focus="1", burden="1", opposition="1")  # rank +1 against 1: win if FOCUS > BURDEN
     page = player_client.get(reverse("tribute_odds", args=[tribute.pk]), query).content.decode()
     assert "Win <strong>41.67%</strong>" in page
-    assert "Chance of success 41.67%" in page  # the chart's words: a Win; a Match is drawn apart
+    assert "Chance of success 58.33%" in page  # the chart's words: a Win or a Match delivers the effect
     secret = player_client.get(reverse("tribute_odds", args=[tribute.pk]), query | {"known": "0"}).content.decode()
     assert "Win" not in secret
 
