@@ -62,13 +62,16 @@ def parse_code(text: str) -> DieCode:
     return DieCode(int(match["dice"]), int(match["pips"] or 0))
 
 
-def combine(*codes: DieCode) -> DieCode:
-    """Combine a code with its assisting codes: the highest code, plus each other
-    code's dice count as bonus pips (3d+1 armour with 2d Strength = 4d;
-    3d, 2d and 2d = 4d+1)."""
+def combine(*codes: DieCode, bonus_pips: int = 0) -> DieCode:
+    """Combine a code with its assisting codes (seed, "Risk Roll Modifiers"): "The die code is
+    always the highest die code, plus the die count bonus pips of the assisting codes" (3d+1
+    armour with 2d Strength = 4d; 3d, 2d and 2d = 4d+1), all at once; then a special rule's
+    bonus pips are added ("+3 BP and 2d = 3d, +5 BP and 2d = 3d+2")."""
     if not codes:
         raise RulesError("Combine at least one die code.")
+    if bonus_pips < 0:
+        raise RulesError("Bonus pips are 0 or more.")
     highest = max(codes, key=lambda code: code.total_pips)
     rest = list(codes)
     rest.remove(highest)
-    return highest.add_pips(sum(code.dice for code in rest))
+    return highest.add_pips(sum(code.dice for code in rest) + bonus_pips)

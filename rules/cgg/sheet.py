@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.cgg.advancement_budget import Advancement
+from rules.cgg.assists import gear_code
 from rules.cgg.codes import DieCode, parse_code
 from rules.cgg.conditions import TRACK_START_DOTS, Track, check_track_dots
 from rules.cgg.leverage import Leverage
@@ -100,6 +101,9 @@ def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = 
         leverage.append(
             {"purpose": Leverage(str(item.get("purpose", "")), code).purpose.strip()[:MAX_TEXT], "code": str(code)}
         )
+    gear = _texts(sheet["gear"], "Gear")
+    for line in gear:
+        gear_code(line)  # "Armour jacket 3d" carries a code; "Armour 3d+3" is refused
     advancement = {}
     if sheet.get("advancement"):  # the pip budget, from the first advancement on (rules.cgg.advancement_budget)
         record = Advancement.from_dict(sheet["advancement"])
@@ -114,7 +118,7 @@ def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = 
         "roles": _texts(sheet["roles"], "Roles", 1, 2),
         "abilities": abilities,
         "aspects": _texts(sheet["aspects"], "Aspects"),
-        "gear": _texts(sheet["gear"], "Gear"),
+        "gear": gear,
         "tracks": {track.value: sizes[track] for track in Track},
         "marked": {track.value: marked.get(track, 0) for track in Track},
         "conditions": _texts(sheet["conditions"], "Conditions"),

@@ -49,10 +49,50 @@ def test_adding_pips_carries_into_dice():
         (["2d", "3d"], "3d+2"),  # Strength 2d with 3d armour
         (["3d", "2d", "2d"], "4d+1"),  # jacket, shirt and Strength
         (["2d"], "2d"),
+        (["2d", "3d", "2d"], "4d+1"),  # order does not matter
     ],
 )
 def test_combining_codes_follows_the_seed(codes, expected):
     assert str(combine(*(parse_code(code) for code in codes))) == expected
+
+
+@pytest.mark.parametrize(
+    ("bonus_pips", "code", "expected"),
+    [(3, "2d", "3d"), (5, "2d", "3d+2"), (0, "2d", "2d")],  # the seed's special-rule examples
+)
+def test_bonus_pips_follow_the_seed(bonus_pips, code, expected):
+    assert str(combine(parse_code(code), bonus_pips=bonus_pips)) == expected
+
+
+@pytest.mark.parametrize(("pips", "code"), PIPS_TABLE.items())
+def test_pips_table_as_bonus_pips_onto_0d(pips, code):
+    # "can also be used for combining codes above": every row is 0d plus that many bonus pips
+    assert str(combine(DieCode(0), bonus_pips=pips)) == code
+
+
+def _by_hand(codes, bonus_pips):
+    """The seed's process counted out: keep the highest, every other code's dice one pip each,
+    and every three pips one more die."""
+    ordered = sorted(codes, key=lambda c: (c.dice, c.pips), reverse=True)
+    dice, pips = ordered[0].dice, ordered[0].pips + sum(c.dice for c in ordered[1:]) + bonus_pips
+    while pips >= 3:
+        dice, pips = dice + 1, pips - 3
+    return f"{dice}d+{pips}" if pips else f"{dice}d"
+
+
+def test_combine_against_brute_force():
+    codes = [DieCode(d, p) for d in range(5) for p in range(3)]
+    for a in codes:
+        for b in codes:
+            for c in (None, *codes[::4]):
+                for bonus in range(7):
+                    chosen = (a, b) if c is None else (a, b, c)
+                    assert str(combine(*chosen, bonus_pips=bonus)) == _by_hand(chosen, bonus)
+
+
+def test_negative_bonus_pips_are_refused():
+    with pytest.raises(RulesError, match="Bonus pips"):
+        combine(DieCode(2), bonus_pips=-1)
 
 
 @given(st.integers(0, 60))
