@@ -24,11 +24,17 @@ def gear_code(line: str) -> DieCode | None:
     """The die code a line of notable Gear carries, or None (reading, published on /rules/#cgg:
     a gear line ending in a die code, "Armour jacket 3d", is gear with that code). A line that
     ends like a code but is not one ("Armour 3d+3") is refused with the code's message."""
+    found = gear_item(line)
+    return None if found is None else found.code
+
+
+def gear_item(line: str) -> Assist | None:
+    """A gear line with a code as an assist ("Armour jacket" 3d), or None."""
     match = _GEAR_CODE.fullmatch(line.strip())
     if match is None:
         return None
     try:
-        return parse_code(match["code"])
+        return Assist(match["name"], parse_code(match["code"]))
     except RulesError as error:
         raise RulesError(f"Gear {match['name']}: {error}") from None
 

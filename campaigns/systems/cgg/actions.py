@@ -17,10 +17,10 @@ from django.db import transaction
 from campaigns import actions as table_actions
 from campaigns import live, sources
 from campaigns.models import Roll, RollCall
+from campaigns.systems.cgg.assists import AssistChoice, apply_assists
 from campaigns.systems.cgg.clock import ClockChange, change_clock
 from campaigns.systems.cgg.condition_roll import after_the_roll, exec_pays_on_call, take_conditions
 from campaigns.systems.cgg.kind import action_from, difficulty_from
-from campaigns.systems.cgg.leverage import LeverageChoice, use_leverage
 from campaigns.systems.cgg.models import TensionScene
 from campaigns.systems.cgg.rounds import locked_scene_or_none, record_help
 from campaigns.systems.cgg.tension_roll import take_modifiers
@@ -41,14 +41,26 @@ ActionError = table_actions.ActionError
 
 
 def call_for_action(
-    campaign, *, character, attribute: str, difficulty: Difficulty, label: str = "", helpers=(), exec_pays=(), gm=None
+    campaign,
+    *,
+    character,
+    attribute: str,
+    difficulty: Difficulty,
+    label: str = "",
+    helpers=(),
+    exec_pays=(),
+    gm=None,
+    assist=None,
+    bonus_pips: int = 0,
 ) -> RollCall:
     """The Exec calls for an action; `difficulty` holds the secret choices
     (its success dice are filled in from the sheet when the player rolls). In tension mode
     `helpers` help it (rules.cgg.rounds: not acted yet, once a round, never the first explorer);
     their codes are not combined here. The Exec may call any explorer: out of turn is shown, not
     refused (campaigns/systems/cgg/rounds.py, published on /rules/#cgg). `exec_pays` are the
-    conditions the Exec pays one for (campaigns/systems/cgg/condition_roll.py)."""
+    conditions the Exec pays one for (campaigns/systems/cgg/condition_roll.py). `assist` is an
+    assisting explorer and the attribute they help with, whose code combines into the action's,
+    and `bonus_pips` a special rule's (campaigns/systems/cgg/assists.py)."""
     request = {
         "attribute": attribute,
         "difficulty": {
@@ -61,6 +73,11 @@ def call_for_action(
     }
     if helpers:
         request["helped_by"] = [helper.name for helper in helpers]
+    if assist is not None:
+        helper, helper_attribute = assist
+        request["assist"] = {"character": helper.pk, "name": helper.name, "attribute": helper_attribute}
+    if bonus_pips:
+        request["bonus_pips"] = bonus_pips
     with transaction.atomic():
         if helpers:
             _record_helpers(campaign, character, helpers)
@@ -103,11 +120,12 @@ def _check_player(call: RollCall, player) -> None:
 
 
 def roll_for_call(
-    call_id: int, player, stunt: Stunt | None = None, leverage: LeverageChoice | None = None, pays: tuple = ()
+    call_id: int, player, stunt: Stunt | None = None, assists: AssistChoice | None = None, pays: tuple = ()
 ) -> RollCall:
-    """The player rolls risk (tension mode's Edge and Spotlight applied, then an optional
-    leverage as an assist, paid in an hour or 1D of it, then an optional stunt, paid from
-    the clock) and the Exec's difficulty dice are rolled at the same moment."""
+    """The player rolls risk (tension mode's Edge and Spotlight applied, then the conditions, then
+    the assists: gear, assisting explorers, a leverage paid in an hour or 1D of it, bonus pips;
+    then an optional stunt, paid from the clock) and the Exec's difficulty dice are rolled at the
+    same moment."""
     with transaction.atomic():
         call = _locked_call(call_id, RollCall.Status.PENDING)
         _check_player(call, player)
@@ -119,12 +137,11 @@ def roll_for_call(
         # The explorer's conditions, and the pay-one choices in `pays` (campaigns/systems/cgg/condition_roll.py).
         conditions = take_conditions(character, call.request, pays, actor=player, call=call)
         risk_code, success_dice = conditions.apply(risk_code, success_dice)
-        if leverage is not None:
-            # The assisted code stands for the explorer's code: the dice it adds are success dice
-            # too, as an Edge bonus's are (published on /rules/#cgg).
-            assisted, label = use_leverage(character, leverage, risk_code, actor=player, call=call)
-            risk_code, success_dice = assisted, success_dice + assisted.dice - risk_code.dice
-            labels.append(label)
+        # Gear, assisting explorers, leverage and bonus pips, combined at once (published on /rules/#cgg).
+        risk_code, success_dice, built = apply_assists(
+            call, assists or AssistChoice(), risk_code, success_dice, actor=player
+        )
+        labels.extend(built)
         if stunt is not None:
             risk_code, success_dice = stunt.apply(risk_code, success_dice)
             change_clock(character, ClockChange(pay=stunt.hours), actor=player, reason="Stunt", call=call)

@@ -67,16 +67,36 @@ class ActionCallForm(TableForm):
         choices=[(name, f"{name}: {text}") for name, text in EXEC_PAYS.items()], required=False,
         widget=forms.CheckboxSelectMultiple, label="The explorer's conditions (you pay one: their clock gains one)",
     )  # fmt: skip
+    # What combines into the explorer's code (campaigns/systems/cgg/assists.py); the table sees it.
+    assist = CharacterChoiceField(
+        queryset=None, required=False, empty_label="(no one)", label="Assisting explorer",
+        error_messages={"invalid_choice": "Choose another explorer of this campaign to assist."},
+    )  # fmt: skip
+    assist_attribute = forms.ChoiceField(
+        choices=[("", "(attribute)"), *ATTRIBUTE_LABELS.items()], required=False, label="Assisting with"
+    )
+    bonus_pips = WholeNumberField(
+        min_value=0, max_value=30, required=False, label="Bonus pips", help_text="From a special rule (+3 BP = +1D)."
+    )
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["character"].queryset = campaign.characters.seated()
         self.fields["helpers"].queryset = campaign.characters.seated()
+        self.fields["assist"].queryset = campaign.characters.seated()
 
     def clean(self):
         data = super().clean()
         if self.errors:
             return data
+        data["bonus_pips"] = data.get("bonus_pips") or 0
+        data["assist_pair"] = None
+        if data.get("assist"):
+            if data["assist"] == data["character"]:
+                raise forms.ValidationError("An explorer cannot assist their own action: choose another explorer.")
+            if not data["assist_attribute"]:
+                raise forms.ValidationError("Say which attribute the assisting explorer helps with.")
+            data["assist_pair"] = (data["assist"], data["assist_attribute"])
         try:
             base = {"success_dice": 0, "adjustments": tuple(data["adjustments"]), "risk": data["risk"],
                     "risk_bonus": data["risk_bonus"]}  # fmt: skip

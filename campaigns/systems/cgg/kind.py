@@ -11,6 +11,7 @@ from typing import Any
 
 from campaigns.audience import Audience
 from campaigns.systems.base import RollKind
+from campaigns.systems.cgg.assists import gear_options
 from campaigns.systems.cgg.clock import crisis_clock
 from campaigns.systems.cgg.leverage import leverage_options
 from campaigns.systems.cgg.tension_roll import modifiers_now
@@ -169,6 +170,7 @@ class CggKind(RollKind):
             "helped_by": call.request.get("helped_by", []),  # tension mode's helpers (campaigns/systems/cgg/rounds.py)
             "clock": crisis_clock(character),
             "venture_chance": chance_of_venture(risk_code),
+            "exec_assists": _exec_assists(call.request),
         }
         clock = data["clock"]
         if call.state:
@@ -197,11 +199,30 @@ class CggKind(RollKind):
             data["stunt_extra_max"] = min(3, payable - 1) if payable else None
             data["leverage"] = leverage_options(character.sheet)
             data["condition_pays"] = pay_options(character.sheet.get("conditions", []))
+            if not call.state:  # the roll form's assists (campaigns/systems/cgg/assists.py)
+                data["gear"] = gear_options(character.sheet)
+                data["helpers"] = [
+                    (other.pk, other.name)
+                    for other in type(character).objects.seated().filter(campaign_id=call.campaign_id)
+                    if other.pk != character.pk
+                ]
+                data["attributes"] = ATTRIBUTE_LABELS
             data["masteries"] = [
                 (f"{ability['name']} x{ability['mastery']}", ability["mastery"])
                 for ability in character.sheet.get("abilities", [])
             ] + [(f"Aspect: {aspect}", 3) for aspect in character.sheet.get("aspects", [])]
         return data
+
+
+def _exec_assists(request: dict[str, Any]) -> str:
+    """What the Exec's call combines into the code, as the cards say it before the roll."""
+    parts = []
+    if request.get("assist"):
+        assist = request["assist"]
+        parts.append(f"{assist['name']} assists with {ATTRIBUTE_LABELS[assist['attribute']]}")
+    if request.get("bonus_pips"):
+        parts.append(f"+{request['bonus_pips']} BP")
+    return "; ".join(parts)
 
 
 def _before_the_roll(call, code):

@@ -43,16 +43,16 @@ def leverage_options(sheet) -> list[tuple[int, str]]:
     return [(index, f"{item['purpose']} {item['code']}") for index, item in enumerate(sheet.get("leverage", []))]
 
 
-def use_leverage(character, choice: LeverageChoice, code: DieCode, *, actor, call) -> tuple[DieCode, str]:
-    """Assist `code` with the chosen leverage and pay for it (inside the roll's transaction, so
-    a refusal changes nothing): the new code and the card's label for it."""
+def use_leverage(character, choice: LeverageChoice, *, actor, call) -> tuple[DieCode, str]:
+    """Pay for the chosen leverage (inside the roll's transaction, so a refusal changes nothing):
+    its code, to combine with the roll's other assists "in the same way as an assisting explorer"
+    (campaigns/systems/cgg/assists.py), and the card's label for it."""
     locked = Character.objects.select_for_update().get(pk=character.pk)
     items = list(locked.sheet.get("leverage", []))
     if choice.index >= len(items):
         raise RulesError("Choose a leverage from the explorer's sheet.")
     item = items[choice.index]
     leverage = Leverage(item["purpose"], parse_code(item["code"]))
-    assisted = leverage.assist(code)
     left = leverage.use(pay_hour=choice.pay_hour)
     label = f"+Leverage {leverage.purpose} {leverage.code}"
     if choice.pay_hour:
@@ -68,4 +68,4 @@ def use_leverage(character, choice: LeverageChoice, code: DieCode, *, actor, cal
         locked.sheet = locked.sheet | {"leverage": items}
         locked.save(update_fields=["sheet"])
         character.sheet = locked.sheet
-    return assisted, label
+    return leverage.code, label

@@ -10,9 +10,9 @@ from django.views.decorators.http import require_GET, require_POST
 
 from campaigns.audience import Audience
 from campaigns.systems.cgg import actions
+from campaigns.systems.cgg.assists import assist_choice
 from campaigns.systems.cgg.chart import cgg_chart
 from campaigns.systems.cgg.forms import ActionCallForm, ClockForm, HammerForm, StuntForm, WrenchForm
-from campaigns.systems.cgg.leverage import leverage_choice
 from campaigns.systems.steps import call_step, gm_call, panel_step, player_call, tell_done
 from campaigns.views import campaign_for_gm
 from campaigns.visibility import call_view
@@ -32,7 +32,7 @@ def call_action(request, campaign_id: int):
         actions.call_for_action(campaign, character=data["character"], attribute=data["attribute"],
                                 difficulty=data["difficulty"], label=data["label"],
                                 helpers=tuple(data["helpers"]), exec_pays=data["exec_conditions"],
-                                gm=request.user)  # fmt: skip
+                                gm=request.user, assist=data["assist_pair"], bonus_pips=data["bonus_pips"])  # fmt: skip
 
     return panel_step(request, campaign, Audience.GM, form=form, form_name="call_form", act=act)
 
@@ -63,7 +63,7 @@ def roll(request, campaign_id: int, call_id: int):
     form = StuntForm(request.POST, masteries=call_view(call, Audience.CALLED_PLAYER).data["masteries"])
     return call_step(
         request, call, Audience.CALLED_PLAYER, form=form,
-        act=lambda: actions.roll_for_call(call.pk, request.user, form.stunt(), leverage_choice(request.POST),
+        act=lambda: actions.roll_for_call(call.pk, request.user, form.stunt(), assist_choice(request.POST),
                                           pays=tuple(request.POST.getlist("condition_pay"))),
     )  # fmt: skip
 

@@ -1,0 +1,132 @@
+"""What combines into an explorer's code when they roll for a call (rules.cgg.assists; seed:
+"Risk Roll Modifiers", "Leverage Die Codes").
+
+The Exec's call may name an assisting explorer (and the attribute they help with) and bonus
+pips from a special rule; rolling, the player may add the sheet's notable Gear that carries a
+code ("Armour jacket 3d"), an assisting explorer, bonus pips, and a leverage. Every code
+combines at once: the highest, plus the others' dice as pips, then the bonus pips. The card
+and the log show each part after the code ("Strength 2d +Gear Armour jacket 3d +2 BP = risk 4d+1").
+
+Readings (published on /rules/#cgg):
+- The combined code stands for the explorer's code, as leverage's does: the dice it adds are
+  success dice too. Assists come after tension mode's Edge and Spotlight and before a stunt.
+- The Exec's bonus pips and the player's add up; an explorer named by both assists once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from campaigns.systems.cgg.leverage import LeverageChoice, leverage_choice, use_leverage
+from characters.models import Character
+from rules.cgg.assists import MAX_ASSISTS, MAX_BONUS_PIPS, Assist, BuiltCode, gear_item
+from rules.cgg.codes import DieCode, parse_code
+from rules.cgg.sheet import ATTRIBUTES
+from rules.errors import RulesError
+
+GEAR_CHOICE = "Choose gear with a die code from the explorer's sheet."
+HELPER_CHOICE = "Choose another explorer of this campaign to assist."
+
+
+@dataclass(frozen=True, slots=True)
+class AssistChoice:
+    """The player's part, from the roll form."""
+
+    gear: tuple[int, ...] = ()
+    bonus_pips: int = 0
+    helper: int | None = None
+    helper_attribute: str = ""
+    leverage: LeverageChoice | None = None
+
+
+def _index(text: str, message: str) -> int:
+    text = text.strip()
+    if not text.isdigit() or len(text) > 6:
+        raise RulesError(message)
+    return int(text)
+
+
+def bonus_pips_from(text: str) -> int:
+    text = (text or "").strip()
+    if not text:
+        return 0
+    if not text.isdigit() or int(text) > MAX_BONUS_PIPS:
+        raise RulesError(f"Bonus pips are 0 to {MAX_BONUS_PIPS}.")
+    return int(text)
+
+
+def assist_choice(post) -> AssistChoice:
+    """The roll form's gear, bonus pips, assisting explorer and leverage; a clear refusal otherwise."""
+    gear = tuple(dict.fromkeys(_index(item, GEAR_CHOICE) for item in post.getlist("gear")))
+    helper_text = (post.get("helper") or "").strip()
+    helper = _index(helper_text, HELPER_CHOICE) if helper_text else None
+    attribute = (post.get("helper_attribute") or "").strip()
+    if helper is not None and attribute not in ATTRIBUTES:
+        raise RulesError("Say which attribute the assisting explorer helps with.")
+    return AssistChoice(gear, bonus_pips_from(post.get("bonus_pips")), helper, attribute, leverage_choice(post))
+
+
+def gear_options(sheet) -> list[tuple[int, str]]:
+    """The sheet's gear that carries a code, as the roll form offers it: (index, "Armour jacket 3d")."""
+    options = []
+    for index, line in enumerate(sheet.get("gear", [])):
+        try:
+            item = gear_item(line)
+        except RulesError:  # a sheet saved before gear codes were read: not offered
+            continue
+        if item is not None:
+            options.append((index, f"{item.label} {item.code}"))
+    return options
+
+
+def _gear(sheet, indexes) -> list[Assist]:
+    lines = sheet.get("gear", [])
+    found = []
+    for index in indexes:
+        item = gear_item(lines[index]) if index < len(lines) else None
+        if item is None:
+            raise RulesError(GEAR_CHOICE)
+        found.append(Assist(f"Gear {item.label}", item.code))
+    return found
+
+
+def _helpers(call, choice: AssistChoice) -> list[Assist]:
+    """The assisting explorers: the Exec's (on the call) and the player's, each once."""
+    named = {}
+    if call.request.get("assist"):
+        named[call.request["assist"]["character"]] = call.request["assist"]["attribute"]
+    if choice.helper is not None:
+        named.setdefault(choice.helper, choice.helper_attribute)
+    if not named:
+        return []
+    helpers = {c.pk: c for c in Character.objects.seated().filter(campaign_id=call.campaign_id, pk__in=named)}
+    found = []
+    for pk, attribute in named.items():
+        helper = helpers.get(pk)
+        if helper is None or pk == call.character_id:
+            raise RulesError(HELPER_CHOICE)
+        code = parse_code(helper.sheet["attributes"][attribute])
+        found.append(Assist(f"{helper.name}'s {attribute.title()}", code))
+    return found
+
+
+def apply_assists(call, choice: AssistChoice, code: DieCode, success_dice: int, *, actor):
+    """Inside the roll's transaction: the code with every assist and bonus pip combined in, its
+    success dice, the card's labels, and what was combined (for the call's state). Leverage is
+    paid here; a refusal rolls the whole transaction back, so nothing changes."""
+    sheet = call.character.sheet
+    assists = _gear(sheet, choice.gear) + _helpers(call, choice)
+    labels = [f"+{assist.label} {assist.code}" for assist in assists]
+    if choice.leverage is not None:
+        leverage_code, label = use_leverage(call.character, choice.leverage, actor=actor, call=call)
+        assists.append(Assist(label.removeprefix("+"), leverage_code))
+        labels.append(label)
+    if len(assists) > MAX_ASSISTS:
+        raise RulesError(f"At most {MAX_ASSISTS} codes assist one action.")
+    bonus_pips = call.request.get("bonus_pips", 0) + choice.bonus_pips
+    built = BuiltCode(code, tuple(assists), bonus_pips)
+    if assists and bonus_pips:
+        labels.append(f"→ {built.combined}")
+    if bonus_pips:
+        labels.append(f"+{bonus_pips} BP")
+    return built.code, success_dice + built.code.dice - code.dice, labels

@@ -1,0 +1,194 @@
+"""What combines into the explorer's code when they roll for a call (seed: "Risk Roll Modifiers",
+"Leverage Die Codes"): the sheet's gear with a code, an assisting explorer named by the Exec or
+the player, a special rule's bonus pips, and leverage, all at once; the card shows the build to
+the whole table."""
+
+import html
+
+import pytest
+from django.urls import reverse
+
+from campaigns import actions
+from campaigns.models import Membership, Roll, RollCall
+from campaigns.systems.cgg import actions as cgg
+from campaigns.systems.cgg.clock import crisis_clock
+from characters.models import Character
+from rules.cgg.difficulty import Difficulty
+from rules.cgg.sheet import default_sheet
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def cgg_campaign(gm, player, other_player):
+    campaign = actions.create_campaign(gm, name="Centaurus", system="cgg", settings={})
+    for user in (player, other_player):
+        Membership.objects.create(campaign=campaign, user=user)
+    return campaign
+
+
+def make_explorer(campaign, owner, name, **attributes):
+    sheet = default_sheet()
+    sheet["attributes"] = sheet["attributes"] | attributes
+    sheet["gear"] = ["Armour jacket 3d", "Armour shirt 2d", "Scanner"]
+    sheet["leverage"] = [{"purpose": "Starship Repair", "code": "2d+2"}]
+    return Character.objects.create(campaign=campaign, owner=owner, name=name, sheet=sheet)
+
+
+@pytest.fixture
+def explorer(cgg_campaign, player):
+    return make_explorer(cgg_campaign, player, "Mara Vell", strength="2d", technical="3d")
+
+
+@pytest.fixture
+def helper(cgg_campaign, other_player):
+    return make_explorer(cgg_campaign, other_player, "Kade", strength="2d+1", technical="3d")
+
+
+def call_strength(campaign, explorer, **extra):
+    """Base 8d: the code's dice come off as success dice, the rest are the Exec's."""
+    return cgg.call_for_action(
+        campaign, character=explorer, attribute="strength", difficulty=Difficulty(base_dice=8, success_dice=0), **extra
+    )
+
+
+def roll(client, campaign, made, status=200, **data):
+    response = client.post(reverse("cgg_roll", args=[campaign.pk, made.pk]), data, HTTP_HX_REQUEST="true")
+    assert response.status_code == status, response.content.decode()
+    made.refresh_from_db()
+    return html.unescape(response.content.decode())
+
+
+def page(client, campaign):
+    return html.unescape(client.get(reverse("table", args=[campaign.pk])).content.decode())
+
+
+def test_gear_combines_all_at_once_as_the_seed_counts(
+    gm_client, player_client, other_client, cgg_campaign, explorer, script_dice
+):
+    # Seed: "3d Armor jacket, 2d Armor shirt, and 2d strength, that would be 3d + 4 pips = 4d + 1".
+    made = call_strength(cgg_campaign, explorer)
+    offered = page(player_client, cgg_campaign)
+    assert 'value="0"> Armour jacket 3d' in offered
+    assert 'value="1"> Armour shirt 2d' in offered
+    assert "Scanner" not in offered.split("Gear that applies")[1].split("</fieldset>")[0]  # no code, not offered
+    script_dice(2, 3, 4, 5, 1, 1, 1, 1)  # 4d+1 risk, then the Exec's 8 - 4 = 4 dice
+    roll(player_client, cgg_campaign, made, gear=["0", "1"])
+    assert (made.state["risk_code"], made.state["success_dice"]) == ("4d+1", 4)
+    assert len(made.state["exec_faces"]) == 4
+    player_client.post(reverse("cgg_wrench", args=[cgg_campaign.pk, made.pk]), {}, HTTP_HX_REQUEST="true")
+    result = Roll.objects.get(kind="cgg")
+    assert result.outcome["risk_code"] == "4d+1"
+    built = "Strength 2d +Gear Armour jacket 3d +Gear Armour shirt 2d = risk 4d+1"
+    for client in (gm_client, player_client, other_client):
+        shown = page(client, cgg_campaign)
+        assert built in shown
+        assert '<strong class="total">15</strong>' in shown  # 2+3+4+5, plus the pip
+
+
+def test_a_special_rules_bonus_pips(player_client, cgg_campaign, explorer, script_dice):
+    # Seed: "+5 BP and 2d = 3d+2".
+    made = call_strength(cgg_campaign, explorer)
+    script_dice(1, 1, 1, *[1] * 5)
+    roll(player_client, cgg_campaign, made, bonus_pips="5")
+    assert made.state["risk_code"] == "3d+2"
+    assert made.state["risk_faces"] == [1, 1, 1]
+    assert "Strength 2d +5 BP = risk 3d+2" in page(player_client, cgg_campaign)
+
+
+def test_the_execs_call_names_an_assisting_explorer_and_bonus_pips(
+    gm_client, player_client, other_client, cgg_campaign, explorer, helper, script_dice
+):
+    data = {"character": explorer.pk, "attribute": "strength", "mode": "table", "base_dice": "8", "risk": "base",
+            "risk_bonus": "0", "assist": helper.pk, "assist_attribute": "strength", "bonus_pips": "2"}  # fmt: skip
+    response = gm_client.post(reverse("cgg_call", args=[cgg_campaign.pk]), data, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    made = RollCall.objects.get()
+    assert made.request["assist"] == {"character": helper.pk, "name": "Kade", "attribute": "strength"}
+    assert "The Exec adds: Kade assists with Strength; +2 BP." in page(player_client, cgg_campaign)
+    # 2d with jacket 3d and Kade's Strength 2d+1: 3d + 2 + 2 pips = 4d+1; +2 BP = 5d.
+    script_dice(6, 2, 2, 2, 2, *[1] * 3)
+    roll(player_client, cgg_campaign, made, gear=["0"])
+    assert (made.state["risk_code"], made.state["success_dice"]) == ("5d", 5)
+    built = "Strength 2d +Gear Armour jacket 3d +Kade's Strength 2d+1 → 4d+1 +2 BP = risk 5d"
+    assert built in page(player_client, cgg_campaign)  # the player's card, before the Wrench
+    player_client.post(reverse("cgg_wrench", args=[cgg_campaign.pk, made.pk]), {}, HTTP_HX_REQUEST="true")
+    gm_client.post(reverse("cgg_hammer", args=[cgg_campaign.pk, made.pk]), {}, HTTP_HX_REQUEST="true")
+    assert Roll.objects.get(kind="cgg").outcome["risk_code"] == "5d"
+    for client in (gm_client, player_client, other_client):
+        assert built in page(client, cgg_campaign)
+
+
+def test_the_player_names_an_assisting_explorer_and_uses_leverage_at_once(
+    player_client, cgg_campaign, explorer, helper, script_dice
+):
+    # Technical 3d, Kade's Technical 3d and leverage 2d+2: 3d + 3 + 2 pips = 4d+2, in one combination.
+    made = cgg.call_for_action(
+        cgg_campaign, character=explorer, attribute="technical", difficulty=Difficulty(base_dice=8, success_dice=0)
+    )
+    script_dice(*[1] * 8)
+    roll(player_client, cgg_campaign, made, helper=str(helper.pk), helper_attribute="technical", leverage="0",
+         leverage_cost="die")  # fmt: skip
+    assert made.state["risk_code"] == "4d+2"
+    explorer.refresh_from_db()
+    assert explorer.sheet["leverage"] == [{"purpose": "Starship Repair", "code": "1d+2"}]
+    assert "Technical 3d +Kade's Technical 3d +Leverage Starship Repair 2d+2 (lost 1D: 1d+2 left) = risk 4d+2" in page(
+        player_client, cgg_campaign
+    )
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"gear": ["9"]}, "Choose gear with a die code from the explorer's sheet."),
+        ({"gear": ["2"]}, "Choose gear with a die code from the explorer's sheet."),  # the Scanner has no code
+        ({"gear": ["x"]}, "Choose gear with a die code from the explorer's sheet."),
+        ({"bonus_pips": "-1"}, "Bonus pips are 0 to 30."),
+        ({"bonus_pips": "31"}, "Bonus pips are 0 to 30."),
+        ({"bonus_pips": "two"}, "Bonus pips are 0 to 30."),
+        ({"helper": "SELF", "helper_attribute": "strength"}, "Choose another explorer of this campaign to assist."),
+        ({"helper": "99999", "helper_attribute": "strength"}, "Choose another explorer of this campaign to assist."),
+        ({"helper": "HELPER"}, "Say which attribute the assisting explorer helps with."),
+        ({"helper": "HELPER", "helper_attribute": "charm"}, "Say which attribute the assisting explorer helps with."),
+        ({"gear": ["9"], "leverage": "0", "leverage_cost": "hour"}, "Choose gear with a die code"),
+        ({"bonus_pips": "30", "gear": ["0"], "leverage": "0", "leverage_cost": "die"}, "at most 20 dice"),
+    ],
+)
+def test_bad_assists_are_refused_and_change_nothing(
+    player_client, cgg_campaign, explorer, helper, data, message, script_dice
+):
+    data = {key: value.replace("SELF", str(explorer.pk)).replace("HELPER", str(helper.pk)) if isinstance(value, str)
+            else value for key, value in data.items()}  # fmt: skip
+    explorer.sheet["attributes"]["strength"] = "10d"
+    explorer.save()
+    hours = crisis_clock(explorer).hours
+    made = call_strength(cgg_campaign, explorer)
+    script_dice(*[1] * 30)
+    shown = roll(player_client, cgg_campaign, made, status=422, **data)
+    assert message in shown
+    assert made.status == RollCall.Status.PENDING
+    assert not made.state
+    explorer.refresh_from_db()
+    assert explorer.sheet["leverage"] == [{"purpose": "Starship Repair", "code": "2d+2"}]
+    assert crisis_clock(explorer).hours == hours
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ({"assist": "SELF", "assist_attribute": "strength"}, "An explorer cannot assist their own action"),
+        ({"assist": "HELPER"}, "Say which attribute the assisting explorer helps with."),
+        ({"assist": "99999", "assist_attribute": "strength"}, "Choose another explorer of this campaign to assist."),
+        ({"bonus_pips": "31"}, "Bonus pips"),
+    ],
+)
+def test_the_execs_bad_assist_is_refused(gm_client, cgg_campaign, explorer, helper, extra, message):
+    extra = {
+        key: value.replace("SELF", str(explorer.pk)).replace("HELPER", str(helper.pk)) for key, value in extra.items()
+    }
+    data = {"character": explorer.pk, "attribute": "strength", "mode": "table", "base_dice": "8", "risk": "base",
+            "risk_bonus": "0"} | extra  # fmt: skip
+    response = gm_client.post(reverse("cgg_call", args=[cgg_campaign.pk]), data, HTTP_HX_REQUEST="true")
+    assert response.status_code == 422
+    assert message in html.unescape(response.content.decode())
+    assert not RollCall.objects.exists()
