@@ -8,6 +8,7 @@ from campaigns.systems.cgg.conditions import CGG_CONDITION
 from campaigns.systems.cgg.diligence import CGG_DILIGENCE
 from campaigns.systems.cgg.fallout import CGG_FALLOUT
 from campaigns.systems.cgg.kind import CGG, CGG_SPIN
+from campaigns.systems.cgg.leverage_goals import CGG_LEVERAGE
 from campaigns.systems.cgg.sheet_form import ExplorerSheetForm
 from rules.cgg import SYSTEM
 from rules.cgg.difficulty import Difficulty
@@ -15,7 +16,7 @@ from rules.cgg.difficulty import Difficulty
 
 class CentaurusGate(SystemAdapter):
     rules = SYSTEM
-    kinds = (CGG, CGG_SPIN, CGG_DILIGENCE, CGG_FALLOUT, CGG_CONDITION)
+    kinds = (CGG, CGG_SPIN, CGG_DILIGENCE, CGG_FALLOUT, CGG_CONDITION, CGG_LEVERAGE)
     urls = "campaigns.systems.cgg.urls"
     sheet_form = ExplorerSheetForm
     demo_sheet = {

@@ -3,7 +3,8 @@
 
 A player rolls for their own explorer, the Exec for any seated one, from the panel. The roll
 is public, like the risk roll's dice: the card shows the code rolled, the total, the pips
-and the leverage code they make or add to. Ready! needs tension mode on; its cue makes
+and the leverage code they make or add to, which goes to the explorer's sheet with its goal
+(campaigns/systems/cgg/leverage_goals.py: a goal the sheet has is enhanced). Ready! needs tension mode on; its cue makes
 things worse on the pitfall the player names (+1 tension, one tension die less) in the same
 transaction as the roll, and the roll gets its +1d.
 """
@@ -23,12 +24,13 @@ from campaigns.inputs import TextField, WholeNumberField
 from campaigns.models import Roll
 from campaigns.systems.base import RollKind
 from campaigns.systems.cgg.kind import ATTRIBUTE_LABELS
+from campaigns.systems.cgg.leverage_goals import existing_leverage, write_leverage
 from campaigns.systems.cgg.models import TensionScene
 from campaigns.systems.cgg.rounds import mark_acted
+from characters.models import Character
 from rules.cgg.codes import parse_code
 from rules.cgg.diligence import DILIGENCE_LABELS, DILIGENCE_TYPES, Diligence, resolve_diligence
 from rules.cgg.tension import TensionState
-from rules.errors import RulesError
 
 
 class DiligenceForm(TableForm):
@@ -46,8 +48,11 @@ class DiligenceForm(TableForm):
         required=False,
         help_text="The Exec decides the attribute: another one if the table agrees.",
     )
-    purpose = TextField(max_length=100, required=False, label="Leverage towards")
-    existing = TextField(max_length=10, required=False, label="Adding to an existing code", help_text="e.g. 2d+2")
+    purpose = TextField(
+        max_length=100, label="Leverage towards",
+        help_text="The goal, as agreed with the Exec. A goal the sheet already has gets a third of the pips.",
+        error_messages={"required": "Name the leverage's goal: what it is towards."},
+    )  # fmt: skip
     ready = forms.BooleanField(required=False, label="Ready! (tension mode)")
     cue = forms.BooleanField(required=False, label="Cue the Exec to make things worse (+1d)")
     pitfall = WholeNumberField(min_value=0, max_value=30, required=False, label="Pitfall made worse (number, from 0)")
@@ -60,10 +65,6 @@ class DiligenceForm(TableForm):
         data = super().clean()
         if self.errors:
             return data
-        try:
-            data["existing_code"] = parse_code(data["existing"]) if data["existing"] else None
-        except RulesError as error:
-            raise forms.ValidationError(str(error)) from error
         if data["cue"] and data["pitfall"] is None:
             raise forms.ValidationError("A cue makes one pitfall worse: name which.")
         return data
@@ -77,9 +78,12 @@ def roll_diligence(campaign, user, character, data: dict[str, Any]) -> Roll:
     if not (campaign.is_gm(user) or character.owner_id == user.pk):
         raise ActionError("You may roll diligence only for your own explorer.")
     attribute = data["attribute"] or DILIGENCE_TYPES[data["diligence"]]
-    base = parse_code(character.sheet["attributes"][attribute])
-    diligence = Diligence(base, existing=data["existing_code"], ready=data["ready"], cue=data["cue"])
     with transaction.atomic():
+        # The leverage goes to the sheet with its goal (campaigns/systems/cgg/leverage_goals.py).
+        sheet = Character.objects.select_for_update().get(pk=character.pk).sheet
+        base = parse_code(sheet["attributes"][attribute])
+        existing = existing_leverage(sheet, data["purpose"])
+        diligence = Diligence(base, existing=existing, ready=data["ready"], cue=data["cue"])
         if diligence.ready:
             _ready(campaign, character, diligence, data["pitfall"])
         dice = sources.dice()
@@ -107,6 +111,7 @@ def roll_diligence(campaign, user, character, data: dict[str, Any]) -> Roll:
                 "leverage": str(result.leverage),
             },
         )
+        write_leverage(character, data["purpose"], result.leverage)
         transaction.on_commit(lambda: live.send_roll(roll))
     return roll
 

@@ -38,7 +38,7 @@ class ExplorerSheetForm(CharacterForm):
     roles = textarea("One or two roles, one per line. Two roles make a 9-hour Crisis Clock.", rows=2)
     abilities = textarea("One per line; mastery as x2 or x3, e.g. 'Weapon (Blaster) x2'.")
     aspects = textarea("One per line.")
-    gear = textarea("Notable gear, one per line.")
+    gear = textarea("Notable gear, one per line; end a line with its die code to roll it in (Armour jacket 3d).")
     harm_dots = _track_number(3, "Harm track dots", TRACK_HELP)
     persuasion_dots = _track_number(3, "Persuasion track dots", TRACK_HELP)
     alteration_dots = _track_number(3, "Alteration track dots", TRACK_HELP)

@@ -6,6 +6,7 @@ from campaigns.systems.cgg import (
     conditions,
     diligence_views,
     fallout,
+    leverage_goals,
     round_views,
     tension_views,
     views,
@@ -25,6 +26,7 @@ urlpatterns = [
     path("diligence/", diligence_views.diligence, name="cgg_diligence"),
     path("rolls/<int:roll_id>/fallout/", fallout.fallout, name="cgg_fallout"),
     path("explorers/<int:character_id>/conditions/", conditions.condition, name="cgg_condition"),
+    path("explorers/<int:character_id>/leverage/end/", leverage_goals.end_leverage_view, name="cgg_leverage_end"),
 ]
 
 # Who may use each step (a method, and the GM or any member): the trust tests hold every
@@ -43,4 +45,5 @@ ACCESS = {
     "cgg_diligence": ("post", MEMBER),
     "cgg_fallout": ("post", GM),
     "cgg_condition": ("post", GM),
+    "cgg_leverage_end": ("post", GM),
 }

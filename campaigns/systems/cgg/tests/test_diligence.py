@@ -47,29 +47,53 @@ def test_player_rolls_diligence_and_the_card_shows_total_and_pips(player_client,
     assert "Leverage towards Repair: <strong>2d+2</strong>" in page
 
 
+def test_the_leverage_goes_to_the_sheet_with_its_goal(player_client, cgg_campaign, explorer, script_dice):
+    script_dice(6, 4, 4)  # 8 pips: 2d+2
+    diligence(player_client, cgg_campaign, character=explorer.pk, diligence="analysis", purpose="Starship Repair")
+    explorer.refresh_from_db()
+    assert explorer.sheet["leverage"] == [{"purpose": "Starship Repair", "code": "2d+2"}]
+    page = player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    assert "Leverage towards Starship Repair: 2d+2" in page  # the panel lists the sheet's leverage
+
+
 def test_onto_an_existing_code_a_third_rounded_up(gm_client, cgg_campaign, explorer, script_dice):
+    explorer.sheet["leverage"] = [{"purpose": "Starship Repair", "code": "2d+2"}, {"purpose": "Escape", "code": "1d"}]
+    explorer.save()
     script_dice(3, 2, 2)  # the GM rolls for the player; Research on Knowledge 2d... overridden to Technical
     response = diligence(
-        gm_client, cgg_campaign, character=explorer.pk, diligence="research", attribute="technical", existing="2d+2"
-    )
+        gm_client, cgg_campaign, character=explorer.pk, diligence="research", attribute="technical",
+        purpose=" starship repair ",
+    )  # fmt: skip
     assert response.status_code == 200
     roll = Roll.objects.get(kind="cgg_diligence")
     assert (roll.outcome["total"], roll.outcome["bonus_pips"], roll.outcome["leverage"]) == (7, 3, "3d+2")
+    assert roll.request["existing"] == "2d+2"
     assert roll.author.pk == cgg_campaign.gm_id
+    explorer.refresh_from_db()
+    assert explorer.sheet["leverage"] == [
+        {"purpose": "Starship Repair", "code": "3d+2"},
+        {"purpose": "Escape", "code": "1d"},
+    ]
+    page = gm_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    assert "A third, rounded up: +3 pips onto 2d+2 →" in page
 
 
 def test_bad_input_changes_nothing(player_client, other_client, cgg_campaign, explorer, script_dice):
     script_dice(1, 1, 1)
-    refused = diligence(other_client, cgg_campaign, character=explorer.pk, diligence="analysis")
+    refused = diligence(other_client, cgg_campaign, character=explorer.pk, diligence="analysis", purpose="Repair")
     assert refused.status_code == 422
     assert "your own explorer" in refused.content.decode()
-    refused = diligence(player_client, cgg_campaign, character=explorer.pk, diligence="analysis", existing="banana")
+    refused = diligence(player_client, cgg_campaign, character=explorer.pk, diligence="analysis")
     assert refused.status_code == 422
-    assert "is not a die code" in refused.content.decode()
-    refused = diligence(player_client, cgg_campaign, character=explorer.pk, diligence="analysis", ready="on")
+    assert "Name the leverage&#x27;s goal" in refused.content.decode()
+    refused = diligence(
+        player_client, cgg_campaign, character=explorer.pk, diligence="analysis", ready="on", purpose="Repair"
+    )
     assert refused.status_code == 422
     assert "Tension mode is not on" in refused.content.decode()
     assert not Roll.objects.filter(kind="cgg_diligence").exists()
+    explorer.refresh_from_db()
+    assert explorer.sheet["leverage"] == []
 
 
 def test_outsider_and_wrong_method(outsider_client, player_client, cgg_campaign, explorer):
@@ -86,7 +110,14 @@ def test_ready_with_a_cue_makes_things_worse_and_adds_a_die(
     dice_before = TensionScene.objects.get(campaign=cgg_campaign).state["dice"]
     script_dice(2, 2, 2)  # Interrogation: Perception 2d+1, +1d for the cue: 3d+1
     response = diligence(
-        player_client, cgg_campaign, character=explorer.pk, diligence="interrogation", ready="on", cue="on", pitfall="0"
+        player_client,
+        cgg_campaign,
+        character=explorer.pk,
+        diligence="interrogation",
+        ready="on",
+        cue="on",
+        pitfall="0",
+        purpose="Escape",
     )
     assert response.status_code == 200
     roll = Roll.objects.get(kind="cgg_diligence")

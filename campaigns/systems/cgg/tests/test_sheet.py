@@ -62,6 +62,7 @@ def test_the_form_shows_the_sheet_back(player_client, cgg_campaign):
         ({"harm_dots": "3"}, "exactly 15"),
         ({"abilities": "Blaster x4"}, "mastery"),
         ({"leverage": "2d+2"}, "purpose"),
+        ({"gear": "Scanner\nArmour jacket 3d+3"}, "Gear Armour jacket: A die code has 0 to 2 pips"),
     ],
 )
 def test_bad_sheets_are_explained_and_not_saved(player_client, cgg_campaign, change, message):
