@@ -110,6 +110,19 @@ def _helpers(call, choice: AssistChoice) -> list[Assist]:
     return found
 
 
+def exec_assisted(code: DieCode, assist, bonus_pips: int) -> DieCode:
+    """The code with the Exec's own assist and bonus pips, for the Exec's odds before the call
+    (the player's gear and leverage are not known yet). Past the biggest code: the code as it is."""
+    assists = ()
+    if assist is not None:
+        helper, attribute = assist
+        assists = (Assist(helper.name, parse_code(helper.sheet["attributes"][attribute])),)
+    try:
+        return BuiltCode(code, assists, bonus_pips).code
+    except RulesError:
+        return code
+
+
 def apply_assists(call, choice: AssistChoice, code: DieCode, success_dice: int, *, actor):
     """Inside the roll's transaction: the code with every assist and bonus pip combined in, its
     success dice, the card's labels, and what was combined (for the call's state). Leverage is

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from campaigns.audience import Audience
 from campaigns.systems.cgg import actions
-from campaigns.systems.cgg.assists import assist_choice
+from campaigns.systems.cgg.assists import assist_choice, exec_assisted
 from campaigns.systems.cgg.chart import cgg_chart
 from campaigns.systems.cgg.forms import ActionCallForm, ClockForm, HammerForm, StuntForm, WrenchForm
 from campaigns.systems.steps import call_step, gm_call, panel_step, player_call, tell_done
@@ -47,6 +47,7 @@ def action_odds(request, campaign_id: int):
     if form.is_valid():
         data = form.cleaned_data
         code = parse_code(data["character"].sheet["attributes"][data["attribute"]])
+        code = exec_assisted(code, data["assist_pair"], data["bonus_pips"])  # the call's own assist and pips
         difficulty = data["difficulty"]
         difficulty = replace(difficulty, success_dice=code.dice)
         found = action_chances(difficulty, code)

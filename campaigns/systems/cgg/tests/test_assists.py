@@ -192,3 +192,11 @@ def test_the_execs_bad_assist_is_refused(gm_client, cgg_campaign, explorer, help
     assert response.status_code == 422
     assert message in html.unescape(response.content.decode())
     assert not RollCall.objects.exists()
+
+
+def test_the_execs_odds_count_the_calls_assist_and_pips(gm_client, cgg_campaign, explorer, helper):
+    # Strength 2d with Kade's Strength 2d+1 (2d+1 highest, +2 pips = 3d) and +3 BP: 4d against base 5d, 1 die.
+    query = {"character": explorer.pk, "attribute": "strength", "mode": "table", "base_dice": "5", "risk": "base",
+             "risk_bonus": "0", "assist": helper.pk, "assist_attribute": "strength", "bonus_pips": "3"}  # fmt: skip
+    shown = gm_client.get(reverse("cgg_odds", args=[cgg_campaign.pk]), query).content.decode()
+    assert "4d against 1 difficulty dice: success <strong>70.00%</strong>" in shown
