@@ -171,7 +171,7 @@ def test_idle_is_the_focus_holders_turn(gm_client, player_client, other_client, 
 def test_ready_is_the_explorers_action(player_client, started, mara, jon):
     campaign = started
     turn(player_client, campaign, "first", mara)
-    data = {"character": mara.pk, "diligence": "research", "ready": "1"}
+    data = {"character": mara.pk, "diligence": "research", "ready": "1", "purpose": "Escape"}  # a goal: issue 21
     response = player_client.post(reverse("cgg_diligence", args=[campaign.pk]), data, HTTP_HX_REQUEST="true")
     assert response.status_code == 200, response.content.decode()
     assert turns(campaign)["acted"] == [mara.pk]
