@@ -9,7 +9,7 @@ and the log show each part after the code ("Strength 2d +Gear Armour jacket 3d +
 
 Readings (published on /rules/#cgg):
 - The combined code stands for the explorer's code, as leverage's does: the dice it adds are
-  success dice too. Assists come after tension mode's Edge and Spotlight and before a stunt.
+  success dice too. Assists come after tension mode's Edge and Spotlight and the conditions, and before a stunt.
 - The Exec's bonus pips and the player's add up; an explorer named by both assists once.
 """
 
