@@ -22,7 +22,7 @@ from campaigns.systems.cgg.clock import ClockChange, change_clock
 from campaigns.systems.cgg.condition_roll import after_the_roll, exec_pays_on_call, take_conditions
 from campaigns.systems.cgg.kind import action_from, difficulty_from
 from campaigns.systems.cgg.models import TensionScene
-from campaigns.systems.cgg.rounds import locked_scene_or_none, record_help
+from campaigns.systems.cgg.rounds import record_helps
 from campaigns.systems.cgg.tension_roll import take_modifiers
 from campaigns.systems.turns import publish_call
 from rules.cgg.action import apply_hammer, apply_wrench, roll_action
@@ -47,20 +47,20 @@ def call_for_action(
     attribute: str,
     difficulty: Difficulty,
     label: str = "",
-    helpers=(),
     exec_pays=(),
     gm=None,
     assist=None,
     bonus_pips: int = 0,
 ) -> RollCall:
     """The Exec calls for an action; `difficulty` holds the secret choices
-    (its success dice are filled in from the sheet when the player rolls). In tension mode
-    `helpers` help it (rules.cgg.rounds: not acted yet, once a round, never the first explorer);
-    their codes are not combined here. The Exec may call any explorer: out of turn is shown, not
-    refused (campaigns/systems/cgg/rounds.py, published on /rules/#cgg). `exec_pays` are the
+    (its success dice are filled in from the sheet when the player rolls). The Exec may call any
+    explorer: out of turn is shown, not refused (campaigns/systems/cgg/rounds.py, published on
+    /rules/#cgg). `exec_pays` are the
     conditions the Exec pays one for (campaigns/systems/cgg/condition_roll.py). `assist` is an
-    assisting explorer and the attribute they help with, whose code combines into the action's,
-    and `bonus_pips` a special rule's (campaigns/systems/cgg/assists.py)."""
+    assisting explorer and the attribute they help with, whose code combines into the action's
+    when the player rolls; in tension mode they help this round (rules.cgg.rounds: not acted yet,
+    once a round, never the first explorer). `bonus_pips` are a special rule's
+    (campaigns/systems/cgg/assists.py)."""
     request = {
         "attribute": attribute,
         "difficulty": {
@@ -71,32 +71,20 @@ def call_for_action(
             "contest": difficulty.contest,
         },
     }
-    if helpers:
-        request["helped_by"] = [helper.name for helper in helpers]
     if assist is not None:
         helper, helper_attribute = assist
         request["assist"] = {"character": helper.pk, "name": helper.name, "attribute": helper_attribute}
     if bonus_pips:
         request["bonus_pips"] = bonus_pips
     with transaction.atomic():
-        if helpers:
-            _record_helpers(campaign, character, helpers)
+        if assist is not None and (helped_by := record_helps(campaign, character, [assist[0]])):
+            request["helped_by"] = helped_by
         if exec_pays:
             request["exec_conditions"] = list(exec_pays)
         call = RollCall.objects.create(campaign=campaign, character=character, label=label, kind=KIND, request=request)
         exec_pays_on_call(character, exec_pays, actor=gm or campaign.gm, call=call)
         transaction.on_commit(lambda: live.send_call_opened(call))
     return call
-
-
-def _record_helpers(campaign, helped, helpers) -> None:
-    scene = locked_scene_or_none(campaign)
-    if scene is None:
-        raise ActionError("Helpers are counted in tension mode only: start it, or call without helpers.")
-    for helper in helpers:
-        record_help(scene, helper, helped)
-    scene.save(update_fields=["state", "updated_at"])
-    transaction.on_commit(lambda: live.send_panel(campaign))
 
 
 def _locked_call(call_id: int, status: str) -> RollCall:
@@ -142,6 +130,11 @@ def roll_for_call(
             call, assists or AssistChoice(), risk_code, success_dice, actor=player
         )
         labels.extend(built)
+        player_helper = assists.helper if assists is not None else None
+        if player_helper is not None and player_helper != call.request.get("assist", {}).get("character"):
+            helper = character.campaign.characters.seated().get(pk=player_helper)  # checked by apply_assists
+            if helped_by := record_helps(call.campaign, character, [helper]):
+                call.request["helped_by"] = call.request.get("helped_by", []) + helped_by
         if stunt is not None:
             risk_code, success_dice = stunt.apply(risk_code, success_dice)
             change_clock(character, ClockChange(pay=stunt.hours), actor=player, reason="Stunt", call=call)
@@ -158,7 +151,7 @@ def roll_for_call(
             "exec_faces": list(action.exec_roll.faces),
         }
         call.status = RollCall.Status.PLAYER_TURN
-        call.save(update_fields=["state", "status"])
+        call.save(update_fields=["request", "state", "status"])
         transaction.on_commit(lambda: live.send_call_updated(call))
     return call
 

@@ -1,7 +1,7 @@
 from django import forms
 
 from campaigns.forms import CharacterChoiceField, TableForm
-from campaigns.inputs import TextField, WholeNumberField, row_id
+from campaigns.inputs import TextField, WholeNumberField
 from campaigns.systems.cgg.kind import ATTRIBUTE_LABELS
 from rules.cgg.codes import parse_code
 from rules.cgg.condition_effects import EXEC_PAYS, check_exec_pays
@@ -15,18 +15,6 @@ BASE_CHOICES = [
     (row.dice, f"{row.dice}d — {row.challenge_level} / {row.action_class} / Force: {row.force_factor}")
     for row in DIFFICULTY_TABLE
 ]
-
-
-class ExplorersField(forms.ModelMultipleChoiceField):
-    def label_from_instance(self, obj):
-        return obj.name
-
-    def clean(self, value):
-        # A value that is no row id never reaches the database (one too large overflows it).
-        values = value if isinstance(value, list | tuple) else [value] if value else []
-        if any(row_id(str(item)) is None for item in values):
-            raise forms.ValidationError(self.error_messages["invalid_choice"], code="invalid_choice")
-        return super().clean(value)
 
 
 class ActionCallForm(TableForm):
@@ -57,11 +45,6 @@ class ActionCallForm(TableForm):
     risk_bonus = WholeNumberField(
         min_value=0, max_value=30, initial=0, help_text="Situation elements raising the risk."
     )
-    helpers = ExplorersField(
-        queryset=None, required=False, widget=forms.CheckboxSelectMultiple, label="Helped by",
-        help_text="Tension mode: explorers who have not acted yet this round; their own risk roll this round is -1d.",
-        error_messages={"invalid_choice": "Choose seated explorers as helpers."},
-    )  # fmt: skip
     # The Exec's "deems fit and pays one" conditions (campaigns/systems/cgg/condition_roll.py).
     exec_conditions = forms.MultipleChoiceField(
         choices=[(name, f"{name}: {text}") for name, text in EXEC_PAYS.items()], required=False,
@@ -70,6 +53,7 @@ class ActionCallForm(TableForm):
     # What combines into the explorer's code (campaigns/systems/cgg/assists.py); the table sees it.
     assist = CharacterChoiceField(
         queryset=None, required=False, empty_label="(no one)", label="Assisting explorer",
+        help_text="Their code combines into the action's; in tension mode their own risk roll this round is -1d.",
         error_messages={"invalid_choice": "Choose another explorer of this campaign to assist."},
     )  # fmt: skip
     assist_attribute = forms.ChoiceField(
@@ -82,7 +66,6 @@ class ActionCallForm(TableForm):
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["character"].queryset = campaign.characters.seated()
-        self.fields["helpers"].queryset = campaign.characters.seated()
         self.fields["assist"].queryset = campaign.characters.seated()
 
     def clean(self):

@@ -136,10 +136,23 @@ def mark_acted(scene: TensionScene, explorer) -> bool:
 def record_help(scene: TensionScene, helper, helped) -> None:
     """Inside a caller's transaction, on a scene it locked (select_for_update): `helper` helps
     `helped`'s action this round (rules.cgg.rounds.Round.help; raises RulesError if they may
-    not). The helper's own risk roll this round then counts -1d. The caller saves the scene.
-    For an assist form to call as well as the Exec's "helped by" choice."""
+    not). The helper's own risk roll this round then counts -1d. The caller saves the scene."""
     state = TensionState.from_dict(scene.state)
     scene.state = replace(state, turns=state.turns.help(helper.pk, helped.pk)).as_dict()
+
+
+def record_helps(campaign, helped, helpers) -> list[str]:
+    """Inside a caller's transaction: in tension mode, each assisting explorer in `helpers` helps
+    `helped`'s action this round (refused by the round's rules with a RulesError), and the panel
+    shows it; their names, for the card. Outside tension mode an assist is only its code: []."""
+    scene = locked_scene_or_none(campaign)
+    if scene is None:
+        return []
+    for helper in helpers:
+        record_help(scene, helper, helped)
+    scene.save(update_fields=["state", "updated_at"])
+    transaction.on_commit(lambda: live.send_panel(campaign))
+    return [helper.name for helper in helpers]
 
 
 def locked_scene_or_none(campaign) -> TensionScene | None:

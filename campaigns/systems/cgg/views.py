@@ -31,7 +31,7 @@ def call_action(request, campaign_id: int):
         data = form.cleaned_data
         actions.call_for_action(campaign, character=data["character"], attribute=data["attribute"],
                                 difficulty=data["difficulty"], label=data["label"],
-                                helpers=tuple(data["helpers"]), exec_pays=data["exec_conditions"],
+                                exec_pays=data["exec_conditions"],
                                 gm=request.user, assist=data["assist_pair"], bonus_pips=data["bonus_pips"])  # fmt: skip
 
     return panel_step(request, campaign, Audience.GM, form=form, form_name="call_form", act=act)

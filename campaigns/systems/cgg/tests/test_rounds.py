@@ -48,9 +48,12 @@ def turn(client, campaign, op, explorer):
     )
 
 
-def call(gm_client, campaign, explorer, helpers=()):
+def call(gm_client, campaign, explorer, helper=None):
+    """The Exec's call; `helper` is the assisting explorer (their Strength combines into the action)."""
     data = {"character": explorer.pk, "attribute": "dexterity", "mode": "table", "base_dice": "8", "risk": "base",
-            "risk_bonus": "0", "helpers": [helper.pk for helper in helpers]}  # fmt: skip
+            "risk_bonus": "0"}  # fmt: skip
+    if helper is not None:
+        data |= {"assist": helper.pk, "assist_attribute": "strength"}
     return gm_client.post(reverse("cgg_call", args=[campaign.pk]), data, HTTP_HX_REQUEST="true")
 
 
@@ -92,7 +95,7 @@ def test_a_round_the_edge_player_starts_the_actors_pass_and_the_exec_spins(
     assert "focus on <strong>Jon Ash</strong> (to act)" in page(other_client, campaign)
     assert "focus on <strong>Jon Ash</strong> (to act)" in page(gm_client, campaign)
 
-    assert call(gm_client, campaign, jon, helpers=[mara]).status_code == 200  # Mara helps Jon
+    assert call(gm_client, campaign, jon, helper=mara).status_code == 200  # Mara helps Jon
     roll(other_client, campaign, jon)
     assert turns(campaign)["acted"] == [jon.pk]
     assert "<strong>Jon Ash</strong> (acted: passes the focus)" in page(player_client, campaign)
@@ -123,24 +126,25 @@ def test_a_round_the_edge_player_starts_the_actors_pass_and_the_exec_spins(
 def test_help_follows_the_rules_and_a_refused_call_changes_nothing(gm_client, player_client, started, mara, jon):
     campaign = started
     turn(player_client, campaign, "first", jon)
-    refused = call(gm_client, campaign, mara, helpers=[jon])
+    refused = call(gm_client, campaign, mara, helper=jon)
     assert refused.status_code == 422
     assert "helps no one" in refused.content.decode()  # the first explorer helps no one
     assert not RollCall.objects.exists()
     assert turns(campaign)["helps"] == []
-    refused = call(gm_client, campaign, jon, helpers=[jon])
+    refused = call(gm_client, campaign, jon, helper=jon)
     assert "own action" in refused.content.decode()
-    assert call(gm_client, campaign, jon, helpers=[mara]).status_code == 200
-    refused = call(gm_client, campaign, jon, helpers=[mara])  # a second help in the round
+    assert call(gm_client, campaign, jon, helper=mara).status_code == 200
+    refused = call(gm_client, campaign, jon, helper=mara)  # a second help in the round
     assert "once in a round" in refused.content.decode()
     assert RollCall.objects.count() == 1
 
 
-def test_help_needs_tension_mode(gm_client, cgg_campaign, mara, jon):
-    refused = call(gm_client, cgg_campaign, jon, helpers=[mara])
-    assert refused.status_code == 422
-    assert "tension mode only" in refused.content.decode()
-    assert not RollCall.objects.exists()
+def test_an_assist_outside_tension_mode_is_only_its_code(gm_client, player_client, cgg_campaign, mara, jon):
+    """No round to count help in: the assisting explorer's code combines, and no "Helped by"."""
+    assert call(gm_client, cgg_campaign, jon, helper=mara).status_code == 200
+    made = RollCall.objects.get()
+    assert "helped_by" not in made.request
+    assert made.request["assist"]["name"] == "Mara Vell"
 
 
 def test_the_exec_calls_out_of_turn_and_the_table_sees_it(gm_client, player_client, other_client, started, mara, jon):
@@ -180,7 +184,7 @@ def test_ready_is_the_explorers_action(player_client, started, mara, jon):
 def test_ending_tension_clears_the_round(gm_client, player_client, started, mara, jon):
     campaign = started
     turn(player_client, campaign, "first", jon)
-    call(gm_client, campaign, jon, helpers=[mara])
+    call(gm_client, campaign, jon, helper=mara)
     tension(gm_client, campaign, op="end")
     assert turns(campaign) == {"first": None, "focus": None, "acted": [], "helps": [], "out_of_turn": []}
     tension(gm_client, campaign, op="start", bleakness="bad", explorer=mara.pk)
@@ -222,3 +226,39 @@ def test_the_live_panel_shows_the_turn_to_the_table(
         turn(player_client, started, "first", jon)
     groups = {group for group, html in sent if "focus on <strong>Jon Ash</strong>" in html}
     assert groups == {f"campaign-{started.pk}-table", f"campaign-{started.pk}-gm"}
+
+
+def test_the_players_own_assisting_explorer_helps_in_the_round_too(
+    gm_client, player_client, other_client, started, mara, jon
+):
+    """One field for help: an assisting explorer the player names when rolling combines into the
+    code and, in tension mode, helps this round (their own roll later is -1d)."""
+    campaign = started
+    turn(player_client, campaign, "first", jon)
+    call(gm_client, campaign, jon)
+    made = RollCall.objects.get(character=jon)
+    posted = {"helper": mara.pk, "helper_attribute": "strength"}
+    assert other_client.post(reverse("cgg_roll", args=[campaign.pk, made.pk]), posted).status_code == 302
+    made.refresh_from_db()
+    assert made.request["helped_by"] == ["Mara Vell"]
+    assert turns(campaign)["helps"] == [[mara.pk, jon.pk]]
+    assert "Helped by Mara Vell." in page(other_client, campaign)  # on Jon's card, waiting for his Wrench
+    assert "Helped by Mara Vell." in page(gm_client, campaign)
+
+
+def test_a_player_cannot_name_the_first_explorer_as_their_helper(
+    gm_client, player_client, other_client, started, mara, jon
+):
+    campaign = started
+    turn(player_client, campaign, "first", mara)
+    call(gm_client, campaign, jon)
+    made = RollCall.objects.get(character=jon)
+    refused = other_client.post(
+        reverse("cgg_roll", args=[campaign.pk, made.pk]),
+        {"helper": mara.pk, "helper_attribute": "strength"},
+        HTTP_HX_REQUEST="true",
+    )
+    assert "helps no one" in refused.content.decode()
+    made.refresh_from_db()
+    assert made.status == RollCall.Status.PENDING  # nothing rolled
+    assert turns(campaign)["helps"] == []
