@@ -216,7 +216,7 @@ class SkillTestRules(RollRules[SkillTest]):
         SkillTest(45, Flip.SUCCEED),
         SkillTest(62, Flip.FAIL),  # an untrained special skill: always flipped to fail
         SkillTest(30, assist=True),
-        SkillTest(-10),  # an Arduous test below 0: only 01 succeeds
+        SkillTest(-10),  # a chance below 0: nothing succeeds, not even 01 ("A Skill Test of 0 or greater")
         SkillTest(110),  # 100 (00) still fails critically
     )
 

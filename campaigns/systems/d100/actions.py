@@ -148,7 +148,8 @@ def start_test(campaign, player, *, character, skill, attribute, difficulty: str
     if assistant is not None:
         if how is not Flip.NONE:
             raise RulesError("A test is either flipped or assisted, not both.")
-        helper = next((s for s in assistant.sheet["skills"] if s["name"] == skill), None)
+        # Any case, as `side_for` reads the tester's skill.
+        helper = next((s for s in assistant.sheet["skills"] if s["name"].casefold() == skill.casefold()), None)
         if assistant.pk == character.pk or helper is None or helper["ranks"] < 1:
             raise RulesError("An assistant needs at least 1 rank in the skill tested.")
     if difficulty is not None and difficulty not in DIFFICULTIES:
@@ -289,10 +290,11 @@ def opposed_test(campaign, gm, *, first, first_skill, first_attribute, second, s
         side_for(first, first_skill, first_attribute, cap=cap),
         side_for(second, second_skill, second_attribute, cap=cap),
     ]
-    sides = [{**side, "difficulty": difficulty} for side, difficulty in zip(sides, difficulties, strict=True)]
-    outcomes = [
-        _outcome({"side": side, "difficulty": side["difficulty"], "flip": "", "assisted_by": ""}) for side in sides
-    ]
+    # An untrained special skill flips to fail here too, as in any test ("Common and special skills").
+    sides = [{**side, "difficulty": difficulty, "flip": Flip.FAIL.value if side["untrained_special"] else ""}
+             for side, difficulty in zip(sides, difficulties, strict=True)]  # fmt: skip
+    outcomes = [_outcome({"side": side, "difficulty": side["difficulty"], "flip": side["flip"], "assisted_by": ""})
+                for side in sides]  # fmt: skip
     readings = [read(o["value"], o["chance"], s["bonus"]) for o, s in zip(outcomes, sides, strict=True)]
     winner = opposed(*readings)
     with transaction.atomic():
