@@ -21,6 +21,7 @@ from rules.d100.test import (
     DIFFICULTIES,
     Flip,
     base_chance,
+    difficulty_for_time,
     fury,
     opposed,
     read,
@@ -132,12 +133,14 @@ def side_for(character, skill: str, attribute: str, *, synergy: bool = False, ca
         "base": base_chance(value, ranks, sheet["modifiers"], synergy, cap=cap),
         "bonus": value // 10,
         "untrained_special": bool(found and found["special"] and found["ranks"] == 0),
+        "synergy": synergy,
     }
 
 
 def start_test(campaign, player, *, character, skill, attribute, difficulty: str | None, how: Flip = Flip.NONE,
-               assistant=None, synergy: bool = False, label: str = "") -> RollCall:  # fmt: skip
-    """A test; with `difficulty` None the GM sets it secretly."""
+               assistant=None, synergy: bool = False, label: str = "", time: str = "normal") -> RollCall:  # fmt: skip
+    """A test; with `difficulty` None the GM sets it secretly. `time` (hasty, normal, triple) moves the
+    difficulty a step once it is set (rules.d100.test.difficulty_for_time)."""
     if character.owner_id != player.pk or character.campaign_id != campaign.pk:
         raise ActionError("Test your own character.")
     side = side_for(character, skill, attribute, synergy=synergy, cap=modifier_cap(campaign))
@@ -152,10 +155,9 @@ def start_test(campaign, player, *, character, skill, attribute, difficulty: str
         helper = next((s for s in assistant.sheet["skills"] if s["name"].casefold() == skill.casefold()), None)
         if assistant.pk == character.pk or helper is None or helper["ranks"] < 1:
             raise RulesError("An assistant needs at least 1 rank in the skill tested.")
-    if difficulty is not None and difficulty not in DIFFICULTIES:
-        raise RulesError("The difficulty is Arduous, Hard, Challenging, Standard, Routine, Easy or Trivial.")
+    difficulty_for_time(difficulty or "standard", time)  # refuses an unknown difficulty or time
     request = {"side": side, "difficulty": difficulty, "secret": difficulty is None, "flip": how.value,
-               "assisted_by": assistant.name if assistant else "", "self_test": True}  # fmt: skip
+               "assisted_by": assistant.name if assistant else "", "self_test": True, "time": time}  # fmt: skip
     with transaction.atomic():
         call = RollCall.objects.create(campaign=campaign, character=character, kind=KIND, label=label, request=request)
         if difficulty is None:
@@ -178,12 +180,13 @@ def set_difficulty(call_id: int, gm, difficulty: str) -> Roll:
 
 def _outcome(request: dict) -> dict:
     side = request["side"]
-    chance = total_chance(side["base"], request["difficulty"])
+    rated = difficulty_for_time(request["difficulty"], request.get("time") or "normal")
+    chance = total_chance(side["base"], rated)
     rolled = roll_d100(sources.dice(), assist=bool(request["assisted_by"]))
     reading = resolve(rolled, chance, how=Flip(request["flip"]), attribute_bonus=side["bonus"])
     return {"tens": rolled.tens, "ones": rolled.ones, "assist": rolled.assist, "value": reading.value,
             "chance": chance, "success": reading.success, "critical": reading.critical,
-            "degrees": reading.degrees, "result": reading.label}  # fmt: skip
+            "degrees": reading.degrees, "result": reading.label, "rated": rated}  # fmt: skip
 
 
 def _roll(call: RollCall, *, author, shown: bool) -> Roll:
@@ -276,25 +279,30 @@ def roll_special_die(campaign, player, *, character, die: str) -> Roll:
 
 
 def opposed_test(campaign, gm, *, first, first_skill, first_attribute, second, second_skill, second_attribute,
-                 first_difficulty: str = "standard", second_difficulty: str = "standard") -> Roll:  # fmt: skip
-    """Two characters' tests, each at its own difficulty (Standard unless the GM says), rolled together and
-    posted once. Seed ("Opposed tests") names no difficulty; a Skill Test has one ("Base Chance is modified by
-    Difficulty Rating"), so each side takes its own (issue 21; published on /rules/#d100)."""
+                 first_difficulty: str = "standard", second_difficulty: str = "standard",
+                 first_time: str = "normal", second_time: str = "normal",
+                 first_synergy: bool = False, second_synergy: bool = False) -> Roll:  # fmt: skip
+    """Two characters' tests, each at its own difficulty (Standard unless the GM says), time taken and
+    synergy, rolled together and posted once. Seed ("Opposed tests") names no difficulty; a Skill Test has
+    one ("Base Chance is modified by Difficulty Rating"), so each side takes its own (issue 21; published
+    on /rules/#d100)."""
     if not campaign.is_gm(gm):
         raise ActionError("Only the GM calls an opposed test.")
     difficulties = [first_difficulty or "standard", second_difficulty or "standard"]
-    if any(difficulty not in DIFFICULTIES for difficulty in difficulties):
-        raise RulesError("The difficulty is Arduous, Hard, Challenging, Standard, Routine, Easy or Trivial.")
+    times = [first_time or "normal", second_time or "normal"]
+    for difficulty, time in zip(difficulties, times, strict=True):
+        difficulty_for_time(difficulty, time)  # refuses an unknown difficulty or time
     cap = modifier_cap(campaign)
     sides = [
-        side_for(first, first_skill, first_attribute, cap=cap),
-        side_for(second, second_skill, second_attribute, cap=cap),
+        side_for(first, first_skill, first_attribute, synergy=first_synergy, cap=cap),
+        side_for(second, second_skill, second_attribute, synergy=second_synergy, cap=cap),
     ]
     # An untrained special skill flips to fail here too, as in any test ("Common and special skills").
-    sides = [{**side, "difficulty": difficulty, "flip": Flip.FAIL.value if side["untrained_special"] else ""}
-             for side, difficulty in zip(sides, difficulties, strict=True)]  # fmt: skip
-    outcomes = [_outcome({"side": side, "difficulty": side["difficulty"], "flip": side["flip"], "assisted_by": ""})
-                for side in sides]  # fmt: skip
+    each = zip(sides, difficulties, times, (first, second), strict=True)
+    sides = [{**side, "difficulty": difficulty, "time": time, "character_id": character.pk,
+              "flip": Flip.FAIL.value if side["untrained_special"] else ""}
+             for side, difficulty, time, character in each]  # fmt: skip
+    outcomes = [_side_outcome(side) for side in sides]
     readings = [read(o["value"], o["chance"], s["bonus"]) for o, s in zip(outcomes, sides, strict=True)]
     winner = opposed(*readings)
     with transaction.atomic():
@@ -305,6 +313,12 @@ def opposed_test(campaign, gm, *, first, first_skill, first_attribute, second, s
         )  # fmt: skip
         transaction.on_commit(lambda: live.send_roll(roll))
     return roll
+
+
+def _side_outcome(side: dict) -> dict:
+    """One side of an opposed test, rolled as a test of its own."""
+    return _outcome({"side": side, "difficulty": side["difficulty"], "time": side.get("time", "normal"),
+                     "flip": side.get("flip", ""), "assisted_by": ""})  # fmt: skip
 
 
 def fortune_six(roll_id: int, player) -> Roll:

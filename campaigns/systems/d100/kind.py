@@ -11,6 +11,9 @@ from campaigns.systems.base import RollKind
 from campaigns.systems.d100.chart import d100_chart
 from rules.d100.test import Flip, chances
 
+# How the card names the time taken (normal says nothing).
+TIME_WORDS = {"hasty": "hasty (a step harder)", "triple": "triple time (a step easier)"}
+
 
 class D100Kind(RollKind):
     key = "d100"
@@ -25,6 +28,9 @@ class D100Kind(RollKind):
                 "difficulty": request["difficulty"], "flip": request["flip"], "assisted_by": request["assisted_by"],
                 "secret": request["secret"], "reroll_of": request.get("reroll_of"), "hidden": False}  # fmt: skip
         data["of"] = request.get("of", "")
+        data["time"] = TIME_WORDS.get(request.get("time") or "normal", "")
+        data["synergy"] = bool(request["side"].get("synergy"))
+        data["rated"] = outcome.get("rated")
         data["revealed"] = bool(request.get("revealed"))
         # Whether this viewer may spend Fortune here is per player and changes with the pool: the row loads it.
         data["fortune_open"] = (
@@ -34,7 +40,7 @@ class D100Kind(RollKind):
         # A secret test the GM started is the GM's until revealed (campaigns/systems/d100/gm.py).
         data["reveal_open"] = audience is Audience.GM and roll.visibility == "gm" and bool(request.get("gm_secret"))
         if audience is not Audience.GM and request["secret"]:
-            data |= {"difficulty": None, "chance": None}  # the secret itself, even on a critical
+            data |= {"difficulty": None, "rated": None, "chance": None}  # the secret itself, even on a critical
             if not outcome["critical"] and not request.get("revealed"):
                 data |= {"success": None, "degrees": None, "result": "", "hidden": True}
         return data
@@ -53,7 +59,9 @@ class D100Kind(RollKind):
         return d100_chart(odds, landed=landed.capitalize())
 
     def call_data(self, call, audience: Audience) -> dict[str, Any]:
-        return {"what": call.request["side"]["what"], "base": call.request["side"]["base"]}
+        request = call.request
+        return {"what": request["side"]["what"], "base": request["side"]["base"],
+                "time": TIME_WORDS.get(request.get("time") or "normal", "")}  # fmt: skip
 
 
 class D100DieKind(RollKind):
@@ -79,7 +87,10 @@ class D100OpposedKind(RollKind):
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         sides = zip(roll.request["sides"], roll.outcome["outcomes"], strict=True)
-        return {"sides": [{**side, **outcome} for side, outcome in sides], "winner": roll.outcome["winner"]}
+        sides = [
+            {**side, **outcome, "time": TIME_WORDS.get(side.get("time") or "normal", "")} for side, outcome in sides
+        ]
+        return {"sides": sides, "winner": roll.outcome["winner"]}
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         return f"Opposed test: {data['winner'] or 'nobody'} wins."

@@ -14,7 +14,7 @@ from campaigns.systems.d100.chart import d100_chart
 from campaigns.systems.d100.forms import D100TestForm, MisfortuneForm, OpposedForm, SpecialDieForm
 from campaigns.systems.steps import REFUSALS, call_step, gm_call, panel_step
 from campaigns.views import campaign_for_gm, campaign_for_member
-from rules.d100.test import Flip, chances, total_chance
+from rules.d100.test import Flip, chances, difficulty_for_time, total_chance
 from rules.errors import RulesError
 
 
@@ -28,7 +28,8 @@ def test(request, campaign_id: int):
         data = form.cleaned_data
         actions.start_test(campaign, request.user, character=data["character"], skill=data["skill"].strip(),
                            attribute=data["attribute"], difficulty=data["difficulty"] or None, how=Flip(data["flip"]),
-                           assistant=data["assistant"], synergy=data["synergy"], label=data["label"])  # fmt: skip
+                           assistant=data["assistant"], synergy=data["synergy"], label=data["label"],
+                           time=data["time"] or "normal")  # fmt: skip
 
     return panel_step(
         request, campaign, Audience.TABLE, form=form, form_name="test_form", act=act,
@@ -54,7 +55,7 @@ def odds(request, campaign_id: int):
         except RulesError as error:
             context["odds_error"] = str(error)
         else:
-            chance = total_chance(side["base"], data["difficulty"])
+            chance = total_chance(side["base"], difficulty_for_time(data["difficulty"], data["time"] or "normal"))
             how = Flip.FAIL if side["untrained_special"] else Flip(data["flip"])
             odds = chances(chance, how, assist=bool(data["assistant"]))
             context = {"what": side["what"], "chance": chance, "odds": odds, "chart": d100_chart(odds)}
@@ -155,7 +156,9 @@ def opposed(request, campaign_id: int):
                              first_attribute=data["first_attribute"], second=data["second"],
                              second_skill=data["second_skill"].strip(),
                              second_attribute=data["second_attribute"], first_difficulty=data["first_difficulty"],
-                             second_difficulty=data["second_difficulty"])  # fmt: skip
+                             second_difficulty=data["second_difficulty"], first_time=data["first_time"],
+                             second_time=data["second_time"], first_synergy=data["first_synergy"],
+                             second_synergy=data["second_synergy"])  # fmt: skip
 
     return panel_step(request, campaign, Audience.GM, form=form, form_name="opposed_form", act=act)
 

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns import actions
-from campaigns.models import Membership, Roll
+from campaigns.models import Membership, Roll, RollCall
 from characters.models import Character
 
 pytestmark = pytest.mark.django_db
@@ -88,3 +88,75 @@ def test_an_assistants_skill_is_read_in_any_case(player_client, table, ulf, ida,
     script_dice(8, 3, 3)
     assert _test(player_client, table, ulf, assistant=ida.pk).status_code == 200
     assert Roll.objects.get().request["assisted_by"] == "Ida"
+
+
+# 9: time taken moves the difficulty a step (triple time easier, hasty harder).
+
+
+def test_triple_time_makes_a_players_test_a_step_easier(player_client, gm_client, table, ulf, script_dice):
+    script_dice(7, 2)  # 61 against 55 + 10 (Standard, triple time: Routine): a success it would not be at Standard
+    assert _test(player_client, table, ulf, time="triple").status_code == 200
+    roll = Roll.objects.get()
+    assert (roll.outcome["chance"], roll.outcome["success"], roll.request["time"]) == (65, True, "triple")
+    for client in (player_client, gm_client):
+        page = _page(client, table)
+        assert "Standard → Routine: 65%" in page
+        assert "triple time" in page
+    odds = player_client.get(
+        reverse("d100_odds", args=[table.pk]),
+        {"character": ulf.pk, "skill": "Stealth", "difficulty": "standard", "time": "hasty"},
+    )
+    assert "45%" in odds.content.decode()  # hasty: Challenging
+
+
+def test_a_hasty_secret_test_is_a_step_harder_and_stays_secret(player_client, gm_client, table, ulf, script_dice):
+    assert _test(player_client, table, ulf, difficulty="", time="hasty").status_code == 200
+    call = RollCall.objects.get()
+    assert "They take hasty (a step harder)" in _page(gm_client, table)  # the GM setting it knows
+    script_dice(3, 1)  # 20 against 55 - 20 (Hard) - 10 (hasty: Arduous) = 25: a success
+    gm_client.post(reverse("d100_difficulty", args=[table.pk, call.pk]), {"difficulty": "hard"})
+    roll = Roll.objects.get()
+    assert (roll.outcome["chance"], roll.outcome["success"]) == (25, True)
+    assert "Hard → Arduous: 25%" in _page(gm_client, table)
+    page = _page(player_client, table)
+    assert "base 55 · hasty (a step harder)" in page  # the player's own choice, on the card
+    assert "→ Arduous" not in page
+    assert "25%" not in page
+
+
+def test_the_gms_secret_and_opposed_tests_take_time_and_synergy(gm_client, table, ulf, ida, script_dice):
+    script_dice(5, 5)
+    data = {"character": ulf.pk, "skill": "Stealth", "attribute": "", "difficulty": "hard", "time": "triple",
+            "synergy": "on", "label": ""}  # fmt: skip
+    assert gm_client.post(reverse("d100_secret_test", args=[table.pk]), data, HTTP_HX_REQUEST="true").status_code == 200
+    secret = Roll.objects.get()
+    assert (secret.request["side"]["base"], secret.outcome["chance"]) == (65, 55)  # 45 + 10 + 10, Challenging
+    script_dice(5, 5, 5, 5)
+    response = _opposed(gm_client, table, ulf, ida, first_time="hasty", second_time="triple", second_synergy="on")
+    assert response.status_code == 200
+    opposed = Roll.objects.get(kind="d100_opposed")
+    assert [o["chance"] for o in opposed.outcome["outcomes"]] == [45, 85]  # 55 - 10; 65 + 10 synergy + 10
+    page = _page(gm_client, table)
+    assert "Standard → Challenging: 45%" in page
+    assert "skill synergy" in page
+
+
+def test_a_time_that_is_not_offered_is_refused(player_client, gm_client, table, ulf, ida):
+    refused = _test(player_client, table, ulf, time="forever")
+    assert refused.status_code == 422
+    assert "hasty, normal or triple time" in refused.content.decode()
+    refused = _opposed(gm_client, table, ulf, ida, first_time="forever")
+    assert refused.status_code == 422
+    assert "hasty, normal or triple time" in refused.content.decode()
+    assert not Roll.objects.exists()
+
+
+# 10: synergy at the table, shown on the card for the GM to see it was claimed.
+
+
+def test_skill_synergy_adds_ten_and_shows_on_the_card(player_client, gm_client, table, ulf, script_dice):
+    script_dice(7, 2)  # 61 against 55 + 10
+    _test(player_client, table, ulf, synergy="on")
+    roll = Roll.objects.get()
+    assert (roll.request["side"]["base"], roll.outcome["success"]) == (65, True)
+    assert "skill synergy (+10)" in _page(gm_client, table)
