@@ -19,7 +19,7 @@ from django.db import transaction
 
 from campaigns import live
 from campaigns.models import Roll
-from campaigns.systems.d100.actions import KIND, ActionError, _outcome, modifier_cap, side_for
+from campaigns.systems.d100.actions import KIND, ActionError, _outcome, is_npc, modifier_cap, side_for
 from rules.d100.test import Flip, difficulty_for_time
 
 
@@ -35,7 +35,8 @@ def gm_secret_test(campaign, gm, *, character, skill: str, attribute: str, diffi
     side = side_for(character, skill, attribute, synergy=synergy, cap=modifier_cap(campaign))
     how = Flip.FAIL if side["untrained_special"] else Flip.NONE
     request = {"side": side, "difficulty": difficulty, "secret": True, "flip": how.value, "assisted_by": "",
-               "gm_secret": True, "revealed": False, "label": label, "time": time or "normal"}  # fmt: skip
+               "gm_secret": True, "revealed": False, "label": label, "time": time or "normal",
+               "npc": is_npc(campaign, character)}  # fmt: skip
     with transaction.atomic():
         roll = Roll.objects.create(campaign=campaign, author=gm, character=character, kind=KIND,
                                    visibility=Roll.Visibility.GM, request=request,

@@ -10,6 +10,7 @@ from django.views.decorators.http import require_GET, require_POST
 from campaigns.audience import Audience
 from campaigns.models import Roll
 from campaigns.systems.d100 import actions
+from campaigns.systems.d100 import opposed as opposed_rerolls
 from campaigns.systems.d100.chart import d100_chart
 from campaigns.systems.d100.forms import D100TestForm, MisfortuneForm, OpposedForm, SpecialDieForm
 from campaigns.systems.steps import REFUSALS, call_step, gm_call, panel_step
@@ -70,6 +71,11 @@ def difficulty(request, campaign_id: int, call_id: int):
     return call_step(request, call, Audience.GM, act=lambda: actions.set_difficulty(call.pk, request.user, chosen))
 
 
+def _rolls(request, campaign):
+    """The rolls this user may spend on: the table's, and the GM's own (GM-only) ones for the GM."""
+    return Roll.objects.all() if campaign.is_gm(request.user) else Roll.objects.visible_to_table()
+
+
 def _after(request, campaign, error: str = ""):
     """HTMX gets the message at once, where the click was; a plain post, on the table it goes back to."""
     if request.htmx:
@@ -86,8 +92,8 @@ def fortune_options(request, campaign_id: int, roll_id: int):
     """The Fortune spends this user can make on a test or a die now; the log loads them into the
     roll's row (a row is rendered once for the whole table; the spends are the roller's alone)."""
     campaign = campaign_for_member(request, campaign_id)
-    rolls = Roll.objects.select_related("character", "campaign").filter(visibility=Roll.Visibility.TABLE)
-    roll = get_object_or_404(rolls, pk=roll_id, campaign=campaign, kind__in=(actions.KIND, "d100_die"))
+    rolls = _rolls(request, campaign).select_related("character", "campaign")
+    roll = get_object_or_404(rolls, pk=roll_id, campaign=campaign, kind__in=(actions.KIND, "d100_die", "d100_opposed"))
     context = {"campaign": campaign, "roll": roll, **actions.fortune_options(roll, request.user)}
     template = "systems/d100/fortune_options.html" + ("#options" if request.htmx else "")
     return render(request, template, context)
@@ -97,7 +103,7 @@ def fortune_options(request, campaign_id: int, roll_id: int):
 @require_POST
 def reroll(request, campaign_id: int, roll_id: int):
     campaign = campaign_for_member(request, campaign_id)
-    roll = get_object_or_404(Roll.objects.visible_to_table(), pk=roll_id, campaign=campaign, kind=actions.KIND)
+    roll = get_object_or_404(_rolls(request, campaign), pk=roll_id, campaign=campaign, kind=actions.KIND)
     try:
         actions.fortune_reroll(roll.pk, request.user)
     except REFUSALS as error:
@@ -167,9 +173,22 @@ def opposed(request, campaign_id: int):
 @require_POST
 def six(request, campaign_id: int, roll_id: int):
     campaign = campaign_for_member(request, campaign_id)
-    roll = get_object_or_404(Roll.objects.visible_to_table(), pk=roll_id, campaign=campaign, kind="d100_die")
+    roll = get_object_or_404(_rolls(request, campaign), pk=roll_id, campaign=campaign, kind="d100_die")
     try:
         actions.fortune_six(roll.pk, request.user)
+    except REFUSALS as error:
+        return _after(request, campaign, str(error))
+    return _after(request, campaign)
+
+
+@login_required
+@require_POST
+def opposed_reroll(request, campaign_id: int, roll_id: int, side: int):
+    """A failed side of an opposed test re-rolled by its owner: Fortune, or the GM's Misfortune for an NPC."""
+    campaign = campaign_for_member(request, campaign_id)
+    roll = get_object_or_404(Roll.objects.visible_to_table(), pk=roll_id, campaign=campaign, kind="d100_opposed")
+    try:
+        opposed_rerolls.side_reroll(roll.pk, request.user, side)
     except REFUSALS as error:
         return _after(request, campaign, str(error))
     return _after(request, campaign)

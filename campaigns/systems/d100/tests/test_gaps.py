@@ -6,7 +6,8 @@ import pytest
 from django.urls import reverse
 
 from campaigns import actions
-from campaigns.models import Membership, Roll, RollCall
+from campaigns.models import LedgerEntry, Membership, Roll, RollCall
+from campaigns.systems.d100 import actions as d100
 from characters.models import Character
 
 pytestmark = pytest.mark.django_db
@@ -160,3 +161,106 @@ def test_skill_synergy_adds_ten_and_shows_on_the_card(player_client, gm_client, 
     roll = Roll.objects.get()
     assert (roll.request["side"]["base"], roll.outcome["success"]) == (65, True)
     assert "skill synergy (+10)" in _page(gm_client, table)
+
+
+# 26/29 on opposed tests: a failed side re-rolls with Fortune, and the winner is settled again.
+
+
+def _options(client, roll) -> str:
+    return client.get(reverse("d100_fortune_options", args=[roll.campaign_id, roll.pk])).content.decode()
+
+
+def _side_reroll(client, roll, side):
+    return client.post(reverse("d100_opposed_reroll", args=[roll.campaign_id, roll.pk, side]), HTTP_HX_REQUEST="true")
+
+
+def test_a_failed_side_of_an_opposed_test_rerolls_with_fortune(gm_client, player_client, other_client, table, ulf,
+                                                               ida, gm, script_dice):  # fmt: skip
+    actions.start_session(table, gm, refill=3)
+    script_dice(8, 3, 3, 5)  # Ulf 72 against 55: a failure; Ida 24 against 65: 2 + 4 degrees
+    _opposed(gm_client, table, ulf, ida)
+    first = Roll.objects.get()
+    assert first.outcome["winner"] == "Ida"
+    assert "Re-roll Ulf's side (1 Fortune)" in _options(player_client, first)
+    assert "Re-roll" not in _options(other_client, first)  # Ida did not fail, and Ulf is not hers
+    assert "Fortune on this test" in _page(player_client, table)
+    refused = _side_reroll(other_client, first, 0)
+    assert refused.status_code == 422
+    assert "Only that side&#x27;s player re-rolls it." in refused.content.decode()
+    script_dice(2, 2)  # Ulf's re-roll: 11, a critical success, which wins
+    assert _side_reroll(player_client, first, 0).status_code == 200
+    again = Roll.objects.exclude(pk=first.pk).get()
+    assert (again.request["reroll_of"], again.outcome["winner"]) == (first.pk, "Ulf")
+    assert again.outcome["outcomes"][1] == first.outcome["outcomes"][1]  # Ida's side stands
+    assert {k: r.value for k, r in d100.pools(table).items()} == {"fortune": 2, "misfortune": 1}
+    assert "<strong>Ulf</strong> wins." in _page(other_client, table)
+    twice = _side_reroll(player_client, first, 0)
+    assert twice.status_code == 422
+    assert "already re-rolled" in twice.content.decode()
+    assert Roll.objects.count() == 2
+
+
+def test_a_critically_failed_side_costs_two(gm_client, player_client, table, ulf, ida, gm, script_dice):
+    actions.start_session(table, gm, refill=1)
+    script_dice(7, 7, 3, 5)  # Ulf 66: a critical failure
+    _opposed(gm_client, table, ulf, ida)
+    first = Roll.objects.get()
+    refused = _side_reroll(player_client, first, 0)
+    assert "The Fortune pool has 1; that needs 2." in refused.content.decode()
+    assert Roll.objects.count() == 1
+    assert _side_reroll(player_client, first, 7).status_code == 422  # no such side: a message, not a 500
+
+
+# 31: the GM's Misfortune acts for NPCs (characters the GM owns, and the GM's own dice).
+
+
+def test_the_gm_rerolls_an_npcs_secret_test_with_misfortune(gm_client, player_client, table, orc, gm, script_dice):
+    d100.change_pools(table, actor=gm, reason="spent earlier", misfortune=2)
+    script_dice(8, 3)  # the Orc's 72 against 45: a failure
+    gm_client.post(reverse("d100_secret_test", args=[table.pk]),
+                   {"character": orc.pk, "skill": "Stealth", "difficulty": "standard"})  # fmt: skip
+    secret = Roll.objects.get()
+    assert "Misfortune on this test" in _page(gm_client, table)
+    assert "Re-roll (1 Misfortune)" in _options(gm_client, secret)
+    script_dice(3, 5)  # 24: a success
+    gm_client.post(reverse("d100_reroll", args=[table.pk, secret.pk]))
+    again = Roll.objects.get(request__reroll_of=secret.pk)
+    assert (again.visibility, again.outcome["success"]) == (Roll.Visibility.GM, True)  # still the GM's alone
+    assert {k: r.value for k, r in d100.pools(table).items()} == {"fortune": 0, "misfortune": 1}
+    assert LedgerEntry.objects.filter(balance__kind="misfortune", delta=-1, roll=again).exists()
+    page = _page(player_client, table)
+    assert "Misfortune pool: 1" not in page
+    assert f'data-roll-id="{again.pk}"' not in page
+
+
+def test_the_gm_turns_a_chaos_die_into_a_six_with_misfortune(gm_client, player_client, table, gm, script_dice):
+    script_dice(3)
+    gm_client.post(reverse("d100_gm_die", args=[table.pk]), {"die": "chaos"})
+    die = Roll.objects.get()
+    assert "Treat as a 6" not in _options(gm_client, die)  # the Misfortune pool is empty
+    empty = gm_client.post(reverse("d100_six", args=[table.pk, die.pk]), HTTP_HX_REQUEST="true")
+    assert "The Misfortune pool has 0; that needs 1." in empty.content.decode()
+    d100.change_pools(table, actor=gm, reason="spent earlier", misfortune=3)
+    assert "Treat as a 6 (1 Misfortune)" in _options(gm_client, die)
+    assert "Treat as a 6" not in _options(player_client, die)
+    assert player_client.post(reverse("d100_six", args=[table.pk, die.pk]), HTTP_HX_REQUEST="true").status_code == 422
+    gm_client.post(reverse("d100_six", args=[table.pk, die.pk]))
+    six = Roll.objects.get(request__six_of=die.pk)
+    assert six.outcome == {"faces": [6], "total": 6}
+    assert {k: r.value for k, r in d100.pools(table).items()} == {"fortune": 0, "misfortune": 2}
+    page = _page(player_client, table)
+    assert "Something terrible happens." in page
+    assert "Misfortune pool: 2" not in page
+
+
+def test_the_gm_rerolls_an_npcs_side_with_misfortune(gm_client, player_client, table, orc, ulf, gm, script_dice):
+    d100.change_pools(table, actor=gm, reason="spent earlier", misfortune=1)
+    script_dice(8, 3, 3, 5)  # the Orc 72 against 45: a failure; Ulf 24 against 55
+    _opposed(gm_client, table, orc, ulf)
+    first = Roll.objects.get()
+    assert "Re-roll Orc's side (1 Misfortune)" in _options(gm_client, first)
+    assert "Re-roll" not in _options(player_client, first)
+    script_dice(2, 2)  # 11
+    _side_reroll(gm_client, first, 0)
+    assert Roll.objects.get(request__reroll_of=first.pk).outcome["winner"] == "Orc"
+    assert {k: r.value for k, r in d100.pools(table).items()} == {"fortune": 0, "misfortune": 0}
