@@ -264,3 +264,71 @@ def test_the_gm_rerolls_an_npcs_side_with_misfortune(gm_client, player_client, t
     _side_reroll(gm_client, first, 0)
     assert Roll.objects.get(request__reroll_of=first.pk).outcome["winner"] == "Orc"
     assert {k: r.value for k, r in d100.pools(table).items()} == {"fortune": 0, "misfortune": 0}
+
+
+# 3: Peril at the table; 14: one assist die; 28: a Chaos die as a 6; 29: a paid 2-point re-roll.
+
+
+def test_peril_ignores_skill_ranks_at_the_table(player_client, table, player, script_dice):
+    # Peril step 3 ("Ignore 2 skill ranks"): Stealth's 3 ranks count as 1, so 45 + 10 = 55, not 75.
+    hurt = _character(table, player, "Hurt", [{"name": "Stealth", "attribute": "Agility", "ranks": 3}], peril=3)
+    script_dice(7, 2)  # 61: a failure at 55 (a success at 75)
+    _test(player_client, table, hurt)
+    roll = Roll.objects.get()
+    assert (roll.outcome["chance"], roll.outcome["success"]) == (55, False)
+    assert "Stealth (Agility 45, 1 rank)" in _page(player_client, table)
+
+
+def test_only_one_assist_die_is_gained(player_client, table, ulf, ida, other_player, script_dice):
+    eve = _character(table, other_player, "Eve", [{"name": "Stealth", "attribute": "Agility", "ranks": 1}])
+    script_dice(8, 3, 3, 4)  # 72, one assist die (2): a fourth die would be a second assist
+    data = {"character": ulf.pk, "skill": "Stealth", "attribute": "", "difficulty": "standard", "flip": "",
+            "assistant": [ida.pk, eve.pk]}  # fmt: skip
+    player_client.post(reverse("d100_test", args=[table.pk]), data)
+    roll = Roll.objects.get()
+    assert (roll.outcome["assist"], roll.outcome["value"]) == (2, 22)  # one assist die, whoever is named
+    assert roll.request["assisted_by"] in ("Ida", "Eve")
+
+
+def test_fortune_turns_a_chaos_die_into_a_six(player_client, other_client, table, ulf, gm, script_dice):
+    actions.start_session(table, gm, refill=2)
+    script_dice(3)
+    player_client.post(reverse("d100_die", args=[table.pk]), {"character": ulf.pk, "die": "chaos"})
+    die = Roll.objects.get()
+    assert "Something terrible happens." not in _page(other_client, table)
+    player_client.post(reverse("d100_six", args=[table.pk, die.pk]))
+    six = Roll.objects.get(request__six_of=die.pk)
+    assert six.outcome == {"faces": [6], "total": 6}  # a Chaos die does not roll on
+    assert {k: r.value for k, r in d100.pools(table).items()} == {"fortune": 1, "misfortune": 1}
+    assert "Something terrible happens." in _page(other_client, table)
+
+
+def test_a_critical_failure_rerolled_for_two_fortune(player_client, table, ulf, gm, script_dice):
+    actions.start_session(table, gm, refill=3)
+    script_dice(7, 7)  # 66 against 55: a critical failure
+    _test(player_client, table, ulf)
+    first = Roll.objects.get()
+    assert "Re-roll (2 Fortune)" in _options(player_client, first)
+    script_dice(3, 5)  # 24: the new result stands
+    player_client.post(reverse("d100_reroll", args=[table.pk, first.pk]))
+    again = Roll.objects.get(request__reroll_of=first.pk)
+    assert again.outcome["success"] is True
+    assert {k: r.value for k, r in d100.pools(table).items()} == {"fortune": 1, "misfortune": 2}
+    assert LedgerEntry.objects.filter(balance__kind="fortune", delta=-2, reason="Re-roll a critically failed test",
+                                      roll=again).exists()  # fmt: skip
+
+
+# 32, 33, 35, 36: the GM's recovery buttons add one point each.
+
+
+@pytest.mark.parametrize("event", ["social", "resolve", "alignment", "shrine"])
+def test_each_recovery_occasion_adds_one_fortune(gm_client, player_client, table, ulf, event):
+    reason = d100.RECOVERY[event][0]
+    assert reason in _page(gm_client, table)
+    assert player_client.post(reverse("d100_recover", args=[table.pk]), {"event": event}).status_code == 404
+    assert gm_client.post(reverse("d100_recover", args=[table.pk]), {"event": event}).status_code == 302
+    assert {k: r.value for k, r in d100.pools(table).items()} == {"fortune": 1, "misfortune": 0}
+    assert LedgerEntry.objects.get(balance__kind="fortune").reason == reason
+    refused = gm_client.post(reverse("d100_recover", args=[table.pk]), {"event": "luck"}, HTTP_HX_REQUEST="true")
+    assert "Unknown recovery event." in refused.content.decode()
+    assert d100.pools(table)["fortune"].value == 1
