@@ -82,7 +82,8 @@ def pay(campaign, actor, points: int, reason: str, *, npc: bool, roll=None) -> N
     """A re-roll or a 6 paid for: with Fortune by a player (it becomes Misfortune), with Misfortune by the GM
     for an NPC or the GM's own die. Seed ("Misfortune pool"): "The GM may employ the Misfortune Pool to take
     advantage of the same benefits as Fortune Points for NPCs and creatures they control". Refused, before
-    any die is rolled (`can_pay`), when the pool cannot pay."""
+    any die is rolled (`can_pay`), when the pool cannot pay. Reading (published on /rules/#d100): an NPC is a
+    character the GM owns, or none (the GM's own die); a player's character is never the GM's to re-roll."""
     if npc:
         change_pools(campaign, actor=actor, reason=f"Misfortune: {reason}", misfortune=-points, roll=roll)
     else:

@@ -9,7 +9,8 @@
   is not revealed by itself: it is the GM's call, as the seed lets the GM narrate).
 - Fury and Chaos dice with no character: the seed's dice are not a character's ("a special D6 that is
   used in combat"; "rolled under given circumstances"), so the GM rolls them for an NPC or the world.
-  No Fortune is offered on them (Fortune is the players'; Misfortune stays a separate spend).
+  No Fortune is offered on them (Fortune is the players'); the GM turns one into a 6 with Misfortune
+  (actions.pay: "for NPCs and creatures they control").
 Published on /rules/#d100.
 """
 
