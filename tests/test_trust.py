@@ -26,7 +26,7 @@ def kwargs_for(name, world, system):
     campaign, seat = world["campaigns"][system]
     character = world["characters"][system]
     route = next(p for p in get_resolver().reverse_dict.getlist(name))[0][0][1]
-    values = {"campaign_id": campaign.pk, "call_id": 1, "roll_id": 1, "character_id": character.pk,
+    values = {"campaign_id": campaign.pk, "call_id": 1, "roll_id": 1, "side": 0, "character_id": character.pk,
               "membership_id": seat.pk, "token": campaign.invite_token, "fmt": "json",
               "system_key": campaign.system}  # fmt: skip
     return {key: values[key] for key in route}

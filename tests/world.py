@@ -107,7 +107,7 @@ def routes(world, system):
         "campaign_id": campaign.pk, "character_id": world["characters"][system].pk, "membership_id": seat.pk,
         "call_id": campaign.calls.order_by("-pk").values_list("pk", flat=True).first() or 1,
         "roll_id": campaign.rolls.order_by("-pk").values_list("pk", flat=True).first() or 1,
-        "token": campaign.invite_token, "system_key": system,
+        "token": campaign.invite_token, "system_key": system, "side": 0,
     }  # fmt: skip
     for name, (method, _access, _system) in CASES.items():
         if name in NOT_SWEPT or (name.startswith(SYSTEM_PREFIXES) and not name.startswith(f"{system}_")):

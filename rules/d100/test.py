@@ -70,6 +70,26 @@ def total_chance(base: int, difficulty: str) -> int:
     return base + DIFFICULTIES[difficulty]
 
 
+# Time taken (seed, "Some skills take time"): steps along DIFFICULTIES, towards Trivial when positive.
+TIME_TAKEN = {"hasty": -1, "normal": 0, "triple": 1}
+
+
+def difficulty_for_time(difficulty: str, time: str = "normal") -> str:
+    """The difficulty once time is counted. Seed ("Some skills take time"): "If triple time is allocated to
+    a task, it might lessen its difficulty; on the other hand, hasty attempts become more difficult."
+    Reading (published on /rules/#d100): the seed gives no size, so triple time moves the difficulty one
+    step easier on its table (+10) and a hasty attempt one step harder (-10), held within Arduous ...
+    Trivial (Trivial stays Trivial, Arduous stays Arduous). "Might" is the GM's: the GM sets the
+    difficulty it starts from."""
+    if difficulty not in DIFFICULTIES:
+        raise RulesError("The difficulty is Arduous, Hard, Challenging, Standard, Routine, Easy or Trivial.")
+    if time not in TIME_TAKEN:
+        raise RulesError("The time taken is hasty, normal or triple time.")
+    steps = list(DIFFICULTIES)
+    at = steps.index(difficulty) + TIME_TAKEN[time]
+    return steps[max(0, min(len(steps) - 1, at))]
+
+
 class Flip(StrEnum):
     NONE = ""
     SUCCEED = "succeed"
@@ -216,7 +236,7 @@ class SkillTestRules(RollRules[SkillTest]):
         SkillTest(45, Flip.SUCCEED),
         SkillTest(62, Flip.FAIL),  # an untrained special skill: always flipped to fail
         SkillTest(30, assist=True),
-        SkillTest(-10),  # an Arduous test below 0: only 01 succeeds
+        SkillTest(-10),  # a chance below 0: nothing succeeds, not even 01 ("A Skill Test of 0 or greater")
         SkillTest(110),  # 100 (00) still fails critically
     )
 

@@ -130,3 +130,16 @@ def test_a_skill_is_tested_with_its_own_attribute():
         attribute_for(stealth, "Brawn")
     with pytest.raises(RulesError, match="Choose the primary attribute"):
         attribute_for(None, "")
+
+
+def test_time_taken_moves_the_difficulty_one_step():
+    from rules.d100.test import difficulty_for_time
+
+    assert difficulty_for_time("standard", "triple") == "routine"
+    assert difficulty_for_time("standard", "hasty") == "challenging"
+    assert difficulty_for_time("hard", "normal") == "hard"
+    assert difficulty_for_time("trivial", "triple") == "trivial"  # held within the table
+    assert difficulty_for_time("arduous", "hasty") == "arduous"
+    assert total_chance(55, difficulty_for_time("standard", "triple")) == 65
+    with pytest.raises(RulesError, match="hasty, normal or triple time"):
+        difficulty_for_time("standard", "forever")

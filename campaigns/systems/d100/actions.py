@@ -21,6 +21,7 @@ from rules.d100.test import (
     DIFFICULTIES,
     Flip,
     base_chance,
+    difficulty_for_time,
     fury,
     opposed,
     read,
@@ -59,6 +60,34 @@ def change_pools(campaign, *, actor, reason: str, fortune: int = 0, misfortune: 
 def spend_fortune(campaign, player, points: int, reason: str, roll=None) -> dict:
     """A player's Fortune spend: the points move to the Misfortune pool at once."""
     return change_pools(campaign, actor=player, reason=reason, fortune=-points, misfortune=points, roll=roll)
+
+
+def is_npc(campaign, character) -> bool:
+    """A character the GM controls (the GM owns it), or none at all (the GM's own die): Misfortune's."""
+    return character is None or character.owner_id == campaign.gm_id
+
+
+def pool_left(campaign, npc: bool, *, lock: bool = False) -> int:
+    return pools(campaign, lock=lock)[MISFORTUNE if npc else FORTUNE].value
+
+
+def can_pay(campaign, points: int, *, npc: bool) -> None:
+    """Inside a write's transaction, before any die is rolled: refused when the pool cannot pay (locked)."""
+    left = pool_left(campaign, npc, lock=True)
+    if left < points:
+        raise RulesError(f"The {'Misfortune' if npc else 'Fortune'} pool has {left}; that needs {points}.")
+
+
+def pay(campaign, actor, points: int, reason: str, *, npc: bool, roll=None) -> None:
+    """A re-roll or a 6 paid for: with Fortune by a player (it becomes Misfortune), with Misfortune by the GM
+    for an NPC or the GM's own die. Seed ("Misfortune pool"): "The GM may employ the Misfortune Pool to take
+    advantage of the same benefits as Fortune Points for NPCs and creatures they control". Refused, before
+    any die is rolled (`can_pay`), when the pool cannot pay. Reading (published on /rules/#d100): an NPC is a
+    character the GM owns, or none (the GM's own die); a player's character is never the GM's to re-roll."""
+    if npc:
+        change_pools(campaign, actor=actor, reason=f"Misfortune: {reason}", misfortune=-points, roll=roll)
+    else:
+        spend_fortune(campaign, actor, points, reason, roll=roll)
 
 
 def refill_fortune(campaign, gm, *, refill: int, short: bool = False) -> dict:
@@ -132,12 +161,14 @@ def side_for(character, skill: str, attribute: str, *, synergy: bool = False, ca
         "base": base_chance(value, ranks, sheet["modifiers"], synergy, cap=cap),
         "bonus": value // 10,
         "untrained_special": bool(found and found["special"] and found["ranks"] == 0),
+        "synergy": synergy,
     }
 
 
 def start_test(campaign, player, *, character, skill, attribute, difficulty: str | None, how: Flip = Flip.NONE,
-               assistant=None, synergy: bool = False, label: str = "") -> RollCall:  # fmt: skip
-    """A test; with `difficulty` None the GM sets it secretly."""
+               assistant=None, synergy: bool = False, label: str = "", time: str = "normal") -> RollCall:  # fmt: skip
+    """A test; with `difficulty` None the GM sets it secretly. `time` (hasty, normal, triple) moves the
+    difficulty a step once it is set (rules.d100.test.difficulty_for_time)."""
     if character.owner_id != player.pk or character.campaign_id != campaign.pk:
         raise ActionError("Test your own character.")
     side = side_for(character, skill, attribute, synergy=synergy, cap=modifier_cap(campaign))
@@ -148,13 +179,13 @@ def start_test(campaign, player, *, character, skill, attribute, difficulty: str
     if assistant is not None:
         if how is not Flip.NONE:
             raise RulesError("A test is either flipped or assisted, not both.")
-        helper = next((s for s in assistant.sheet["skills"] if s["name"] == skill), None)
+        # Any case, as `side_for` reads the tester's skill.
+        helper = next((s for s in assistant.sheet["skills"] if s["name"].casefold() == skill.casefold()), None)
         if assistant.pk == character.pk or helper is None or helper["ranks"] < 1:
             raise RulesError("An assistant needs at least 1 rank in the skill tested.")
-    if difficulty is not None and difficulty not in DIFFICULTIES:
-        raise RulesError("The difficulty is Arduous, Hard, Challenging, Standard, Routine, Easy or Trivial.")
+    difficulty_for_time(difficulty or "standard", time)  # refuses an unknown difficulty or time
     request = {"side": side, "difficulty": difficulty, "secret": difficulty is None, "flip": how.value,
-               "assisted_by": assistant.name if assistant else "", "self_test": True}  # fmt: skip
+               "assisted_by": assistant.name if assistant else "", "self_test": True, "time": time}  # fmt: skip
     with transaction.atomic():
         call = RollCall.objects.create(campaign=campaign, character=character, kind=KIND, label=label, request=request)
         if difficulty is None:
@@ -177,12 +208,13 @@ def set_difficulty(call_id: int, gm, difficulty: str) -> Roll:
 
 def _outcome(request: dict) -> dict:
     side = request["side"]
-    chance = total_chance(side["base"], request["difficulty"])
+    rated = difficulty_for_time(request["difficulty"], request.get("time") or "normal")
+    chance = total_chance(side["base"], rated)
     rolled = roll_d100(sources.dice(), assist=bool(request["assisted_by"]))
     reading = resolve(rolled, chance, how=Flip(request["flip"]), attribute_bonus=side["bonus"])
     return {"tens": rolled.tens, "ones": rolled.ones, "assist": rolled.assist, "value": reading.value,
             "chance": chance, "success": reading.success, "critical": reading.critical,
-            "degrees": reading.degrees, "result": reading.label}  # fmt: skip
+            "degrees": reading.degrees, "result": reading.label, "rated": rated}  # fmt: skip
 
 
 def _roll(call: RollCall, *, author, shown: bool) -> Roll:
@@ -201,17 +233,23 @@ def fortune_options(roll, user) -> dict:
     posted (seed: "Using a fortune point"): a failed test's re-roll (1, or 2 after a critical
     failure), once, for the tester, and not while a secret test's result is the GM's; a Fury or
     Chaos die as a 6, once, for its roller. Only when the Fortune pool can pay."""
-    options = {"reroll": 0, "six": False}
-    if roll.character is None or roll.character.owner_id != user.pk:
+    campaign = roll.campaign
+    npc = is_npc(campaign, roll.character)
+    options = {"reroll": 0, "six": False, "sides": [], "pool": "Misfortune" if npc else "Fortune"}
+    if roll.kind == "d100_opposed":
+        from campaigns.systems.d100.opposed import side_options
+
+        return options | {"sides": side_options(roll, user), "pool": ""}
+    if (roll.character is None and not campaign.is_gm(user)) or (roll.character and roll.character.owner_id != user.pk):
         return options
-    left = pools(roll.campaign)[FORTUNE].value
+    left = pool_left(campaign, npc)
     if roll.kind == KIND:
         outcome, request = roll.outcome, roll.request
         cost = 2 if outcome["critical"] else 1
         open_ = (
             not outcome["success"]
             and not request.get("reroll_of")
-            and (not request.get("secret") or outcome["critical"] or request.get("revealed"))
+            and (npc or not request.get("secret") or outcome["critical"] or request.get("revealed"))
         )
         if open_ and left >= cost and not Roll.objects.filter(campaign=roll.campaign, request__reroll_of=roll.pk):
             options["reroll"] = cost
@@ -226,30 +264,33 @@ def fortune_reroll(roll_id: int, player) -> Roll:
     """Re-roll a failed test for 1 Fortune (2 if it failed critically); the new result stands. Once per test."""
     with transaction.atomic():
         rolls = Roll.objects.select_for_update(of=("self",)).select_related("character", "campaign")
-        original = rolls.get(pk=roll_id, kind=KIND, visibility=Roll.Visibility.TABLE)
-        if original.character.owner_id != player.pk:
+        original = rolls.get(pk=roll_id, kind=KIND)
+        if original.character.owner_id != player.pk or (
+            original.visibility != Roll.Visibility.TABLE and not original.campaign.is_gm(player)
+        ):
             raise ActionError("Only the tester re-rolls their own test.")
+        npc = is_npc(original.campaign, original.character)
         outcome = original.outcome
         if original.request.get("reroll_of"):
             raise ActionError("A re-rolled test stands.")
         # Secrecy first: answering "that test did not fail" would tell the player how a secret test went.
-        if original.request.get("secret") and not outcome["critical"] and not original.request.get("revealed"):
+        secret = original.request.get("secret") and not npc  # the GM knows how its own NPC's test went
+        if secret and not outcome["critical"] and not original.request.get("revealed"):
             raise ActionError("Only the GM knows how a secret test went.")
         if outcome["success"]:
             raise ActionError("That test did not fail.")
         if Roll.objects.filter(campaign=original.campaign, request__reroll_of=original.pk).exists():
             raise ActionError("That test was already re-rolled.")
         points = 2 if outcome["critical"] else 1
-        left = pools(original.campaign, lock=True)[FORTUNE].value
-        if left < points:  # before any die is rolled
-            raise RulesError(f"The Fortune pool has {left}; that needs {points}.")
+        can_pay(original.campaign, points, npc=npc)
         roll = Roll.objects.create(
             campaign=original.campaign, author=player, character=original.character, kind=KIND,
+            visibility=original.visibility,  # a GM-only test's re-roll stays the GM's
             request={**original.request, "reroll_of": original.pk, "of": test_name(original)},
             outcome=_outcome(original.request),
         )  # fmt: skip
-        spend_fortune(original.campaign, player, points, f"Re-roll a {'critically ' if points == 2 else ''}failed test",
-                      roll=roll)  # fmt: skip
+        reason = f"Re-roll a {'critically ' if points == 2 else ''}failed test"
+        pay(original.campaign, player, points, reason, npc=npc, roll=roll)
         transaction.on_commit(lambda: live.send_roll(roll))
     return roll
 
@@ -268,31 +309,39 @@ def roll_special_die(campaign, player, *, character, die: str) -> Roll:
     faces = fury(sources.dice()) if die == "fury" else (sources.dice().roll(6),)
     with transaction.atomic():
         roll = Roll.objects.create(campaign=campaign, author=player, character=character, kind="d100_die",
-                                   request={"die": die, "label": f"{die.title()} die"},
+                                   request={"die": die, "label": f"{die.title()} die",
+                                            "npc": is_npc(campaign, character)},
                                    outcome={"faces": list(faces), "total": sum(faces)})  # fmt: skip
         transaction.on_commit(lambda: live.send_roll(roll))
     return roll
 
 
 def opposed_test(campaign, gm, *, first, first_skill, first_attribute, second, second_skill, second_attribute,
-                 first_difficulty: str = "standard", second_difficulty: str = "standard") -> Roll:  # fmt: skip
-    """Two characters' tests, each at its own difficulty (Standard unless the GM says), rolled together and
-    posted once. Seed ("Opposed tests") names no difficulty; a Skill Test has one ("Base Chance is modified by
-    Difficulty Rating"), so each side takes its own (issue 21; published on /rules/#d100)."""
+                 first_difficulty: str = "standard", second_difficulty: str = "standard",
+                 first_time: str = "normal", second_time: str = "normal",
+                 first_synergy: bool = False, second_synergy: bool = False) -> Roll:  # fmt: skip
+    """Two characters' tests, each at its own difficulty (Standard unless the GM says), time taken and
+    synergy, rolled together and posted once. Seed ("Opposed tests") names no difficulty; a Skill Test has
+    one ("Base Chance is modified by Difficulty Rating"), so each side takes its own (issue 21; published
+    on /rules/#d100)."""
     if not campaign.is_gm(gm):
         raise ActionError("Only the GM calls an opposed test.")
     difficulties = [first_difficulty or "standard", second_difficulty or "standard"]
-    if any(difficulty not in DIFFICULTIES for difficulty in difficulties):
-        raise RulesError("The difficulty is Arduous, Hard, Challenging, Standard, Routine, Easy or Trivial.")
+    times = [first_time or "normal", second_time or "normal"]
+    for difficulty, time in zip(difficulties, times, strict=True):
+        difficulty_for_time(difficulty, time)  # refuses an unknown difficulty or time
     cap = modifier_cap(campaign)
     sides = [
-        side_for(first, first_skill, first_attribute, cap=cap),
-        side_for(second, second_skill, second_attribute, cap=cap),
+        side_for(first, first_skill, first_attribute, synergy=first_synergy, cap=cap),
+        side_for(second, second_skill, second_attribute, synergy=second_synergy, cap=cap),
     ]
-    sides = [{**side, "difficulty": difficulty} for side, difficulty in zip(sides, difficulties, strict=True)]
-    outcomes = [
-        _outcome({"side": side, "difficulty": side["difficulty"], "flip": "", "assisted_by": ""}) for side in sides
-    ]
+    # An untrained special skill flips to fail here too, as in any test ("Common and special skills").
+    each = zip(sides, difficulties, times, (first, second), strict=True)
+    sides = [{**side, "difficulty": difficulty, "time": time, "character_id": character.pk,
+              "npc": is_npc(campaign, character),
+              "flip": Flip.FAIL.value if side["untrained_special"] else ""}
+             for side, difficulty, time, character in each]  # fmt: skip
+    outcomes = [_side_outcome(side) for side in sides]
     readings = [read(o["value"], o["chance"], s["bonus"]) for o, s in zip(outcomes, sides, strict=True)]
     winner = opposed(*readings)
     with transaction.atomic():
@@ -305,27 +354,35 @@ def opposed_test(campaign, gm, *, first, first_skill, first_attribute, second, s
     return roll
 
 
+def _side_outcome(side: dict) -> dict:
+    """One side of an opposed test, rolled as a test of its own."""
+    return _outcome({"side": side, "difficulty": side["difficulty"], "time": side.get("time", "normal"),
+                     "flip": side.get("flip", ""), "assisted_by": ""})  # fmt: skip
+
+
 def fortune_six(roll_id: int, player) -> Roll:
     """1 Fortune: treat a Fury or Chaos die as a 6 (a Fury die then rolls on, as on any 6). Once per die."""
     with transaction.atomic():
         rolls = Roll.objects.select_for_update(of=("self",)).select_related("character", "campaign")
         original = rolls.get(pk=roll_id, kind="d100_die")
-        if original.character is None or original.character.owner_id != player.pk:
+        campaign = original.campaign
+        mine = campaign.is_gm(player) if original.character is None else original.character.owner_id == player.pk
+        if not mine:
             raise ActionError("Only the roller turns their own die.")
+        npc = is_npc(campaign, original.character)
         if original.request.get("six_of") or original.outcome["faces"][0] == 6:
             raise ActionError("That die is already a 6.")
         if Roll.objects.filter(campaign=original.campaign, request__six_of=original.pk).exists():
             raise ActionError("That die was already turned to a 6.")
-        left = pools(original.campaign, lock=True)[FORTUNE].value
-        if left < 1:
-            raise RulesError(f"The Fortune pool has {left}; that needs 1.")
+        can_pay(campaign, 1, npc=npc)
         faces = (6, *fury(sources.dice())) if original.request["die"] == "fury" else (6,)
-        of = f"{original.character.name}'s {original.request['die']} die"
+        whose = f"{original.character.name}'s" if original.character else "the GM's"
+        of = f"{whose} {original.request['die']} die"
         roll = Roll.objects.create(
-            campaign=original.campaign, author=player, character=original.character, kind="d100_die",
-            request={**original.request, "six_of": original.pk, "of": of},
+            campaign=campaign, author=player, character=original.character, kind="d100_die",
+            request={**original.request, "six_of": original.pk, "of": of, "npc": npc},
             outcome={"faces": list(faces), "total": sum(faces)},
         )  # fmt: skip
-        spend_fortune(original.campaign, player, 1, f"A {original.request['die']} die as a 6", roll=roll)
+        pay(campaign, player, 1, f"A {original.request['die']} die as a 6", npc=npc, roll=roll)
         transaction.on_commit(lambda: live.send_roll(roll))
     return roll

@@ -8,10 +8,25 @@ from campaigns.inputs import TextField, WholeNumberField
 from campaigns.systems.skills import name_own_stat, stat_field
 from rules.d100.test import DIFFICULTIES, Flip
 
+TIME_REFUSED = "The time taken is hasty, normal or triple time."
+
 DIFFICULTY_CHOICES = [
     ("", "The GM sets it (secret)"),
     *((key, f"{key.title()} ({v:+d})") for key, v in DIFFICULTIES.items()),
 ]
+
+
+def time_field() -> forms.ChoiceField:
+    """Time taken moves the difficulty a step (rules.d100.test.difficulty_for_time); blank is normal."""
+    choices = [("normal", "Normal"), ("triple", "Triple time (a step easier)"), ("hasty", "Hasty (a step harder)")]
+    return forms.ChoiceField(choices=choices, initial="normal", required=False, label="Time taken",
+                             error_messages={"invalid_choice": TIME_REFUSED})  # fmt: skip
+
+
+def synergy_field() -> forms.BooleanField:
+    """Seed ("Skill synergy"): "The GM might arbitrate (upon player request)". Reading (published on
+    /rules/#d100): the box is ticked on the GM's word; the card says so, for the GM to see every claim."""
+    return forms.BooleanField(required=False, label="Skill synergy granted by the GM (+10)")
 
 
 class D100TestForm(TableForm):
@@ -19,10 +34,11 @@ class D100TestForm(TableForm):
     skill = TextField(required=False, max_length=60)
     attribute = stat_field(())
     difficulty = forms.ChoiceField(choices=DIFFICULTY_CHOICES, initial="standard", required=False)
+    time = time_field()
     flip = forms.ChoiceField(choices=[("", "No flip"), (Flip.SUCCEED, "Flip to succeed"), (Flip.FAIL, "Flip to fail")],
                              required=False)  # fmt: skip
     assistant = CharacterChoiceField(queryset=None, required=False, empty_label="(no assist)")
-    synergy = forms.BooleanField(required=False, label="Skill synergy granted by the GM (+10)")
+    synergy = synergy_field()
     label = TextField(max_length=100, required=False)
 
     def __init__(self, *args, campaign, user, **kwargs):
@@ -80,10 +96,14 @@ class OpposedForm(TableForm):
     first_skill = TextField(required=False, max_length=60, widget=forms.TextInput(attrs={"list": "d100-skill-names"}))
     first_attribute = stat_field(())
     first_difficulty = opposed_difficulty()
+    first_time = time_field()
+    first_synergy = synergy_field()
     second = CharacterChoiceField(queryset=None, empty_label=None)
     second_skill = TextField(required=False, max_length=60, widget=forms.TextInput(attrs={"list": "d100-skill-names"}))
     second_attribute = stat_field(())
     second_difficulty = opposed_difficulty()
+    second_time = time_field()
+    second_synergy = synergy_field()
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)

@@ -9,7 +9,8 @@
   is not revealed by itself: it is the GM's call, as the seed lets the GM narrate).
 - Fury and Chaos dice with no character: the seed's dice are not a character's ("a special D6 that is
   used in combat"; "rolled under given circumstances"), so the GM rolls them for an NPC or the world.
-  No Fortune is offered on them (Fortune is the players'; Misfortune stays a separate spend).
+  No Fortune is offered on them (Fortune is the players'); the GM turns one into a 6 with Misfortune
+  (actions.pay: "for NPCs and creatures they control").
 Published on /rules/#d100.
 """
 
@@ -19,23 +20,24 @@ from django.db import transaction
 
 from campaigns import live
 from campaigns.models import Roll
-from campaigns.systems.d100.actions import KIND, ActionError, _outcome, modifier_cap, side_for
-from rules.d100.test import DIFFICULTIES, Flip
-from rules.errors import RulesError
+from campaigns.systems.d100.actions import KIND, ActionError, _outcome, is_npc, modifier_cap, side_for
+from rules.d100.test import Flip, difficulty_for_time
 
 
-def gm_secret_test(campaign, gm, *, character, skill: str, attribute: str, difficulty: str, label: str = "") -> Roll:
-    """The GM tests a seated character in secret: a GM-only roll until `reveal_test`."""
+def gm_secret_test(campaign, gm, *, character, skill: str, attribute: str, difficulty: str, label: str = "",
+                   time: str = "normal", synergy: bool = False) -> Roll:  # fmt: skip
+    """The GM tests a seated character in secret: a GM-only roll until `reveal_test`; time taken and
+    synergy as on a player's test."""
     if not campaign.is_gm(gm):
         raise ActionError("Only the GM starts a secret test.")
     if character.campaign_id != campaign.pk:
         raise ActionError("Test a character at this table.")
-    if difficulty not in DIFFICULTIES:
-        raise RulesError("The difficulty is Arduous, Hard, Challenging, Standard, Routine, Easy or Trivial.")
-    side = side_for(character, skill, attribute, cap=modifier_cap(campaign))
+    difficulty_for_time(difficulty, time or "normal")  # refuses an unknown difficulty or time
+    side = side_for(character, skill, attribute, synergy=synergy, cap=modifier_cap(campaign))
     how = Flip.FAIL if side["untrained_special"] else Flip.NONE
     request = {"side": side, "difficulty": difficulty, "secret": True, "flip": how.value, "assisted_by": "",
-               "gm_secret": True, "revealed": False, "label": label}  # fmt: skip
+               "gm_secret": True, "revealed": False, "label": label, "time": time or "normal",
+               "npc": is_npc(campaign, character)}  # fmt: skip
     with transaction.atomic():
         roll = Roll.objects.create(campaign=campaign, author=gm, character=character, kind=KIND,
                                    visibility=Roll.Visibility.GM, request=request,

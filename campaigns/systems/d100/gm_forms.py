@@ -5,6 +5,7 @@ from django import forms
 
 from campaigns.forms import CharacterChoiceField, TableForm
 from campaigns.inputs import TextField
+from campaigns.systems.d100.forms import synergy_field, time_field
 from campaigns.systems.skills import stat_field
 from rules.d100.test import DIFFICULTIES
 
@@ -20,6 +21,8 @@ class SecretTestForm(TableForm):
     attribute = stat_field(())
     difficulty = forms.ChoiceField(choices=GM_DIFFICULTIES, initial="standard",
                                    error_messages={"required": DIFFICULTY, "invalid_choice": DIFFICULTY})  # fmt: skip
+    time = time_field()
+    synergy = synergy_field()
     label = TextField(max_length=100, required=False)
 
     def __init__(self, *args, campaign, **kwargs):

@@ -23,7 +23,8 @@ def secret_test(request, campaign_id: int):
     def act():
         data = form.cleaned_data
         gm.gm_secret_test(campaign, request.user, character=data["character"], skill=data["skill"].strip(),
-                          attribute=data["attribute"], difficulty=data["difficulty"], label=data["label"])  # fmt: skip
+                          attribute=data["attribute"], difficulty=data["difficulty"], label=data["label"],
+                          time=data["time"], synergy=data["synergy"])  # fmt: skip
 
     return panel_step(request, campaign, Audience.GM, form=form, form_name="secret_form", act=act)
 

@@ -11,6 +11,9 @@ from campaigns.systems.base import RollKind
 from campaigns.systems.d100.chart import d100_chart
 from rules.d100.test import Flip, chances
 
+# How the card names the time taken (normal says nothing).
+TIME_WORDS = {"hasty": "hasty (a step harder)", "triple": "triple time (a step easier)"}
+
 
 class D100Kind(RollKind):
     key = "d100"
@@ -25,16 +28,21 @@ class D100Kind(RollKind):
                 "difficulty": request["difficulty"], "flip": request["flip"], "assisted_by": request["assisted_by"],
                 "secret": request["secret"], "reroll_of": request.get("reroll_of"), "hidden": False}  # fmt: skip
         data["of"] = request.get("of", "")
+        data["time"] = TIME_WORDS.get(request.get("time") or "normal", "")
+        data["synergy"] = bool(request["side"].get("synergy"))
+        data["rated"] = outcome.get("rated")
         data["revealed"] = bool(request.get("revealed"))
         # Whether this viewer may spend Fortune here is per player and changes with the pool: the row loads it.
+        # A player's test is Fortune's, on the table's card; an NPC's (the GM's) is Misfortune's, on the GM's.
+        data["npc"] = npc = bool(request.get("npc"))
         data["fortune_open"] = (
-            audience is not Audience.GM and not outcome["success"] and not request.get("reroll_of")
-            and (not request["secret"] or outcome["critical"] or request.get("revealed"))
+            (audience is Audience.GM) == npc and not outcome["success"] and not request.get("reroll_of")
+            and (npc or not request["secret"] or outcome["critical"] or request.get("revealed"))
         )  # fmt: skip
         # A secret test the GM started is the GM's until revealed (campaigns/systems/d100/gm.py).
         data["reveal_open"] = audience is Audience.GM and roll.visibility == "gm" and bool(request.get("gm_secret"))
         if audience is not Audience.GM and request["secret"]:
-            data |= {"difficulty": None, "chance": None}  # the secret itself, even on a critical
+            data |= {"difficulty": None, "rated": None, "chance": None}  # the secret itself, even on a critical
             if not outcome["critical"] and not request.get("revealed"):
                 data |= {"success": None, "degrees": None, "result": "", "hidden": True}
         return data
@@ -53,7 +61,9 @@ class D100Kind(RollKind):
         return d100_chart(odds, landed=landed.capitalize())
 
     def call_data(self, call, audience: Audience) -> dict[str, Any]:
-        return {"what": call.request["side"]["what"], "base": call.request["side"]["base"]}
+        request = call.request
+        return {"what": request["side"]["what"], "base": request["side"]["base"],
+                "time": TIME_WORDS.get(request.get("time") or "normal", "")}  # fmt: skip
 
 
 class D100DieKind(RollKind):
@@ -63,8 +73,10 @@ class D100DieKind(RollKind):
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         data = {**roll.request, **roll.outcome}
+        # A character's die is its player's (Fortune); the GM's own or an NPC's is the GM's (Misfortune).
+        data["npc"] = npc = bool(roll.request.get("npc")) or roll.character_id is None
         data["six_open"] = (
-            audience is not Audience.GM and not roll.request.get("six_of") and roll.outcome["faces"][0] != 6
+            (audience is Audience.GM) == npc and not roll.request.get("six_of") and roll.outcome["faces"][0] != 6
         )
         return data
 
@@ -79,7 +91,16 @@ class D100OpposedKind(RollKind):
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         sides = zip(roll.request["sides"], roll.outcome["outcomes"], strict=True)
-        return {"sides": [{**side, **outcome} for side, outcome in sides], "winner": roll.outcome["winner"]}
+        sides = [
+            {**side, **outcome, "time": TIME_WORDS.get(side.get("time") or "normal", "")} for side, outcome in sides
+        ]
+        data = {"sides": sides, "winner": roll.outcome["winner"], "reroll_of": roll.request.get("reroll_of"),
+                "of": roll.request.get("of", "")}  # fmt: skip
+        # A failed side may be re-rolled by its owner: the players' on the table's card, the NPCs' on the GM's.
+        failed = [side for side in sides if "character_id" in side and not side["success"]]
+        data["npc_open"] = audience is Audience.GM
+        data["fortune_open"] = any(bool(side.get("npc")) == (audience is Audience.GM) for side in failed)
+        return data
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         return f"Opposed test: {data['winner'] or 'nobody'} wins."

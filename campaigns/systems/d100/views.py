@@ -10,11 +10,12 @@ from django.views.decorators.http import require_GET, require_POST
 from campaigns.audience import Audience
 from campaigns.models import Roll
 from campaigns.systems.d100 import actions
+from campaigns.systems.d100 import opposed as opposed_rerolls
 from campaigns.systems.d100.chart import d100_chart
 from campaigns.systems.d100.forms import D100TestForm, MisfortuneForm, OpposedForm, SpecialDieForm
 from campaigns.systems.steps import REFUSALS, call_step, gm_call, panel_step
 from campaigns.views import campaign_for_gm, campaign_for_member
-from rules.d100.test import Flip, chances, total_chance
+from rules.d100.test import Flip, chances, difficulty_for_time, total_chance
 from rules.errors import RulesError
 
 
@@ -28,7 +29,8 @@ def test(request, campaign_id: int):
         data = form.cleaned_data
         actions.start_test(campaign, request.user, character=data["character"], skill=data["skill"].strip(),
                            attribute=data["attribute"], difficulty=data["difficulty"] or None, how=Flip(data["flip"]),
-                           assistant=data["assistant"], synergy=data["synergy"], label=data["label"])  # fmt: skip
+                           assistant=data["assistant"], synergy=data["synergy"], label=data["label"],
+                           time=data["time"] or "normal")  # fmt: skip
 
     return panel_step(
         request, campaign, Audience.TABLE, form=form, form_name="test_form", act=act,
@@ -54,7 +56,7 @@ def odds(request, campaign_id: int):
         except RulesError as error:
             context["odds_error"] = str(error)
         else:
-            chance = total_chance(side["base"], data["difficulty"])
+            chance = total_chance(side["base"], difficulty_for_time(data["difficulty"], data["time"] or "normal"))
             how = Flip.FAIL if side["untrained_special"] else Flip(data["flip"])
             odds = chances(chance, how, assist=bool(data["assistant"]))
             context = {"what": side["what"], "chance": chance, "odds": odds, "chart": d100_chart(odds)}
@@ -67,6 +69,11 @@ def difficulty(request, campaign_id: int, call_id: int):
     call = gm_call(request, campaign_id, call_id, actions.KIND)
     chosen = request.POST.get("difficulty", "")
     return call_step(request, call, Audience.GM, act=lambda: actions.set_difficulty(call.pk, request.user, chosen))
+
+
+def _rolls(request, campaign):
+    """The rolls this user may spend on: the table's, and the GM's own (GM-only) ones for the GM."""
+    return Roll.objects.all() if campaign.is_gm(request.user) else Roll.objects.visible_to_table()
 
 
 def _after(request, campaign, error: str = ""):
@@ -85,8 +92,8 @@ def fortune_options(request, campaign_id: int, roll_id: int):
     """The Fortune spends this user can make on a test or a die now; the log loads them into the
     roll's row (a row is rendered once for the whole table; the spends are the roller's alone)."""
     campaign = campaign_for_member(request, campaign_id)
-    rolls = Roll.objects.select_related("character", "campaign").filter(visibility=Roll.Visibility.TABLE)
-    roll = get_object_or_404(rolls, pk=roll_id, campaign=campaign, kind__in=(actions.KIND, "d100_die"))
+    rolls = _rolls(request, campaign).select_related("character", "campaign")
+    roll = get_object_or_404(rolls, pk=roll_id, campaign=campaign, kind__in=(actions.KIND, "d100_die", "d100_opposed"))
     context = {"campaign": campaign, "roll": roll, **actions.fortune_options(roll, request.user)}
     template = "systems/d100/fortune_options.html" + ("#options" if request.htmx else "")
     return render(request, template, context)
@@ -96,7 +103,7 @@ def fortune_options(request, campaign_id: int, roll_id: int):
 @require_POST
 def reroll(request, campaign_id: int, roll_id: int):
     campaign = campaign_for_member(request, campaign_id)
-    roll = get_object_or_404(Roll.objects.visible_to_table(), pk=roll_id, campaign=campaign, kind=actions.KIND)
+    roll = get_object_or_404(_rolls(request, campaign), pk=roll_id, campaign=campaign, kind=actions.KIND)
     try:
         actions.fortune_reroll(roll.pk, request.user)
     except REFUSALS as error:
@@ -155,7 +162,9 @@ def opposed(request, campaign_id: int):
                              first_attribute=data["first_attribute"], second=data["second"],
                              second_skill=data["second_skill"].strip(),
                              second_attribute=data["second_attribute"], first_difficulty=data["first_difficulty"],
-                             second_difficulty=data["second_difficulty"])  # fmt: skip
+                             second_difficulty=data["second_difficulty"], first_time=data["first_time"],
+                             second_time=data["second_time"], first_synergy=data["first_synergy"],
+                             second_synergy=data["second_synergy"])  # fmt: skip
 
     return panel_step(request, campaign, Audience.GM, form=form, form_name="opposed_form", act=act)
 
@@ -164,9 +173,22 @@ def opposed(request, campaign_id: int):
 @require_POST
 def six(request, campaign_id: int, roll_id: int):
     campaign = campaign_for_member(request, campaign_id)
-    roll = get_object_or_404(Roll.objects.visible_to_table(), pk=roll_id, campaign=campaign, kind="d100_die")
+    roll = get_object_or_404(_rolls(request, campaign), pk=roll_id, campaign=campaign, kind="d100_die")
     try:
         actions.fortune_six(roll.pk, request.user)
+    except REFUSALS as error:
+        return _after(request, campaign, str(error))
+    return _after(request, campaign)
+
+
+@login_required
+@require_POST
+def opposed_reroll(request, campaign_id: int, roll_id: int, side: int):
+    """A failed side of an opposed test re-rolled by its owner: Fortune, or the GM's Misfortune for an NPC."""
+    campaign = campaign_for_member(request, campaign_id)
+    roll = get_object_or_404(Roll.objects.visible_to_table(), pk=roll_id, campaign=campaign, kind="d100_opposed")
+    try:
+        opposed_rerolls.side_reroll(roll.pk, request.user, side)
     except REFUSALS as error:
         return _after(request, campaign, str(error))
     return _after(request, campaign)

@@ -188,7 +188,8 @@ def test_reading_the_pools_writes_nothing(gm_client, player_client, table, ulf, 
     post_test(player_client, table, test_data(ulf))
     for client in (gm_client, player_client):
         assert client.get(reverse("table", args=[table.pk])).status_code == 200
-    assert d100.fortune_options(Roll.objects.get(), ulf.owner) == {"reroll": 0, "six": False}
+    assert d100.fortune_options(Roll.objects.get(), ulf.owner) == {"reroll": 0, "six": False, "sides": [],
+                                                                   "pool": "Fortune"}  # fmt: skip
     assert {k: r.value for k, r in d100.pools(table).items()} == {"fortune": 0, "misfortune": 0}
     assert Balance.objects.count() == 0
 
