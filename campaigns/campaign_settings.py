@@ -1,0 +1,105 @@
+"""The GM's "Campaign settings" page: the campaign's system's settings as labelled fields
+(campaigns.forms.setting_fields), checked by the system, and what a change does to the
+sheets already written before it is saved. Saving updates every open table at once."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from django import forms
+from django.db import transaction
+
+from campaigns import live
+from campaigns.forms import setting_fields, settings_from
+from campaigns.models import Campaign
+from characters.models import Character
+
+ATTRIBUTES = "attributes"  # the setting that names a sheet's attributes (d100, Tribute Alpha)
+
+
+class CampaignSettingsForm(forms.Form):
+    """The campaign's settings, prefilled; `confirm` is the GM's yes to what it does to the sheets."""
+
+    confirm = forms.CharField(required=False, widget=forms.HiddenInput)  # the fingerprint of what was shown
+
+    def __init__(self, data=None, *, campaign):
+        super().__init__(data, auto_id="settings-%s")
+        self.system = campaign.rules_system
+        self.fields.update(setting_fields(self.system, campaign.settings))
+
+    def clean(self):
+        cleaned = super().clean()
+        cleaned["settings"] = settings_from(self, self.system, complete=True)
+        return cleaned
+
+
+def fingerprint(settings: dict) -> str:
+    """Which settings the GM saw the sheet changes of: a confirmation is for those settings only."""
+    return hashlib.sha256(json.dumps(settings, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def sheet_changes(campaign, new: dict) -> list[str]:
+    """What saving `new` does to the campaign's sheets, one sentence a change; none if no sheet
+    depends on what changes. The sentences say what `change_settings` and the tests really do."""
+    if ATTRIBUTES not in new:
+        return []
+    old_names = campaign.settings.get(ATTRIBUTES, [])
+    removed = [name for name in old_names if name not in new[ATTRIBUTES]]
+    added = [name for name in new[ATTRIBUTES] if name not in old_names]
+    characters = list(campaign.characters.order_by("name"))
+    sentences = []
+    for name in removed:
+        having = [c.name for c in characters if name in (c.sheet or {}).get(ATTRIBUTES, {})]
+        if having:
+            sentences.append(
+                f"{_sheets(having)} {name}: they keep it, but {name} is no longer offered or tested; "
+                f"it goes from a sheet when the sheet is next saved (put {name} back before then and it returns)."
+            )
+        filed = [f"{s['name']} ({c.name})" for c in characters for s in (c.sheet or {}).get("skills", [])
+                 if s.get("attribute") == name]  # fmt: skip
+        if filed:
+            sentences.append(
+                f"Skills filed under {name}: {', '.join(filed)}. They cannot be tested until their sheet "
+                f"files them under another attribute, which saving the sheet asks for."
+            )
+    if added and characters:
+        defaults = campaign.rules_system.validate_sheet({}, new)[ATTRIBUTES]
+        for name in added:
+            sentences.append(
+                f"{_sheets([c.name for c in characters])} no {name} yet: each gets {name} {defaults[name]}."
+            )
+    return sentences
+
+
+def _sheets(names: list[str]) -> str:
+    count = len(names)
+    return f"{count} sheet{'s' if count != 1 else ''} ({', '.join(names)}) {'have' if count != 1 else 'has'}"
+
+
+def change_settings(campaign, gm, settings: dict) -> None:
+    """Save the GM's checked settings; a sheet gets each new attribute at its sheet's default
+    (the value an empty sheet has), so a test of it works at once. Every table's header and
+    panel show the new settings."""
+    with transaction.atomic():
+        locked = Campaign.objects.select_for_update().get(pk=campaign.pk, gm=gm)
+        old_names = locked.settings.get(ATTRIBUTES, [])
+        locked.settings = settings
+        locked.save(update_fields=["settings"])
+        added = [name for name in settings.get(ATTRIBUTES, []) if name not in old_names]
+        if added:
+            _add_attributes(locked, added)
+        campaign.settings = locked.settings
+        transaction.on_commit(lambda: live.send_settings(campaign))
+
+
+def _add_attributes(campaign, names: list[str]) -> None:
+    defaults = campaign.rules_system.validate_sheet({}, campaign.settings)[ATTRIBUTES]
+    characters = list(campaign.characters.all())
+    for character in characters:
+        given = (character.sheet or {}).get(ATTRIBUTES, {})
+        character.sheet = {
+            **character.sheet,
+            ATTRIBUTES: {**given, **{n: defaults[n] for n in names if n not in given}},
+        }
+    Character.objects.bulk_update(characters, ["sheet"])
