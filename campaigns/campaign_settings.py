@@ -86,11 +86,17 @@ def change_settings(campaign, gm, settings: dict) -> None:
         old_names = locked.settings.get(ATTRIBUTES, [])
         locked.settings = settings
         locked.save(update_fields=["settings"])
-        added = [name for name in settings.get(ATTRIBUTES, []) if name not in old_names]
-        if added:
-            _add_attributes(locked, added)
+        give_new_attributes(locked, old_names)
         campaign.settings = locked.settings
         transaction.on_commit(lambda: live.send_settings(campaign))
+
+
+def give_new_attributes(campaign, old_names: list[str]) -> None:
+    """Each sheet gets the attributes the campaign's list has gained since `old_names`, at the
+    value an empty sheet has (d100 40, Tribute Alpha 0); what a sheet already has stays."""
+    added = [name for name in campaign.settings.get(ATTRIBUTES, []) if name not in old_names]
+    if added:
+        _add_attributes(campaign, added)
 
 
 def _add_attributes(campaign, names: list[str]) -> None:
