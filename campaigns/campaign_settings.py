@@ -16,6 +16,7 @@ from campaigns.models import Campaign
 from characters.models import Character
 
 ATTRIBUTES = "attributes"  # the setting that names a sheet's attributes (d100, Tribute Alpha)
+RANGE = "attribute_range"  # Tribute Alpha's effective range of attribute ranks
 
 
 class CampaignSettingsForm(forms.Form):
@@ -41,16 +42,21 @@ def fingerprint(settings: dict) -> str:
 
 def sheet_changes(campaign, new: dict) -> list[str]:
     """What saving `new` does to the campaign's sheets, one sentence a change; none if no sheet
-    depends on what changes. The sentences say what `change_settings` and the tests really do."""
+    depends on what changes. The sentences say what `change_settings` and the tests really do
+    (Reading (published on /rules/#d100-attributes and /rules/#tribute-attributes))."""
+    if ATTRIBUTES not in new and RANGE not in new:
+        return []
+    characters = list(campaign.characters.order_by("name"))
+    return _attribute_changes(campaign, new, characters) + _range_changes(campaign, new, characters)
+
+
+def _attribute_changes(campaign, new: dict, characters) -> list[str]:
     if ATTRIBUTES not in new:
         return []
     old_names = campaign.settings.get(ATTRIBUTES, [])
-    removed = [name for name in old_names if name not in new[ATTRIBUTES]]
-    added = [name for name in new[ATTRIBUTES] if name not in old_names]
-    characters = list(campaign.characters.order_by("name"))
     sentences = []
-    for name in removed:
-        having = [c.name for c in characters if name in (c.sheet or {}).get(ATTRIBUTES, {})]
+    for name in (name for name in old_names if name not in new[ATTRIBUTES]):
+        having = [c.name for c in characters if name in _ranks(c)]
         if having:
             sentences.append(
                 f"{_sheets(having)} {name}: they keep it, but {name} is no longer offered or tested; "
@@ -63,13 +69,33 @@ def sheet_changes(campaign, new: dict) -> list[str]:
                 f"Skills filed under {name}: {', '.join(filed)}. They cannot be tested until their sheet "
                 f"files them under another attribute, which saving the sheet asks for."
             )
-    if added and characters:
-        defaults = campaign.rules_system.validate_sheet({}, new)[ATTRIBUTES]
-        for name in added:
-            sentences.append(
-                f"{_sheets([c.name for c in characters])} no {name} yet: each gets {name} {defaults[name]}."
-            )
+    added = [name for name in new[ATTRIBUTES] if name not in old_names]
+    defaults = campaign.rules_system.validate_sheet({}, new)[ATTRIBUTES] if added else {}
+    for name in added:
+        lacking = [c.name for c in characters if name not in _ranks(c)]
+        if lacking:
+            sentences.append(f"{_sheets(lacking)} no {name} yet: each gets {name} {defaults[name]}.")
     return sentences
+
+
+def _range_changes(campaign, new: dict, characters) -> list[str]:
+    """Tribute Alpha's effective range narrowed: the ranks now outside it, which tests still use
+    as written until the sheet is next saved (the published reading /rules/#tribute-range)."""
+    if RANGE not in new or new[RANGE] >= campaign.settings.get(RANGE, new[RANGE]):
+        return []
+    widest = new[RANGE]
+    outside = [f"{c.name}'s {name} {rank}" for c in characters for name, rank in _ranks(c).items()
+               if isinstance(rank, int) and abs(rank) > widest]  # fmt: skip
+    if not outside:
+        return []
+    return [
+        f"Outside −{widest} to {widest}: {', '.join(outside)}. Tests go on using these ranks as written until "
+        f"the sheet is next saved, which asks for a rank within the range."
+    ]
+
+
+def _ranks(character) -> dict:
+    return (character.sheet or {}).get(ATTRIBUTES, {})
 
 
 def _sheets(names: list[str]) -> str:

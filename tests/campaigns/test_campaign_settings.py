@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns import actions, live
-from campaigns.models import Membership, Roll
+from campaigns.models import Membership, Roll, RollCall
 from campaigns.systems.d100.tests.test_table import post_test, test_data
 from characters.models import Character
 from rules.d100.test import CAP_EVERY_MODIFIER, CAP_TALENTS_ONLY
@@ -147,3 +147,45 @@ def test_saving_sends_every_table_the_new_header_and_panel(
     assert header == {f"campaign-{campaign.pk}-table", f"campaign-{campaign.pk}-gm"}
     panel = {g for g, html in sent if "d10 Cinematic" in html and 'id="campaign-settings"' not in html}
     assert panel == {f"campaign-{campaign.pk}-table", f"campaign-{campaign.pk}-gm"}
+
+
+def test_narrowing_tributes_range_names_the_ranks_outside_it(gm_client, player_client, campaign, player, script_dice):
+    from campaigns.systems.tribute.tests.test_table import post_test as tribute_test
+    from campaigns.systems.tribute.tests.test_table import test_data as tribute_data
+
+    sheet = campaign.rules_system.validate_sheet({"attributes": {"Might": 8, "Agility": -2}}, campaign.settings)
+    vera = Character.objects.create(campaign=campaign, owner=player, name="Vera", sheet=sheet)
+    data = form_data(campaign, attribute_range="5")
+    shown = save(gm_client, campaign, data).content.decode()
+    assert "Outside −5 to 5: Vera&#x27;s Might 8. Tests go on using these ranks as written" in shown
+    confirm = shown.split('name="confirm" value="')[1].split('"')[0]
+    assert save(gm_client, campaign, data | {"confirm": confirm}).status_code == 302
+    vera.refresh_from_db()
+    assert vera.sheet["attributes"]["Might"] == 8  # as written
+    script_dice(1, 1, 6)
+    tribute_test(player_client, campaign, tribute_data(vera, effect=""))
+    assert RollCall.objects.get().request["test"]["rank"] == 8
+
+    others = [name for name in campaign.settings["attributes"] if name != "Might"]
+    data = form_data(campaign, attributes="\n".join(others))
+    shown = save(gm_client, campaign, data).content.decode()
+    assert "1 sheet (Vera) has Might: they keep it, but Might is no longer offered or tested" in shown
+    confirm = shown.split('name="confirm" value="')[1].split('"')[0]
+    assert save(gm_client, campaign, data | {"confirm": confirm}).status_code == 302
+    refused = tribute_test(player_client, campaign, tribute_data(vera, effect=""), HTTP_HX_REQUEST="true")
+    assert refused.status_code == 422
+    assert RollCall.objects.count() == 1
+
+
+def test_a_change_no_sheet_depends_on_is_saved_at_once(gm_client, campaign, character):
+    response = save(gm_client, campaign, form_data(campaign, attribute_range="5", die_size="4"))
+    assert response.status_code == 302
+    campaign.refresh_from_db()
+    assert (campaign.settings["attribute_range"], campaign.settings["die_size"]) == (5, 4)
+
+
+def test_the_readings_are_published(client):
+    page = client.get(reverse("rules")).content.decode()
+    assert 'id="d100-attributes"' in page
+    assert 'id="tribute-attributes"' in page
+    assert "may change it on the Campaign settings page" in page

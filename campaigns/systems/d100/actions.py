@@ -122,7 +122,7 @@ def side_for(character, skill: str, attribute: str, *, synergy: bool = False, ca
     skill = found["name"] if found else skill
     attribute = attribute_for(found, attribute)
     # An attribute the GM took off the campaign's list (the settings page) is tested no more, though
-    # the sheets keep it until they are next saved (campaigns.campaign_settings.sheet_changes).
+    # the sheets keep it until they are next saved. Reading (published on /rules/#d100-attributes).
     if attribute not in (character.campaign.settings.get("attributes") or sheet["attributes"]):
         raise RulesError(f"This campaign has no primary attribute called {attribute} any more.")
     if attribute not in sheet["attributes"]:
