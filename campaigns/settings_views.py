@@ -15,7 +15,7 @@ def campaign_settings(request, campaign_id: int):
     """The GM's only (anyone else: 404). A change that touches sheets is shown first and saved
     once the GM confirms it; a refused value is named beside its field and nothing changes."""
     campaign = campaign_for_gm(request, campaign_id)
-    form = CampaignSettingsForm(request.POST or None, campaign=campaign)
+    form = CampaignSettingsForm(request.POST if request.method == "POST" else None, campaign=campaign)
     changes = []
     if request.method == "POST" and form.is_valid():
         settings = form.cleaned_data["settings"]

@@ -189,3 +189,38 @@ def test_the_readings_are_published(client):
     assert 'id="d100-attributes"' in page
     assert 'id="tribute-attributes"' in page
     assert "may change it on the Campaign settings page" in page
+
+
+def test_an_event_keyed_from_the_panel_reaches_every_tables_header_and_panel(
+    gm_client, campaign, monkeypatch, django_capture_on_commit_callbacks
+):
+    """The panel's die-size events are settings too: keying one updates the open tables at once."""
+    sent = []
+
+    class Layer:
+        async def group_send(self, group, message):
+            sent.append((group, message.get("html", "")))
+
+    monkeypatch.setattr(live, "get_channel_layer", Layer)
+    with django_capture_on_commit_callbacks(execute=True):
+        gm_client.post(
+            reverse("tribute_events", args=[campaign.pk]),
+            {"die_size": "8", "event": "Knockback"},
+            HTTP_HX_REQUEST="true",
+        )
+    header = {g for g, html in sent if 'id="campaign-settings"' in html and "Die-size events: d8 Knockback" in html}
+    assert header == {f"campaign-{campaign.pk}-table", f"campaign-{campaign.pk}-gm"}
+
+
+def test_a_system_without_settings_says_so(gm_client, gm):
+    gate = actions.create_campaign(gm, name="Centaurus", system="cgg", settings={})
+    assert (
+        reverse("campaign_settings", args=[gate.pk])
+        not in gm_client.get(reverse("table", args=[gate.pk])).content.decode()
+    )
+    page = gm_client.get(reverse("campaign_settings", args=[gate.pk]))
+    assert page.status_code == 200
+    assert "Centaurus Gate has no campaign settings." in page.content.decode()
+    assert gm_client.post(reverse("campaign_settings", args=[gate.pk]), {}).status_code == 302
+    gate.refresh_from_db()
+    assert gate.settings == {}
