@@ -224,3 +224,11 @@ def test_a_system_without_settings_says_so(gm_client, gm):
     assert gm_client.post(reverse("campaign_settings", args=[gate.pk]), {}).status_code == 302
     gate.refresh_from_db()
     assert gate.settings == {}
+
+
+def test_a_table_that_was_offline_catches_up_with_the_settings(gm_client, player_client, campaign):
+    assert save(gm_client, campaign, form_data(campaign, die_events="d8 Knockback")).status_code == 302
+    caught_up = player_client.get(reverse("table", args=[campaign.pk]) + "?after=0", HTTP_HX_REQUEST="true")
+    page = caught_up.content.decode()
+    assert 'id="campaign-settings" hx-swap-oob="true"' in page
+    assert "Die-size events: d8 Knockback" in page
