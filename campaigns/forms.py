@@ -33,7 +33,6 @@ def setting_field(setting, value=None) -> forms.Field:
             help_text=setting.help_text,
             required=False,  # empty: the default (a new campaign) or refused (settings_from)
         )
-    options = ", ".join(f"{label} ({number})" for number, label in setting.choices)
     return forms.TypedChoiceField(
         label=setting.label,
         choices=setting.choices,
@@ -41,7 +40,7 @@ def setting_field(setting, value=None) -> forms.Field:
         initial=setting.default if value is None else value,
         help_text=setting.help_text,
         required=False,
-        error_messages={"invalid_choice": f"{setting.label} must be one of: {options}."},
+        error_messages={"invalid_choice": setting.refusal()},
     )
 
 
