@@ -3,9 +3,13 @@ campaigns they run, with those campaigns' players, characters and calls.
 Rolls are events and stay read-only. Superusers see everything."""
 
 from django import forms
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.contrib.admin.utils import flatten_fieldsets
+from django.db import transaction
 
-from campaigns import systems
+from campaigns import live, systems
+from campaigns.campaign_settings import ATTRIBUTES, give_new_attributes, sheet_changes
+from campaigns.forms import setting_fields, settings_from
 from campaigns.models import Balance, Campaign, LedgerEntry, Membership, Roll, RollCall
 
 
@@ -105,13 +109,46 @@ class SystemFilter(admin.SimpleListFilter):
         return queryset.filter(system=self.value()) if self.value() else queryset
 
 
+SETTING = "setting__"  # the admin form's prefix for a setting's field
+
+
+class CampaignAdminForm(forms.ModelForm):
+    """A campaign's settings as its system's labelled fields (campaigns.forms.setting_fields, as
+    on the GM's settings page), checked by the system, instead of the raw JSON. A new campaign
+    starts with its system's defaults; its settings are changed once it exists."""
+
+    class Meta:
+        model = Campaign
+        fields = ["name", "system", "gm", "invite_expires_at"]  # the settings: the system's own fields
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.system = (
+            self.instance.rules_system if self.instance.pk and systems.is_installed(self.instance.system) else None
+        )
+        self.old_settings = dict(self.instance.settings)
+        self.sheet_changes = []
+        if self.system is not None:
+            self.fields.update(setting_fields(self.system, self.instance.settings, prefix=SETTING))
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.system is not None:
+            settings = settings_from(self, self.system, prefix=SETTING, complete=True)
+            if settings is not None:
+                self.sheet_changes = sheet_changes(self.instance, settings)  # told once saved
+                self.instance.settings = settings  # Campaign.clean checks them again
+        return cleaned
+
+
 @admin.register(Campaign)
 class CampaignAdmin(GMScopedMixin, admin.ModelAdmin):
+    form = CampaignAdminForm
     gm_path = "gm"
     list_display = ["name", "system_shown", "gm", "created_at"]
     list_filter = [SystemFilter]
     search_fields = ["name"]
-    fields = ["name", "system", "settings", "gm", "invite_token", "invite_expires_at", "created_at"]
+    fields = ["name", "system", "gm", "invite_token", "invite_expires_at", "created_at"]
     readonly_fields = ["invite_token", "created_at"]
     inlines = [MembershipInline]  # characters/admin.py adds the characters'
 
@@ -138,12 +175,27 @@ class CampaignAdmin(GMScopedMixin, admin.ModelAdmin):
             return forms.ChoiceField(choices=systems.choices, label="System", help_text=db_field.help_text)
         return super().formfield_for_dbfield(db_field, request, **kwargs)
 
+    def get_fieldsets(self, request, obj=None):
+        fieldsets = super().get_fieldsets(request, obj)
+        if obj is None or not systems.is_installed(obj.system) or not obj.rules_system.settings:
+            return fieldsets
+        names = [SETTING + setting.name for setting in obj.rules_system.settings]
+        return [*fieldsets, (f"Settings of {obj.rules_system.name}", {"fields": names})]
+
     def save_model(self, request, obj, form, change):
         if not change and not request.user.is_superuser:
             obj.gm = request.user
         super().save_model(request, obj, form, change)
+        if change and any(name.startswith(SETTING) for name in form.changed_data):
+            give_new_attributes(obj, form.old_settings.get(ATTRIBUTES, []))
+            for sentence in form.sheet_changes:
+                self.message_user(request, f"Sheets: {sentence}", messages.WARNING)
+            transaction.on_commit(lambda: live.send_settings(obj))  # as the settings page: every table
 
     def get_form(self, request, obj=None, change=False, **kwargs):
+        # The settings' fields are the form's own (CampaignAdminForm), not the model's.
+        fields = kwargs.get("fields") or flatten_fieldsets(self.get_fieldsets(request, obj))
+        kwargs["fields"] = [name for name in fields if not name.startswith(SETTING)]
         form = super().get_form(request, obj, change=change, **kwargs)
         if "gm" in form.base_fields:
             form.base_fields["gm"].queryset = form.base_fields["gm"].queryset.filter(is_staff=True)

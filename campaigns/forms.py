@@ -22,25 +22,60 @@ class TableForm(forms.Form):
         super().__init__(*args, **kwargs)
 
 
-def setting_field(setting) -> forms.Field:
-    """The form field for a system's campaign setting."""
+def setting_field(setting, value=None) -> forms.Field:
+    """The form field for a system's campaign setting, showing `value` (else the default)."""
     if isinstance(setting, TextListSetting):
         return TextField(
             multiline=True,
             rows=4,
             label=setting.label,
-            initial="\n".join(setting.default),
+            initial="\n".join(setting.default if value is None else value),
             help_text=setting.help_text,
-            required=False,  # only the chosen system's settings are read (CampaignForm.clean)
+            required=False,  # empty: the default (a new campaign) or refused (settings_from)
         )
     return forms.TypedChoiceField(
         label=setting.label,
         choices=setting.choices,
         coerce=int,
-        initial=setting.default,
+        initial=setting.default if value is None else value,
         help_text=setting.help_text,
         required=False,
+        error_messages={"invalid_choice": setting.refusal()},
     )
+
+
+def setting_fields(system, values=None, *, prefix: str = "") -> dict[str, forms.Field]:
+    """One labelled field per setting of `system` (rules.System), named `prefix + setting name`,
+    showing the campaign's `values` if given: the new-campaign form's, the settings page's and
+    the admin's fields."""
+    values = values or {}
+    return {prefix + s.name: setting_field(s, values.get(s.name)) for s in system.settings}
+
+
+def settings_from(form, system, *, prefix: str = "", complete: bool = False) -> dict | None:
+    """The settings the form's fields give, checked by the system (`validate_settings`); each
+    refused value's sentence goes beside its own field. None if any was refused. Without
+    `complete` (a new campaign) an empty field is the default; with it, an empty list is refused."""
+    cleaned = form.cleaned_data
+    raw = {}
+    for s in system.settings:
+        name = prefix + s.name
+        if name in form.errors:
+            continue
+        value = cleaned.get(name)
+        if value in (None, "") and not complete:
+            continue
+        try:
+            raw[s.name] = s.validate("" if value is None else value)
+        except rules.RulesError as error:
+            form.add_error(name, str(error))
+    if any(prefix + s.name in form.errors for s in system.settings):
+        return None
+    try:
+        return system.validate_settings(raw, complete=complete)
+    except rules.RulesError as error:
+        form.add_error(None, str(error))
+        return None
 
 
 def _setting_field_name(system_key: str, setting_name: str) -> str:
@@ -56,21 +91,17 @@ class CampaignForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         for system in (adapter.rules for adapter in systems.installed()):
-            for setting in system.settings:
-                field = setting_field(setting)
-                field.label = f"{setting.label} ({system.name})"
-                self.fields[_setting_field_name(system.key, setting.name)] = field
+            for name, field in setting_fields(system, prefix=_setting_field_name(system.key, "")).items():
+                field.label = f"{field.label} ({system.name})"
+                self.fields[name] = field
 
     def clean(self):
         cleaned = super().clean()
         if "system" in cleaned:
             system = systems.get(cleaned["system"]).rules
-            given = {s.name: cleaned.get(_setting_field_name(system.key, s.name)) for s in system.settings}
-            raw = {name: value for name, value in given.items() if value not in (None, "")}  # empty: the default
-            try:
-                cleaned["settings"] = system.validate_settings(raw)
-            except rules.RulesError as error:
-                raise forms.ValidationError(str(error)) from error
+            settings = settings_from(self, system, prefix=_setting_field_name(system.key, ""))
+            if settings is not None:
+                cleaned["settings"] = settings
         return cleaned
 
 

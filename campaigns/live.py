@@ -164,6 +164,15 @@ def send_panel(campaign) -> None:
     _send_all(messages)
 
 
+def send_settings(campaign) -> None:
+    """The GM changed the campaign's settings: everyone's header line, then the panel, which reads them."""
+    context = {"system": campaign.rules_system, "oob": True,
+               "settings_described": campaign.rules_system.describe_settings(campaign.settings)}  # fmt: skip
+    html = render_to_string(f"{TABLE}#settings_line", context)
+    _send_all([(gm_group(campaign.pk), html), (table_group(campaign.pk), html)])
+    send_panel(campaign)
+
+
 def send_session_marks(campaign, session, marks) -> None:
     """A session started or ended: everyone's header, and the marks in everyone's log
     (oldest first, each going on top). Nothing in them is secret."""

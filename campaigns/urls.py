@@ -1,6 +1,6 @@
 from django.urls import path
 
-from campaigns import systems, views
+from campaigns import settings_views, systems, views
 
 urlpatterns = [
     path("new/", views.campaign_new, name="campaign_new"),
@@ -15,6 +15,7 @@ urlpatterns = [
     path("<int:campaign_id>/sessions/end/", views.session_end, name="session_end"),
     path("<int:campaign_id>/invite/", views.invite_regenerate, name="invite_regenerate"),
     path("<int:campaign_id>/players/<int:membership_id>/remove/", views.player_remove, name="player_remove"),
+    path("<int:campaign_id>/settings/", settings_views.campaign_settings, name="campaign_settings"),
     path("<int:campaign_id>/leave/", views.leave, name="leave"),
     path("<int:campaign_id>/export.<str:fmt>", views.export, name="export"),
     *systems.url_patterns(),

@@ -72,8 +72,7 @@ def _table_context(request, campaign, *, roll_form=None, call_form=None) -> dict
         "session": _session_going(sessions),
         "session_form": campaign.adapter.session_form(campaign) if is_gm else None,
         "campaign": campaign,
-        "system": campaign.rules_system,
-        "settings_described": campaign.rules_system.describe_settings(campaign.settings),
+        **_settings_line(campaign),
         "is_gm": is_gm,
         "audience": audience,
         "roll_form": roll_form or RollForm(campaign=campaign, user=request.user),
@@ -85,6 +84,14 @@ def _table_context(request, campaign, *, roll_form=None, call_form=None) -> dict
         "characters": campaign.characters.seated().select_related("owner"),
         "invite_url": request.build_absolute_uri(reverse("join", args=[campaign.invite_token])) if is_gm else None,
         "invite_form": InviteForm() if is_gm else None,
+    }
+
+
+def _settings_line(campaign) -> dict:
+    """The header's system and settings (campaigns.live.send_settings sends the same line)."""
+    return {
+        "system": campaign.rules_system,
+        "settings_described": campaign.rules_system.describe_settings(campaign.settings),
     }
 
 
@@ -171,6 +178,7 @@ def _catch_up(request, campaign) -> HttpResponse:
     sessions = list(campaign.game_sessions.all())
     audience = audience_for(campaign, request.user)
     context = {"campaign": campaign, "session": _session_going(sessions), **_calls(campaign, request.user, audience)}
+    context |= _settings_line(campaign)  # the GM may have changed the settings meanwhile
     context |= _log(request, campaign, audience, sessions)
     if not context["missed_more"] or request.htmx.target == "log-filtered":
         return render(request, f"{TABLE}#catch_up", context, status=422 if context["filters"].errors else 200)

@@ -31,9 +31,13 @@ class ChoiceSetting:
         except (TypeError, ValueError):
             number = None
         if number not in dict(self.choices):
-            options = ", ".join(label for _, label in self.choices)
-            raise RulesError(f"{self.label} must be one of: {options}.")
+            raise RulesError(self.refusal())
         return number
+
+    def refusal(self) -> str:
+        """The sentence for a value not on the list, naming each choice's stored number."""
+        options = ", ".join(f"{label} ({number})" for number, label in self.choices)
+        return f"{self.label} must be one of: {options}."
 
 
 @dataclass(frozen=True, slots=True)

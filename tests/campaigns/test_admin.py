@@ -1,7 +1,5 @@
 """GMs run their campaigns in the admin and see nothing of anyone else's."""
 
-import json
-
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -35,12 +33,18 @@ def test_gm_cannot_open_another_gms_campaign(gm_client, other_campaign):
     assert other_campaign.name == "Elsewhere"
 
 
+def setting_data(campaign, **changes) -> dict:
+    """The change form's per-setting fields (`setting__<name>`), as the campaign has them."""
+    values = {name: "\n".join(v) if isinstance(v, list) else v for name, v in campaign.settings.items()}
+    return {f"setting__{name}": value for name, value in (values | changes).items()}
+
+
 def test_gm_edits_their_campaign(gm_client, campaign):
     response = gm_client.post(
         reverse("admin:campaigns_campaign_change", args=[campaign.pk]),
         {
             "name": "The Gate, season two",
-            "settings": json.dumps(campaign.settings | {"die_size": 10}),  # every setting: none is reset
+            **setting_data(campaign, die_size=10),  # every setting: none is reset
             "memberships-TOTAL_FORMS": "1",
             "memberships-INITIAL_FORMS": "1",
             "memberships-0-id": campaign.memberships.get().pk,
@@ -54,19 +58,55 @@ def test_gm_edits_their_campaign(gm_client, campaign):
     assert (campaign.name, campaign.settings["die_size"]) == ("The Gate, season two", 10)
 
 
-def test_admin_validates_settings_through_the_system(gm_client, campaign):
+def test_the_change_form_shows_the_systems_settings_as_fields(gm_client, gm):
+    """Not the raw JSON box: each setting labelled and prefilled, as on the GM's settings page."""
+    other_campaign = actions.create_campaign(gm, name="Elsewhere", system="d100", settings={})
+    page = gm_client.get(reverse("admin:campaigns_campaign_change", args=[other_campaign.pk])).content.decode()
+    assert 'name="settings"' not in page
+    assert "Settings of d100 skill tests" in page
+    assert "The ±30 cap on the base chance covers" in page
+    assert '<option value="0" selected>Ranks, talents, traits and synergy together' in page
+    response = gm_client.post(
+        reverse("admin:campaigns_campaign_change", args=[other_campaign.pk]),
+        {"name": "Elsewhere", **setting_data(other_campaign, modifier_cap=1), **NO_INLINES},
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    other_campaign.refresh_from_db()
+    assert other_campaign.settings["modifier_cap"] == 1
+    assert other_campaign.settings["attributes"][0] == "Combat"  # the others as they were
+
+
+def test_an_attribute_added_in_the_admin_reaches_the_sheets_as_on_the_settings_page(gm_client, campaign, character):
+    names = [*campaign.settings["attributes"], "Grit"]
     response = gm_client.post(
         reverse("admin:campaigns_campaign_change", args=[campaign.pk]),
-        {
-            "name": "X",
-            "settings": '{"die_size": 7}',
-            **NO_INLINES,
-        },
+        {"name": "The Gate", **setting_data(campaign, attributes="\n".join(names)), **NO_INLINES},
+        follow=True,
+    )
+    assert f"Sheets: 1 sheet ({character.name}) has no Grit yet: each gets Grit 0." in response.content.decode()
+    character.refresh_from_db()
+    assert character.sheet["attributes"]["Grit"] == 0
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"die_size": 7}, "Reality level must be one of: d4 Mundane (4), d6 Heroic (6)"),
+        ({"attribute_range": 4}, "Effective range of attribute ranks must be one of"),
+        ({"attributes": ""}, "Attributes: 1 to 20 names."),
+        ({"die_events": "d7 Knockback"}, "d7"),
+    ],
+)
+def test_admin_validates_settings_through_the_system(gm_client, campaign, changes, message):
+    before = dict(campaign.settings)
+    response = gm_client.post(
+        reverse("admin:campaigns_campaign_change", args=[campaign.pk]),
+        {"name": "X", **setting_data(campaign, **changes), **NO_INLINES},
     )
     assert response.status_code == 200
-    assert "Reality level must be one of" in response.content.decode()
+    assert message in response.content.decode()
     campaign.refresh_from_db()
-    assert campaign.settings["die_size"] == 8
+    assert (campaign.name, campaign.settings) == ("The Gate", before)
 
 
 def test_the_admin_names_each_system_and_offers_the_installed_ones(gm_client, campaign):

@@ -4,6 +4,7 @@ import pytest
 
 from rules.d100 import SYSTEM
 from rules.d100.test import CAP_EVERY_MODIFIER, CAP_TALENTS_ONLY, base_chance
+from rules.errors import RulesError
 
 
 def test_the_literal_reading_caps_ranks_talents_and_synergy_together():
@@ -26,3 +27,10 @@ def test_the_cap_is_a_campaign_setting_defaulting_to_the_literal_reading():
     assert SYSTEM.validate_settings({"modifier_cap": CAP_TALENTS_ONLY})["modifier_cap"] == CAP_TALENTS_ONLY
     with pytest.raises(Exception, match="must be one of"):
         SYSTEM.validate_settings({"modifier_cap": 7})
+
+
+def test_a_wrong_cap_is_refused_naming_each_choices_number():
+    with pytest.raises(RulesError) as refused:
+        SYSTEM.validate_settings({"modifier_cap": 7})
+    assert f"(the seed's words) ({CAP_EVERY_MODIFIER})" in str(refused.value)
+    assert f"(ranks and synergy on top) ({CAP_TALENTS_ONLY})" in str(refused.value)

@@ -150,6 +150,10 @@ def side_for(character, skill: str, attribute: str, *, synergy: bool = False, ca
         raise RulesError(no_such_skill(character, skill))
     skill = found["name"] if found else skill
     attribute = attribute_for(found, attribute)
+    # An attribute the GM took off the campaign's list (the settings page) is tested no more, though
+    # the sheets keep it until they are next saved. Reading (published on /rules/#d100-attributes).
+    if attribute not in (character.campaign.settings.get("attributes") or sheet["attributes"]):
+        raise RulesError(f"This campaign has no primary attribute called {attribute} any more.")
     if attribute not in sheet["attributes"]:
         raise RulesError(f"There is no primary attribute called {attribute}.")
     ranks = effective_ranks(found["ranks"], sheet["peril"]) if found else 0

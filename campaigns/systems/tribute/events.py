@@ -7,6 +7,7 @@ from __future__ import annotations
 from django import forms
 from django.db import transaction
 
+from campaigns import live
 from campaigns.forms import TableForm
 from campaigns.inputs import TextField
 from campaigns.models import Campaign
@@ -39,7 +40,8 @@ def events_of_test(campaign, die_size: int) -> list[str]:
 
 
 def change_events(campaign, gm, *, die_size=None, event: str = "", remove: str = "") -> list[str]:
-    """Key `event` to `die_size`, or take the line `remove` off; refused, nothing changes."""
+    """Key `event` to `die_size`, or take the line `remove` off; refused, nothing changes. Every
+    open table's header ("Die-size events: …") and panel show the change at once."""
     if not campaign.is_gm(gm):
         raise RulesError("Only the GM keys die-size events.")
     with transaction.atomic():
@@ -48,5 +50,6 @@ def change_events(campaign, gm, *, die_size=None, event: str = "", remove: str =
         changed = unkey_event(current, remove) if remove else key_event(current, die_size, event)
         locked.settings = {**locked.settings, DIE_EVENTS.name: changed}
         locked.save(update_fields=["settings"])
-    campaign.settings = locked.settings
+        campaign.settings = locked.settings
+        transaction.on_commit(lambda: live.send_settings(campaign))  # every table's header and panel
     return changed
