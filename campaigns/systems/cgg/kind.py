@@ -13,6 +13,7 @@ from campaigns.audience import Audience
 from campaigns.systems.base import RollKind
 from campaigns.systems.cgg.assists import gear_options
 from campaigns.systems.cgg.clock import crisis_clock
+from campaigns.systems.cgg.condition_roll import LASTING, preview
 from campaigns.systems.cgg.leverage import leverage_options
 from campaigns.systems.cgg.tension_roll import modifiers_now
 from rules.cgg.action import Action, action_chances
@@ -198,7 +199,9 @@ class CggKind(RollKind):
             payable = 0 if clock.in_crisis else clock.hours
             data["stunt_extra_max"] = min(3, payable - 1) if payable else None
             data["leverage"] = leverage_options(character.sheet)
-            data["condition_pays"] = pay_options(character.sheet.get("conditions", []))
+            data["condition_pays"] = pay_options(
+                character.sheet.get("conditions", []), call.request["attribute"], character.sheet.get(LASTING, {})
+            )
             if not call.state:  # the roll form's assists (campaigns/systems/cgg/assists.py)
                 data["gear"] = gear_options(character.sheet)
                 data["helpers"] = [
@@ -235,7 +238,12 @@ def _before_the_roll(call, code):
         risk_code, success_dice = tension.apply(code)
     except RulesError:  # past 20 dice: the roll itself refuses, with the message
         return code, code.dice, []
-    return risk_code, success_dice, list(tension.labels)
+    # The conditions' automatic effects and the Exec's choices on the call (campaigns/systems/cgg/condition_roll.py).
+    exec_pays = call.request.get("exec_conditions", ())
+    risk_code, success_dice, labels = preview(
+        call.character, call.request["attribute"], exec_pays, risk_code, success_dice
+    )
+    return risk_code, success_dice, [*tension.labels, *labels]
 
 
 def _missing(use, character) -> str:
