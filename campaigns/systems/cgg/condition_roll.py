@@ -13,7 +13,9 @@ from typing import Any
 
 from django.db import transaction
 
+from campaigns import live
 from campaigns.actions import ActionError
+from campaigns.models import RollCall
 from campaigns.systems.cgg.clock import ClockChange, change_clock
 from campaigns.systems.cgg.conditions import log_condition, set_conditions
 from campaigns.systems.cgg.models import TensionScene
@@ -25,6 +27,7 @@ from rules.cgg.condition_effects import (
     SheetCondition,
     after_roll,
     before_roll,
+    has,
     new_condition,
     reroll_exec,
     worsen_surface_wound,
@@ -139,3 +142,45 @@ def odds_conditions(character, attribute: str, exec_pays, code):
     """The Exec's odds preview: the code and success dice the conditions leave."""
     new_code, success_dice, _ = preview(character, attribute, exec_pays, code)
     return new_code, success_dice
+
+
+ENHANCED = {"succeed": "succeeds", "avoid": "avoids fallout"}
+
+
+def enhanced_offered(call) -> bool:
+    """Enhanced on the player's card: after a roll with Venture, before the Wrench, once."""
+    state = call.state or {}
+    return (
+        call.status == RollCall.Status.PLAYER_TURN
+        and bool(state.get("risk_faces"))
+        and 6 in state["risk_faces"]
+        and not state.get("enhanced")
+        and has(call.character.sheet.get("conditions", []), "Enhanced")
+    )
+
+
+def use_enhanced(call_id: int, player, choice: str) -> RollCall:
+    """Enhanced: "when the player rolls Venture, they may pay one to either succeed or avoid
+    fallout but not both": an hour off the clock, once, after the roll and before the Wrench.
+
+    Reading (published on /rules/#cgg): "rolls Venture" is a 6 among the risk dice as rolled
+    (before Painful Harm's discard); "succeed" makes the action's Failures none, whatever the
+    Hammer then adds; "avoid fallout" makes the risk avoided."""
+    if choice not in ENHANCED:
+        raise ActionError("Enhanced: choose to succeed or to avoid fallout (not both).")
+    with transaction.atomic():
+        call = RollCall.objects.select_for_update().select_related("character", "campaign").get(pk=call_id)
+        if call.character.owner_id != player.pk:
+            raise ActionError("Enhanced is the explorer's player's to pay.")
+        if not has(call.character.sheet.get("conditions", []), "Enhanced"):
+            raise ActionError("Enhanced: the explorer has no such condition to pay for.")
+        if call.state.get("enhanced"):
+            raise ActionError("Enhanced is paid once a roll.")
+        if not enhanced_offered(call):
+            raise ActionError("Enhanced is paid after a roll with Venture, before the Wrench.")
+        change_clock(call.character, ClockChange(pay=1), actor=player, reason="Conditions: Enhanced", call=call)
+        label = f"Enhanced: paid one, {ENHANCED[choice]}"
+        call.state = {**call.state, "enhanced": choice, "conditions": [*call.state.get("conditions", []), label]}
+        call.save(update_fields=["state"])
+        transaction.on_commit(lambda: live.send_call_updated(call))
+    return call

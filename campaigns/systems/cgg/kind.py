@@ -13,7 +13,7 @@ from campaigns.audience import Audience
 from campaigns.systems.base import RollKind
 from campaigns.systems.cgg.assists import gear_options
 from campaigns.systems.cgg.clock import crisis_clock
-from campaigns.systems.cgg.condition_roll import LASTING, preview
+from campaigns.systems.cgg.condition_roll import LASTING, enhanced_offered, preview
 from campaigns.systems.cgg.leverage import leverage_options
 from campaigns.systems.cgg.tension_roll import modifiers_now
 from rules.cgg.action import Action, action_chances
@@ -62,6 +62,7 @@ def action_from(request: dict[str, Any], state: dict[str, Any]) -> Action:
         hammer=tuple(Hammer[name] for name in state.get("hammer", ())),
         first_exec_roll=ExecRoll(tuple(first)) if first else None,
         condition_failures=state.get("condition_failures", 0),
+        enhanced=state.get("enhanced", ""),  # Enhanced (campaigns/systems/cgg/condition_roll.py)
     )
 
 
@@ -199,6 +200,7 @@ class CggKind(RollKind):
             payable = 0 if clock.in_crisis else clock.hours
             data["stunt_extra_max"] = min(3, payable - 1) if payable else None
             data["leverage"] = leverage_options(character.sheet)
+            data["enhanced"] = enhanced_offered(call)
             data["condition_pays"] = pay_options(
                 character.sheet.get("conditions", []), call.request["attribute"], character.sheet.get(LASTING, {})
             )

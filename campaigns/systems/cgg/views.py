@@ -12,7 +12,7 @@ from campaigns.audience import Audience
 from campaigns.systems.cgg import actions
 from campaigns.systems.cgg.assists import assist_choice, exec_assisted
 from campaigns.systems.cgg.chart import cgg_chart
-from campaigns.systems.cgg.condition_roll import dire_injury, odds_conditions
+from campaigns.systems.cgg.condition_roll import dire_injury, odds_conditions, use_enhanced
 from campaigns.systems.cgg.forms import ActionCallForm, ClockForm, HammerForm, StuntForm, WrenchForm
 from campaigns.systems.steps import call_step, gm_call, panel_step, player_call, tell_done
 from campaigns.views import campaign_for_gm
@@ -74,6 +74,19 @@ def roll(request, campaign_id: int, call_id: int):
         act=lambda: actions.roll_for_call(call.pk, request.user, form.stunt(), assist_choice(request.POST),
                                           pays=tuple(request.POST.getlist("condition_pay"))),
     )  # fmt: skip
+
+
+@login_required
+@require_POST
+def enhanced(request, campaign_id: int, call_id: int):
+    """The player pays one for Enhanced after a roll with Venture (campaigns/systems/cgg/condition_roll.py)."""
+    call = player_call(request, campaign_id, call_id, actions.KIND)
+    return call_step(
+        request,
+        call,
+        Audience.CALLED_PLAYER,
+        act=lambda: use_enhanced(call.pk, request.user, request.POST.get("choice", "")),
+    )
 
 
 @login_required

@@ -169,3 +169,45 @@ def test_dire_injury_cancels_the_action_and_takes_1d_until_tension_ends(
     made.refresh_from_db()
     assert made.state["risk_code"] == "1d+1"
     assert Roll.objects.filter(kind="cgg_condition", outcome__change="dire").count() == 1
+
+
+def test_enhanced_after_a_roll_with_venture_succeed_or_avoid_fallout_once(
+    gm_client, player_client, cgg_campaign, explorer, script_dice
+):
+    give(gm_client, cgg_campaign, explorer, core="Enhanced")
+    made = _call(cgg_campaign, explorer)
+    url = reverse("cgg_enhanced", args=[cgg_campaign.pk, made.pk])
+    script_dice(6, 2, 2, 1, 9)  # one Venture; the Exec's dice [1, 9]: one Failure
+    _roll(player_client, cgg_campaign, made)
+    assert "Avoid fallout" in table(player_client, cgg_campaign)
+    assert "Avoid fallout" not in table(gm_client, cgg_campaign)
+    hours = crisis_clock(explorer).hours
+    assert gm_client.post(url, {"choice": "succeed"}, HTTP_HX_REQUEST="true").status_code == 404  # the player's
+    bad = player_client.post(url, {"choice": "both"}, HTTP_HX_REQUEST="true")
+    assert "Enhanced: choose to succeed or to avoid fallout (not both)." in bad.content.decode()
+    made.refresh_from_db()
+    assert "enhanced" not in made.state
+    assert crisis_clock(explorer).hours == hours
+    assert player_client.post(url, {"choice": "succeed"}, HTTP_HX_REQUEST="true").status_code == 200
+    again = player_client.post(url, {"choice": "avoid"}, HTTP_HX_REQUEST="true")
+    assert "Enhanced is paid once a roll." in again.content.decode()
+    assert crisis_clock(explorer).hours == hours - 1
+    player_client.post(reverse("cgg_wrench", args=[cgg_campaign.pk, made.pk]), {})
+    gm_client.post(reverse("cgg_hammer", args=[cgg_campaign.pk, made.pk]), {"uses": ["CANT_DO_IT"]})
+    roll = Roll.objects.get(kind="cgg")
+    assert roll.outcome["enhanced"] == "succeed"
+    assert "Enhanced: paid one, succeeds" in table(player_client, cgg_campaign)
+    from campaigns.systems.cgg.kind import action_from
+
+    assert action_from(roll.request, roll.outcome).success
+
+
+def test_enhanced_needs_venture_rolled(gm_client, player_client, cgg_campaign, explorer, script_dice):
+    give(gm_client, cgg_campaign, explorer, core="Enhanced")
+    made = _call(cgg_campaign, explorer)
+    script_dice(2, 2, 2, 1, 9)
+    _roll(player_client, cgg_campaign, made)
+    assert "Avoid fallout" not in table(player_client, cgg_campaign)
+    url = reverse("cgg_enhanced", args=[cgg_campaign.pk, made.pk])
+    refused = player_client.post(url, {"choice": "avoid"}, HTTP_HX_REQUEST="true")
+    assert "Enhanced is paid after a roll with Venture, before the Wrench." in refused.content.decode()
