@@ -183,6 +183,7 @@ class CggKind(RollKind):
             data["difficulty"] = difficulty_summary(call.request)
             if call.state:
                 data |= _secret_action(action, call.request) | {"hammer_options": _hammer_options(character, clock)}
+                data["condition_exec_faces"] = call.state.get("condition_exec_faces")  # Troubled, Transcendent
             else:
                 data["chances"] = action_chances(difficulty_from(call.request, success_dice), risk_code)
         else:

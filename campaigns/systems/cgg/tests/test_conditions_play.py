@@ -40,7 +40,9 @@ def test_crippling_wound_needs_its_attribute_and_that_code_loses_1d(
     assert explorer.sheet["conditions"] == ["Crippling Wound [Strength]"]
     assert explorer.sheet["marked"]["harm"] == 3
     made = _call(cgg_campaign, explorer, attribute="strength")
-    assert "1d+1" in table(player_client, cgg_campaign)  # the risk code before the roll: 2d+1 - 1D
+    before = "Before the roll (tension mode, conditions): 2d+1 Crippling Wound: -1D Strength = risk 1d+1."
+    assert before in table(player_client, cgg_campaign)  # the player's risk code before the roll
+    assert before in table(gm_client, cgg_campaign)
     script_dice(2, 9, 9, 9, 9)  # 1d+1 risk; 5d - 1 = four Exec dice
     _roll(player_client, cgg_campaign, made)
     made.refresh_from_db()
@@ -97,6 +99,8 @@ def test_troubled_the_exec_pays_on_the_call_and_failed_failure_dice_are_rerolled
     assert made.state["condition_exec_faces"] == [2, 9]
     page = table(player_client, cgg_campaign)
     assert "Troubled: the Exec rerolls the failed failure dice" in page
+    assert "conditions rerolled" not in page
+    assert "Your dice [2, 1] (conditions rerolled [2, 9])" in table(gm_client, cgg_campaign)
 
 
 def test_transcendent_is_the_players_on_perception_and_knowledge_only(
