@@ -53,9 +53,11 @@ def action_odds(request, campaign_id: int):
     if form.is_valid():
         data = form.cleaned_data
         code = parse_code(data["character"].sheet["attributes"][data["attribute"]])
-        code = exec_assisted(code, data["assist_pair"], data["bonus_pips"])  # the call's own assist and pips
-        difficulty = data["difficulty"]
+        # The conditions first, then the call's own assist and pips (its dice are success dice too), as the roll does.
         code, success_dice = odds_conditions(data["character"], data["attribute"], data["exec_conditions"], code)
+        assisted = exec_assisted(code, data["assist_pair"], data["bonus_pips"])
+        code, success_dice = assisted, success_dice + assisted.dice - code.dice
+        difficulty = data["difficulty"]
         difficulty = replace(difficulty, success_dice=success_dice)
         found = action_chances(difficulty, code)
         context = {"chances": found, "code": code, "remaining": difficulty.remaining_dice, "chart": cgg_chart(found)}
