@@ -48,6 +48,7 @@ class Action:
     hammer: tuple[Hammer, ...] = ()
     first_exec_roll: ExecRoll | None = None  # before "I'm that good!"
     condition_failures: int = 0  # added by the explorer's conditions (Weakened, Restrained)
+    enhanced: str = ""  # Enhanced, paid: "succeed" or "avoid" (fallout), not both (rules.cgg.condition_effects)
 
     @property
     def venture_left(self) -> int:
@@ -60,7 +61,7 @@ class Action:
             failures = max(0, failures - 1)
         if Hammer.CANT_DO_IT in self.hammer:
             failures += 1
-        return failures
+        return 0 if self.enhanced == "succeed" else failures
 
     @property
     def success(self) -> bool:
@@ -83,6 +84,8 @@ class Action:
     @property
     def risk_avoided(self) -> bool | None:
         target = self.risk_target
+        if target is not None and self.enhanced == "avoid":
+            return True
         return None if target is None else self.risk_total >= target
 
 

@@ -21,6 +21,7 @@ from fractions import Fraction
 
 from rules.cgg.codes import DieCode
 from rules.cgg.conditions import CONDITIONS_BY_NAME, Condition, Kind, Track, track_full
+from rules.cgg.difficulty import KEPT_FACES
 from rules.dice import DiceSource
 from rules.errors import RulesError
 
@@ -29,6 +30,10 @@ _TRACKS = {"H": Track.HARM, "P": Track.PERSUASION, "A": Track.ALTERATION}
 MAX_NAME = 60
 CHANCE_FACES = 3  # of a d10: 1 to 3, a difficulty die's Failure (rules/cgg/difficulty.py)
 QUESTIONING_ATTRIBUTES = ("knowledge", "perception")
+ATTRIBUTES = ("dexterity", "strength", "perception", "knowledge", "technical", "mechanical")
+_ATTRIBUTE_TAIL = re.compile(r"(?P<rest>.+?)\s*\[(?P<attribute>[A-Za-z]+)\]")
+# The Exec chooses their die code when giving them (kept on the line: "Crippling Wound [Strength]").
+NEEDS_ATTRIBUTE = ("Crippling Wound",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +42,7 @@ class SheetCondition:
 
     name: str
     condition: Condition | None
+    attribute: str = ""  # the die code the Exec chose (Crippling Wound)
 
     @property
     def code(self) -> str:
@@ -50,14 +56,19 @@ class SheetCondition:
     def entry(self) -> str:
         """The sheet's line: a core condition by name, any other with its code."""
         core = CONDITIONS_BY_NAME.get(self.name)
+        tail = f" [{self.attribute.capitalize()}]" if self.attribute else ""
         if self.condition is None or (core is not None and core == self.condition):
-            return self.name
-        return f"{self.name} ({self.code})"
+            return self.name + tail
+        return f"{self.name} ({self.code})" + tail
 
 
 def read_condition(entry: str) -> SheetCondition:
     """A sheet's line read tolerantly: core name, "Name (CODE)", or free text (no code)."""
     entry = entry.strip()
+    tail = _ATTRIBUTE_TAIL.fullmatch(entry)
+    if tail and tail["attribute"].lower() in ATTRIBUTES:
+        held = read_condition(tail["rest"])
+        return SheetCondition(held.name, held.condition, tail["attribute"].lower())
     if entry in CONDITIONS_BY_NAME:
         return SheetCondition(entry, CONDITIONS_BY_NAME[entry])
     match = _CODED.fullmatch(entry)
@@ -73,8 +84,19 @@ def _coded(name: str, code: str, text: str) -> Condition:
     return Condition(name, _TRACKS[code[0]], kind, int(code[2]), text)
 
 
-def new_condition(name: str, code: str = "") -> SheetCondition:
-    """The Exec's choice: a core condition by name, or a custom one named with its code (HI2)."""
+def new_condition(name: str, code: str = "", attribute: str = "") -> SheetCondition:
+    """The Exec's choice: a core condition by name, or a custom one named with its code (HI2);
+    Crippling Wound with the attribute whose die code loses 1D (the Exec's choosing)."""
+    held = _new_condition(name, code)
+    if held.name not in NEEDS_ATTRIBUTE:
+        return held
+    attribute = attribute.strip().lower()
+    if attribute not in ATTRIBUTES:
+        raise RulesError(f"{held.name}: choose the attribute whose die code loses 1D.")
+    return SheetCondition(held.name, held.condition, attribute)
+
+
+def _new_condition(name: str, code: str = "") -> SheetCondition:
     name = name.strip()
     code = code.strip().upper()
     if not name or len(name) > MAX_NAME:
@@ -177,6 +199,8 @@ PLAYER_PAYS = {
     "Improved": "pay one: +1D to the risk code for this roll",
     "Consumed": "pay one, or lose 1D for this action",
     "Restrained": "pay one, or this action may fail",
+    "Augmented": "pay one: +1D to all your codes until tension mode ends",
+    "Transcendent": "pay one: the Exec rerolls the failure dice (Perception/Knowledge)",
 }
 
 
@@ -185,6 +209,8 @@ EXEC_PAYS = {
     "Distracting Injury": "pay one: +1D to this difficulty test",
     "Paralyzing Injury": "pay one: the explorer loses a die for this action",
     "Confused": "pay one: -1D risk dice",
+    "Troubled": "pay one: reroll all failed failure dice",
+    "Dire Injury": "pay one: cancel the explorer's action; -1D to a code of your choice until tension ends",
 }
 
 
@@ -200,6 +226,8 @@ def check_exec_pays(entries: Iterable[str], pays: Iterable[str]) -> tuple[str, .
     missing = [name for name in pays if name not in offered]
     if missing:
         raise RulesError(f"{', '.join(missing)}: the explorer has no such condition for the Exec to pay for.")
+    if "Dire Injury" in pays and len(pays) > 1:
+        raise RulesError("Dire Injury cancels the action: pay for it alone.")
     return pays
 
 
@@ -212,28 +240,43 @@ class RollConditions:
     hours: int = 0  # paid by the player off the clock
     restrained: bool = False  # Restrained, not paid for: a chance the action fails
     labels: tuple[str, ...] = ()
+    troubled: bool = False  # the Exec paid for Troubled: failed failure dice rerolled
+    transcendent: bool = False  # the player paid for Transcendent: the Failures rerolled
+    augmented: bool = False  # the player paid for Augmented now (it lasts until tension mode ends)
 
     def apply(self, code: DieCode, success_dice: int) -> tuple[DieCode, int]:
         return DieCode(max(0, code.dice + self.risk_dice), code.pips), max(0, success_dice + self.success_dice)
 
 
-def pay_options(entries: Iterable[str]) -> list[tuple[str, str]]:
-    """The pay-one choices this explorer's conditions offer at the roll."""
+def pay_options(entries: Iterable[str], attribute: str = "", lasting: dict | None = None) -> list[tuple[str, str]]:
+    """The pay-one choices this explorer's conditions offer at the roll: Transcendent on
+    Perception/Knowledge only, Augmented once a tension sequence (not while it lasts)."""
     held = {c.name for c in sheet_conditions(entries)}
+    if attribute not in QUESTIONING_ATTRIBUTES:
+        held.discard("Transcendent")
+    if (lasting or {}).get("Augmented"):
+        held.discard("Augmented")
     return [(name, text) for name, text in PLAYER_PAYS.items() if name in held]
 
 
 def before_roll(
-    entries: Iterable[str], attribute: str, pays: Iterable[str] = (), exec_pays: Iterable[str] = ()
+    entries: Iterable[str],
+    attribute: str,
+    pays: Iterable[str] = (),
+    exec_pays: Iterable[str] = (),
+    lasting: dict | None = None,
 ) -> RollConditions:
     """Questioning (+1D toward the difficulty on Know/Per), Eager and Improved when paid,
     Consumed (paid, or -1D), Restrained (paid, or a chance of failure).
 
     Readings (published on /rules/#cgg): Eager's "+1D for any action" and Consumed's "lose 1D"
     change the attribute's code, so both the risk roll and the success dice (as an Edge bonus);
-    Improved's changes the risk code only."""
+    Improved's changes the risk code only. Crippling Wound's -1D, Augmented's +1D and Dire
+    Injury's -1D change the attribute's code the same way. `lasting` holds what lasts until
+    tension mode ends ({"Augmented": True, "Dire Injury": "strength"}: lasting_effects)."""
     entries = list(entries)
-    offered = {name for name, _ in pay_options(entries)}
+    lasting = lasting or {}
+    offered = {name for name, _ in pay_options(entries, attribute, lasting)}
     pays = set(pays)
     if pays - offered:
         raise RulesError(f"{', '.join(sorted(pays - offered))}: the explorer has no such condition to pay for.")
@@ -264,10 +307,45 @@ def before_roll(
     if "Confused" in exec_pays:
         risk -= 1
         labels.append("Confused: -1D risk")
+    for held in sheet_conditions(entries):
+        if held.name == "Crippling Wound" and held.attribute == attribute:
+            risk, success = risk - 1, success - 1
+            labels.append(f"Crippling Wound: -1D {attribute.capitalize()}")
+    if lasting.get("Dire Injury") == attribute and has(entries, "Dire Injury"):
+        risk, success = risk - 1, success - 1
+        labels.append(f"Dire Injury: -1D {attribute.capitalize()} until tension ends")
+    if "Augmented" in pays:
+        risk, success = risk + 1, success + 1
+        labels.append("Augmented: paid one, +1D until tension ends")
+    elif lasting.get("Augmented") and has(entries, "Augmented"):
+        risk, success = risk + 1, success + 1
+        labels.append("Augmented: +1D until tension ends")
+    troubled = "Troubled" in exec_pays
+    if troubled:
+        labels.append("Troubled: the Exec rerolls the failed failure dice")
+    if "Transcendent" in pays:
+        labels.append("Transcendent: paid one, the Exec rerolls the failure dice")
     restrained = "Restrained" in offered and "Restrained" not in pays
     if "Restrained" in pays:
         labels.append("Restrained: paid one")
-    return RollConditions(risk, success, len(pays), restrained, tuple(labels))
+    return RollConditions(
+        risk, success, len(pays), restrained, tuple(labels), troubled, "Transcendent" in pays, "Augmented" in pays
+    )
+
+
+def reroll_exec(faces: Iterable[int], found: RollConditions, dice: DiceSource) -> tuple[int, ...]:
+    """Troubled (the Exec's): every die that made no Failure is rerolled; then Transcendent (the
+    player's): every die that made a Failure is rerolled. Each once.
+
+    Reading (published on /rules/#cgg): "failed failure dice" are the Exec's difficulty dice that
+    made no Failure; Transcendent's "reroll failure dice" rerolls those that made one; with both,
+    Troubled first (it was chosen on the call), then Transcendent."""
+    faces = list(faces)
+    if found.troubled:
+        faces = [face if face in KEPT_FACES else dice.roll(10) for face in faces]
+    if found.transcendent:
+        faces = [dice.roll(10) if face in KEPT_FACES else face for face in faces]
+    return tuple(faces)
 
 
 @dataclass(frozen=True, slots=True)

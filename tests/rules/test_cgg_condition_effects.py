@@ -150,3 +150,46 @@ def test_a_custom_enhancement_is_no_impairment_to_remove():
     assert missing_subject(Wrench.NOT_AS_BAD, "Mara", conditions=["Lucky (PE1)"], gear=[])
     assert not missing_subject(Wrench.NOT_AS_BAD, "Mara", conditions=["Gravely Injured (HI3)"], gear=[])
     assert not missing_subject(Wrench.NOT_AS_BAD, "Mara", conditions=["Sleepy"], gear=[])
+
+
+def test_crippling_wound_keeps_the_execs_attribute_and_that_code_loses_1d():
+    from rules.cgg.condition_effects import before_roll
+
+    held = new_condition("Crippling Wound", attribute="Strength")
+    assert held.entry == "Crippling Wound [Strength]"
+    read = read_condition(held.entry)
+    assert (read.name, read.code, read.attribute) == ("Crippling Wound", "HI3", "strength")
+    with pytest.raises(RulesError):
+        new_condition("Crippling Wound")
+    found = before_roll([held.entry], "strength")
+    assert (found.risk_dice, found.success_dice) == (-1, -1)
+    assert before_roll([held.entry], "dexterity").risk_dice == 0
+    assert track_marks([held.entry], SIZES)["harm"] == 3
+
+
+def test_troubled_rerolls_the_dice_without_a_failure_and_transcendent_those_with_one():
+    from rules.cgg.condition_effects import RollConditions, pay_options, reroll_exec
+
+    assert reroll_exec([2, 9, 5], RollConditions(troubled=True), ScriptedDice([1, 7])) == (2, 1, 7)
+    assert reroll_exec([2, 9, 3], RollConditions(transcendent=True), ScriptedDice([8, 4])) == (8, 9, 4)
+    both = RollConditions(troubled=True, transcendent=True)
+    assert reroll_exec([9, 2], both, ScriptedDice([3, 6, 10])) == (6, 10)  # 9→3 (Troubled), then 3→6 and 2→10
+    assert [name for name, _ in pay_options(["Transcendent"], "dexterity")] == []
+    assert [name for name, _ in pay_options(["Transcendent"], "perception")] == ["Transcendent"]
+    assert pay_options(["Augmented"], "dexterity", {"Augmented": True}) == []
+
+
+def test_enhanced_succeeds_or_avoids_fallout():
+    from dataclasses import replace
+
+    from rules.cgg.action import Action
+    from rules.cgg.difficulty import Difficulty, ExecRoll
+    from rules.cgg.risk import RiskRoll
+
+    action = Action(Difficulty(base_dice=5, success_dice=3), RiskRoll(DieCode(3), (6, 1, 1)), ExecRoll((1, 9)))
+    assert not action.success
+    assert action.risk_avoided is False
+    assert replace(action, enhanced="succeed").success
+    assert replace(action, enhanced="succeed").risk_avoided is False
+    assert replace(action, enhanced="avoid").risk_avoided is True
+    assert not replace(action, enhanced="avoid").success

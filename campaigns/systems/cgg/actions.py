@@ -19,7 +19,13 @@ from campaigns import live, sources
 from campaigns.models import Roll, RollCall
 from campaigns.systems.cgg.assists import AssistChoice, apply_assists
 from campaigns.systems.cgg.clock import ClockChange, change_clock
-from campaigns.systems.cgg.condition_roll import after_the_roll, exec_pays_on_call, take_conditions
+from campaigns.systems.cgg.condition_roll import (
+    after_the_roll,
+    end_lasting,
+    exec_pays_on_call,
+    exec_rerolls,
+    take_conditions,
+)
 from campaigns.systems.cgg.kind import action_from, difficulty_from
 from campaigns.systems.cgg.models import TensionScene
 from campaigns.systems.cgg.rounds import record_helps
@@ -150,6 +156,7 @@ def roll_for_call(
             "extra_faces": [],
             "exec_faces": list(action.exec_roll.faces),
         }
+        call.state |= exec_rerolls(call.state, conditions, sources.dice())  # Troubled, Transcendent
         call.status = RollCall.Status.PLAYER_TURN
         call.save(update_fields=["request", "state", "status"])
         transaction.on_commit(lambda: live.send_call_updated(call))
@@ -289,4 +296,5 @@ def end_tension(campaign, gm) -> None:
             scene.state = replace(state, turns=Round()).as_dict()
             scene.active = False
             scene.save(update_fields=["state", "active", "updated_at"])
+        end_lasting(campaign)  # Augmented and Dire Injury end with tension (campaigns/systems/cgg/condition_roll.py)
         transaction.on_commit(lambda: live.send_panel(campaign))

@@ -30,6 +30,7 @@ from campaigns.systems.steps import panel_step, tell_done
 from campaigns.views import campaign_for_gm
 from characters.models import Character
 from rules.cgg.condition_effects import (
+    ATTRIBUTES,
     SheetCondition,
     full_tracks,
     new_condition,
@@ -40,6 +41,7 @@ from rules.cgg.condition_effects import (
 from rules.cgg.conditions import CORE_CONDITIONS, Track
 
 KIND = "cgg_condition"
+ATTRIBUTE_CHOICES = [("", "—"), *((name, name.capitalize()) for name in ATTRIBUTES)]
 CORE_CHOICES = [("", "— custom (name and code) —"), *((c.name, f"{c.name} ({c.code})") for c in CORE_CONDITIONS)]
 
 
@@ -50,12 +52,14 @@ class ConditionForm(TableForm):
                              error_messages={"invalid_choice": "Choose a core condition from the list."})  # fmt: skip
     name = TextField(max_length=60, required=False, label="Custom name")
     code = TextField(max_length=3, required=False, label="Custom code", help_text="e.g. HI2")
+    attribute = forms.ChoiceField(choices=ATTRIBUTE_CHOICES, required=False, label="Die code (Crippling Wound)",
+                                  error_messages={"invalid_choice": "Choose one of the six attributes."})  # fmt: skip
 
     def condition(self) -> SheetCondition:
         data = self.cleaned_data
         if data["core"]:
-            return new_condition(data["core"])
-        return new_condition(data["name"], data["code"])
+            return new_condition(data["core"], attribute=data["attribute"])
+        return new_condition(data["name"], data["code"], data["attribute"])
 
 
 def _log(character, gm, change: str, held: SheetCondition, reason: str, sheet: dict) -> Roll:
@@ -71,11 +75,17 @@ def _log(character, gm, change: str, held: SheetCondition, reason: str, sheet: d
             "code": held.code,
             "text": held.text,
             "full": full_tracks(sheet["conditions"], sheet.get("tracks", {})),
+            "attribute": held.attribute,
         },
     )
     transaction.on_commit(lambda: live.send_roll(roll))
     transaction.on_commit(lambda: live.send_panel(character.campaign))
     return roll
+
+
+def log_condition(character, gm, change: str, held: SheetCondition) -> Roll:
+    """A condition used (Dire Injury paid for by the Exec): a public row of the log."""
+    return _log(character, gm, change, held, "", character.sheet)
 
 
 def _save_conditions(character, lines: list[str]) -> dict:
@@ -175,6 +185,8 @@ class CggConditionKind(RollKind):
             "gives": f"{who} now has {data['name']}{code}.",
             "removes": f"{who} no longer has {data['name']}{code}.",
             "worsens": f"{who}'s {data['name']} worsens to {data['code']}.",
+            "dire": f"The Exec pays one for {who}'s {data['name']}: the action is cancelled, and "
+            f"{data.get('attribute', '').capitalize()} is -1D until tension ends.",
         }[data["change"]]
         for effect in data.get("full", []):
             text += f" {effect}"

@@ -13,6 +13,7 @@ from campaigns.audience import Audience
 from campaigns.systems.base import RollKind
 from campaigns.systems.cgg.assists import gear_options
 from campaigns.systems.cgg.clock import crisis_clock
+from campaigns.systems.cgg.condition_roll import LASTING, enhanced_offered, preview
 from campaigns.systems.cgg.leverage import leverage_options
 from campaigns.systems.cgg.tension_roll import modifiers_now
 from rules.cgg.action import Action, action_chances
@@ -61,6 +62,7 @@ def action_from(request: dict[str, Any], state: dict[str, Any]) -> Action:
         hammer=tuple(Hammer[name] for name in state.get("hammer", ())),
         first_exec_roll=ExecRoll(tuple(first)) if first else None,
         condition_failures=state.get("condition_failures", 0),
+        enhanced=state.get("enhanced", ""),  # Enhanced (campaigns/systems/cgg/condition_roll.py)
     )
 
 
@@ -181,6 +183,7 @@ class CggKind(RollKind):
             data["difficulty"] = difficulty_summary(call.request)
             if call.state:
                 data |= _secret_action(action, call.request) | {"hammer_options": _hammer_options(character, clock)}
+                data["condition_exec_faces"] = call.state.get("condition_exec_faces")  # Troubled, Transcendent
             else:
                 data["chances"] = action_chances(difficulty_from(call.request, success_dice), risk_code)
         else:
@@ -198,7 +201,10 @@ class CggKind(RollKind):
             payable = 0 if clock.in_crisis else clock.hours
             data["stunt_extra_max"] = min(3, payable - 1) if payable else None
             data["leverage"] = leverage_options(character.sheet)
-            data["condition_pays"] = pay_options(character.sheet.get("conditions", []))
+            data["enhanced"] = enhanced_offered(call)
+            data["condition_pays"] = pay_options(
+                character.sheet.get("conditions", []), call.request["attribute"], character.sheet.get(LASTING, {})
+            )
             if not call.state:  # the roll form's assists (campaigns/systems/cgg/assists.py)
                 data["gear"] = gear_options(character.sheet)
                 data["helpers"] = [
@@ -235,7 +241,12 @@ def _before_the_roll(call, code):
         risk_code, success_dice = tension.apply(code)
     except RulesError:  # past 20 dice: the roll itself refuses, with the message
         return code, code.dice, []
-    return risk_code, success_dice, list(tension.labels)
+    # The conditions' automatic effects and the Exec's choices on the call (campaigns/systems/cgg/condition_roll.py).
+    exec_pays = call.request.get("exec_conditions", ())
+    risk_code, success_dice, labels = preview(
+        call.character, call.request["attribute"], exec_pays, risk_code, success_dice
+    )
+    return risk_code, success_dice, [*tension.labels, *labels]
 
 
 def _missing(use, character) -> str:

@@ -12,6 +12,7 @@ from campaigns.audience import Audience
 from campaigns.systems.cgg import actions
 from campaigns.systems.cgg.assists import assist_choice, exec_assisted
 from campaigns.systems.cgg.chart import cgg_chart
+from campaigns.systems.cgg.condition_roll import dire_injury, odds_conditions, use_enhanced
 from campaigns.systems.cgg.forms import ActionCallForm, ClockForm, HammerForm, StuntForm, WrenchForm
 from campaigns.systems.steps import call_step, gm_call, panel_step, player_call, tell_done
 from campaigns.views import campaign_for_gm
@@ -29,6 +30,11 @@ def call_action(request, campaign_id: int):
 
     def act():
         data = form.cleaned_data
+        # Dire Injury cancels the action (campaigns/systems/cgg/condition_roll.py).
+        if "Dire Injury" in data["exec_conditions"]:
+            dire_injury(campaign, data["character"], data["attribute"], request.user)
+            tell_done(request, f"Dire Injury: {data['character'].name}'s action is cancelled.")
+            return
         actions.call_for_action(campaign, character=data["character"], attribute=data["attribute"],
                                 difficulty=data["difficulty"], label=data["label"],
                                 exec_pays=data["exec_conditions"],
@@ -47,9 +53,12 @@ def action_odds(request, campaign_id: int):
     if form.is_valid():
         data = form.cleaned_data
         code = parse_code(data["character"].sheet["attributes"][data["attribute"]])
-        code = exec_assisted(code, data["assist_pair"], data["bonus_pips"])  # the call's own assist and pips
+        # The conditions first, then the call's own assist and pips (its dice are success dice too), as the roll does.
+        code, success_dice = odds_conditions(data["character"], data["attribute"], data["exec_conditions"], code)
+        assisted = exec_assisted(code, data["assist_pair"], data["bonus_pips"])
+        code, success_dice = assisted, success_dice + assisted.dice - code.dice
         difficulty = data["difficulty"]
-        difficulty = replace(difficulty, success_dice=code.dice)
+        difficulty = replace(difficulty, success_dice=success_dice)
         found = action_chances(difficulty, code)
         context = {"chances": found, "code": code, "remaining": difficulty.remaining_dice, "chart": cgg_chart(found)}
     else:
@@ -67,6 +76,19 @@ def roll(request, campaign_id: int, call_id: int):
         act=lambda: actions.roll_for_call(call.pk, request.user, form.stunt(), assist_choice(request.POST),
                                           pays=tuple(request.POST.getlist("condition_pay"))),
     )  # fmt: skip
+
+
+@login_required
+@require_POST
+def enhanced(request, campaign_id: int, call_id: int):
+    """The player pays one for Enhanced after a roll with Venture (campaigns/systems/cgg/condition_roll.py)."""
+    call = player_call(request, campaign_id, call_id, actions.KIND)
+    return call_step(
+        request,
+        call,
+        Audience.CALLED_PLAYER,
+        act=lambda: use_enhanced(call.pk, request.user, request.POST.get("choice", "")),
+    )
 
 
 @login_required

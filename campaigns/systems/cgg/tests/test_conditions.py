@@ -70,7 +70,7 @@ def test_a_custom_condition_needs_its_code_and_a_bad_one_changes_nothing(gm_clie
 def test_a_full_track_is_shown_to_everyone_and_the_exec_removes_a_condition(
     gm_client, player_client, cgg_campaign, explorer
 ):
-    give(gm_client, cgg_campaign, explorer, core="Crippling Wound")  # HI3 on a 3-dot Harm track
+    give(gm_client, cgg_campaign, explorer, core="Crippling Wound", attribute="strength")  # HI3: 3-dot Harm track
     page = table(player_client, cgg_campaign)
     assert "The explorer is incapacitated." in page
     sheet_page = player_client.get(reverse("character_edit", args=[cgg_campaign.pk, explorer.pk])).content.decode()
