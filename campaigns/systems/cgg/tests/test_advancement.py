@@ -4,8 +4,6 @@ the sheet within the budget (seed: "Advancements, Endeavors and Die Codes")."""
 import pytest
 from django.urls import reverse
 
-from campaigns import actions
-from campaigns.models import Membership
 from campaigns.systems.cgg.clock import ClockChange, change_clock, crisis_clock
 from characters.models import Character
 from rules.cgg.sheet import default_sheet
@@ -13,13 +11,6 @@ from rules.cgg.sheet import default_sheet
 from .test_sheet import sheet_data
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def cgg_campaign(gm, player):
-    campaign = actions.create_campaign(gm, name="Centaurus", system="cgg", settings={})
-    Membership.objects.create(campaign=campaign, user=player)
-    return campaign
 
 
 @pytest.fixture

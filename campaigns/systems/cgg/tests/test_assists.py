@@ -8,23 +8,14 @@ import html
 import pytest
 from django.urls import reverse
 
-from campaigns import actions
-from campaigns.models import Membership, Roll, RollCall
+from campaigns.models import Roll, RollCall
 from campaigns.systems.cgg import actions as cgg
 from campaigns.systems.cgg.clock import crisis_clock
 from characters.models import Character
 from rules.cgg.difficulty import Difficulty
 from rules.cgg.sheet import default_sheet
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def cgg_campaign(gm, player, other_player):
-    campaign = actions.create_campaign(gm, name="Centaurus", system="cgg", settings={})
-    for user in (player, other_player):
-        Membership.objects.create(campaign=campaign, user=user)
-    return campaign
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("seat_other_player")]
 
 
 def make_explorer(campaign, owner, name, **attributes):

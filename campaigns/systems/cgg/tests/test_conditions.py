@@ -4,22 +4,13 @@ table see them with their codes and track marks, and their automatic effects cha
 import pytest
 from django.urls import reverse
 
-from campaigns import actions
-from campaigns.models import Membership, Roll
+from campaigns.models import Roll
 from campaigns.systems.cgg import actions as cgg
 from characters.models import Character
 from rules.cgg.difficulty import Difficulty
 from rules.cgg.sheet import default_sheet
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def cgg_campaign(gm, player, other_player):
-    campaign = actions.create_campaign(gm, name="Centaurus", system="cgg", settings={})
-    Membership.objects.create(campaign=campaign, user=player)
-    Membership.objects.create(campaign=campaign, user=other_player)
-    return campaign
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("seat_other_player")]
 
 
 @pytest.fixture

@@ -11,8 +11,8 @@ from rules.cgg.action import action_chances
 from rules.cgg.codes import DieCode
 from rules.cgg.difficulty import Difficulty
 
-pytestmark = pytest.mark.django_db
-cgg_campaign, explorer = base.cgg_campaign, base.explorer  # the fixtures
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("seat_other_player")]
+explorer = base.explorer  # the fixture
 _call, _roll, give, table = base._call, base._roll, base.give, base.table
 
 

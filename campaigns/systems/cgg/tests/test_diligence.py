@@ -4,21 +4,12 @@ numbers ("Diligence Rolls": the total becomes pips; a third, rounded up, onto an
 import pytest
 from django.urls import reverse
 
-from campaigns import actions
-from campaigns.models import Membership, Roll
+from campaigns.models import Roll
 from campaigns.systems.cgg.models import TensionScene
 from characters.models import Character
 from rules.cgg.sheet import default_sheet
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def cgg_campaign(gm, player, other_player):
-    campaign = actions.create_campaign(gm, name="Centaurus", system="cgg", settings={})
-    for user in (player, other_player):
-        Membership.objects.create(campaign=campaign, user=user)
-    return campaign
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("seat_other_player")]
 
 
 @pytest.fixture

@@ -5,21 +5,13 @@ and the Exec records the condition or element of the situation it becomes."""
 import pytest
 from django.urls import reverse
 
-from campaigns import actions
-from campaigns.models import Membership, Roll
+from campaigns.models import Roll
 from campaigns.systems.cgg import actions as cgg
 from characters.models import Character
 from rules.cgg.difficulty import Difficulty
 from rules.cgg.sheet import default_sheet
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def cgg_campaign(gm, player):
-    campaign = actions.create_campaign(gm, name="Centaurus", system="cgg", settings={})
-    Membership.objects.create(campaign=campaign, user=player)
-    return campaign
 
 
 @pytest.fixture

@@ -4,8 +4,7 @@ assist, and pays one hour or the leverage loses 1D; below 0D it leaves the sheet
 import pytest
 from django.urls import reverse
 
-from campaigns import actions
-from campaigns.models import Membership, RollCall
+from campaigns.models import RollCall
 from campaigns.systems.cgg import actions as cgg
 from campaigns.systems.cgg.clock import crisis_clock
 from characters.models import Character
@@ -13,13 +12,6 @@ from rules.cgg.difficulty import Difficulty
 from rules.cgg.sheet import default_sheet
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def cgg_campaign(gm, player):
-    campaign = actions.create_campaign(gm, name="Centaurus", system="cgg", settings={})
-    Membership.objects.create(campaign=campaign, user=player)
-    return campaign
 
 
 def explorer_with(campaign, player, code):

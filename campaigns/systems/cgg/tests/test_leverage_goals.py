@@ -6,21 +6,12 @@ import html
 import pytest
 from django.urls import reverse
 
-from campaigns import actions
-from campaigns.models import Membership, Roll
+from campaigns.models import Roll
 from characters.models import Character
 from rules.cgg.sheet import default_sheet
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("seat_other_player")]
 LEVERAGE = [{"purpose": "Starship Repair", "code": "2d+2"}, {"purpose": "Escape", "code": "1d"}]
-
-
-@pytest.fixture
-def cgg_campaign(gm, player, other_player):
-    campaign = actions.create_campaign(gm, name="Centaurus", system="cgg", settings={})
-    for user in (player, other_player):
-        Membership.objects.create(campaign=campaign, user=user)
-    return campaign
 
 
 @pytest.fixture

@@ -4,8 +4,7 @@ making the Wrench free (issue 21)."""
 import pytest
 from django.urls import reverse
 
-from campaigns import actions
-from campaigns.models import LedgerEntry, Membership, Roll, RollCall
+from campaigns.models import LedgerEntry, Roll, RollCall
 from campaigns.systems.cgg import actions as cgg
 from campaigns.systems.cgg.clock import ClockChange, change_clock, crisis_clock
 from characters.models import Character
@@ -13,13 +12,6 @@ from rules.cgg.difficulty import Difficulty, RiskLevel
 from rules.cgg.sheet import default_sheet
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def cgg_campaign(gm, player):
-    campaign = actions.create_campaign(gm, name="Centaurus", system="cgg", settings={})
-    Membership.objects.create(campaign=campaign, user=player)
-    return campaign
 
 
 @pytest.fixture

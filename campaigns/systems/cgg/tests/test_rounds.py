@@ -5,21 +5,13 @@ the focus, helpers roll -1d, and the whole table sees whose turn it is."""
 import pytest
 from django.urls import reverse
 
-from campaigns import actions, live
-from campaigns.models import Membership, RollCall
+from campaigns import live
+from campaigns.models import RollCall
 from campaigns.systems.cgg.models import TensionScene
 from characters.models import Character
 from rules.cgg.sheet import default_sheet
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def cgg_campaign(gm, player, other_player):
-    campaign = actions.create_campaign(gm, name="Centaurus", system="cgg", settings={})
-    for user in (player, other_player):
-        Membership.objects.create(campaign=campaign, user=user)
-    return campaign
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("seat_other_player")]
 
 
 def _explorer(campaign, owner, name):

@@ -3,19 +3,10 @@
 import pytest
 from django.urls import reverse
 
-from campaigns import actions
-from campaigns.models import Membership
 from campaigns.systems.cgg.clock import crisis_clock
 from characters.models import Character
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def cgg_campaign(gm, player):
-    campaign = actions.create_campaign(gm, name="Centaurus", system="cgg", settings={})
-    Membership.objects.create(campaign=campaign, user=player)
-    return campaign
 
 
 def sheet_data(**changes):

@@ -20,13 +20,6 @@ RISK_BONUS = 23
 
 
 @pytest.fixture
-def cgg_campaign(gm, player):
-    campaign = actions.create_campaign(gm, name="Centaurus", system="cgg", settings={})
-    Membership.objects.create(campaign=campaign, user=player)
-    return campaign
-
-
-@pytest.fixture
 def explorer(cgg_campaign, player):
     sheet = default_sheet() | {"abilities": [{"name": "Blaster", "mastery": 2}]}
     sheet["attributes"] = sheet["attributes"] | {"dexterity": "3d+1"}

@@ -4,8 +4,7 @@ change the dice of the roll they belong to, show on the card, and end with tensi
 import pytest
 from django.urls import reverse
 
-from campaigns import actions
-from campaigns.models import Membership, Roll, RollCall
+from campaigns.models import Roll, RollCall
 from campaigns.systems.cgg import actions as cgg
 from campaigns.systems.cgg.models import TensionScene
 from characters.models import Character
@@ -13,13 +12,6 @@ from rules.cgg.difficulty import Difficulty
 from rules.cgg.sheet import default_sheet
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def cgg_campaign(gm, player):
-    campaign = actions.create_campaign(gm, name="Centaurus", system="cgg", settings={})
-    Membership.objects.create(campaign=campaign, user=player)
-    return campaign
 
 
 @pytest.fixture
