@@ -299,9 +299,15 @@ def fortune_reroll(roll_id: int, player) -> Roll:
     return roll
 
 
-def roll_special_die(campaign, player, *, character, die: str) -> Roll:
+def _labelled(name: str, label: str) -> str:
+    """A roll's name on its card, with what it is for when the roller said (as `test_name`)."""
+    return f"{name} ({label})" if label else name
+
+
+def roll_special_die(campaign, player, *, character, die: str, label: str = "") -> Roll:
     """A Fury die (a d6 rolled again and added on each 6) or a Chaos die (6: something terrible). The GM
-    may roll one for no character (`character` None: campaigns/systems/d100/gm.py) or for any at the table."""
+    may roll one for no character (`character` None: campaigns/systems/d100/gm.py) or for any at the table,
+    saying what it is for (`label`, on the card after the die's name)."""
     if character is None and not campaign.is_gm(player):
         raise ActionError("Roll for your own character.")
     if character is not None and character.campaign_id != campaign.pk:
@@ -313,7 +319,7 @@ def roll_special_die(campaign, player, *, character, die: str) -> Roll:
     faces = fury(sources.dice()) if die == "fury" else (sources.dice().roll(6),)
     with transaction.atomic():
         roll = Roll.objects.create(campaign=campaign, author=player, character=character, kind="d100_die",
-                                   request={"die": die, "label": f"{die.title()} die",
+                                   request={"die": die, "label": _labelled(f"{die.title()} die", label),
                                             "npc": is_npc(campaign, character)},
                                    outcome={"faces": list(faces), "total": sum(faces)})  # fmt: skip
         transaction.on_commit(lambda: live.send_roll(roll))
@@ -323,7 +329,7 @@ def roll_special_die(campaign, player, *, character, die: str) -> Roll:
 def opposed_test(campaign, gm, *, first, first_skill, first_attribute, second, second_skill, second_attribute,
                  first_difficulty: str = "standard", second_difficulty: str = "standard",
                  first_time: str = "normal", second_time: str = "normal",
-                 first_synergy: bool = False, second_synergy: bool = False) -> Roll:  # fmt: skip
+                 first_synergy: bool = False, second_synergy: bool = False, label: str = "") -> Roll:  # fmt: skip
     """Two characters' tests, each at its own difficulty (Standard unless the GM says), time taken and
     synergy, rolled together and posted once. Seed ("Opposed tests") names no difficulty; a Skill Test has
     one ("Base Chance is modified by Difficulty Rating"), so each side takes its own (issue 21; published
@@ -351,7 +357,7 @@ def opposed_test(campaign, gm, *, first, first_skill, first_attribute, second, s
     with transaction.atomic():
         roll = Roll.objects.create(
             campaign=campaign, author=gm, character=first, kind="d100_opposed",
-            request={"label": f"{first.name} against {second.name}", "sides": sides},
+            request={"label": _labelled(f"{first.name} against {second.name}", label), "sides": sides},
             outcome={"outcomes": outcomes, "winner": {"a": first.name, "b": second.name, None: ""}[winner]},
         )  # fmt: skip
         transaction.on_commit(lambda: live.send_roll(roll))

@@ -104,6 +104,7 @@ class OpposedForm(TableForm):
     second_difficulty = opposed_difficulty()
     second_time = time_field()
     second_synergy = synergy_field()
+    label = TextField(max_length=100, required=False, help_text="What the test is for.")
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)

@@ -43,6 +43,7 @@ class GMDieForm(TableForm):
             "required": "Roll a Fury die or a Chaos die.",
         },
     )
+    label = TextField(max_length=100, required=False, help_text="What the die is for.")
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)

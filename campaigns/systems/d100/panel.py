@@ -34,13 +34,27 @@ def panel(campaign, audience: Audience, *, user=None, test_form=None, opposed_fo
             "skill_names": sorted({s["name"] for c in seated for s in c.sheet.get("skills", [])}),
         }
         _offer([context["opposed_form"], context["secret_form"], context["gm_die_form"]], seated)
+        if not context["opposed_form"].is_bound and len(seated) > 1:
+            # The second side starts on another character: both on the first was a refusal waiting (play-test).
+            context["opposed_form"].fields["second"].initial = seated[1].pk
     elif user is not None:
         # A panel answering another step (Fortune, a Fury die) leaves the test form on the page as the player
         # left it (htmx's hx-preserve): it was re-rendered empty, losing the skill and label (issue 18).
         context["keep_test_form"] = test_form is None
         context["test_form"] = test_form or D100TestForm(campaign=campaign, user=user)
+        context["can_test"] = context["test_form"].fields["character"].queryset.exists()
         context["skills"] = skill_options(campaign.characters.filter(owner=user), "attribute")
+    context["shown_forms"] = _shown_forms(context)
     return Panel("systems/d100/panel.html", context)
+
+
+def _shown_forms(context: dict) -> list[str]:
+    """The forms on this panel, by the names steps.panel_step gives a refusal (`error_form`): a refusal is
+    shown beside its form (templates/systems/_form_error.html), at the panel's top only when its form is not
+    there (as the Zener panel's `_shown_forms`)."""
+    if context["is_gm"]:
+        return ["recover", "gm_die_form", *(["opposed_form", "secret_form"] if context["has_characters"] else [])]
+    return ["test_form", "dice"] if context.get("can_test") else []
 
 
 def _offer(forms, characters) -> None:

@@ -135,7 +135,7 @@ def die(request, campaign_id: int):
     campaign = campaign_for_member(request, campaign_id)
     form = SpecialDieForm(request.POST, campaign=campaign, user=request.user)
     return panel_step(
-        request, campaign, Audience.TABLE, form=form,
+        request, campaign, Audience.TABLE, form=form, error_form="dice",
         act=lambda: actions.roll_special_die(campaign, request.user, **form.cleaned_data),
     )  # fmt: skip
 
@@ -145,7 +145,7 @@ def die(request, campaign_id: int):
 def recover(request, campaign_id: int):
     campaign = campaign_for_gm(request, campaign_id)
     return panel_step(
-        request, campaign, Audience.GM,
+        request, campaign, Audience.GM, error_form="recover",
         act=lambda: actions.recover_fortune(campaign, request.user, request.POST.get("event", "")),
     )  # fmt: skip
 
@@ -164,7 +164,7 @@ def opposed(request, campaign_id: int):
                              second_attribute=data["second_attribute"], first_difficulty=data["first_difficulty"],
                              second_difficulty=data["second_difficulty"], first_time=data["first_time"],
                              second_time=data["second_time"], first_synergy=data["first_synergy"],
-                             second_synergy=data["second_synergy"])  # fmt: skip
+                             second_synergy=data["second_synergy"], label=data["label"])  # fmt: skip
 
     return panel_step(request, campaign, Audience.GM, form=form, form_name="opposed_form", act=act)
 
