@@ -22,7 +22,19 @@ def panel(campaign, audience: Audience, *, user=None, test_form=None, opposed_fo
         context["has_characters"] = campaign.characters.seated().exists()
     elif user is not None:
         context["test_form"] = test_form or TestForm(campaign=campaign, user=user)
-        context["effects"] = sorted(
-            {e["name"] for c in campaign.characters.filter(owner=user) for e in c.sheet.get("effects", [])}
-        )
+        # Each character's effects, one group each: the list follows the character chosen (table.js), as the
+        # called test's list offers the called character's (play-test: a typed name met "has no effect called").
+        context["effects"] = [(c, [(e["name"], "") for e in c.sheet.get("effects", [])])
+                              for c in campaign.characters.filter(owner=user)]  # fmt: skip
+        context["can_test"] = bool(context["effects"])
+    context["shown_forms"] = _shown_forms(context)
     return Panel("systems/tribute/panel.html", context)
+
+
+def _shown_forms(context: dict) -> list[str]:
+    """The forms on this panel, by the names steps.panel_step gives a refusal (`error_form`): a refusal is
+    shown beside its form (templates/systems/_form_error.html), at the panel's top only when its form is not
+    there (as the Zener panel's `_shown_forms`)."""
+    if context["is_gm"]:
+        return ["event_form", *(["opposed_form"] if context["has_characters"] else [])]
+    return ["test_form"] if context.get("can_test") else []
