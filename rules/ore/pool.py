@@ -119,7 +119,8 @@ class OreRoll:
 
     @property
     def bad_failure(self) -> bool:
-        return not self.sets and all(face <= 5 for face in self.all_faces)
+        """No set and every die 5 or less; never while wiggle dice wait (they could still make a set)."""
+        return not self.waiting_for_wiggle and not self.sets and all(face <= 5 for face in self.all_faces)
 
 
 def roll_pool(pool: Pool, dice: DiceSource) -> OreRoll:

@@ -127,6 +127,13 @@ def test_bad_failure_is_all_low_and_no_set():
     assert not OreRoll(Pool(3), (4, 4, 5)).bad_failure
 
 
+def test_a_roll_waiting_for_its_wiggle_dice_is_not_a_bad_failure_yet():
+    waiting = OreRoll(Pool(3, wiggle=1), (1, 2, 3), None)
+    assert not waiting.bad_failure  # the wiggle die will pair with one of them: it cannot fail
+    assert not set_wiggle(waiting, (9,)).bad_failure  # 1, 2, 3, 9: no set, a die above 5
+    assert set_wiggle(OreRoll(Pool(2, wiggle=1), (1, 3), None), (4,)).bad_failure
+
+
 @pytest.mark.parametrize(("n", "percent"), [(5, "69.76"), (7, "93.952"), (10, "99.963712")])
 def test_published_figures(n, percent):
     assert chance_of_success(Pool(n)) == 1 - published_no_set(n) == Fraction(percent) / 100

@@ -70,6 +70,15 @@ def test_no_wiggle_posts_at_once_and_flags_a_bad_failure_for_the_gm(player_clien
     assert "bad failure" not in player_client.get(reverse("table", args=[ore.pk])).content.decode()
 
 
+def test_the_gm_sees_no_bad_failure_while_the_wiggle_dice_wait(player_client, gm_client, ore, pilot, script_dice):
+    pilot.sheet["skills"] = [{"name": "Piloting", "stat": "Coordination", "normal": 0, "hard": 0, "wiggle": 1}]
+    pilot.save()
+    script_dice(1, 2, 3)
+    player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(pilot, difficulty="0"))
+    assert RollCall.objects.get().status == RollCall.Status.PLAYER_TURN
+    assert "bad failure" not in gm_client.get(reverse("table", args=[ore.pk])).content.decode()
+
+
 def test_the_gm_sets_a_secret_difficulty(player_client, gm_client, other_client, ore, pilot, script_dice):
     player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(pilot, known="0", difficulty=""))
     call = RollCall.objects.get()
