@@ -9,6 +9,7 @@ Interpretations (published on /rules/#ore):
   reaches it, it fails and still claims the widest set, since an extra set is one beyond the
   primary's. The extra actions take the other sets in order, widest first, one each, with no
   difficulty of their own; an extra action left without a set fails.
+- The GM may strike an extra action as not compatible (strike, below).
 """
 
 from __future__ import annotations
@@ -26,3 +27,17 @@ def assign_sets(rolled: OreRoll, difficulty: int, extras: int) -> tuple[Set | No
     claimed = primary or (sets[0] if sets else None)
     rest = [s for s in sets if s != claimed]
     return primary, [rest[i] if i < len(rest) else None for i in range(extras)]
+
+
+def strike(extras: int, struck: tuple[int, ...], number: int) -> tuple[int, ...]:
+    """The GM rules extra action `number` (1 = the first extra) not compatible with the others
+    (seed: "...and only if the two actions are compatible. When in doubt, ask the GM").
+
+    Reading (published on /rules/#ore): the GM strikes an extra action on the roll's log card after
+    the dice fall; it fails, and its set goes unused (the other actions keep theirs). The primary
+    action is never struck: it is the roll itself."""
+    if not 1 <= number <= extras:
+        raise RulesError("Strike one of the roll's extra actions.")
+    if number in struck:
+        raise RulesError("That extra action is already struck.")
+    return tuple(sorted((*struck, number)))

@@ -5,7 +5,7 @@ import pytest
 
 from rules import RulesError
 from rules.ore.contest import check_extra_actions, height_contest, highest_set, highest_wiggle
-from rules.ore.multiple import assign_sets
+from rules.ore.multiple import assign_sets, strike
 from rules.ore.pool import OreRoll, Pool, Set
 
 
@@ -64,3 +64,12 @@ def test_wiggle_dice_in_a_height_contest_make_the_highest_set():
 def test_the_highest_set_is_the_one_a_height_contest_looks_at():
     assert highest_set(OreRoll(Pool(6), (4, 4, 4, 9, 9, 1), ())) == Set(2, 9)
     assert highest_set(OreRoll(Pool(3), (1, 2, 3), ())) is None
+
+
+def test_the_gm_strikes_an_extra_action_once_and_never_the_primary():
+    assert strike(2, (), 2) == (2,)
+    assert strike(2, (2,), 1) == (1, 2)
+    for extras, struck, number, message in [(2, (2,), 2, "already struck"), (1, (), 0, "extra actions"),
+                                            (1, (), 2, "extra actions"), (0, (), 1, "extra actions")]:  # fmt: skip
+        with pytest.raises(RulesError, match=message):
+            strike(extras, struck, number)

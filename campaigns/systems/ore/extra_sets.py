@@ -18,9 +18,17 @@ def declared(request: dict[str, Any], label: str) -> list[dict[str, str]]:
 
 
 def action_sets(request: dict[str, Any], label: str, rolled: OreRoll, difficulty: int) -> list[dict[str, Any]]:
-    """Each declared action with the set it takes ("" when it has none and fails)."""
+    """Each declared action with the set it takes ("" when it has none and fails); an extra action
+    the GM struck as not compatible (request "struck", rules.ore.multiple.strike) takes none."""
     primary, extras = assign_sets(rolled, difficulty, len(request.get("extras", [])))
+    struck = set(request.get("struck", ()))
     return [
-        action | {"set": str(found) if found else "", "primary": number == 0}
+        action
+        | {
+            "set": str(found) if found and number not in struck else "",
+            "primary": number == 0,
+            "number": number,
+            "struck": number in struck,
+        }
         for number, (action, found) in enumerate(zip(declared(request, label), [primary, *extras], strict=True))
     ]

@@ -84,13 +84,21 @@ class OreKind(RollKind):
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         data = view_data(roll.request, roll.outcome, roll.request.get("label", ""))
-        return data if audience is Audience.GM else _for_table(data)
+        data["struck_of"] = roll.request.get("struck_of")
+        if audience is not Audience.GM:
+            return _for_table(data)
+        # The GM's "Not compatible" on an extra action (campaigns/systems/ore/compatible.py).
+        data["strike_open"] = any(not a["primary"] and not a["struck"] for a in data.get("actions", ()))
+        return data
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         test = data["test"]
         sets = ", ".join(test["sets"]) or "no set"
         verdict = "success" if test["success"] else "failure"
-        extras = "".join(f"; {a['label']}: {a['set'] or 'no set'}" for a in data.get("actions", [])[1:])
+        extras = "".join(
+            f"; {a['label']}: {'struck by the GM' if a['struck'] else a['set'] or 'no set'}"
+            for a in data.get("actions", [])[1:]
+        )
         return f"{who} rolled {test['what']}: {sets}, {verdict}{extras}."
 
     def call_data(self, call, audience: Audience) -> dict[str, Any]:

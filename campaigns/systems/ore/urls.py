@@ -1,7 +1,7 @@
 from django.urls import path
 
 from campaigns.systems.base import GM, MEMBER
-from campaigns.systems.ore import views
+from campaigns.systems.ore import compatible, views
 
 urlpatterns = [
     path("rolls/", views.roll, name="ore_roll"),
@@ -10,6 +10,7 @@ urlpatterns = [
     path("rolls/<int:call_id>/difficulty/", views.difficulty, name="ore_difficulty"),
     path("rolls/<int:call_id>/roll/", views.contest_roll, name="ore_contest_roll"),
     path("rolls/<int:call_id>/wiggle/", views.wiggle, name="ore_wiggle"),
+    path("log/<int:roll_id>/not-compatible/", compatible.not_compatible, name="ore_not_compatible"),
 ]
 
 # Who may use each step (a method, and the GM or any member): the trust tests hold every
@@ -21,4 +22,5 @@ ACCESS = {
     "ore_difficulty": ("post", GM),
     "ore_contest_roll": ("post", MEMBER),
     "ore_wiggle": ("post", MEMBER),
+    "ore_not_compatible": ("post", GM),
 }
