@@ -40,6 +40,8 @@ def side_for(character, stat: str, skill: str = "", *, bonus: int = 0, penalty: 
         sheet["stats"][stat], dice["normal"] + dice["hard"] + dice["wiggle"], hard=dice["hard"],
         wiggle=dice["wiggle"], bonus=bonus, penalty=penalty,
     )  # fmt: skip
+    if pool.size == 0:  # Reading (published on /rules/#ore): nothing is rolled; the GM narrates the failure
+        raise RulesError("The penalty dice take every die of the pool: there is nothing to roll.")
     what = f"{stat}{' + ' + skill if skill else ''}"
     return {"who": character.name, "what": what, "stat": stat, "normal": pool.normal, "hard": pool.hard,
             "wiggle": pool.wiggle, "dropped": pool.dropped}  # fmt: skip

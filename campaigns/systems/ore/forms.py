@@ -54,6 +54,18 @@ class ContestForm(TableForm):
     opponent_character = CharacterChoiceField(queryset=None, required=False, empty_label="(an NPC)", label="Opponent")
     opponent_skill = TextField(required=False, max_length=60)
     opponent_stat = stat_field(STAT_CHOICES)
+    opponent_bonus = WholeNumberField(
+        min_value=0,
+        max_value=5,
+        initial=0,
+        required=False,
+        label="Opponent's bonus dice",
+        help_text="For an opposing character.",
+    )
+    opponent_penalty = WholeNumberField(
+        min_value=0, max_value=10, initial=0, required=False, label="Opponent's penalty dice",
+        help_text="For an opposing character: hard, then normal, then wiggle.",
+    )  # fmt: skip
     npc_name = TextField(required=False, max_length=60, label="NPC name")
     npc_normal = WholeNumberField(min_value=0, max_value=10, initial=4, required=False, label="NPC normal dice")
     npc_hard = WholeNumberField(min_value=0, max_value=10, initial=0, required=False, label="NPC hard dice")

@@ -68,9 +68,12 @@ def contest(request, campaign_id: int):
 
     def act():
         data = form.cleaned_data
+        bonus, penalty = data["opponent_bonus"] or 0, data["opponent_penalty"] or 0
         if data["opponent_character"]:
             opponent = actions.side_for(data["opponent_character"], data["opponent_stat"],
-                                        data["opponent_skill"].strip())  # fmt: skip
+                                        data["opponent_skill"].strip(), bonus=bonus, penalty=penalty)  # fmt: skip
+        elif bonus or penalty:
+            raise RulesError("An NPC pool takes no bonus or penalty dice: type the dice it rolls.")
         else:
             opponent = actions.npc_side(data["npc_name"], data["npc_normal"] or 0, data["npc_hard"] or 0,
                                         data["npc_wiggle"] or 0)  # fmt: skip
