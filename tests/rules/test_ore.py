@@ -1,5 +1,5 @@
 """The One-Roll Engine: pools, sets, wiggle dice, exact odds against brute force,
-the seed's published figures and seeded rolls, contests."""
+figures worked from the rules (the seed gives no odds), seeded rolls, contests."""
 
 import itertools
 from collections import Counter

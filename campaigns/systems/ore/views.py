@@ -14,7 +14,7 @@ from campaigns.systems.steps import call_step, gm_call, panel_step, player_call
 from campaigns.views import campaign_for_gm, campaign_for_member
 from rules.errors import RulesError
 from rules.ore import SYSTEM
-from rules.ore.pool import PoolCheck
+from rules.ore.pool import PoolCheck, best_width_distribution
 
 
 @login_required
@@ -41,7 +41,8 @@ def roll(request, campaign_id: int):
 @login_required
 @require_GET
 def odds(request, campaign_id: int):
-    """Exact odds of the player's own pool against a difficulty they know (0 = any set)."""
+    """Exact odds of the player's own pool against a difficulty they know (0 = any set), and of each
+    width for its widest set (wiggle dice joining the most common face; /rules/#ore, "Exact odds")."""
     campaign = campaign_for_member(request, campaign_id)
     form = OreRollForm(request.GET, campaign=campaign, user=request.user)
     context = {}
@@ -56,7 +57,8 @@ def odds(request, campaign_id: int):
             pool = actions.pool_from(side)
             difficulty = data["difficulty"] or 0
             context = {"what": side["what"], "pool": pool, "chance": SYSTEM.roll.odds(PoolCheck(pool, difficulty)),
-                       "difficulty": difficulty, "chart": ore_chart(pool, difficulty)}  # fmt: skip
+                       "difficulty": difficulty, "chart": ore_chart(pool, difficulty),
+                       "widths": list(best_width_distribution(pool).items())}  # fmt: skip
     return render(request, "systems/ore/odds.html", context)
 
 

@@ -145,8 +145,18 @@ def test_live_odds_match_the_published_figures(player_client, ore, pilot):
     pilot.save()
     query = roll_data(pilot, skill="", difficulty="0")
     page = player_client.get(reverse("ore_odds", args=[ore.pk]), query).content.decode()
-    assert "69.76%" in page  # 5d: the seed's figure
+    assert "69.76%" in page  # 5d: 1 - 10!/5!/10^5 (rules.ore.pool.published_no_set; the seed gives no odds)
     assert "Chance of success 69.76%" in page  # the chart's words
+
+
+def test_the_roll_form_shows_the_odds_of_each_width(player_client, ore, pilot):
+    """The best-width odds the rules page describes (Interpretations, "Exact odds"), where the player picks
+    the pool: 5d widest set, counted by rules.ore.pool.best_width_distribution (held against brute force)."""
+    pilot.sheet["stats"]["Coordination"] = 5
+    pilot.sheet["skills"] = []
+    pilot.save()
+    page = player_client.get(reverse("ore_odds", args=[ore.pk]), roll_data(pilot, skill="", difficulty="0"))
+    assert "Widest set: no set 30.24%, 2 wide 61.20%, 3 wide 8.10%, 4 wide 0.45%, 5 wide 0.01%" in page.content.decode()
 
 
 def test_the_ore_sheet_form(player_client, ore):
