@@ -108,15 +108,21 @@ def call_contest(
     return call
 
 
-def roll_contest(call_id: int, player, *, bonus: int = 0, penalty: int = 0) -> RollCall:
+def roll_contest(call_id: int, player, *, bonus: int = 0, penalty: int = 0, extras: list | None = None) -> RollCall:
+    """The called player rolls their side of a contest, with bonus and penalty dice and any extra
+    actions declared now, before the dice fall (campaigns/systems/ore/multiple.py). Reading (published
+    on /rules/#ore): in a contest the primary action takes the widest set, the one the contest reads;
+    a height-only contest takes no extra actions, since its winner is read from the highest set."""
     with transaction.atomic():
         call = _locked(call_id, RollCall.Status.PENDING)
         if call.character.owner_id != player.pk:
             raise ActionError("This roll is for another player's character.")
         if "opponent" not in call.request:
             raise ActionError("The GM sets this roll's difficulty.")
+        if extras and call.request.get("height_only"):
+            raise RulesError("A contest where only the heights count takes no extra actions.")
         side = side_for(call.character, call.request["stat"], call.request["skill"], bonus=bonus, penalty=penalty)
-        call.request = {**call.request, "side": side}
+        call.request = {**call.request, "side": side} | ({"extras": extras} if extras else {})
         _roll(call, author=player)
     return call
 

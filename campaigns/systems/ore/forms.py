@@ -89,3 +89,12 @@ class DifficultyForm(TableForm):
 class ContestRollForm(TableForm):
     bonus = WholeNumberField(min_value=0, max_value=5, required=False)
     penalty = WholeNumberField(min_value=0, max_value=10, required=False)
+    # Extra actions with a contest roll, as on the roll form (campaigns/systems/ore/multiple.py).
+    extra_1 = TextField(required=False, max_length=60)
+    extra_1_label = TextField(required=False, max_length=60)
+    extra_2 = TextField(required=False, max_length=60)
+    extra_2_label = TextField(required=False, max_length=60)
+
+    def extra_actions(self) -> list[tuple[str, str]]:
+        data = self.cleaned_data
+        return [(data[f"extra_{n}"], data[f"extra_{n}_label"]) for n in (1, 2)]

@@ -12,6 +12,7 @@ from campaigns.systems.base import RollKind
 from campaigns.systems.ore.extra_sets import action_sets, declared
 from rules.ore.contest import contest, height_contest, highest_set
 from rules.ore.pool import OreRoll, Pool, wiggle_options
+from rules.ore.sheet import STATS
 
 
 def pool_from(side: dict[str, Any]) -> Pool:
@@ -113,6 +114,10 @@ class OreKind(RollKind):
         if audience is not Audience.GM:
             data = _for_table(data)
             data["needs_difficulty"] = False
+            if "opponent" in request and "faces" not in call.state and not request.get("height_only"):
+                # extra actions the player may declare with the contest roll (stat alone or a skill)
+                data["extra_stats"] = STATS
+                data["extra_skills"] = [skill["name"] for skill in call.character.sheet.get("skills", [])]
             if "faces" in call.state and call.state.get("wiggle") is None:
                 mine = roll_from(call.request["side"], call.state["faces"], None)
                 # A secret difficulty must not steer the suggestion: the player does not know it.

@@ -105,7 +105,12 @@ def contest_roll(request, campaign_id: int, call_id: int):
 
     def act():
         data = form.cleaned_data
-        actions.roll_contest(call.pk, request.user, bonus=data["bonus"] or 0, penalty=data["penalty"] or 0)
+        wanted = form.extra_actions()
+        extras = []  # only a contest is rolled here: any other call is refused by roll_contest
+        if "opponent" in call.request:
+            extras = multiple.declare(call.character, call.request["stat"], call.request["skill"], wanted)
+        actions.roll_contest(call.pk, request.user, bonus=data["bonus"] or 0, penalty=data["penalty"] or 0,
+                             extras=extras)  # fmt: skip
 
     return call_step(
         request, call, Audience.CALLED_PLAYER, form=form, refused="Bonus dice are 0 to 5, penalty dice 0 to 10.",

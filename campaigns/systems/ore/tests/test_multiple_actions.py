@@ -111,3 +111,51 @@ def test_extra_actions_against_a_secret_difficulty(player_client, gm_client, ore
     assert "Dodge the drone (Coordination + Dodge): 3x5" in player_page
     assert "difficulty 6" not in player_page
     assert "difficulty 6" in gm_client.get(reverse("table", args=[ore.pk])).content.decode()
+
+
+def contest_call(gm_client, ore, ace, **changes):
+    data = {"character": ace.pk, "stat": "", "skill": "Piloting", "npc_name": "Drone", "npc_normal": "3",
+            "npc_hard": "0", "npc_wiggle": "0"}  # fmt: skip
+    gm_client.post(reverse("ore_contest", args=[ore.pk]), data | changes)
+    return RollCall.objects.get()
+
+
+def test_a_contest_roll_declares_extra_actions(gm_client, player_client, other_client, ore, ace, script_dice):
+    call = contest_call(gm_client, ore, ace)
+    card = player_client.get(reverse("table", args=[ore.pk])).content.decode()
+    assert f'<select name="extra_1" id="ox1-{call.pk}">' in card
+    assert '<option value="Dodge">Dodge</option>' in card
+    script_dice(5, 5, 5, 7, 7, 4, 4, 1)  # Ace: Piloting's 5 dice; Drone: 4, 4, 1
+    response = player_client.post(reverse("ore_contest_roll", args=[ore.pk, call.pk]),
+                                  {"bonus": "0", "penalty": "0", "extra_1": "Dodge", "extra_1_label": "Dodge the drone",
+                                   "extra_2": "", "extra_2_label": ""})  # fmt: skip
+    assert response.status_code == 302
+    roll = Roll.objects.get()
+    assert roll.request["extras"] == [{"label": "Dodge the drone", "what": "Coordination + Dodge", "pool": 6}]
+    for client in (player_client, gm_client, other_client):
+        page = client.get(reverse("table", args=[ore.pk])).content.decode()
+        assert "3x5 is wider and goes first" in page  # the contest reads the primary's widest set
+        assert "Dodge the drone (Coordination + Dodge): 2x7" in page
+
+
+def test_a_contest_roll_refuses_a_smaller_extra_action(gm_client, player_client, ore, ace):
+    call = contest_call(gm_client, ore, ace)
+    url = reverse("ore_contest_roll", args=[ore.pk, call.pk])
+    response = player_client.post(url, {"bonus": "0", "penalty": "0", "extra_1": "Body"}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 422
+    assert "at least as large as the primary action" in response.content.decode()
+    assert not Roll.objects.exists()
+
+
+def test_a_height_only_contest_takes_no_extra_actions(gm_client, player_client, ore, ace):
+    call = contest_call(gm_client, ore, ace, height_only="on")
+    assert f'id="ox1-{call.pk}"' not in player_client.get(reverse("table", args=[ore.pk])).content.decode()
+    url = reverse("ore_contest_roll", args=[ore.pk, call.pk])
+    response = player_client.post(url, {"bonus": "0", "penalty": "0", "extra_1": "Dodge"}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 422
+    assert "takes no extra actions" in response.content.decode()
+    assert not Roll.objects.exists()
+
+
+def test_the_rules_page_publishes_the_contest_reading(client):
+    assert "Extra actions in a contest" in client.get(reverse("rules")).content.decode()
