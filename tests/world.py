@@ -33,6 +33,7 @@ GENERIC = {
     "invite_regenerate": ("post", GM, FIRST), "player_remove": ("post", GM, FIRST), "leave": ("post", MEMBER, FIRST),
     "export": ("get", GM, FIRST), "character_new": ("get", MEMBER, FIRST), "character_edit": ("get", MEMBER, FIRST),
     "character_download": ("get", MEMBER, FIRST), "character_import": ("post", MEMBER, FIRST),
+    "campaign_settings": ("get", GM, "d100"),  # a system with settings: the page is for those only
 }  # fmt: skip
 
 
