@@ -11,15 +11,16 @@ A roll is terms joined by + and -; a term is a whole number or a pool:
     <cmp>              count successes: the pool is worth the dice that meet it
 
 <cmp> is `>=N`, `<=N`, `>N`, `<N`, `=N` or a bare `N` (equal), except for
-success counting, which needs the sign. A point right after `!` belongs to
+success counting, which needs the sign. Reading (published on
+/rules/#notation-explode-point): a point right after `!` belongs to
 the explosion: `6d10!>=8` explodes on 8 to 10; to count successes of dice that
 explode on 10, write `6d10>=7!` or `6d10!10>=7`.
 
-Reading (published on /rules/#notation): `r` re-rolls until the die no longer
+Reading (published on /rules/#notation-reroll): `r` re-rolls until the die no longer
 matches, as Roll20 and d20 do; Foundry's `r` re-rolls once, which is `ro` here.
-Reading (published on /rules/#notation): `>` and `<` are strict (`6d10>7` counts
+Reading (published on /rules/#notation-compare): `>` and `<` are strict (`6d10>7` counts
 8, 9 and 10), as in Foundry and d20; Roll20 reads them as "or more"/"or less".
-Reading (published on /rules/#notation): a die explodes at most CAP_EXPLOSIONS
+Reading (published on /rules/#notation-explode-cap): a die explodes at most CAP_EXPLOSIONS
 times in a row; the odds count that cap exactly.
 """
 
@@ -205,6 +206,8 @@ def parse(text: str) -> Expression:
 def _pool(term: str, sign: int) -> Pool:
     dice = _DICE.match(term)
     if dice is None:
+        if re.fullmatch(r"\d*d", term):
+            raise RulesError(f"'{term}' needs the number of sides after the d, e.g. {term}6.")
         raise RulesError(
             f"'{term}' is not dice notation. Write dice as NdS (3d6, d100, 4dF) and add numbers with + or -."
         )

@@ -1,13 +1,14 @@
 """Rolling extended notation with a dice source; every face kept for the card.
 
-Order of a die's life (Roll20's): each roll is re-rolled first (`r`, `ro`), the
-face it settles on may explode into another roll (re-rolled the same way), up
-to CAP_EXPLOSIONS times; then keep/drop picks among the dice, an exploded die
-counting as one die worth its whole chain; then success counting looks at
-every settled roll, so with `6d10>=7!` (written `6d10!10>=7` too) an exploded 10 and the 8 it added are two
-successes (the World of Darkness way).
+Order of a die's life (Roll20's): each roll is re-rolled first (`r`, `ro`);
+the face it settles on may explode into another roll, up to CAP_EXPLOSIONS
+times; then keep/drop picks among the dice; then success counting looks at
+every settled roll, so with `6d10>=7!` (also written `6d10!10>=7`) an exploded
+10 and the 8 it added are two successes (the World of Darkness way).
 
-Reading (published on /rules/#notation): keep/drop compares exploded dice by
+Reading (published on /rules/#notation-reroll-explode): a re-roll applies to
+every roll of a die, explosion rolls included.
+Reading (published on /rules/#notation-explode-keep): keep/drop compares exploded dice by
 their whole chain (an exploded 6+2 is one die worth 8).
 """
 
