@@ -168,13 +168,13 @@ class Expression:
         return text.removeprefix("+")
 
 
-_DICE = re.compile(r"(?P<count>\d*)d(?P<sides>\d+|%|f)")
+_DICE = re.compile(r"(?P<count>[0-9]*)d(?P<sides>[0-9]+|%|f)")
 _CMP = r"(?:>=|<=|>|<|=)"
 _OPERATOR = re.compile(
-    rf"(?P<reroll>r[or]?)(?P<rcmp>{_CMP}?)(?P<rn>\d+)"
-    rf"|!(?P<ecmp>{_CMP}?)(?P<en>\d+)?"
-    r"|(?P<keep>[kd][hl]?)(?P<kn>\d+)"
-    rf"|(?P<scmp>{_CMP})(?P<sn>\d+)"
+    rf"(?P<reroll>r[or]?)(?P<rcmp>{_CMP}?)(?P<rn>[0-9]+)"
+    rf"|!(?P<ecmp>{_CMP}?)(?P<en>[0-9]+)?"
+    r"|(?P<keep>[kd][hl]?)(?P<kn>[0-9]+)"
+    rf"|(?P<scmp>{_CMP})(?P<sn>[0-9]+)"
 )
 
 
@@ -196,7 +196,7 @@ def parse(text: str) -> Expression:
         sign = 1 if sign_text == "+" else -1
         if term == "":
             raise RulesError(f"'{text.strip()}' has '{sign_text}' with nothing after it: add dice or a number.")
-        if term.isdigit():
+        if re.fullmatch("[0-9]+", term):
             modifier += sign * _bounded_int(term, MAX_MODIFIER, "The fixed part of a roll")
         else:
             pools.append(_pool(term, sign))
@@ -206,7 +206,7 @@ def parse(text: str) -> Expression:
 def _pool(term: str, sign: int) -> Pool:
     dice = _DICE.match(term)
     if dice is None:
-        if re.fullmatch(r"\d*d", term):
+        if re.fullmatch(r"[0-9]*d", term):
             raise RulesError(f"'{term}' needs the number of sides after the d, e.g. {term}6.")
         raise RulesError(
             f"'{term}' is not dice notation. Write dice as NdS (3d6, d100, 4dF) and add numbers with + or -."

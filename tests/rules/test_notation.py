@@ -82,6 +82,9 @@ def test_plain_notation_is_handed_to_plain_dice():
         ("0d6kh1", "at least one die"),
         ("4d6kh99999999999", "at most"),
         ("", "Type the dice"),
+        ("1d6+²", "is not dice notation"),
+        ("4d6kh³", "keep or drop needs how many dice"),
+        ("²d6", "is not dice notation"),
     ],
 )
 def test_bad_notation_says_which_operator_is_wrong(text, message):
