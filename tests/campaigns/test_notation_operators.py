@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from campaigns.models import Membership, Roll
+from campaigns.models import Membership, Roll, RollCall
 
 pytestmark = pytest.mark.django_db
 
@@ -97,3 +97,21 @@ def test_help_page_shows_each_operator_with_an_example(client):
     ):
         assert f"<code>{example}</code>" in page
     assert "at most 20 times in a row" in page
+
+
+def test_gm_calls_for_2d20kl1_and_the_secret_target_stays_with_the_gm(
+    gm_client, player_client, campaign, character, script_dice
+):
+    secret = 424242
+    data = {"character": character.pk, "notation": "2d20kl1", "target": secret, "comparison": "at_most"}
+    assert gm_client.post(reverse("call_new", args=[campaign.pk]), {**data, "reveal_dice": "on"}).status_code == 302
+    call = RollCall.objects.get()
+    assert call.request["notation"] == "2d20kl1"
+    script_dice(17, 4)
+    player_client.post(reverse("call_answer", args=[campaign.pk, call.pk]))
+    roll = Roll.objects.get()
+    assert (roll.outcome["total"], roll.outcome["success"]) == (4, True)
+    player_page = table(player_client, campaign)
+    assert '<del class="dropped" title="dropped">17</del>' in player_page
+    assert str(secret) not in player_page
+    assert str(secret) in table(gm_client, campaign)
