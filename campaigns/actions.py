@@ -14,7 +14,7 @@ from campaigns import live, sources
 from campaigns.audience import SessionMark
 from campaigns.models import Campaign, GameSession, Membership, Roll, RollCall, new_invite_token
 from campaigns.notation_kind import CALL_REVEAL_DEFAULT, REVEAL_ALL
-from rules import dice as notation_dice
+from rules import notation as notation_dice
 from rules.dice import Comparison
 
 
@@ -86,7 +86,22 @@ def close_calls_of_removed_player(campaign_id: int, user_id: int) -> list[RollCa
 def _roll(notation_text: str) -> dict:
     parsed = notation_dice.parse(notation_text)
     result = notation_dice.roll(parsed, sources.dice())
-    return {"notation": str(parsed), "faces": [list(f) for f in result.faces], "total": result.total}
+    rolled = {
+        "notation": str(parsed),
+        "faces": [[die.value for die in pool] for pool in result.dice],
+        "total": result.total,
+    }
+    if parsed.plain is None:  # plain rolls keep their old shape: faces and total say it all
+        rolled["dice"] = [
+            [{"rolls": list(d.rolls), "rerolled": list(d.rerolled), "dropped": d.dropped} for d in pool]
+            for pool in result.dice
+        ]
+        rolled["counts_successes"] = parsed.counts_successes
+    return rolled
+
+
+def _outcome(rolled: dict) -> dict:
+    return {key: value for key, value in rolled.items() if key != "notation"}
 
 
 def roll_notation(
@@ -112,7 +127,7 @@ def roll_notation(
         author=author,
         character=character,
         request={"notation": rolled["notation"], "target": target, "comparison": comparison, "label": label},
-        outcome={"faces": rolled["faces"], "total": rolled["total"], "success": success},
+        outcome={**_outcome(rolled), "success": success},
         visibility=Roll.Visibility.GM if secret else Roll.Visibility.TABLE,
         reveal=REVEAL_ALL,
     )
@@ -164,8 +179,7 @@ def answer_call(call_id: int, player) -> Roll:
             call=call,
             request={**call.request, "label": call.label},
             outcome={
-                "faces": rolled["faces"],
-                "total": rolled["total"],
+                **_outcome(rolled),
                 "success": comparison.holds(rolled["total"], call.request["target"]),
             },
             reveal=call.reveal,

@@ -15,7 +15,9 @@ from enum import StrEnum
 from fractions import Fraction
 
 from campaigns.templatetags.dice import percent
-from rules.dice import Comparison, Notation, distribution
+from rules import RulesError, dice, notation
+from rules.dice import Comparison, Notation
+from rules.notation import Expression
 
 MAX_BARS = 120  # more totals than this get the odds in words only
 WIDTH, HEIGHT, BASE = 320, 96, 112  # the drawing's units: bars stand on BASE, labels below it
@@ -144,15 +146,21 @@ def totals_chart(
 
 
 def notation_chart(
-    notation: Notation, target: int | None, comparison: Comparison, *, landed: int | None = None
+    roll: Expression | Notation, target: int | None, comparison: Comparison, *, landed: int | None = None
 ) -> Chart | None:
-    """A plain roll: every total, the ones that meet the target filled (all of them without one)."""
-    if notation.maximum - notation.minimum + 1 > MAX_BARS:
+    """A notation roll: every total (or success count), the ones that meet the target filled
+    (all of them without one). None when too large to count: the odds say why in words."""
+    plain = roll if isinstance(roll, Notation) else roll.plain
+    if plain is not None and plain.maximum - plain.minimum + 1 > MAX_BARS:
         return None
-    title = f"{notation}" + (f" {comparison.symbol} {target}" if target is not None else "")
+    try:
+        chances = dice.distribution(plain) if plain is not None else notation.distribution(roll)
+    except RulesError:
+        return None
+    title = f"{roll}" + (f" {comparison.symbol} {target}" if target is not None else "")
     chart = totals_chart(
         title,
-        distribution(notation),
+        chances,
         (lambda total: True) if target is None else (lambda total: comparison.holds(total, target)),
         landed=landed,
     )

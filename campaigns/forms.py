@@ -5,7 +5,8 @@ from django import forms
 import rules
 from campaigns import systems
 from campaigns.inputs import TextField, WholeNumberField
-from rules.dice import Comparison, parse
+from rules.dice import Comparison
+from rules.notation import parse
 from rules.system import TextListSetting
 
 TARGET_LIMIT = 1_000_000
@@ -106,7 +107,8 @@ class CampaignForm(forms.Form):
 
 
 class NotationField(TextField):
-    """Plain dice notation, parsed by rules.dice; errors are the rules' own sentences."""
+    """Dice notation (plain, keep/drop, explode, re-roll, Fate, successes), parsed by
+    rules.notation; errors are the rules' own sentences."""
 
     def __init__(self, **kwargs):
         kwargs.setdefault("max_length", 200)

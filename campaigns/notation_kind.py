@@ -1,4 +1,4 @@
-"""Plain notation rolls and calls: what each audience sees of them."""
+"""Notation rolls and calls (plain or with operators): what each audience sees of them."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ from typing import Any
 
 from campaigns.audience import Audience
 from campaigns.charts import notation_chart
-from rules.dice import Comparison, parse
+from rules.dice import Comparison
+from rules.notation import parse
 
 REVEAL_ALL = {"dice": True, "target": True, "success": True}
 # What the table sees of an answered call unless the GM chooses otherwise.
@@ -27,6 +28,9 @@ class NotationKind:
         return {
             "notation": request["notation"],
             "faces": outcome["faces"] if shown["dice"] else None,
+            # Kept/dropped, exploded and re-rolled dice: only rolls with operators store them.
+            "dice": outcome.get("dice") if shown["dice"] else None,
+            "successes": outcome.get("counts_successes", False),
             "total": outcome["total"] if shown["dice"] else None,
             "target": target if shown["target"] else None,
             "comparison": Comparison(request.get("comparison", Comparison.AT_LEAST)).symbol,
@@ -36,7 +40,7 @@ class NotationKind:
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         text = f"{who} rolled {data['notation']}" + (f" for {label}" if label else "")
         if data["total"] is not None:
-            text += f": {data['total']}"
+            text += f": {data['total']}" + (" successes" if data.get("successes") else "")
         if data["success"] is not None:
             text += ", success" if data["success"] else ", failure"
         return text + "."

@@ -19,7 +19,8 @@ from campaigns.log import LogFilterForm, log_page
 from campaigns.models import Campaign, Membership, Roll, RollCall
 from campaigns.visibility import Audience, audience_for, call_view, roll_view
 from rules import dice as notation_limits
-from rules.dice import Comparison, chance, parse
+from rules.dice import Comparison
+from rules.notation import CAP_EXPLOSIONS, chance, parse
 
 TABLE = "campaigns/table.html"
 
@@ -437,7 +438,8 @@ def rules_page(request):
 
 
 def _notation_limits() -> dict:
-    return {name: getattr(notation_limits, name) for name in ("MAX_DICE", "MAX_SIDES", "MAX_TERMS", "MAX_MODIFIER")}
+    limits = {name: getattr(notation_limits, name) for name in ("MAX_DICE", "MAX_SIDES", "MAX_TERMS", "MAX_MODIFIER")}
+    return limits | {"CAP_EXPLOSIONS": CAP_EXPLOSIONS}
 
 
 @require_GET
