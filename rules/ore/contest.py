@@ -47,8 +47,12 @@ def contest(a: Set | None, b: Set | None) -> ContestResult:
 def height_contest(a: Set | None, b: Set | None) -> ContestResult:
     """The seed's "if it doesn't matter who goes first ... just look at the height of the rolls;
     the higher roll wins" (Dynamic Contests): width plays no part; each side brings its highest set."""
-    if a is None or b is None:
+    if a is None and b is None:
         return contest(a, b)
+    if a is None or b is None:  # order does not matter here: name no "first" side
+        return ContestResult(
+            "a" if b is None else "b", False, "Order does not matter: only one side has a set, and it wins."
+        )
     if a.height != b.height:
         first, high, low = ("a", a, b) if a.height > b.height else ("b", b, a)
         return ContestResult(first, False, f"Order does not matter: {high} is higher than {low} and wins.")

@@ -72,7 +72,7 @@ class ContestForm(TableForm):
     npc_wiggle = WholeNumberField(min_value=0, max_value=10, initial=0, required=False, label="NPC wiggle dice")
     height_only = forms.BooleanField(
         required=False, label="Order does not matter: the higher set wins",
-        help_text="The seed's \"if it doesn't matter who goes first\": only the heights count.",
+        help_text="Tick when it doesn't matter who acts first (a race, say): only the heights count.",
     )  # fmt: skip
     label = TextField(max_length=100, required=False)
 

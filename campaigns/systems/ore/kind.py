@@ -44,6 +44,8 @@ def view_data(request: dict[str, Any], state: dict[str, Any], label: str = "") -
     difficulty = request.get("difficulty") or 0
     data: dict[str, Any] = {"difficulty": difficulty, "secret": bool(request.get("secret")),
                             "height_only": bool(request.get("height_only"))}  # fmt: skip
+    if request.get("extras"):  # declared before the dice fall: the GM setting a secret difficulty sees them
+        data["declared"] = declared(request, label)
     if "faces" not in state:
         return data
     mine = roll_from(request["side"], state["faces"], state.get("wiggle"))
@@ -100,6 +102,14 @@ class OreKind(RollKind):
             f"; {a['label']}: {'struck by the GM' if a['struck'] else a['set'] or 'no set'}"
             for a in data.get("actions", [])[1:]
         )
+        contest = data.get("contest")
+        if contest is not None and "opponent" in data:  # a contest: who won, not a success against a difficulty
+            theirs = ", ".join(data["opponent"]["sets"]) or "no set"
+            if contest["first"]:
+                won = "wins" if data.get("height_only") or not contest["second_acts"] else "acts first"
+                verdict = f"against {data['opponent']['who']} ({theirs}): {contest['first']} {won}"
+            else:
+                verdict = f"against {data['opponent']['who']} ({theirs}): a tie"
         return f"{who} rolled {test['what']}: {sets}, {verdict}{extras}."
 
     def call_data(self, call, audience: Audience) -> dict[str, Any]:

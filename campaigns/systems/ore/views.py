@@ -46,7 +46,9 @@ def odds(request, campaign_id: int):
     campaign = campaign_for_member(request, campaign_id)
     form = OreRollForm(request.GET, campaign=campaign, user=request.user)
     context = {}
-    if form.is_valid() and form.cleaned_data["known"]:
+    # Nothing chosen yet (the form asking as it loads): no odds, and no error before the player acts.
+    chosen = request.GET.get("stat", "").strip() or request.GET.get("skill", "").strip()
+    if chosen and form.is_valid() and form.cleaned_data["known"]:
         data = form.cleaned_data
         try:
             side = actions.side_for(data["character"], data["stat"], data["skill"].strip(), bonus=data["bonus"],
