@@ -90,3 +90,15 @@ def test_the_players_wiggle_suggestion_makes_the_highest_set(gm_client, player_c
     player_client.post(reverse("ore_contest_roll", args=[ore.pk, contest.pk]), {"bonus": "0", "penalty": "0"})
     card = player_client.get(reverse("table", args=[ore.pk])).content.decode()
     assert "Suggested: all on 8." in card
+
+
+def test_the_log_summary_of_a_lost_contest_names_the_winner(gm_client, player_client, ore, runner, script_dice):
+    """Play-test: the screen-reader sentence said "Rush rolled ...: 3x4, success." when Courier won."""
+    call(gm_client, ore, runner, height_only="")
+    script_dice(4, 4, 1, 2, 3, 9, 9, 9)  # Rush: 2x4; Courier: 3x9, wider and higher
+    player_client.post(reverse("ore_contest_roll", args=[ore.pk, RollCall.objects.get().pk]),
+                       {"bonus": "0", "penalty": "0"})  # fmt: skip
+    for client in (gm_client, player_client):
+        page = client.get(reverse("table", args=[ore.pk])).content.decode()
+        assert "2x4, success" not in page
+        assert "2x4, against Courier (3x9): Courier wins." in page
