@@ -10,7 +10,8 @@ from django.urls import reverse
 from campaigns import actions
 from campaigns.models import LedgerEntry, Roll, RollCall, SubmitToken
 from campaigns.systems.cgg.clock import crisis_clock
-from campaigns.systems.cgg.tests.test_table import cgg_campaign, explorer  # noqa: F401 (fixtures)
+from campaigns.systems.cgg.tests.fixtures import cgg_campaign  # noqa: F401 (fixtures)
+from campaigns.systems.cgg.tests.test_table import explorer  # noqa: F401 (fixtures)
 from campaigns.systems.d100 import actions as d100
 from campaigns.systems.d100.tests.test_table import table, ulf  # noqa: F401
 from campaigns.systems.d100.tests.test_table import test_data as d100_data
