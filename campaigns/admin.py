@@ -10,6 +10,7 @@ from django.db import transaction
 from campaigns import live, systems
 from campaigns.campaign_settings import ATTRIBUTES, give_new_attributes, sheet_changes
 from campaigns.forms import setting_fields, settings_from
+from campaigns.inputs import TextField
 from campaigns.models import Balance, Campaign, LedgerEntry, Membership, Roll, RollCall
 
 
@@ -117,9 +118,13 @@ class CampaignAdminForm(forms.ModelForm):
     on the GM's settings page), checked by the system, instead of the raw JSON. A new campaign
     starts with its system's defaults; its settings are changed once it exists."""
 
+    name = TextField(max_length=100)  # the shared text field: no control characters
+
     class Meta:
         model = Campaign
-        fields = ["name", "system", "gm", "invite_expires_at"]  # the settings: the system's own fields
+        # The settings: the system's own fields. The system: chosen once, on a new campaign
+        # (CampaignAdmin.formfield_for_dbfield), then fixed.
+        fields = ["name", "gm", "invite_expires_at"]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -12,8 +12,8 @@ from django.db import transaction
 
 from campaigns import live
 from campaigns.forms import setting_fields, settings_from
+from campaigns.inputs import TextField
 from campaigns.models import Campaign
-from characters.models import Character
 
 ATTRIBUTES = "attributes"  # the setting that names a sheet's attributes (d100, Tribute Alpha)
 RANGE = "attribute_range"  # Tribute Alpha's effective range of attribute ranks
@@ -22,7 +22,7 @@ RANGE = "attribute_range"  # Tribute Alpha's effective range of attribute ranks
 class CampaignSettingsForm(forms.Form):
     """The campaign's settings, prefilled; `confirm` is the GM's yes to what it does to the sheets."""
 
-    confirm = forms.CharField(required=False, widget=forms.HiddenInput)  # the fingerprint of what was shown
+    confirm = TextField(max_length=64, required=False, widget=forms.HiddenInput)  # the fingerprint of what was shown
 
     def __init__(self, data=None, *, campaign):
         super().__init__(data, auto_id="settings-%s")
@@ -134,4 +134,4 @@ def _add_attributes(campaign, names: list[str]) -> None:
             **character.sheet,
             ATTRIBUTES: {**given, **{n: defaults[n] for n in names if n not in given}},
         }
-    Character.objects.bulk_update(characters, ["sheet"])
+    campaign.characters.bulk_update(characters, ["sheet"])  # the related manager: no import of characters

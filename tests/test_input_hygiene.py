@@ -231,11 +231,17 @@ def test_admin_refuses_campaign_settings_it_cannot_read(world, make_user, value)
     assert Campaign.objects.get(pk=campaign.pk).settings["die_size"] == 8
 
 
+def _admin_settings(settings: dict) -> dict:
+    """A campaign's settings as the admin's per-system fields post them (a list: one per line)."""
+    return {f"setting__{name}": "\n".join(value) if isinstance(value, list) else value
+            for name, value in settings.items()}  # fmt: skip
+
+
 def test_admin_still_saves_good_settings(world, make_user):
     campaign = world["campaigns"]["tribute"][0]
     admin = make_user("ada_admin", is_staff=True, is_superuser=True)
-    value = json.dumps(campaign.settings | {"die_size": 10})
-    data = {"name": campaign.name, "settings": value, "gm": campaign.gm_id, "invite_expires_at_0": "",
+    data = {"name": campaign.name, **_admin_settings(campaign.settings | {"die_size": 10}), "gm": campaign.gm_id,
+            "invite_expires_at_0": "",
             "invite_expires_at_1": "", "memberships-TOTAL_FORMS": "0", "memberships-INITIAL_FORMS": "0",
             "characters-TOTAL_FORMS": "0", "characters-INITIAL_FORMS": "0"}  # fmt: skip
     response = client_for(admin).post(reverse("admin:campaigns_campaign_change", args=[campaign.pk]), data)
@@ -318,11 +324,12 @@ def test_the_zener_table_lookup_answers_plain_numbers(world, player):
 
 
 def test_admin_refuses_a_nul_byte_in_settings_and_sheets(world, make_user):
-    """The admin edits JSON directly: a "\\u0000" there reached PostgreSQL (jsonb refuses it)."""
+    """A "\\u0000" in a setting (once typed in the admin's JSON, now in its fields) reached PostgreSQL
+    (jsonb refuses it)."""
     campaign, hero = world["campaigns"]["tribute"][0], world["characters"]["tribute"]
     admin = client_for(make_user("ada_admin", is_staff=True, is_superuser=True))
-    settings = json.dumps(campaign.settings | {"attributes": ["Might", "Grace\u0000"]})
-    data = {"name": campaign.name, "settings": settings, "gm": campaign.gm_id, "invite_expires_at_0": "",
+    settings = _admin_settings(campaign.settings | {"attributes": ["Might", "Grace\u0000"]})
+    data = {"name": campaign.name, **settings, "gm": campaign.gm_id, "invite_expires_at_0": "",
             "invite_expires_at_1": "", "memberships-TOTAL_FORMS": "0", "memberships-INITIAL_FORMS": "0",
             "characters-TOTAL_FORMS": "0", "characters-INITIAL_FORMS": "0"}  # fmt: skip
     response = admin.post(reverse("admin:campaigns_campaign_change", args=[campaign.pk]), data)

@@ -53,5 +53,6 @@ def test_a_tribute_campaign_from_before_die_size_events_still_saves():
 
     campaign = Campaign.objects.get(name="Old")
     assert campaign.settings["die_events"] == []
+    assert campaign.settings["attribute_range"] == 99  # the later setting too, at the range ranks had
     assert campaign.settings["die_size"] == 8
     campaign.full_clean()

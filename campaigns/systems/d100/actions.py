@@ -236,14 +236,11 @@ def fortune_options(roll, user) -> dict:
     """The Fortune spends `user` can make on this roll now, each refused by the server anyway if
     posted (seed: "Using a fortune point"): a failed test's re-roll (1, or 2 after a critical
     failure), once, for the tester, and not while a secret test's result is the GM's; a Fury or
-    Chaos die as a 6, once, for its roller. Only when the Fortune pool can pay."""
+    Chaos die as a 6, once, for its roller. Only when the Fortune pool can pay. An opposed test's
+    are its sides' (campaigns.systems.d100.opposed.fortune_options)."""
     campaign = roll.campaign
     npc = is_npc(campaign, roll.character)
     options = {"reroll": 0, "six": False, "sides": [], "pool": "Misfortune" if npc else "Fortune"}
-    if roll.kind == "d100_opposed":
-        from campaigns.systems.d100.opposed import side_options
-
-        return options | {"sides": side_options(roll, user), "pool": ""}
     if (roll.character is None and not campaign.is_gm(user)) or (roll.character and roll.character.owner_id != user.pk):
         return options
     left = pool_left(campaign, npc)

@@ -32,6 +32,12 @@ def _owner_of(roll, side: dict):
     return roll.campaign.characters.filter(pk=side.get("character_id")).values_list("owner_id", flat=True).first()
 
 
+def fortune_options(roll, user) -> dict:
+    """What `user` can spend on an opposed test now: a re-roll of each failed side they own
+    (campaigns.systems.d100.actions.fortune_options gives a single test's)."""
+    return {"reroll": 0, "six": False, "sides": side_options(roll, user), "pool": ""}
+
+
 def side_options(roll, user) -> list[dict]:
     """The sides `user` may re-roll now, with their cost and pool, only when that pool can pay."""
     options = []

@@ -94,7 +94,8 @@ def fortune_options(request, campaign_id: int, roll_id: int):
     campaign = campaign_for_member(request, campaign_id)
     rolls = _rolls(request, campaign).select_related("character", "campaign")
     roll = get_object_or_404(rolls, pk=roll_id, campaign=campaign, kind__in=(actions.KIND, "d100_die", "d100_opposed"))
-    context = {"campaign": campaign, "roll": roll, **actions.fortune_options(roll, request.user)}
+    options = opposed_rerolls.fortune_options if roll.kind == opposed_rerolls.KIND else actions.fortune_options
+    context = {"campaign": campaign, "roll": roll, **options(roll, request.user)}
     template = "systems/d100/fortune_options.html" + ("#options" if request.htmx else "")
     return render(request, template, context)
 
