@@ -26,7 +26,7 @@ class CentaurusGate(SystemAdapter):
     }  # fmt: skip
 
     def panel(self, campaign, audience, *, user=None, **forms):
-        return panel.panel(campaign, audience, **forms)  # the same for every player
+        return panel.panel(campaign, audience, user=user, **forms)  # a player's turn forms are their own
 
     def sheet_saved(self, character, *, actor) -> None:
         clock.sync_clock_to_roles(character, actor=actor)

@@ -17,7 +17,33 @@ from campaigns.systems.cgg.rounds import round_view
 from rules.cgg.tension import Bleakness, TensionState
 
 
-def panel(campaign, audience: Audience, *, call_form=None) -> Panel:
+def turn_forms(campaign, user, is_gm: bool, edge_holder, turn) -> dict:
+    """The turn steps `user` may take (rounds.py says who may): the Exec all; a player chooses who goes first
+    only as the Edge holder's player, passes the focus only as the focus holder's player (play-test pt2)."""
+    if is_gm:
+        return {"first": True, "pass": True, "idle": True}
+    uid = getattr(user, "pk", None)
+    return {
+        "first": edge_holder is not None and edge_holder.owner_id == uid,
+        "pass": turn is not None and turn.focus is not None and turn.focus.owner_id == uid,
+        "idle": True,
+    }
+
+
+def _shown_forms(tension, turn, forms: dict) -> list[str]:
+    """The forms on this panel, by the names steps.panel_step gives a refusal (`error_form`): a refusal is
+    shown beside its form when it is on the page, else at the top."""
+    shown = []
+    if turn is not None and not turn.done:
+        step = "first" if turn.first is None else "pass" if turn.focus_acted else "idle" if turn.focus else ""
+        if step and forms.get(step):
+            shown.append(f"turn_{step}")
+    if tension is not None and tension.successes is not None:
+        shown.append("tension_spend")
+    return shown
+
+
+def panel(campaign, audience: Audience, *, user=None, call_form=None) -> Panel:
     is_gm = audience is Audience.GM
     characters = list(campaign.characters.seated().select_related("owner"))
     by_character = crisis_clocks(characters)
@@ -30,12 +56,19 @@ def panel(campaign, audience: Audience, *, call_form=None) -> Panel:
     ]
     scene = TensionScene.objects.filter(campaign=campaign, active=True).select_related("edge_holder").first()
     tension = TensionState.from_dict(scene.state) if scene else None
+    turn = round_view(tension, characters) if tension else None  # the panel's list: no query of its own
+    edge_holder = scene.edge_holder if scene else None
+    forms = turn_forms(campaign, user, is_gm, edge_holder, turn)
     context = {
         "clocks": clocks,
         "is_gm": is_gm,
         "tension": tension,
-        "turn": round_view(tension, characters) if tension else None,  # the panel's list: no query of its own
-        "edge_holder": scene.edge_holder if scene else None,
+        "turn": turn,
+        "edge_holder": edge_holder,
+        "turn_forms": forms,
+        # The broadcast to the players' table (no user): each browser asks for its own turn forms.
+        "turn_forms_later": not is_gm and user is None,
+        "shown_forms": _shown_forms(tension, turn, forms),
         "bleakness": list(Bleakness),
         "attributes": ATTRIBUTE_LABELS,
         "diligence_form": DiligenceForm(explorers=characters),  # the panel's list: no query of its own

@@ -2,7 +2,9 @@
 any member may post; the action says who may take each step."""
 
 from django.contrib.auth.decorators import login_required
-from django.views.decorators.http import require_POST
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET, require_POST
 
 from campaigns.audience import Audience
 from campaigns.systems.cgg import rounds
@@ -28,4 +30,17 @@ def turn(request, campaign_id: int):
         explorer = next(explorer for explorer in explorers if explorer.pk == data["explorer"])
         STEPS[data["op"]](campaign, request.user, explorer)
 
-    return panel_step(request, campaign, audience, act=act)
+    op = request.POST.get("op")
+    return panel_step(request, campaign, audience, error_form=f"turn_{op}" if op in rounds.TURN_STEPS else "", act=act)
+
+
+@login_required
+@require_GET
+def turn_forms(request, campaign_id: int):
+    """The turn steps this member may take, asked for by the players' broadcast panel (panel.py turn_forms_later)."""
+    campaign = campaign_for_member(request, campaign_id)
+    audience = Audience.GM if campaign.is_gm(request.user) else Audience.TABLE
+    rendered = campaign.adapter.panel(campaign, audience, user=request.user)
+    if rendered.context["turn"] is None:
+        return HttpResponse("")
+    return render(request, "systems/cgg/turn_forms.html", {**rendered.context, "campaign": campaign})

@@ -85,4 +85,5 @@ def tension(request, campaign_id: int):
         STEPS[form.cleaned_data["op"]](form.cleaned_data, campaign, request.user)
         tell_done(request, "Tension mode updated.")
 
-    return panel_step(request, campaign, Audience.GM, act=act)
+    op = request.POST.get("op")
+    return panel_step(request, campaign, Audience.GM, error_form=f"tension_{op}" if op in STEPS else "", act=act)

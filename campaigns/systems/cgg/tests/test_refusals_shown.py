@@ -1,0 +1,88 @@
+"""Play-test faults (pt2): a refused turn step or spend says why beside its own form, and a player
+sees only the turn forms they may use (the first-explorer choice for the Edge holder's player,
+the pass-focus form for the focus holder's player); the Exec sees them all."""
+
+import re
+
+import pytest
+
+from campaigns.systems.cgg.models import TensionScene
+from campaigns.systems.cgg.tests.test_rounds import jon, mara, page, tension, turn  # noqa: F401
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("seat_other_player")]
+
+
+@pytest.fixture
+def started(gm_client, cgg_campaign, mara, jon):  # noqa: F811
+    assert tension(gm_client, cgg_campaign, op="start", bleakness="bad", explorer=mara.pk).status_code == 200
+    return cgg_campaign
+
+
+def _error_beside(html: str, message: str, form_marker: str) -> bool:
+    """The message is inside the form holding `form_marker`."""
+    forms = re.findall(r"<form.*?</form>", html, re.S)
+    return any(form_marker in form and message in form for form in forms)
+
+
+def test_first_choice_form_only_for_edge_player_and_exec(gm_client, player_client, other_client, started):
+    assert 'value="first"' in page(player_client, started)  # Mara's player holds the Edge
+    assert 'value="first"' in page(gm_client, started)
+    assert 'value="first"' not in page(other_client, started)
+
+
+def test_refused_first_choice_shows_beside_the_form(gm_client, other_client, started, jon):  # noqa: F811
+    scene = TensionScene.objects.get(campaign=started)
+    before = scene.state
+    refused = turn(other_client, started, "first", jon)
+    assert refused.status_code == 422
+    html = refused.content.decode()
+    assert "chooses who goes first" in html
+    scene.refresh_from_db()
+    assert scene.state == before
+
+
+def test_pass_form_only_for_focus_players_and_exec(gm_client, player_client, other_client, started, mara, jon):  # noqa: F811
+    assert turn(player_client, started, "first", jon).status_code == 200
+    assert turn(other_client, started, "idle", jon).status_code == 200  # Jon acts: his player passes
+    assert 'value="pass"' in page(other_client, started)
+    assert 'value="pass"' in page(gm_client, started)
+    assert 'value="pass"' not in page(player_client, started)
+    refused = turn(player_client, started, "pass", mara)
+    assert refused.status_code == 422
+    assert "The player of the explorer with the focus passes it." in refused.content.decode()
+
+
+def test_refused_pass_by_exec_beside_the_pass_form(gm_client, player_client, other_client, started, mara, jon):  # noqa: F811
+    assert turn(player_client, started, "first", jon).status_code == 200
+    assert turn(other_client, started, "idle", jon).status_code == 200
+    refused = turn(gm_client, started, "pass", jon)  # Jon has acted: not a choice
+    assert refused.status_code == 422
+    html = refused.content.decode()
+    message = re.search(r'<p class="error" role="alert">(.*?)</p>', html).group(1)
+    assert _error_beside(html, message, 'value="pass"')
+
+
+def test_overspent_successes_refused_beside_the_spend_form(gm_client, started):
+    assert tension(gm_client, started, op="pitfall", name="Reactor", tension="7").status_code == 200
+    assert tension(gm_client, started, op="spin").status_code == 200
+    got = TensionScene.objects.get(campaign=started).state["successes"]
+    refused = tension(gm_client, started, op="spend", pitfall="0", slide=str(got + 5), spotlight="0")
+    assert refused.status_code == 422
+    html = refused.content.decode()
+    message = re.search(r'<p class="error" role="alert">(.*?)</p>', html).group(1)
+    assert _error_beside(html, message, 'value="spend"')
+
+
+def test_broadcast_asks_each_player_for_their_own_turn_forms(player_client, other_client, started):
+    from django.urls import reverse
+
+    from campaigns import live
+    from campaigns.audience import Audience
+    from campaigns.systems import panel_for
+
+    broadcast = panel_for(started, Audience.TABLE)
+    assert broadcast.context["turn_forms_later"]
+    url = reverse("cgg_turn_forms", args=[started.pk])
+    assert 'value="first"' in player_client.get(url).content.decode()
+    assert 'value="first"' not in other_client.get(url).content.decode()
+    assert live  # the panel is sent with send_panel
