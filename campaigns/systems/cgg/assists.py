@@ -17,6 +17,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.db import transaction
+
+from campaigns import live
 from campaigns.systems.cgg.leverage import LeverageChoice, leverage_choice, use_leverage
 from characters.models import Character
 from rules.cgg.assists import MAX_ASSISTS, MAX_BONUS_PIPS, Assist, BuiltCode, gear_item
@@ -133,6 +136,7 @@ def apply_assists(call, choice: AssistChoice, code: DieCode, success_dice: int, 
     if choice.leverage is not None:
         leverage_code, label = use_leverage(call.character, choice.leverage, actor=actor, call=call)
         assists.append(Assist(label.removeprefix("+"), leverage_code))
+        transaction.on_commit(lambda: live.send_panel(call.campaign))  # the sheet's leverage changed
         labels.append(label)
     if len(assists) > MAX_ASSISTS:
         raise RulesError(f"At most {MAX_ASSISTS} codes assist one action.")

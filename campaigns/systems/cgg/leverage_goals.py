@@ -60,6 +60,7 @@ def write_leverage(character, purpose: str, code: DieCode) -> None:
     locked.sheet = locked.sheet | {"leverage": items}
     locked.save(update_fields=["sheet"])
     character.sheet = locked.sheet
+    transaction.on_commit(lambda: live.send_panel(character.campaign))  # every table's panel lists it
 
 
 def end_leverage(character, gm, *, index: int, purpose: str, ending: str) -> Roll:
@@ -82,6 +83,7 @@ def end_leverage(character, gm, *, index: int, purpose: str, ending: str) -> Rol
             request={"label": item["purpose"]}, outcome={"code": item["code"], "ending": ending},
         )  # fmt: skip
         transaction.on_commit(lambda: live.send_roll(roll))
+        transaction.on_commit(lambda: live.send_panel(character.campaign))
     return roll
 
 
