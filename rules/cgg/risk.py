@@ -11,6 +11,7 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from math import comb
 
 from rules.cgg.codes import DieCode
 from rules.dice import DiceSource
@@ -90,6 +91,9 @@ def chance_to_avoid(code: DieCode, target: int) -> Fraction:
     return Fraction(tails[first] if first < len(totals) else 0, 6**code.dice)
 
 
-def chance_of_venture(code: DieCode) -> Fraction:
-    """P(at least one Venture)."""
-    return 1 - Fraction(5, 6) ** code.dice
+def chance_of_venture(code: DieCode, discarded: int = 0) -> Fraction:
+    """P(at least one Venture), after `discarded` Venture are thrown away (Painful Harm discards the first):
+    P(more than `discarded` sixes)."""
+    n = code.dice
+    at_most = sum(comb(n, k) * Fraction(1, 6) ** k * Fraction(5, 6) ** (n - k) for k in range(min(discarded, n) + 1))
+    return 1 - at_most

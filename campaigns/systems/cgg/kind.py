@@ -13,16 +13,15 @@ from campaigns.audience import Audience
 from campaigns.systems.base import RollKind
 from campaigns.systems.cgg.assists import gear_options
 from campaigns.systems.cgg.clock import crisis_clock
-from campaigns.systems.cgg.condition_roll import LASTING, enhanced_offered, preview
+from campaigns.systems.cgg.condition_roll import LASTING, enhanced_offered
 from campaigns.systems.cgg.leverage import leverage_options
-from campaigns.systems.cgg.tension_roll import modifiers_now
+from campaigns.systems.cgg.pre_roll import call_assist, pre_roll
 from rules.cgg.action import Action, action_chances
 from rules.cgg.codes import parse_code
 from rules.cgg.condition_effects import pay_options
 from rules.cgg.difficulty import ADJUSTMENTS_BY_KEY, Difficulty, ExecRoll, RiskLevel, failure_grade
 from rules.cgg.risk import RiskRoll, chance_of_venture
 from rules.cgg.venture import Hammer, Wrench, missing_subject
-from rules.errors import RulesError
 
 ATTRIBUTE_LABELS = {
     "dexterity": "Dexterity",
@@ -163,7 +162,7 @@ class CggKind(RollKind):
     def call_data(self, call, audience: Audience) -> dict[str, Any]:
         character = call.character
         code = parse_code(character.sheet["attributes"][call.request["attribute"]])
-        risk_code, success_dice, tension = _before_the_roll(call, code)
+        risk_code, success_dice, tension, discarded = _before_the_roll(call, code)
         data: dict[str, Any] = {
             "attribute": ATTRIBUTE_LABELS[call.request["attribute"]],
             "code": str(code),
@@ -171,7 +170,7 @@ class CggKind(RollKind):
             "tension": tension,
             "helped_by": call.request.get("helped_by", []),  # tension mode's helpers (campaigns/systems/cgg/rounds.py)
             "clock": crisis_clock(character),
-            "venture_chance": chance_of_venture(risk_code),
+            "venture_chance": chance_of_venture(risk_code, discarded),
             "exec_assists": _exec_assists(call.request),
         }
         clock = data["clock"]
@@ -232,21 +231,18 @@ def _exec_assists(request: dict[str, Any]) -> str:
 
 
 def _before_the_roll(call, code):
-    """The risk code, success dice and tension labels the roll will have if made now (tension
-    mode's Edge and Spotlight, rules.cgg.tension_roll); once rolled, the call's state says."""
+    """The risk code, success dice, labels and Venture discarded the roll will have if made now
+    (campaigns/systems/cgg/pre_roll.py, the same as the Exec's odds); once rolled, the call's state says."""
     if call.state:
-        return code, code.dice, []
-    tension = modifiers_now(call.character, call.request["attribute"])
-    try:
-        risk_code, success_dice = tension.apply(code)
-    except RulesError:  # past 20 dice: the roll itself refuses, with the message
-        return code, code.dice, []
-    # The conditions' automatic effects and the Exec's choices on the call (campaigns/systems/cgg/condition_roll.py).
-    exec_pays = call.request.get("exec_conditions", ())
-    risk_code, success_dice, labels = preview(
-        call.character, call.request["attribute"], exec_pays, risk_code, success_dice
+        return code, code.dice, [], 0
+    found = pre_roll(
+        call.character,
+        call.request["attribute"],
+        exec_pays=call.request.get("exec_conditions", ()),
+        assist=call_assist(call),
+        bonus_pips=call.request.get("bonus_pips", 0),
     )
-    return risk_code, success_dice, [*tension.labels, *labels]
+    return found.code, found.success_dice, found.labels, found.venture_discarded
 
 
 def _missing(use, character) -> str:

@@ -10,16 +10,16 @@ from django.views.decorators.http import require_GET, require_POST
 
 from campaigns.audience import Audience
 from campaigns.systems.cgg import actions
-from campaigns.systems.cgg.assists import assist_choice, exec_assisted
+from campaigns.systems.cgg.assists import assist_choice
 from campaigns.systems.cgg.chart import cgg_chart
-from campaigns.systems.cgg.condition_roll import dire_injury, odds_conditions, use_enhanced
+from campaigns.systems.cgg.condition_roll import dire_injury, use_enhanced
 from campaigns.systems.cgg.forms import ActionCallForm, ClockForm, HammerForm, StuntForm, WrenchForm
+from campaigns.systems.cgg.pre_roll import pre_roll
 from campaigns.systems.steps import call_step, gm_call, panel_step, player_call, tell_done
 from campaigns.views import campaign_for_gm
 from campaigns.visibility import call_view
 from characters.models import Character
 from rules.cgg.action import action_chances
-from rules.cgg.codes import parse_code
 
 
 @login_required
@@ -52,11 +52,10 @@ def action_odds(request, campaign_id: int):
     context = {}
     if form.is_valid():
         data = form.cleaned_data
-        code = parse_code(data["character"].sheet["attributes"][data["attribute"]])
-        # The conditions first, then the call's own assist and pips (its dice are success dice too), as the roll does.
-        code, success_dice = odds_conditions(data["character"], data["attribute"], data["exec_conditions"], code)
-        assisted = exec_assisted(code, data["assist_pair"], data["bonus_pips"])
-        code, success_dice = assisted, success_dice + assisted.dice - code.dice
+        # Tension, the conditions, then the call's own assist and pips, as the roll does (pre_roll.py).
+        found = pre_roll(data["character"], data["attribute"], exec_pays=data["exec_conditions"],
+                         assist=data["assist_pair"], bonus_pips=data["bonus_pips"])  # fmt: skip
+        code, success_dice = found.code, found.success_dice
         difficulty = data["difficulty"]
         difficulty = replace(difficulty, success_dice=success_dice)
         found = action_chances(difficulty, code)

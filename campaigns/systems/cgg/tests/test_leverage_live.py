@@ -5,10 +5,11 @@ import pytest
 from django.urls import reverse
 
 from campaigns import live
-from campaigns.systems.cgg.tests.test_diligence import explorer  # noqa: F401
+from campaigns.systems.cgg.tests import test_diligence
 from campaigns.systems.cgg.tests.test_leverage import explorer_with, roll_with
 
 pytestmark = pytest.mark.django_db
+explorer = test_diligence.explorer  # the shared fixture
 
 
 @pytest.fixture
@@ -21,7 +22,7 @@ def sent(monkeypatch):
 def test_a_diligence_roll_sends_the_panel(
     player_client,
     cgg_campaign,
-    explorer,  # noqa: F811
+    explorer,
     script_dice,
     sent,
     django_capture_on_commit_callbacks,

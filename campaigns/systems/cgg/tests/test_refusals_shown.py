@@ -7,13 +7,16 @@ import re
 import pytest
 
 from campaigns.systems.cgg.models import TensionScene
-from campaigns.systems.cgg.tests.test_rounds import jon, mara, page, tension, turn  # noqa: F401
+from campaigns.systems.cgg.tests import test_rounds
+from campaigns.systems.cgg.tests.test_rounds import page, tension, turn
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("seat_other_player")]
+jon = test_rounds.jon  # the shared fixture
+mara = test_rounds.mara  # the shared fixture
 
 
 @pytest.fixture
-def started(gm_client, cgg_campaign, mara, jon):  # noqa: F811
+def started(gm_client, cgg_campaign, mara, jon):
     assert tension(gm_client, cgg_campaign, op="start", bleakness="bad", explorer=mara.pk).status_code == 200
     return cgg_campaign
 
@@ -30,7 +33,7 @@ def test_first_choice_form_only_for_edge_player_and_exec(gm_client, player_clien
     assert 'value="first"' not in page(other_client, started)
 
 
-def test_refused_first_choice_shows_beside_the_form(gm_client, other_client, started, jon):  # noqa: F811
+def test_refused_first_choice_shows_beside_the_form(gm_client, other_client, started, jon):
     scene = TensionScene.objects.get(campaign=started)
     before = scene.state
     refused = turn(other_client, started, "first", jon)
@@ -41,7 +44,7 @@ def test_refused_first_choice_shows_beside_the_form(gm_client, other_client, sta
     assert scene.state == before
 
 
-def test_pass_form_only_for_focus_players_and_exec(gm_client, player_client, other_client, started, mara, jon):  # noqa: F811
+def test_pass_form_only_for_focus_players_and_exec(gm_client, player_client, other_client, started, mara, jon):
     assert turn(player_client, started, "first", jon).status_code == 200
     assert turn(other_client, started, "idle", jon).status_code == 200  # Jon acts: his player passes
     assert 'value="pass"' in page(other_client, started)
@@ -52,7 +55,7 @@ def test_pass_form_only_for_focus_players_and_exec(gm_client, player_client, oth
     assert "The player of the explorer with the focus passes it." in refused.content.decode()
 
 
-def test_refused_pass_by_exec_beside_the_pass_form(gm_client, player_client, other_client, started, mara, jon):  # noqa: F811
+def test_refused_pass_by_exec_beside_the_pass_form(gm_client, player_client, other_client, started, mara, jon):
     assert turn(player_client, started, "first", jon).status_code == 200
     assert turn(other_client, started, "idle", jon).status_code == 200
     refused = turn(gm_client, started, "pass", jon)  # Jon has acted: not a choice

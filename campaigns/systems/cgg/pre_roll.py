@@ -1,0 +1,50 @@
+"""The risk code an action will roll, before the roll: one function for the Exec's call-form odds, the
+Exec's waiting card and the player's card (risk code, odds, Venture chance), counting what
+actions.roll_for_call counts, in its order: tension mode (Edge, Spotlight, a helper's -1d), then the
+explorer's conditions (and the Exec's pay-one choices), then the Exec's assisting explorer and bonus pips.
+The player's own gear, leverage and pips are not known before they choose them (play-test pt2)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from campaigns.systems.cgg.assists import exec_assisted
+from campaigns.systems.cgg.condition_roll import preview
+from campaigns.systems.cgg.tension_roll import modifiers_now
+from rules.cgg.codes import DieCode, parse_code
+from rules.cgg.condition_effects import has
+from rules.errors import RulesError
+
+
+@dataclass(frozen=True, slots=True)
+class PreRoll:
+    code: DieCode
+    success_dice: int
+    labels: list = field(default_factory=list)
+    venture_discarded: int = 0  # Painful Harm discards the first Venture
+
+
+def pre_roll(character, attribute: str, *, exec_pays=(), assist=None, bonus_pips: int = 0) -> PreRoll:
+    """`assist`: (helper, attribute) as the call holds it, or None."""
+    code = parse_code(character.sheet["attributes"][attribute])
+    tension = modifiers_now(character, attribute)
+    labels = []
+    try:
+        code, success_dice = tension.apply(code)
+        labels = list(tension.labels)
+    except RulesError:  # past 20 dice: the roll itself refuses, with the message
+        success_dice = code.dice
+    code, success_dice, condition_labels = preview(character, attribute, exec_pays, code, success_dice)
+    assisted = exec_assisted(code, assist, bonus_pips)
+    success_dice += assisted.dice - code.dice
+    discarded = 1 if has(character.sheet.get("conditions", []), "Painful Harm") else 0
+    return PreRoll(assisted, success_dice, [*labels, *condition_labels], discarded)
+
+
+def call_assist(call):
+    """The Exec's assisting explorer on a call, as (helper, attribute), or None."""
+    named = call.request.get("assist")
+    if not named:
+        return None
+    helper = type(call.character).objects.filter(pk=named["character"]).first()
+    return (helper, named["attribute"]) if helper is not None else None
