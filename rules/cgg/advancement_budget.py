@@ -64,7 +64,7 @@ class Advancement:
         if spent > self.earned:
             raise RulesError(
                 f"These codes cost {spent} advancement pips, but only {self.earned} were earned: "
-                f"lower a code by {spent - self.earned} pips' worth."
+                f"lower a code by {spent - self.earned} {"pip's" if spent - self.earned == 1 else "pips'"} worth."
             )
         return spent
 

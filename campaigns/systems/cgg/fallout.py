@@ -170,6 +170,7 @@ class CggFalloutKind(RollKind):
                 "attribute": ATTRIBUTE_LABELS[ARENA_ATTRIBUTE[arena]],
                 "becomes_label": BECOMES.get(roll.outcome.get("becomes", ""), ""),
                 "record_form": audience is Audience.GM and "becomes" not in roll.outcome,
+                "of": roll.request.get("of"),
             }
             | ({"core_conditions": [(c.name, c.code) for c in CORE_CONDITIONS]} if audience is Audience.GM else {})
         )

@@ -5,6 +5,7 @@ import re
 from campaigns.inputs import TextField, WholeNumberField
 from campaigns.systems.cgg.advancement import budget_line
 from characters.forms import CharacterForm, lines, notes_field, textarea
+from rules.cgg.advancement_budget import Advancement
 from rules.cgg.condition_effects import full_tracks, track_marks
 from rules.cgg.conditions import Track
 from rules.cgg.sheet import ATTRIBUTES, HIGHEST_ATTRIBUTE, LOWEST_ATTRIBUTE, check_marked, default_sheet
@@ -71,9 +72,9 @@ class ExplorerSheetForm(CharacterForm):
                 f" Full: {full[track.value]}" if track.value in full else ""
             )
         budget = budget_line(self.instance.sheet or {})
-        if budget:  # from the first advancement on, raising a code spends its pips (issue 21)
-            for name in ATTRIBUTES:
-                self.fields[name].help_text = f"{budget}; a pip costs the code's dice (2d to 3d: 6 pips)."
+        if budget:  # from the first advancement on, raising a code spends its pips (issue 21); said once (pt2)
+            first = ATTRIBUTES[0]
+            self.fields[first].help_text = f"{budget}; a pip costs the code's dice (2d to 3d: 6 pips)."
 
     def initial_from(self, sheet: dict, name: str):
         sheet = default_sheet() | sheet
@@ -141,6 +142,7 @@ class ExplorerSheetForm(CharacterForm):
         for name in ATTRIBUTES:
             if name in data:
                 check(name, {"attributes": default_sheet()["attributes"] | {name: data[name]}})
+        self._check_budget(data)
         for key in _EXPLORER_LISTS:
             if key in data:
                 check(key, {key: self._part(key, data)})
@@ -155,6 +157,19 @@ class ExplorerSheetForm(CharacterForm):
                 except RulesError as error:
                     self.add_error(field, str(error))
         return super().clean()
+
+    def _check_budget(self, data) -> None:
+        """The pip budget, said beside the code raised (play-test pt2: it sat at the sheet's top)."""
+        record = (self.instance.sheet or {}).get("advancement")
+        if not record or any(name in self.errors or name not in data for name in ATTRIBUTES):
+            return
+        codes = {name: data[name] for name in ATTRIBUTES}
+        try:
+            Advancement.from_dict(record).check(codes)
+        except RulesError as error:
+            baseline = Advancement.from_dict(record).baseline
+            raised = [name for name in ATTRIBUTES if codes[name] != baseline.get(name, codes[name])]
+            self.add_error((raised or list(ATTRIBUTES))[-1], str(error))
 
 
 _EXPLORER_LISTS = ("roles", "abilities", "aspects", "gear", "conditions", "leverage")

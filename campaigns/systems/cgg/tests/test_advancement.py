@@ -126,3 +126,26 @@ def test_an_htmx_award_answers_with_the_panel(gm_client, cgg_campaign, explorer)
     assert response.status_code == 200
     assert "1 advancement: 20 pips earned, 0 spent, 20 left" in response.content.decode()
     assert 'id="cgg-panel"' in response.content.decode()
+
+
+def test_overspending_is_said_beside_the_raised_code_and_the_budget_once(
+    gm_client, player_client, cgg_campaign, explorer
+):
+    """Play-test pt2: the refusal sits beside the code raised, in good grammar; the budget help shows once."""
+    award(gm_client, cgg_campaign, explorer)  # 20 pips
+    explorer.refresh_from_db()
+    page = player_client.get(reverse("character_edit", args=[cgg_campaign.pk, explorer.pk])).content.decode()
+    assert page.count("a pip costs the code's dice") == 1
+    response = save_sheet(player_client, cgg_campaign, explorer, strength="5d")
+    errors = response.context["form"].errors
+    assert "cost 27 advancement pips" in " ".join(errors.get("strength", []))
+    assert "__all__" not in errors
+
+
+def test_one_pip_over_reads_pips_worth_in_the_singular():
+    from rules.cgg.advancement_budget import Advancement
+    from rules.errors import RulesError
+
+    record = Advancement(count=1, earned=5, baseline={"strength": "2d"})
+    with pytest.raises(RulesError, match="by 1 pip's worth"):
+        record.check({"strength": "3d"})

@@ -106,3 +106,22 @@ def test_outsider_and_wrong_method(outsider_client, gm_client, player_client, cg
     roll = action_roll(cgg_campaign, explorer, player_client, script_dice)
     assert fallout(outsider_client, cgg_campaign, roll, arena="material").status_code == 404
     assert gm_client.get(reverse("cgg_fallout", args=[cgg_campaign.pk, roll.pk])).status_code == 405
+
+
+def test_roll_fallout_hides_once_rolled_and_hindered_is_set_apart(
+    gm_client, player_client, cgg_campaign, explorer, script_dice
+):
+    """Play-test pt2: the action's "Roll fallout" is hidden once its fallout is in the log; the
+    Hindered note is set apart from the grade."""
+    roll = action_roll(cgg_campaign, explorer, player_client, script_dice)
+    hide = f"#cgg-fallout-{roll.pk} {{ display: none; }}"
+    page = gm_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    assert f'id="cgg-fallout-{roll.pk}"' in page
+    assert hide not in page
+    explorer.sheet = explorer.sheet | {"conditions": ["Hindered"]}
+    explorer.save()
+    script_dice(1, 3, 4)
+    assert fallout(gm_client, cgg_campaign, roll, arena="material").status_code == 200
+    page = gm_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    assert hide in page
+    assert "<strong>Critical</strong> · <span" in page
