@@ -4,7 +4,7 @@ from campaigns.forms import CharacterChoiceField, TableForm
 from campaigns.inputs import TextField, WholeNumberField
 from campaigns.systems.cgg.kind import ATTRIBUTE_LABELS
 from rules.cgg.codes import parse_code
-from rules.cgg.condition_effects import EXEC_PAYS, check_exec_pays
+from rules.cgg.condition_effects import EXEC_PAYS, check_exec_pays, exec_options
 from rules.cgg.difficulty import ADJUSTMENTS, DIFFICULTY_TABLE, RISK_GRADE_LABELS, Difficulty, RiskLevel
 from rules.cgg.stunts import Stunt
 from rules.cgg.tension import Bleakness
@@ -49,6 +49,7 @@ class ActionCallForm(TableForm):
     exec_conditions = forms.MultipleChoiceField(
         choices=[(name, f"{name}: {text}") for name, text in EXEC_PAYS.items()], required=False,
         widget=forms.CheckboxSelectMultiple, label="The explorer's conditions (you pay one: their clock gains one)",
+        error_messages={"invalid_choice": "%(value)s: the explorer has no such condition for the Exec to pay for."},
     )  # fmt: skip
     # What combines into the explorer's code (campaigns/systems/cgg/assists.py); the table sees it.
     assist = CharacterChoiceField(
@@ -63,10 +64,24 @@ class ActionCallForm(TableForm):
         min_value=0, max_value=30, required=False, label="Bonus pips", help_text="From a special rule (+3 BP = +1D)."
     )
 
-    def __init__(self, *args, campaign, **kwargs):
+    def __init__(self, *args, campaign, explorers=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["character"].queryset = campaign.characters.seated()
         self.fields["assist"].queryset = campaign.characters.seated()
+        # Only the pay-one conditions some explorer holds, each naming who (play-test pt2); the chosen
+        # explorer must hold it (check_exec_pays refuses, with the message, otherwise).
+        explorers = campaign.characters.seated() if explorers is None else explorers
+        holders = {}
+        for explorer in explorers:
+            for name, _text in exec_options(explorer.sheet.get("conditions", [])):
+                holders.setdefault(name, []).append(explorer.name)
+        self.fields["exec_conditions"].choices = [
+            (name, f"{name} (only if the explorer has it: {', '.join(holders[name])}): {text}")
+            for name, text in EXEC_PAYS.items()
+            if name in holders
+        ]
+        if not holders:
+            self.fields["exec_conditions"].widget = forms.MultipleHiddenInput()
 
     def clean(self):
         data = super().clean()

@@ -71,9 +71,12 @@ def panel(campaign, audience: Audience, *, user=None, call_form=None) -> Panel:
         "shown_forms": _shown_forms(tension, turn, forms),
         "bleakness": list(Bleakness),
         "attributes": ATTRIBUTE_LABELS,
-        "diligence_form": DiligenceForm(explorers=characters),  # the panel's list: no query of its own
+        # A player rolls diligence for their own explorers only (play-test pt2); the panel's list: no query.
+        "diligence_form": DiligenceForm(
+            explorers=characters if is_gm else [c for c in characters if c.owner_id == getattr(user, "pk", None)]
+        ),
     }
     if is_gm:
-        context["action_form"] = call_form or ActionCallForm(campaign=campaign)
+        context["action_form"] = call_form or ActionCallForm(campaign=campaign, explorers=characters)
         context["condition_form"] = ConditionForm(auto_id="condition_%s")
     return Panel("systems/cgg/panel.html", context)

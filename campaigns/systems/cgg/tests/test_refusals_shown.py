@@ -89,3 +89,29 @@ def test_broadcast_asks_each_player_for_their_own_turn_forms(player_client, othe
     assert 'value="first"' in player_client.get(url).content.decode()
     assert 'value="first"' not in other_client.get(url).content.decode()
     assert live  # the panel is sent with send_panel
+
+
+def test_call_form_offers_only_conditions_an_explorer_holds(gm_client, cgg_campaign, mara, jon):
+    mara.sheet = mara.sheet | {"conditions": ["Troubled"]}
+    mara.save()
+    html = page(gm_client, cgg_campaign)
+    assert "Troubled (only if the explorer has it: Mara Vell)" in html
+    assert "Distracting Injury" not in html.split('id="cgg-call-form"')[1]
+    data = {"character": jon.pk, "attribute": "dexterity", "mode": "table", "base_dice": "8", "risk": "base",
+            "risk_bonus": "0", "exec_conditions": ["Troubled"]}  # fmt: skip
+    from django.urls import reverse
+
+    refused = gm_client.post(reverse("cgg_call", args=[cgg_campaign.pk]), data, HTTP_HX_REQUEST="true")
+    assert refused.status_code == 422
+    assert "Troubled: the explorer has no such condition" in refused.content.decode()
+
+
+def test_diligence_form_offers_a_player_only_their_own_explorers(
+    gm_client, player_client, other_client, cgg_campaign, mara, jon
+):
+    mine = page(other_client, cgg_campaign).split('id="cgg-diligence-form"')[1].split("</form>")[0]
+    assert "Jon Ash" in mine
+    assert "Mara Vell" not in mine
+    exec_form = page(gm_client, cgg_campaign).split('id="cgg-diligence-form"')[1].split("</form>")[0]
+    assert "Jon Ash" in exec_form
+    assert "Mara Vell" in exec_form
