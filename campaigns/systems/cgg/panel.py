@@ -19,7 +19,8 @@ from rules.cgg.tension import Bleakness, TensionState
 
 def turn_forms(campaign, user, is_gm: bool, edge_holder, turn) -> dict:
     """The turn steps `user` may take (rounds.py says who may): the Exec all; a player chooses who goes first
-    only as the Edge holder's player, passes the focus only as the focus holder's player (play-test pt2)."""
+    only as the Edge holder's player, passes the focus only as the focus holder's player (play-test pt2).
+    Reading (published on /rules/#cgg): who sees the turn forms."""
     if is_gm:
         return {"first": True, "pass": True, "idle": True}
     uid = getattr(user, "pk", None)

@@ -2,7 +2,8 @@
 Exec's waiting card and the player's card (risk code, odds, Venture chance), counting what
 actions.roll_for_call counts, in its order: tension mode (Edge, Spotlight, a helper's -1d), then the
 explorer's conditions (and the Exec's pay-one choices), then the Exec's assisting explorer and bonus pips.
-The player's own gear, leverage and pips are not known before they choose them (play-test pt2)."""
+The player's own gear, leverage and pips are not known before they choose them (play-test pt2).
+Reading (published on /rules/#cgg): one code before the roll; Painful Harm's discard counts in the Venture chance."""
 
 from __future__ import annotations
 
