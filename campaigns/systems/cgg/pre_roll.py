@@ -38,6 +38,13 @@ def pre_roll(character, attribute: str, *, exec_pays=(), assist=None, bonus_pips
     code, success_dice, condition_labels = preview(character, attribute, exec_pays, code, success_dice)
     assisted = exec_assisted(code, assist, bonus_pips)
     success_dice += assisted.dice - code.dice
+    if assist is not None:  # as the roll's card says it (assists.apply_assists)
+        helper, helper_attribute = assist
+        condition_labels.append(
+            f"+{helper.name}'s {helper_attribute.title()} {helper.sheet['attributes'][helper_attribute]}"
+        )
+    if bonus_pips:
+        condition_labels.append(f"+{bonus_pips} BP")
     discarded = 1 if has(character.sheet.get("conditions", []), "Painful Harm") else 0
     return PreRoll(assisted, success_dice, [*labels, *condition_labels], discarded)
 

@@ -40,6 +40,9 @@ def test_preview_cards_and_roll_share_one_code(
     assert gm_client.post(reverse("cgg_call", args=[campaign.pk]), data, HTTP_HX_REQUEST="true").status_code == 200
     assert f"= risk {preview}" in page(gm_client, campaign)
     assert f"= risk {preview}" in page(player_client, campaign)
+    html = page(gm_client, campaign)
+    line = html.split("Before the roll")[1].split("</p>")[0]
+    assert "+Jon Ash&#x27;s Strength 2d +1 BP = risk" in line, line
     call = RollCall.objects.get(character=mara, status=RollCall.Status.PENDING)
     script_dice(*[2] * 20)
     assert player_client.post(reverse("cgg_roll", args=[campaign.pk, call.pk])).status_code == 302
