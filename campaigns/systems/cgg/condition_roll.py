@@ -138,12 +138,6 @@ def preview(character, attribute: str, exec_pays=(), code=None, success_dice=Non
     return new_code, new_success, [label for label in found.labels if "Restrained" not in label]
 
 
-def odds_conditions(character, attribute: str, exec_pays, code):
-    """The Exec's odds preview: the code and success dice the conditions leave."""
-    new_code, success_dice, _ = preview(character, attribute, exec_pays, code)
-    return new_code, success_dice
-
-
 ENHANCED = {"succeed": "succeeds", "avoid": "avoids fallout"}
 
 
