@@ -199,18 +199,17 @@ class CggKind(RollKind):
             # A stunt pays an hour, and an hour per extra success die (at most 3): none the clock cannot pay.
             payable = 0 if clock.in_crisis else clock.hours
             data["stunt_extra_max"] = min(3, payable - 1) if payable else None
-            data["leverage"] = leverage_options(character.sheet)
+            explorers = list(type(character).objects.seated().filter(campaign_id=call.campaign_id).order_by("pk"))
+            own = [other for other in explorers if other.pk == character.pk] or [character]
+            # Any player may call any explorer's leverage into their action: their own first.
+            data["leverage"] = leverage_options(own + [other for other in explorers if other.pk != character.pk])
             data["enhanced"] = enhanced_offered(call)
             data["condition_pays"] = pay_options(
                 character.sheet.get("conditions", []), call.request["attribute"], character.sheet.get(LASTING, {})
             )
             if not call.state:  # the roll form's assists (campaigns/systems/cgg/assists.py)
                 data["gear"] = gear_options(character.sheet)
-                data["helpers"] = [
-                    (other.pk, other.name)
-                    for other in type(character).objects.seated().filter(campaign_id=call.campaign_id)
-                    if other.pk != character.pk
-                ]
+                data["helpers"] = [(other.pk, other.name) for other in explorers if other.pk != character.pk]
                 data["attributes"] = ATTRIBUTE_LABELS
             data["masteries"] = [
                 (f"{ability['name']} x{ability['mastery']}", ability["mastery"])

@@ -1,9 +1,14 @@
 """Leverage at the table (rules.cgg.leverage; seed: "Leverage Die Codes").
 
 The sheet keeps the explorer's leverage ("Starship Repair: 2d+2", from diligence rolls or the
-Exec's hand). Rolling for a call, the player may call one into the roll as an assist, and
-either pays one hour off the Crisis Clock or the leverage loses 1D; below 0D it leaves the
-sheet. The roll's card and log line say which, beside tension mode's changes to the code.
+Exec's hand). "Once Leverage has been created, any player can call it into use for their
+explorer's action": rolling for a call, the player may call any seated explorer's leverage into
+the roll as an assist, and either pays one hour off the Crisis Clock or the leverage loses 1D;
+below 0D it leaves the sheet. The roll's card and log line say which, beside tension mode's
+changes to the code.
+
+Reading (published on /rules/#cgg): the hour is paid off the rolling explorer's clock (it is
+their action that pays), and the lost 1D comes off the owner's sheet, where the leverage is.
 """
 
 from __future__ import annotations
@@ -19,42 +24,56 @@ from rules.errors import RulesError
 COSTS = {"hour": "pay one hour", "die": "the leverage loses 1D"}
 
 
+CHOOSE = "Choose a leverage from an explorer's sheet."
+
+
 @dataclass(frozen=True, slots=True)
 class LeverageChoice:
     index: int
     pay_hour: bool
+    owner: int | None = None  # whose sheet; None: the rolling explorer's own
 
 
 def leverage_choice(post) -> LeverageChoice | None:
-    """The player's choice from the roll form: none, or which leverage and how it is paid."""
-    index = (post.get("leverage") or "").strip()
-    if not index:
+    """The player's choice from the roll form: none, or whose leverage ("owner:index", or the
+    roller's own "index") and how it is paid."""
+    text = (post.get("leverage") or "").strip()
+    if not text:
         return None
-    if not index.isdigit() or len(index) > 3:
-        raise RulesError("Choose a leverage from the explorer's sheet.")
+    owner, _, index = text.rpartition(":")
+    if not index.isdigit() or len(index) > 3 or (owner and (not owner.isdigit() or len(owner) > 12)):
+        raise RulesError(CHOOSE)
     cost = post.get("leverage_cost") or ""
     if cost not in COSTS:
         raise RulesError("Using leverage, pay one hour or the leverage loses 1D: choose which.")
-    return LeverageChoice(int(index), pay_hour=cost == "hour")
+    return LeverageChoice(int(index), pay_hour=cost == "hour", owner=int(owner) if owner else None)
 
 
-def leverage_options(sheet) -> list[tuple[int, str]]:
-    """The sheet's leverage as the roll form offers it: (index, "Starship Repair 2d+2")."""
-    return [(index, f"{item['purpose']} {item['code']}") for index, item in enumerate(sheet.get("leverage", []))]
+def leverage_options(explorers) -> list[tuple[str, str]]:
+    """Every seated explorer's leverage as the roll form offers it, labelled with its owner:
+    ("12:0", "Starship Repair 2d+2 (Mara Vell)")."""
+    return [
+        (f"{explorer.pk}:{index}", f"{item['purpose']} {item['code']} ({explorer.name})")
+        for explorer in explorers
+        for index, item in enumerate(explorer.sheet.get("leverage", []))
+    ]
 
 
 def use_leverage(character, choice: LeverageChoice, *, actor, call) -> tuple[DieCode, str]:
     """Pay for the chosen leverage (inside the roll's transaction, so a refusal changes nothing):
     its code, to combine with the roll's other assists "in the same way as an assisting explorer"
     (campaigns/systems/cgg/assists.py), and the card's label for it."""
-    locked = Character.objects.select_for_update().get(pk=character.pk)
-    items = list(locked.sheet.get("leverage", []))
+    owner = character.pk if choice.owner is None else choice.owner
+    locked = Character.objects.seated().select_for_update().filter(campaign_id=character.campaign_id, pk=owner).first()
+    items = list(locked.sheet.get("leverage", [])) if locked is not None else []
     if choice.index >= len(items):
-        raise RulesError("Choose a leverage from the explorer's sheet.")
+        raise RulesError(CHOOSE)
     item = items[choice.index]
     leverage = Leverage(item["purpose"], parse_code(item["code"]))
     left = leverage.use(pay_hour=choice.pay_hour)
     label = f"+Leverage {leverage.purpose} {leverage.code}"
+    if owner != character.pk:
+        label = f"+{locked.name}'s Leverage {leverage.purpose} {leverage.code}"
     if choice.pay_hour:
         change_clock(character, ClockChange(pay=1), actor=actor, reason=f"Leverage: {leverage.purpose}", call=call)
         label += " (paid one hour)"
@@ -67,5 +86,6 @@ def use_leverage(character, choice: LeverageChoice, *, actor, call) -> tuple[Die
     if not choice.pay_hour:
         locked.sheet = locked.sheet | {"leverage": items}
         locked.save(update_fields=["sheet"])
-        character.sheet = locked.sheet
+        if owner == character.pk:
+            character.sheet = locked.sheet
     return leverage.code, label

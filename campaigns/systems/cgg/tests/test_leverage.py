@@ -21,12 +21,13 @@ def explorer_with(campaign, player, code):
     return Character.objects.create(campaign=campaign, owner=player, name="Mara Vell", sheet=sheet)
 
 
-def roll_with(player_client, campaign, explorer, status=200, **data):
+def roll_with(player_client, campaign, explorer, status=200, offered="", **data):
     call = cgg.call_for_action(
         campaign, character=explorer, attribute="technical", difficulty=Difficulty(base_dice=8, success_dice=0)
     )
     page = player_client.get(reverse("table", args=[campaign.pk])).content.decode()
     assert f"Starship Repair {explorer.sheet['leverage'][0]['code']}" in page  # offered on the card
+    assert offered in page
     response = player_client.post(reverse("cgg_roll", args=[campaign.pk, call.pk]), data, HTTP_HX_REQUEST="true")
     assert response.status_code == status
     call.refresh_from_db()
@@ -79,7 +80,7 @@ def test_the_assisted_code_dice_are_success_dice(player_client, cgg_campaign, pl
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        ({"leverage": "5", "leverage_cost": "hour"}, "Choose a leverage from the explorer&#x27;s sheet."),
+        ({"leverage": "5", "leverage_cost": "hour"}, "Choose a leverage from an explorer&#x27;s sheet."),
         ({"leverage": "0", "leverage_cost": ""}, "pay one hour or the leverage loses 1D"),
     ],
 )
@@ -100,3 +101,66 @@ def test_a_clock_in_crisis_cannot_pay_for_leverage(player_client, cgg_campaign, 
     assert "The explorer is in crisis: no hours can be paid" in page
     assert call.status == RollCall.Status.PENDING
     assert explorer.sheet["leverage"] == [{"purpose": "Starship Repair", "code": "2d+2"}]
+
+
+def second_explorer(campaign, other_player, code="2d+2"):
+    sheet = default_sheet()
+    sheet["leverage"] = [{"purpose": "Bribery", "code": code}]
+    return Character.objects.create(campaign=campaign, owner=other_player, name="Jon Tarr", sheet=sheet)
+
+
+@pytest.mark.usefixtures("seat_other_player")
+def test_any_players_leverage_can_be_called_in(player_client, cgg_campaign, player, other_player, script_dice):
+    # "Once Leverage has been created, any player can call it into use for their explorer's action."
+    explorer = explorer_with(cgg_campaign, player, "1d")
+    other = second_explorer(cgg_campaign, other_player, "2d+2")
+    mine, theirs = crisis_clock(explorer).hours, crisis_clock(other).hours
+    script_dice(*[1] * 8)
+    call, _ = roll_with(player_client, cgg_campaign, explorer, leverage=f"{other.pk}:0", leverage_cost="die")
+    other.refresh_from_db()
+    assert call.state["risk_code"] == "3d+2"
+    assert other.sheet["leverage"] == [{"purpose": "Bribery", "code": "1d+2"}]  # the owner's sheet loses 1D
+    assert explorer.sheet["leverage"] == [{"purpose": "Starship Repair", "code": "1d"}]
+    assert (crisis_clock(explorer).hours, crisis_clock(other).hours) == (mine, theirs)
+    page = player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    assert "Jon Tarr&#x27;s Leverage Bribery 2d+2 (lost 1D: 1d+2 left)" in page
+
+
+@pytest.mark.usefixtures("seat_other_player")
+def test_anothers_leverage_paid_in_an_hour_off_the_rollers_clock(
+    player_client, cgg_campaign, player, other_player, script_dice
+):
+    explorer = explorer_with(cgg_campaign, player, "1d")
+    other = second_explorer(cgg_campaign, other_player)
+    mine, theirs = crisis_clock(explorer).hours, crisis_clock(other).hours
+    script_dice(*[1] * 8)
+    offered = f'<option value="{other.pk}:0">Bribery 2d+2 (Jon Tarr)</option>'  # labelled with its owner
+    call, _ = roll_with(
+        player_client, cgg_campaign, explorer, offered=offered, leverage=f"{other.pk}:0", leverage_cost="hour"
+    )
+    other.refresh_from_db()
+    assert call.state["risk_code"] == "3d+2"
+    assert other.sheet["leverage"] == [{"purpose": "Bribery", "code": "2d+2"}]
+    assert (crisis_clock(explorer).hours, crisis_clock(other).hours) == (mine - 1, theirs)
+
+
+@pytest.mark.usefixtures("seat_other_player")
+@pytest.mark.parametrize("choice", ["{other}:3", "{stranger}:0", "x:0", "{other}:"])
+def test_a_bad_choice_of_anothers_leverage_is_refused(
+    player_client, cgg_campaign, player, other_player, make_user, choice
+):
+    from campaigns import actions
+
+    explorer = explorer_with(cgg_campaign, player, "1d")
+    other = second_explorer(cgg_campaign, other_player)
+    elsewhere = actions.create_campaign(make_user("elsewhere"), name="Elsewhere", system="cgg", settings={})
+    stranger = second_explorer(elsewhere, elsewhere.gm)
+    mine = crisis_clock(explorer).hours
+    data = {"leverage": choice.format(other=other.pk, stranger=stranger.pk), "leverage_cost": "die"}
+    call, page = roll_with(player_client, cgg_campaign, explorer, status=422, **data)
+    assert "Choose a leverage from an explorer&#x27;s sheet." in page
+    assert call.status == RollCall.Status.PENDING
+    for who in (other, stranger):
+        who.refresh_from_db()
+        assert who.sheet["leverage"] == [{"purpose": "Bribery", "code": "2d+2"}]
+    assert crisis_clock(explorer).hours == mine
