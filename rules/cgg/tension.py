@@ -113,6 +113,7 @@ class Edge:
 
     explorer: str
     attribute: str
+    round: int = 0  # the round the Edge player gave it in; 0: the Exec's hand
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +157,12 @@ class TensionState:
     def add_bonus(self, explorer: str, attribute: str) -> TensionState:
         """The Edge player's cumulative +1d to one explorer's attribute."""
         return replace(self, bonuses=(*self.bonuses, Edge(explorer, attribute)))
+
+    def edge_player_bonus(self, explorer: str, attribute: str) -> TensionState:
+        """The Edge player's own choice, "at the start of the round": one a round."""
+        if any(bonus.round == self.round for bonus in self.bonuses):
+            raise RulesError("The Edge bonus for this round has been given.")
+        return replace(self, bonuses=(*self.bonuses, Edge(explorer, attribute, self.round)))
 
     def make_worse(self, index: int) -> TensionState:
         """A Ready! action cued the Exec: +1 tension on a pitfall, one tension die less."""
@@ -203,7 +210,10 @@ class TensionState:
             "dice": self.dice,
             "round": self.round,
             "pitfalls": [{"name": p.name, "tension": p.tension} for p in self.pitfalls],
-            "bonuses": [{"explorer": b.explorer, "attribute": b.attribute} for b in self.bonuses],
+            "bonuses": [
+                {"explorer": b.explorer, "attribute": b.attribute} | ({"round": b.round} if b.round else {})
+                for b in self.bonuses
+            ],
             "spotlight": self.spotlight,
             "spotlight_due": self.spotlight_due,
             "successes": self.successes,

@@ -22,10 +22,11 @@ def turn_forms(campaign, user, is_gm: bool, edge_holder, turn) -> dict:
     only as the Edge holder's player, passes the focus only as the focus holder's player (play-test pt2).
     Reading (published on /rules/#cgg): who sees the turn forms."""
     if is_gm:
-        return {"first": True, "pass": True, "idle": True}
+        return {"first": True, "pass": True, "idle": True, "bonus": False}  # the Exec's bonus form is the panel's
     uid = getattr(user, "pk", None)
     return {
         "first": edge_holder is not None and edge_holder.owner_id == uid,
+        "bonus": edge_holder is not None and edge_holder.owner_id == uid,
         "pass": turn is not None and turn.focus is not None and turn.focus.owner_id == uid,
         "idle": True,
     }
@@ -39,6 +40,8 @@ def _shown_forms(tension, turn, forms: dict) -> list[str]:
         step = "first" if turn.first is None else "pass" if turn.focus_acted else "idle" if turn.focus else ""
         if step and forms.get(step):
             shown.append(f"turn_{step}")
+    if forms.get("bonus") and turn is not None:
+        shown.append("turn_bonus")
     if tension is not None and tension.successes is not None:
         shown.append("tension_spend")
     return shown

@@ -44,3 +44,22 @@ def turn_forms(request, campaign_id: int):
     if rendered.context["turn"] is None:
         return HttpResponse("")
     return render(request, "systems/cgg/turn_forms.html", {**rendered.context, "campaign": campaign})
+
+
+@login_required
+@require_POST
+def edge_bonus(request, campaign_id: int):
+    """The Edge holder's player's +1d, from their turn forms (rounds.edge_bonus says who may)."""
+    campaign = campaign_for_member(request, campaign_id)
+    explorers = list(campaign.characters.seated())
+    form = rounds.EdgeBonusForm(request.POST, explorers=explorers)
+    audience = Audience.GM if campaign.is_gm(request.user) else Audience.TABLE
+
+    def act():
+        if not form.is_valid():
+            raise RulesError(form.message())
+        data = form.cleaned_data
+        explorer = next(explorer for explorer in explorers if explorer.pk == data["explorer"])
+        rounds.edge_bonus(campaign, request.user, explorer, data["attribute"])
+
+    return panel_step(request, campaign, audience, error_form="turn_bonus", act=act)

@@ -13,6 +13,8 @@ Readings (published on /rules/#cgg):
   their own explorer holding the focus.
 - Idle! marks the turn taken; the hour gained (the actor's or the first player's) is put on
   the clock by the Exec with the clock form, as any other hour.
+- The Edge bonus is the Edge holder's player's choice, from their turn forms (the Exec keeps
+  the panel's form): the player gives one a round; the Exec's hand is not counted.
 - Help is recorded when the Exec calls the helped explorer's action ("helped by" on the call
   form); codes are not combined there.
 """
@@ -29,6 +31,7 @@ from campaigns.actions import ActionError
 from campaigns.forms import TableForm
 from campaigns.systems.cgg.models import TensionScene
 from rules.cgg.rounds import Round
+from rules.cgg.sheet import ATTRIBUTES
 from rules.cgg.tension import TensionState
 
 TURN_STEPS = ("first", "pass", "idle")
@@ -54,6 +57,41 @@ class TurnForm(TableForm):
 
     def message(self) -> str:
         return " ".join(str(error) for errors in self.errors.values() for error in errors)
+
+
+class EdgeBonusForm(TableForm):
+    """The Edge holder's player's +1d: which seated explorer (theirs or another's), which attribute."""
+
+    explorer = forms.TypedChoiceField(
+        choices=[],
+        coerce=int,
+        error_messages={"required": "Choose an explorer.", "invalid_choice": "Choose a seated explorer."},
+    )
+    attribute = forms.ChoiceField(
+        choices=[(attribute, attribute) for attribute in ATTRIBUTES],
+        error_messages={"required": "Choose an attribute.", "invalid_choice": "Choose an attribute."},
+    )
+
+    def __init__(self, *args, explorers=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["explorer"].choices = [(explorer.pk, explorer.name) for explorer in explorers]
+
+    def message(self) -> str:
+        return " ".join(str(error) for errors in self.errors.values() for error in errors)
+
+
+def edge_bonus(campaign, user, explorer, attribute: str) -> TensionScene:
+    """Step 1.1: the Edge holder's player gives an explorer (or their own) +1d to an attribute."""
+    with transaction.atomic():
+        scene = _locked_scene(campaign)
+        edge = scene.edge_holder
+        if edge is None or edge.owner_id != user.pk:
+            raise ActionError("The player whose explorer has the Edge gives the Edge bonus.")
+        state = TensionState.from_dict(scene.state)
+        scene.state = state.edge_player_bonus(explorer.name, attribute).as_dict()
+        scene.save(update_fields=["state", "updated_at"])
+        transaction.on_commit(lambda: live.send_panel(campaign))
+    return scene
 
 
 def _locked_scene(campaign) -> TensionScene:

@@ -254,3 +254,71 @@ def test_a_player_cannot_name_the_first_explorer_as_their_helper(
     made.refresh_from_db()
     assert made.status == RollCall.Status.PENDING  # nothing rolled
     assert turns(campaign)["helps"] == []
+
+
+# The Edge bonus is the Edge player's choice (seed: "Tension Mode" 1.1: "Player whose explorer has Edge:
+# Selects an explorer (or their own) and an attribute to get a cumulative +1d bonus"): the Edge holder's
+# player gives it from their turn forms, once a round; the Exec keeps the panel's form.
+
+
+def bonus(client, campaign, explorer, attribute="dexterity"):
+    data = {"explorer": getattr(explorer, "pk", explorer), "attribute": attribute}
+    return client.post(reverse("cgg_edge_bonus", args=[campaign.pk]), data, HTTP_HX_REQUEST="true")
+
+
+def bonuses(campaign):
+    return [(b["explorer"], b["attribute"]) for b in TensionScene.objects.get(campaign=campaign).state["bonuses"]]
+
+
+def forms(client, campaign):
+    return client.get(reverse("cgg_turn_forms", args=[campaign.pk])).content.decode()
+
+
+def test_the_edge_player_gives_the_bonus_once_a_round(gm_client, player_client, other_client, started, mara, jon):
+    campaign = started  # Mara has the Edge
+    assert "Edge bonus (+1d, once a round)" in forms(player_client, campaign)
+    assert "Edge bonus (+1d, once a round)" not in forms(other_client, campaign)
+    assert "Edge bonus (+1d, once a round)" not in forms(gm_client, campaign)  # the Exec's form is the panel's
+    assert "Edge bonus (+1d)</summary>" in page(gm_client, campaign)
+
+    assert bonus(player_client, campaign, jon).status_code == 200
+    assert bonuses(campaign) == [("Jon Ash", "dexterity")]
+    assert "Edge bonuses: Jon Ash +1d Dexterity" in page(other_client, campaign)
+
+    again = bonus(player_client, campaign, mara)
+    assert again.status_code == 422
+    assert "The Edge bonus for this round has been given." in again.content.decode()
+    assert bonuses(campaign) == [("Jon Ash", "dexterity")]
+
+    call(gm_client, campaign, jon)
+    assert roll(other_client, campaign, jon).state["risk_code"] == "5d+1"  # 4d+1, +1d the Edge bonus
+
+    tension(gm_client, campaign, op="round")
+    assert bonus(player_client, campaign, mara, "strength").status_code == 200  # cumulative: a new round's
+    assert bonuses(campaign) == [("Jon Ash", "dexterity"), ("Mara Vell", "strength")]
+
+
+@pytest.mark.parametrize(
+    ("who", "explorer", "attribute", "message"),
+    [
+        ("other", "jon", "dexterity", "The player whose explorer has the Edge gives the Edge bonus."),
+        ("gm", "jon", "dexterity", "The player whose explorer has the Edge gives the Edge bonus."),
+        ("player", "jon", "charm", "Choose an attribute."),
+        ("player", 999999, "dexterity", "Choose a seated explorer."),
+    ],
+)
+def test_others_and_bad_choices_are_refused(
+    request, player_client, other_client, gm_client, started, mara, jon, who, explorer, attribute, message
+):
+    client = {"player": player_client, "other": other_client, "gm": gm_client}[who]
+    target = request.getfixturevalue(explorer) if isinstance(explorer, str) else explorer
+    refused = bonus(client, started, target, attribute)
+    assert refused.status_code == 422
+    assert message in refused.content.decode()
+    assert bonuses(started) == []
+
+
+def test_no_bonus_without_tension_mode(player_client, cgg_campaign, mara):
+    refused = bonus(player_client, cgg_campaign, mara)
+    assert refused.status_code == 422
+    assert "Tension mode is not on" in refused.content.decode()
