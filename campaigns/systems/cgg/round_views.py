@@ -28,7 +28,10 @@ def turn(request, campaign_id: int):
             raise RulesError(form.message())
         data = form.cleaned_data
         explorer = next(explorer for explorer in explorers if explorer.pk == data["explorer"])
-        STEPS[data["op"]](campaign, request.user, explorer)
+        if data["op"] == "idle":
+            rounds.idle(campaign, request.user, explorer, data["gain"] or "own")
+        else:
+            STEPS[data["op"]](campaign, request.user, explorer)
 
     op = request.POST.get("op")
     return panel_step(request, campaign, audience, error_form=f"turn_{op}" if op in rounds.TURN_STEPS else "", act=act)

@@ -11,8 +11,9 @@ Readings (published on /rules/#cgg):
   as the explorer's action this round; the panel marks it "out of turn". A player chooses the
   first explorer only as the Edge holder's player, passes the focus and takes Idle! only for
   their own explorer holding the focus.
-- Idle! marks the turn taken; the hour gained (the actor's or the first player's) is put on
-  the clock by the Exec with the clock form, as any other hour.
+- Idle! marks the turn taken, and the Idle! player chooses who gains the hour ("Gain one or
+  allow the First player to gain one"): their own explorer's clock or the first explorer's.
+  It is gained at once (capped at the clock's maximum; nothing while in crisis), in the ledger.
 - The Edge bonus is the Edge holder's player's choice, from their turn forms (the Exec keeps
   the panel's form): the player gives one a round; the Exec's hand is not counted.
 - Help is recorded when the Exec calls the helped explorer's action ("helped by" on the call
@@ -29,12 +30,14 @@ from django.db import transaction
 from campaigns import live
 from campaigns.actions import ActionError
 from campaigns.forms import TableForm
+from campaigns.systems.cgg.clock import ClockChange, change_clock
 from campaigns.systems.cgg.models import TensionScene
 from rules.cgg.rounds import Round
 from rules.cgg.sheet import ATTRIBUTES
 from rules.cgg.tension import TensionState
 
 TURN_STEPS = ("first", "pass", "idle")
+IDLE_GAINS = {"own": "gains one hour", "first": "lets the first explorer gain one hour"}
 
 
 class TurnForm(TableForm):
@@ -49,6 +52,11 @@ class TurnForm(TableForm):
         choices=[],
         coerce=int,
         error_messages={"required": "Choose an explorer.", "invalid_choice": "Choose a seated explorer."},
+    )
+    gain = forms.ChoiceField(  # Idle!: who gains the hour (none posted: the explorer's own)
+        choices=[(gain, gain) for gain in IDLE_GAINS],
+        required=False,
+        error_messages={"invalid_choice": "Idle!: gain the hour yourself or let the first explorer gain it."},
     )
 
     def __init__(self, *args, explorers=(), **kwargs):
@@ -141,8 +149,9 @@ def pass_focus(campaign, user, to) -> TensionScene:
     return _change_round(campaign, change)
 
 
-def idle(campaign, user, explorer) -> TensionScene:
-    """Step 2.1.2, Idle!: the explorer's action this round, taken without a roll."""
+def idle(campaign, user, explorer, gain: str = "own") -> TensionScene:
+    """Step 2.1.2, Idle!: the explorer's action this round, taken without a roll; "Gain one or allow
+    the First player to gain one": the hour goes to the explorer's clock or the first explorer's."""
 
     def change(turns: Round, scene) -> Round:
         if not (campaign.is_gm(user) or explorer.owner_id == user.pk):
@@ -151,6 +160,12 @@ def idle(campaign, user, explorer) -> TensionScene:
             raise ActionError(f"{explorer.name} has already acted this round.")
         if not (campaign.is_gm(user) or turns.in_turn(explorer.pk)):
             raise ActionError(f"It is not {explorer.name}'s turn: wait for the focus.")
+        gainer = explorer
+        if gain == "first":
+            gainer = next((c for c in campaign.characters.seated() if c.pk == turns.first), None)
+            if gainer is None:
+                raise ActionError("No explorer goes first this round yet: gain the hour yourself.")
+        change_clock(gainer, ClockChange(gain=1), actor=user, reason=f"Idle!: {explorer.name} {IDLE_GAINS[gain]}")
         return turns.act(explorer.pk)
 
     return _change_round(campaign, change)

@@ -322,3 +322,47 @@ def test_no_bonus_without_tension_mode(player_client, cgg_campaign, mara):
     refused = bonus(player_client, cgg_campaign, mara)
     assert refused.status_code == 422
     assert "Tension mode is not on" in refused.content.decode()
+
+
+def idle(client, campaign, explorer, gain):
+    data = {"op": "idle", "explorer": explorer.pk, "gain": gain}
+    return client.post(reverse("cgg_turn", args=[campaign.pk]), data, HTTP_HX_REQUEST="true")
+
+
+def test_idle_gains_one_hour_for_the_idle_explorer_or_the_first(
+    gm, gm_client, player_client, other_client, started, mara, jon
+):
+    # "Idle!: Gain one or allow the First player to gain one": the Idle! player chooses, and it happens.
+    from campaigns.systems.cgg import actions as cgg
+    from campaigns.systems.cgg.clock import crisis_clock
+
+    campaign = started
+    for explorer in (mara, jon):
+        cgg.adjust_clock(explorer, gm, pay=3, reason="Earlier")
+    hours = {e.name: crisis_clock(e).hours for e in (mara, jon)}
+    turn(player_client, campaign, "first", mara)
+    assert idle(player_client, campaign, mara, "own").status_code == 200
+    assert crisis_clock(mara).hours == hours["Mara Vell"] + 1
+    turn(player_client, campaign, "pass", jon)
+    assert (
+        "Mara Vell (first) gains it"
+        in page(other_client, campaign)
+        + other_client.get(reverse("cgg_turn_forms", args=[campaign.pk])).content.decode()
+    )
+    assert idle(other_client, campaign, jon, "first").status_code == 200  # Jon lets Mara, the first, gain one
+    assert (crisis_clock(mara).hours, crisis_clock(jon).hours) == (hours["Mara Vell"] + 2, hours["Jon Ash"])
+    assert turns(campaign)["acted"] == [mara.pk, jon.pk]
+
+
+def test_a_bad_idle_gain_is_refused_and_changes_nothing(gm, player_client, started, mara, jon):
+    from campaigns.systems.cgg import actions as cgg
+    from campaigns.systems.cgg.clock import crisis_clock
+
+    cgg.adjust_clock(mara, gm, pay=3, reason="Earlier")
+    hours = crisis_clock(mara).hours
+    turn(player_client, started, "first", mara)
+    refused = idle(player_client, started, mara, "everyone")
+    assert refused.status_code == 422
+    assert "gain the hour yourself or let the first explorer gain it" in refused.content.decode()
+    assert crisis_clock(mara).hours == hours
+    assert turns(started)["acted"] == []
