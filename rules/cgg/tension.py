@@ -129,6 +129,7 @@ class TensionState:
     spotlight_due: int = 0  # this round's: the next tension-mode roll takes it (rules.cgg.tension_roll)
     successes: int | None = None  # rolled by the last spin, not spent yet
     turns: Round = field(default_factory=Round)  # this round's turn order (rules.cgg.rounds)
+    lowered: tuple[int, ...] = ()  # the actions (log rows) the Exec has lowered tension for
 
     @classmethod
     def start(cls, bleakness: Bleakness, players: int) -> TensionState:
@@ -153,6 +154,15 @@ class TensionState:
     def move(self, index: int, delta: int) -> TensionState:
         """The Exec lowers tension for the explorers' actions (1, or 2 for particularly effective ones)."""
         return self._with_pitfall(index, self._pitfall(index).move(delta))
+
+    def lower_for(self, action: int, index: int, amount: int) -> TensionState:
+        """A successful action lowers a pitfall's tension 1, or 2 if particularly effective (the first
+        player's 2 or 3): once per action."""
+        if amount not in (1, 2, 3):
+            raise RulesError("Lower tension by 1, 2 or 3.")
+        if action in self.lowered:
+            raise RulesError("This action has already lowered tension.")
+        return replace(self.move(index, -amount), lowered=(*self.lowered, action))
 
     def add_bonus(self, explorer: str, attribute: str) -> TensionState:
         """The Edge player's cumulative +1d to one explorer's attribute."""
@@ -218,7 +228,7 @@ class TensionState:
             "spotlight_due": self.spotlight_due,
             "successes": self.successes,
             "turns": self.turns.as_dict(),
-        }
+        } | ({"lowered": list(self.lowered)} if self.lowered else {})
 
     @classmethod
     def from_dict(cls, data: dict) -> TensionState:
@@ -232,4 +242,5 @@ class TensionState:
             spotlight_due=data.get("spotlight_due", 0),  # scenes stored before it existed
             successes=data.get("successes"),
             turns=Round.from_dict(data.get("turns")),  # scenes stored before turn order existed
+            lowered=tuple(data.get("lowered", ())),
         )

@@ -29,7 +29,7 @@ from campaigns.systems.cgg.condition_roll import (
 from campaigns.systems.cgg.kind import action_from, difficulty_from
 from campaigns.systems.cgg.models import TensionScene
 from campaigns.systems.cgg.rounds import record_helps
-from campaigns.systems.cgg.tension_roll import take_modifiers
+from campaigns.systems.cgg.tension_roll import open_pitfalls, take_modifiers
 from campaigns.systems.turns import publish_call
 from rules.cgg.action import apply_hammer, apply_wrench, roll_action
 from rules.cgg.aspects import wrench_price
@@ -156,6 +156,8 @@ def roll_for_call(
             "extra_faces": [],
             "exec_faces": list(action.exec_roll.faces),
         }
+        if (pitfalls := open_pitfalls(character)) is not None:
+            call.state |= pitfalls  # tension mode: the card's "Lower tension" (tension_views.lower)
         call.state |= exec_rerolls(call.state, conditions, sources.dice())  # Troubled, Transcendent
         call.status = RollCall.Status.PLAYER_TURN
         call.save(update_fields=["request", "state", "status"])
@@ -248,6 +250,27 @@ def start_tension(campaign, gm, *, bleakness, edge_holder=None) -> TensionScene:
         )
         transaction.on_commit(lambda: live.send_panel(campaign))
     return scene
+
+
+def lower_amounts(outcome) -> tuple[int, int]:
+    """ "Lower Tension 1 for successful actions, 2 for particularly effective ones (2/3 for first player)"."""
+    return (2, 3) if outcome.get("went_first") else (1, 2)
+
+
+def lower_tension(roll, gm, index: int, amount: int) -> TensionScene:
+    """From a successful action's card in tension mode: the Exec lowers a pitfall 1 or 2 (2 or 3 for
+    the explorer who went first this round), once per action.
+    Reading (published on /rules/#cgg): the pitfalls offered are those open when the action was rolled."""
+    if roll.kind != KIND or not roll.outcome.get("pitfalls"):
+        raise ActionError("Tension is lowered from an action's card rolled in tension mode.")
+    if not action_from(roll.request, roll.outcome).success:
+        raise ActionError("Only a successful action lowers tension.")
+    if index not in [pitfall[0] for pitfall in roll.outcome["pitfalls"]]:
+        raise ActionError("Choose a pitfall from the card.")
+    if amount not in lower_amounts(roll.outcome):
+        low, high = lower_amounts(roll.outcome)
+        raise ActionError(f"Lower this action's pitfall by {low}, or {high} for a particularly effective action.")
+    return change_tension(roll.campaign, gm, lambda state: state.lower_for(roll.pk, index, amount))
 
 
 def change_tension(campaign, gm, change, *, edge_holder=None) -> TensionScene:

@@ -143,6 +143,9 @@ class CggKind(RollKind):
             data |= _secret_action(action, roll.request)
             # The Exec's "Roll fallout" (campaigns/systems/cgg/fallout.py); a second try is refused there.
             data["fallout_form"] = action.risk_avoided is False and roll.character_id is not None
+            # Tension mode: a success lowers a pitfall 1 or 2, once (tension_views.lower refuses a second).
+            data["lower_pitfalls"] = roll.outcome.get("pitfalls", []) if action.success else []
+            data["lower_amounts"] = (2, 3) if roll.outcome.get("went_first") else (1, 2)  # actions.lower_amounts
         return data
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:

@@ -39,3 +39,14 @@ def take_modifiers(character, attribute: str) -> TensionModifiers:
         campaign = character.campaign
         transaction.on_commit(lambda: live.send_panel(campaign))
     return modifiers
+
+
+def open_pitfalls(character) -> dict | None:
+    """The pitfalls a successful action may lower, as the roll's card keeps them ([index, name]),
+    and whether the explorer went first this round (they lower 2, or 3); None outside tension mode."""
+    scene = TensionScene.objects.filter(campaign_id=character.campaign_id, active=True).only("state").first()
+    if scene is None:
+        return None
+    state = TensionState.from_dict(scene.state)
+    pitfalls = [[index, pitfall.name] for index, pitfall in enumerate(state.pitfalls) if not pitfall.resolved]
+    return {"pitfalls": pitfalls, "went_first": state.turns.first == character.pk}

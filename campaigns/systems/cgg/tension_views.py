@@ -3,9 +3,11 @@ form (TensionForm) for every step's fields, one small handler per step; each cal
 one action and answers with the panel."""
 
 from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_POST
 
 from campaigns.audience import Audience
+from campaigns.models import Roll
 from campaigns.systems.cgg import actions
 from campaigns.systems.cgg.forms import TensionForm
 from campaigns.systems.steps import panel_step, tell_done
@@ -87,3 +89,20 @@ def tension(request, campaign_id: int):
 
     op = request.POST.get("op")
     return panel_step(request, campaign, Audience.GM, error_form=f"tension_{op}" if op in STEPS else "", act=act)
+
+
+@login_required
+@require_POST
+def lower(request, campaign_id: int, roll_id: int):
+    """The Exec's "Lower tension 1 / 2" on a successful action's card (actions.lower_tension)."""
+    campaign = campaign_for_gm(request, campaign_id)
+    roll = get_object_or_404(Roll, pk=roll_id, campaign=campaign)
+    index, amount = request.POST.get("pitfall", ""), request.POST.get("amount", "")
+
+    def act():
+        if not (index.isdigit() and len(index) < 4 and amount in ("1", "2", "3")):
+            raise RulesError("Lower a pitfall from the card by the amount its buttons say.")
+        actions.lower_tension(roll, request.user, int(index), int(amount))
+        tell_done(request, "Tension lowered.")
+
+    return panel_step(request, campaign, Audience.GM, act=act)

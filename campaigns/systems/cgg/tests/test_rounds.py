@@ -366,3 +366,73 @@ def test_a_bad_idle_gain_is_refused_and_changes_nothing(gm, player_client, start
     assert "gain the hour yourself or let the first explorer gain it" in refused.content.decode()
     assert crisis_clock(mara).hours == hours
     assert turns(started)["acted"] == []
+
+
+def _acted(gm_client, player_client, campaign, explorer, script_dice, faces):
+    """Mara's action in tension mode, published: the Roll on the log."""
+    from campaigns.models import Roll
+
+    call(gm_client, campaign, explorer)
+    script_dice(*faces)
+    made = roll(player_client, campaign, explorer)
+    # No Venture: the Wrench step publishes the action (no Hammer to choose).
+    assert player_client.post(reverse("cgg_wrench", args=[campaign.pk, made.pk]), {}).status_code == 302
+    return Roll.objects.get(kind="cgg")
+
+
+def lower(client, campaign, made, pitfall, amount):
+    data = {"pitfall": pitfall, "amount": amount}
+    return client.post(reverse("cgg_lower_tension", args=[campaign.pk, made.pk]), data, HTTP_HX_REQUEST="true")
+
+
+def pitfall_tension(campaign):
+    return [p["tension"] for p in TensionScene.objects.get(campaign=campaign).state["pitfalls"]]
+
+
+def test_a_success_lowers_tension_once_from_its_card(gm_client, player_client, started, mara, script_dice):
+    campaign = started
+    tension(gm_client, campaign, op="pitfall", name="The reactor blows", tension="9")
+    made = _acted(gm_client, player_client, campaign, mara, script_dice, [5, 5, 5, 5, 10, 10, 10, 10])
+    gm_page = page(gm_client, campaign)
+    assert "Success" in gm_page
+    assert "The reactor blows: <button" in gm_page
+    assert "Lower tension 1</button>" in gm_page
+    assert "Lower tension 2</button>" in gm_page
+    assert "Lower tension 1</button>" not in page(player_client, campaign)  # the Exec's
+    assert lower(player_client, campaign, made, "0", "2").status_code == 404
+    assert lower(gm_client, campaign, made, "0", "3").status_code == 422
+    assert lower(gm_client, campaign, made, "5", "1").status_code == 422
+    assert pitfall_tension(campaign) == [9]
+    assert lower(gm_client, campaign, made, "0", "2").status_code == 200
+    assert pitfall_tension(campaign) == [7]
+    again = lower(gm_client, campaign, made, "0", "1")
+    assert again.status_code == 422
+    assert "This action has already lowered tension." in again.content.decode()
+    assert pitfall_tension(campaign) == [7]
+
+
+def test_a_failed_action_cannot_lower_tension(gm_client, player_client, started, mara, script_dice):
+    campaign = started
+    tension(gm_client, campaign, op="pitfall", name="The reactor blows", tension="9")
+    made = _acted(gm_client, player_client, campaign, mara, script_dice, [5, 5, 5, 5, 1, 1, 1, 1])
+    assert "Lower tension 1</button>" not in page(gm_client, campaign)
+    refused = lower(gm_client, campaign, made, "0", "1")
+    assert refused.status_code == 422
+    assert "Only a successful action lowers tension." in refused.content.decode()
+    assert pitfall_tension(campaign) == [9]
+
+
+def test_the_first_explorer_lowers_tension_2_or_3(gm_client, player_client, started, mara, script_dice):
+    # "Exec will lower Tension 1 for successful actions, 2 for particularly effective ones (2/3 for first player)."
+    campaign = started
+    tension(gm_client, campaign, op="pitfall", name="The reactor blows", tension="9")
+    turn(player_client, campaign, "first", mara)
+    made = _acted(gm_client, player_client, campaign, mara, script_dice, [5, 5, 5, 5, 10, 10, 10, 10])
+    gm_page = page(gm_client, campaign)
+    assert "Lower tension 3</button>" in gm_page
+    assert "Lower tension 1</button>" not in gm_page
+    refused = lower(gm_client, campaign, made, "0", "1")
+    assert "Lower this action&#x27;s pitfall by 2, or 3" in refused.content.decode()
+    assert pitfall_tension(campaign) == [9]
+    assert lower(gm_client, campaign, made, "0", "3").status_code == 200
+    assert pitfall_tension(campaign) == [6]
