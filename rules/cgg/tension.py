@@ -18,6 +18,12 @@ TENSION_MAX = 15
 MAX_SLIDE, SLIP_COST, MAX_SPOTLIGHT = 3, 2, 3
 
 
+def lowering(went_first: bool) -> tuple[int, int]:
+    """How far a successful action lowers a pitfall's tension: "Exec will lower Tension 1 for
+    successful actions, 2 for particularly effective ones (2/3 for first player)"."""
+    return (2, 3) if went_first else (1, 2)
+
+
 class Bleakness(StrEnum):
     BAD = "bad"
     HORRIBLE = "horrible"

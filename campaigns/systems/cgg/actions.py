@@ -37,7 +37,7 @@ from rules.cgg.codes import parse_code
 from rules.cgg.difficulty import Difficulty
 from rules.cgg.rounds import Round
 from rules.cgg.stunts import Stunt
-from rules.cgg.tension import TensionState
+from rules.cgg.tension import TensionState, lowering
 from rules.cgg.tension import spin_the_world as tension_spin
 from rules.cgg.venture import Hammer, Wrench, check_subjects, check_uses, hammer_hours
 from rules.errors import RulesError
@@ -252,11 +252,6 @@ def start_tension(campaign, gm, *, bleakness, edge_holder=None) -> TensionScene:
     return scene
 
 
-def lower_amounts(outcome) -> tuple[int, int]:
-    """ "Lower Tension 1 for successful actions, 2 for particularly effective ones (2/3 for first player)"."""
-    return (2, 3) if outcome.get("went_first") else (1, 2)
-
-
 def lower_tension(roll, gm, index: int, amount: int) -> TensionScene:
     """From a successful action's card in tension mode: the Exec lowers a pitfall 1 or 2 (2 or 3 for
     the explorer who went first this round), once per action.
@@ -267,8 +262,8 @@ def lower_tension(roll, gm, index: int, amount: int) -> TensionScene:
         raise ActionError("Only a successful action lowers tension.")
     if index not in [pitfall[0] for pitfall in roll.outcome["pitfalls"]]:
         raise ActionError("Choose a pitfall from the card.")
-    if amount not in lower_amounts(roll.outcome):
-        low, high = lower_amounts(roll.outcome)
+    if amount not in lowering(bool(roll.outcome.get("went_first"))):
+        low, high = lowering(bool(roll.outcome.get("went_first")))
         raise ActionError(f"Lower this action's pitfall by {low}, or {high} for a particularly effective action.")
     return change_tension(roll.campaign, gm, lambda state: state.lower_for(roll.pk, index, amount))
 

@@ -21,6 +21,7 @@ from rules.cgg.codes import parse_code
 from rules.cgg.condition_effects import pay_options
 from rules.cgg.difficulty import ADJUSTMENTS_BY_KEY, Difficulty, ExecRoll, RiskLevel, failure_grade
 from rules.cgg.risk import RiskRoll, chance_of_venture
+from rules.cgg.tension import lowering
 from rules.cgg.venture import Hammer, Wrench, missing_subject
 
 ATTRIBUTE_LABELS = {
@@ -145,7 +146,7 @@ class CggKind(RollKind):
             data["fallout_form"] = action.risk_avoided is False and roll.character_id is not None
             # Tension mode: a success lowers a pitfall 1 or 2, once (tension_views.lower refuses a second).
             data["lower_pitfalls"] = roll.outcome.get("pitfalls", []) if action.success else []
-            data["lower_amounts"] = (2, 3) if roll.outcome.get("went_first") else (1, 2)  # actions.lower_amounts
+            data["lower_amounts"] = lowering(bool(roll.outcome.get("went_first")))
         return data
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
