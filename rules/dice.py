@@ -136,22 +136,9 @@ def parse(text: str) -> Notation:
     """Parse plain dice notation: terms `NdS`, `dS`, `d%` (= d100) or whole
     numbers joined by + and -, e.g. `3d6+2`, `d100`, `2d12-1`, `1d20+1d4+3`.
     Spaces and the case of `d` do not matter."""
-    compact = re.sub(r"\s+", "", text or "").lower()
-    if not compact:
-        raise RulesError("Type the dice to roll, e.g. 3d6+2 or d100.")
-    if len(compact) > MAX_LENGTH:
-        raise RulesError(f"Dice notation is at most {MAX_LENGTH} characters long.")
-    pieces = re.split(r"([+-])", compact)
-    # A leading sign ("-1d4+3") splits off an empty first piece; otherwise the first term is added.
-    pieces = pieces[1:] if pieces[0] == "" else ["+", *pieces]
-    if len(pieces) // 2 > MAX_TERMS:
-        raise RulesError(f"At most {MAX_TERMS} terms in one roll.")
     dice: list[DiceTerm] = []
     modifier = 0
-    for sign_text, term_text in zip(pieces[::2], pieces[1::2], strict=True):
-        sign = 1 if sign_text == "+" else -1
-        if term_text == "":
-            raise RulesError(f"'{text.strip()}' has '{sign_text}' with nothing after it: add dice or a number.")
+    for sign, term_text in signed_terms(text, "3d6+2 or d100"):
         match = _TERM.fullmatch(term_text)
         if match is None:
             raise RulesError(_explain_bad_term(term_text))
@@ -162,6 +149,27 @@ def parse(text: str) -> Notation:
         sides = 100 if match["sides"] == "%" else _bounded_int(match["sides"], MAX_SIDES, "A die's sides")
         dice.append(DiceTerm(count, sides, sign))
     return Notation(tuple(dice), modifier)
+
+
+def signed_terms(text: str, example: str) -> list[tuple[int, str]]:
+    """The terms of a roll joined by + and -, each with its sign (+1 or -1), spaces and case
+    ignored: what every notation (plain here, extended in rules.notation) splits the same way."""
+    compact = re.sub(r"\s+", "", text or "").lower()
+    if not compact:
+        raise RulesError(f"Type the dice to roll, e.g. {example}.")
+    if len(compact) > MAX_LENGTH:
+        raise RulesError(f"Dice notation is at most {MAX_LENGTH} characters long.")
+    pieces = re.split(r"([+-])", compact)
+    # A leading sign ("-1d4+3") splits off an empty first piece; otherwise the first term is added.
+    pieces = pieces[1:] if pieces[0] == "" else ["+", *pieces]
+    if len(pieces) // 2 > MAX_TERMS:
+        raise RulesError(f"At most {MAX_TERMS} terms in one roll.")
+    terms = []
+    for sign_text, term in zip(pieces[::2], pieces[1::2], strict=True):
+        if term == "":
+            raise RulesError(f"'{text.strip()}' has '{sign_text}' with nothing after it: add dice or a number.")
+        terms.append((1 if sign_text == "+" else -1, term))
+    return terms
 
 
 def _bounded_int(digits: str, limit: int, what: str) -> int:

@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rules.dice import MAX_DICE, MAX_LENGTH, MAX_MODIFIER, MAX_SIDES, MAX_TERMS, DiceTerm, Notation, _bounded_int
+from rules.dice import MAX_DICE, MAX_MODIFIER, MAX_SIDES, DiceTerm, Notation, _bounded_int, signed_terms
 from rules.errors import RulesError
 
 CAP_EXPLOSIONS = 20
@@ -181,21 +181,9 @@ _OPERATOR = re.compile(
 def parse(text: str) -> Expression:
     """Parse extended dice notation (see the module docstring), e.g. `4d6kh3`,
     `2d20kl1+5`, `d6!`, `d10r1`, `4dF+1`, `6d10>=7`. Spaces and case do not matter."""
-    compact = re.sub(r"\s+", "", text or "").lower()
-    if not compact:
-        raise RulesError("Type the dice to roll, e.g. 3d6+2, 4d6kh3 or d100.")
-    if len(compact) > MAX_LENGTH:
-        raise RulesError(f"Dice notation is at most {MAX_LENGTH} characters long.")
-    pieces = re.split(r"([+-])", compact)
-    pieces = pieces[1:] if pieces[0] == "" else ["+", *pieces]
-    if len(pieces) // 2 > MAX_TERMS:
-        raise RulesError(f"At most {MAX_TERMS} terms in one roll.")
     pools: list[Pool] = []
     modifier = 0
-    for sign_text, term in zip(pieces[::2], pieces[1::2], strict=True):
-        sign = 1 if sign_text == "+" else -1
-        if term == "":
-            raise RulesError(f"'{text.strip()}' has '{sign_text}' with nothing after it: add dice or a number.")
+    for sign, term in signed_terms(text, "3d6+2, 4d6kh3 or d100"):
         if re.fullmatch("[0-9]+", term):
             modifier += sign * _bounded_int(term, MAX_MODIFIER, "The fixed part of a roll")
         else:
