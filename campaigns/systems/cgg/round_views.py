@@ -15,26 +15,34 @@ from rules.errors import RulesError
 STEPS = {"first": rounds.choose_first, "pass": rounds.pass_focus, "idle": rounds.idle}
 
 
-@login_required
-@require_POST
-def turn(request, campaign_id: int):
+def _explorer_step(request, campaign_id: int, form_class, error_form: str, step):
+    """A member's tension step on a seated explorer: `step(campaign, explorer, data)` once the
+    form is valid, refused beside `error_form` otherwise (rounds.py says who may)."""
     campaign = campaign_for_member(request, campaign_id)
     explorers = list(campaign.characters.seated())
-    form = rounds.TurnForm(request.POST, explorers=explorers)
+    form = form_class(request.POST, explorers=explorers)
     audience = Audience.GM if campaign.is_gm(request.user) else Audience.TABLE
 
     def act():
         if not form.is_valid():
             raise RulesError(form.message())
         data = form.cleaned_data
-        explorer = next(explorer for explorer in explorers if explorer.pk == data["explorer"])
+        step(campaign, next(explorer for explorer in explorers if explorer.pk == data["explorer"]), data)
+
+    return panel_step(request, campaign, audience, error_form=error_form, act=act)
+
+
+@login_required
+@require_POST
+def turn(request, campaign_id: int):
+    def step(campaign, explorer, data):
         if data["op"] == "idle":
             rounds.idle(campaign, request.user, explorer, data["gain"] or "own")
         else:
             STEPS[data["op"]](campaign, request.user, explorer)
 
     op = request.POST.get("op")
-    return panel_step(request, campaign, audience, error_form=f"turn_{op}" if op in rounds.TURN_STEPS else "", act=act)
+    return _explorer_step(request, campaign_id, rounds.TurnForm, f"turn_{op}" if op in rounds.TURN_STEPS else "", step)
 
 
 @login_required
@@ -53,16 +61,8 @@ def turn_forms(request, campaign_id: int):
 @require_POST
 def edge_bonus(request, campaign_id: int):
     """The Edge holder's player's +1d, from their turn forms (rounds.edge_bonus says who may)."""
-    campaign = campaign_for_member(request, campaign_id)
-    explorers = list(campaign.characters.seated())
-    form = rounds.EdgeBonusForm(request.POST, explorers=explorers)
-    audience = Audience.GM if campaign.is_gm(request.user) else Audience.TABLE
 
-    def act():
-        if not form.is_valid():
-            raise RulesError(form.message())
-        data = form.cleaned_data
-        explorer = next(explorer for explorer in explorers if explorer.pk == data["explorer"])
+    def step(campaign, explorer, data):
         rounds.edge_bonus(campaign, request.user, explorer, data["attribute"])
 
-    return panel_step(request, campaign, audience, error_form="turn_bonus", act=act)
+    return _explorer_step(request, campaign_id, rounds.EdgeBonusForm, "turn_bonus", step)
