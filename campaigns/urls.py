@@ -1,6 +1,6 @@
 from django.urls import path
 
-from campaigns import settings_views, systems, views
+from campaigns import card_views, settings_views, systems, views
 
 urlpatterns = [
     path("new/", views.campaign_new, name="campaign_new"),
@@ -8,6 +8,7 @@ urlpatterns = [
     path("<int:campaign_id>/roll/", views.roll, name="roll"),
     path("<int:campaign_id>/odds/", views.odds, name="odds"),
     path("<int:campaign_id>/rolls/<int:roll_id>/chart/", views.roll_chart, name="roll_chart"),
+    path("<int:campaign_id>/characters/<int:character_id>/roll/", card_views.card_roll, name="card_roll"),
     path("<int:campaign_id>/calls/", views.call_new, name="call_new"),
     path("<int:campaign_id>/calls/<int:call_id>/answer/", views.call_answer, name="call_answer"),
     path("<int:campaign_id>/calls/<int:call_id>/cancel/", views.call_cancel, name="call_cancel"),

@@ -11,6 +11,7 @@ from django_htmx.middleware import HtmxDetails
 
 import rules
 from campaigns import actions, live, presence, sources, systems
+from campaigns.cards import own_characters
 from campaigns.charts import notation_chart
 from campaigns.export import as_csv, as_json, campaign_record
 from campaigns.forms import CallForm, CampaignForm, InviteForm, OddsForm, RollForm, form_errors
@@ -79,6 +80,7 @@ def _table_context(request, campaign, *, roll_form=None, call_form=None) -> dict
         "roll_form": roll_form or RollForm(campaign=campaign, user=request.user),
         "call_form": (call_form or CallForm(campaign=campaign)) if is_gm else None,
         **_calls(campaign, request.user, audience),
+        "cards": _cards(campaign, request.user),
         "panel": _render_panel(request, campaign, audience),
         "players": players,
         "online": presence.online(campaign, players),
@@ -86,6 +88,13 @@ def _table_context(request, campaign, *, roll_form=None, call_form=None) -> dict
         "invite_url": request.build_absolute_uri(reverse("join", args=[campaign.invite_token])) if is_gm else None,
         "invite_form": InviteForm() if is_gm else None,
     }
+
+
+def _cards(campaign, user) -> list[tuple]:
+    """The viewer's own characters with their cards (issue 22), for the systems that draw one."""
+    adapter = campaign.adapter
+    cards = [(character, adapter.card(character)) for character in own_characters(campaign, user)]
+    return [(character, card) for character, card in cards if card is not None]
 
 
 def _settings_line(campaign) -> dict:

@@ -27,7 +27,7 @@ GENERIC = {
     "password_change": ("get", LOGIN, None), "password_change_done": ("get", LOGIN, None),
     "campaign_new": ("get", LOGIN, None),
     "table": ("get", MEMBER, FIRST), "roll": ("post", MEMBER, FIRST), "odds": ("get", MEMBER, FIRST),
-    "roll_chart": ("get", MEMBER, FIRST),
+    "roll_chart": ("get", MEMBER, FIRST), "card_roll": ("post", MEMBER, FIRST),
     "call_new": ("post", GM, FIRST), "call_answer": ("post", MEMBER, FIRST), "call_cancel": ("post", GM, FIRST),
     "session_start": ("post", GM, FIRST), "session_end": ("post", GM, FIRST),
     "invite_regenerate": ("post", GM, FIRST), "player_remove": ("post", GM, FIRST), "leave": ("post", MEMBER, FIRST),

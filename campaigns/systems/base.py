@@ -105,6 +105,18 @@ class SystemAdapter:
         (as posted, with its messages; or kept for the next roll), by its keyword."""
         return None
 
+    def card(self, character, *, data=None):
+        """The character's card on its owner's table (`campaigns.cards.Card`): the sheet at a glance and
+        a button per rollable thing; `data`: the options as posted, to show them again. None: no card."""
+        return None
+
+    def card_roll(self, character, key: str, options: dict, *, actor):
+        """Roll the card's button `key` for `character`, with the sheet's values, the campaign's
+        defaults and the card's cleaned `options`, through the system's own actions. Returns the
+        roll, or None when the roll waits on someone (the GM sets a difficulty); raises
+        `ActionError` or `RulesError` to refuse, with a sentence the player can read."""
+        raise NotImplementedError
+
     def session_form(self, campaign, data=None) -> forms.Form:
         """What it asks the GM for when a session starts (d100: how much Fortune); most ask nothing."""
         return forms.Form(data)

@@ -2,6 +2,7 @@ import math
 from fractions import Fraction
 
 from django import template
+from django.utils.html import format_html
 
 register = template.Library()
 
@@ -45,3 +46,40 @@ def odds_fraction(value: Fraction) -> str:
     if exponent < 6:
         return f"about 1 in {leading * 10**exponent:,}"
     return f"about 1 in {'' if leading == 1 else f'{leading} × '}10^{exponent}"
+
+
+# A die's part in a result, as its chip shows it (issue 22): the word a screen reader hears after
+# the face, and the class that colours it (static/fivefold/app.css, `.die-<kind>`). "kept" is a
+# plain die that counts; the others say why the die looks different.
+DIE_KINDS = {
+    "kept": "",
+    "dropped": "dropped",
+    "rerolled": "re-rolled",
+    "exploded": "exploded",
+    "hard": "hard die",
+    "wiggle": "wiggle die",
+    "critical": "critical",
+    "wrench": "Wrench",
+    "hammer": "Hammer",
+    "stands": "the result that stands",
+    "replaced": "replaced",
+    "secret": "the GM's",
+}
+OUTCOMES = {"ok", "fail", "crit", "neutral"}
+
+
+@register.simple_tag
+def die(face, kind: str = "kept", title: str = "") -> str:
+    """One die as a chip: `{% die 6 "dropped" %}`; `title` overrides the word said after the face."""
+    word = title or DIE_KINDS[kind]
+    said = format_html('<span class="visually-hidden"> ({})</span>', word) if word else ""
+    return format_html('<span class="die die-{}"{}>{}{}</span>', kind,
+                       format_html(' title="{}"', word) if word else "", face, said)  # fmt: skip
+
+
+@register.simple_tag
+def outcome(text, tone: str = "neutral") -> str:
+    """The result as a badge: `{% outcome "Critical success" "crit" %}`; tone ok, fail, crit or neutral."""
+    if tone not in OUTCOMES:
+        raise ValueError(f"An outcome's tone is one of {sorted(OUTCOMES)}, not {tone!r}.")
+    return format_html('<strong class="outcome outcome-{}">{}</strong>', tone, text)

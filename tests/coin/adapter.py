@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from campaigns import actions as campaign_actions
 from campaigns.audience import Audience
+from campaigns.cards import Card, CardRoll
 from campaigns.systems.base import Panel, SystemAdapter
 from tests.coin import actions
 from tests.coin.forms import CoinSheetForm, FlipCallForm
@@ -31,6 +33,17 @@ class Coin(SystemAdapter):
 
     def panel(self, campaign, audience, *, user=None, **forms):
         return panel(campaign, audience, user=user, **forms)
+
+    def card(self, character, *, data=None):
+        """A button per number of coins up to the sheet's: each flips that many in the open."""
+        coins = character.sheet.get("coins", 1)
+        return Card(tuple(CardRoll(f"coins:{n}", f"{n} coin{'s' if n > 1 else ''}", group="Flips")
+                          for n in range(1, coins + 1)))  # fmt: skip
+
+    def card_roll(self, character, key, options, *, actor):
+        coins = int(key.removeprefix("coins:"))
+        return campaign_actions.roll_notation(character.campaign, actor, notation=f"{coins}d2", character=character,
+                                              label=f"{coins} coins")  # fmt: skip
 
     def play_everyday(self, campaign, gm, player, hero) -> None:
         call = actions.call_flip(campaign, gm, character=hero, coins=None, target=1, label="Call it in the air")
