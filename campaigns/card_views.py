@@ -37,7 +37,9 @@ def card_roll(request, campaign_id: int, character_id: int):
         except REFUSALS as refusal:
             error = str(refusal)
         else:
-            if roll is None:
+            if isinstance(roll, str):  # the roll waits on its player (Tribute: Profit to assign)
+                said = roll
+            elif roll is None:
                 said = f"{button.what}: asked. The GM sets what it needs; the roll shows in the log."
             else:
                 said = f"Rolled {button.what}."

@@ -34,7 +34,8 @@ class CardRoll:
 @dataclass(frozen=True, slots=True)
 class Card:
     """A character as its card shows it: its roll buttons, the template of its sheet at a glance
-    (rendered with `character`, `sheet`, `campaign` and `context`), and the options form ("⋯")."""
+    (rendered with `character`, `sheet`, `campaign` and `card`: its `context` is `card.context`, as
+    Django's include cannot pass a variable named `context`), and the options form ("⋯")."""
 
     rolls: tuple[CardRoll, ...]
     glance: str = ""

@@ -113,7 +113,8 @@ class SystemAdapter:
     def card_roll(self, character, key: str, options: dict, *, actor):
         """Roll the card's button `key` for `character`, with the sheet's values, the campaign's
         defaults and the card's cleaned `options`, through the system's own actions. Returns the
-        roll, or None when the roll waits on someone (the GM sets a difficulty); raises
+        roll, or None when the roll waits on the GM (a difficulty to set), or a sentence for the
+        player when it waits on them (Tribute: Profit and Waste to assign); raises
         `ActionError` or `RulesError` to refuse, with a sentence the player can read."""
         raise NotImplementedError
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from campaigns.systems.base import SystemAdapter
-from campaigns.systems.tribute import actions, panel
+from campaigns.systems.tribute import actions, card, panel
 from campaigns.systems.tribute.kind import TRIBUTE
 from campaigns.systems.tribute.sheet_form import TributeSheetForm
 from rules.tribute import SYSTEM
@@ -14,10 +14,24 @@ class TributeAlpha(SystemAdapter):
     kinds = (TRIBUTE,)
     urls = "campaigns.systems.tribute.urls"
     sheet_form = TributeSheetForm
-    demo_sheet = {"attributes": {"Might": 2, "Agility": 1}}
+    # Two effects (the seed's example of features and a bonus effect), so the card has them to roll.
+    demo_sheet = {
+        "attributes": {"Might": 2, "Agility": 1},
+        "effects": [
+            {"name": "Punch", "rank": 2, "features": [{"name": "damage", "rank": 2}, {"name": "range", "rank": 1}],
+             "bonuses": ["knockback"]},
+            {"name": "Sprint", "rank": 1},
+        ],
+    }  # fmt: skip
 
     def panel(self, campaign, audience, *, user=None, **forms):
         return panel.panel(campaign, audience, user=user, **forms)
+
+    def card(self, character, *, data=None):
+        return card.card(character, data=data)
+
+    def card_roll(self, character, key, options, *, actor):
+        return card.card_roll(character, key, options, actor=actor)
 
     def play_everyday(self, campaign, gm, player, hero) -> None:
         actions.start_test(campaign, player, character=hero, attribute="Might", focus=2, burden=1, opposition=2,

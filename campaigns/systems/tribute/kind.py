@@ -25,9 +25,27 @@ def roll_from(side: dict[str, Any]) -> TestRoll:
     return TestRoll(spec_from(side), tuple(side["focus_faces"]), tuple(side["burden_faces"]))
 
 
-def _side_view(side: dict[str, Any]) -> dict[str, Any]:
+def _chips(faces, used: int, what: str, against: int, counted: str | None) -> list[tuple[int, str]]:
+    """Each die with the word its chip says: the die used, a die that counts (Profit, Waste), or plain."""
+    chips = []
+    for index, face in enumerate(faces):
+        if index == used:
+            chips.append((face, f"{what} die used"))
+        elif counted and face >= against:
+            chips.append((face, f"{what}, {counted}"))
+        else:
+            chips.append((face, what))
+    return chips
+
+
+def _side_view(side: dict[str, Any], *, counts: bool = False) -> dict[str, Any]:
+    """One side's dice; with `counts` (the tester's side of a Win or a Match) the chips also name
+    the dice that made Profit and Waste."""
     rolled = roll_from(side)
+    profit, waste = ("Profit", "Waste") if counts else (None, None)
     return {
+        "focus_chips": _chips(rolled.focus_faces, rolled.focus_index, "FOCUS", rolled.burden_die, profit),
+        "burden_chips": _chips(rolled.burden_faces, rolled.burden_index, "BURDEN", rolled.focus_die, waste),
         "who": side["who"],
         "attribute": side["attribute"],
         "rank": side["rank"],
@@ -48,7 +66,7 @@ def _public(state: dict[str, Any], request: dict[str, Any]) -> dict[str, Any]:
     if "test" in state:
         got = Outcome(state["outcome"])
         data |= {
-            "test": _side_view(state["test"]),
+            "test": _side_view(state["test"], counts=got.delivers),
             "outcome": got.label,
             "won": got.delivers,
             "profit": state["profit"],

@@ -1,0 +1,120 @@
+"""Tribute Alpha's character card (issue 22): the sheet at a glance, a button per attribute and per
+effect, and the few options of a test ("⋯"): FOCUS and BURDEN dice, the opposition, the attribute an
+effect is tested with. A button rolls through the system's own action (`actions.start_test`).
+
+Reading (published on /rules/#tribute-card): one click rolls the seed's "Test with no modifiers" (one
+FOCUS die, one BURDEN die, plus the attribute's rank) against an opposition of 0, human average on
+the seed's scale ("0 being considered average for a human"); an effect is tested with the character's
+highest-ranked attribute (the campaign's first on a tie). The options change each of these, or leave
+the opposition to the GM (secret), in which case the test waits for the GM's number as it does from
+the panel. An effect's test with Profit or Waste waits for the player's assignment, as it does today.
+"""
+
+from __future__ import annotations
+
+from django import forms
+
+from campaigns.cards import Card, CardRoll
+from campaigns.forms import TableForm
+from campaigns.inputs import WholeNumberField
+from campaigns.models import RollCall
+from campaigns.systems.tribute import actions
+from campaigns.systems.tribute.forms import OPPOSITION_LIMIT
+from rules.errors import RulesError
+from rules.tribute.roll import MAX_DICE
+
+GLANCE = "systems/tribute/card_glance.html"
+DEFAULT_OPPOSITION = 0  # human average (seed: "Attribute Ranks"); Reading: /rules/#tribute-card
+BEST = ""  # the options' attribute for an effect: the character's highest-ranked
+
+
+class CardOptionsForm(TableForm):
+    """The "⋯": each option empty means the one-click default (published on /rules/#tribute-card)."""
+
+    focus = WholeNumberField(min_value=1, max_value=MAX_DICE, required=False, label="FOCUS dice (white)",
+                             help_text="1 + up to 5 for advantages. Empty: 1.")  # fmt: skip
+    burden = WholeNumberField(min_value=1, max_value=MAX_DICE, required=False, label="BURDEN dice (black)",
+                              help_text="1 + up to 5 for handicaps. Empty: 1.")  # fmt: skip
+    opposition = WholeNumberField(min_value=-OPPOSITION_LIMIT, max_value=OPPOSITION_LIMIT, required=False,
+                                  label="Opposition's result",
+                                  help_text=f"Empty: {DEFAULT_OPPOSITION}, human average.")  # fmt: skip
+    gm_sets = forms.BooleanField(required=False, label="The GM sets the opposition (secret: the test waits for them)")
+    attribute = forms.ChoiceField(required=False, label="Attribute for an effect")
+
+    def __init__(self, *args, character, **kwargs):
+        kwargs.setdefault("auto_id", f"card{character.pk}-%s")  # one per card: ids stay unique on the page
+        super().__init__(*args, **kwargs)
+        names = attributes_of(character)
+        self.fields["attribute"].choices = [(BEST, f"The highest ({best_attribute(character) or 'none'})"),
+                                            *((name, name) for name in names)]  # fmt: skip
+
+    def clean(self):
+        data = super().clean()
+        if data.get("gm_sets") and data.get("opposition") is not None:
+            self.add_error("opposition", "Give the opposition's result, or let the GM set it: not both.")
+        return data
+
+
+def attributes_of(character) -> list[str]:
+    """The campaign's attributes, in its order: the ones a test may use (actions._check_attribute)."""
+    return list(character.campaign.settings.get("attributes", []))
+
+
+def _rank(character, name: str) -> int:
+    return character.sheet.get("attributes", {}).get(name, 0)
+
+
+def best_attribute(character) -> str:
+    """The character's highest-ranked attribute, the campaign's first on a tie ("" with none)."""
+    names = attributes_of(character)
+    return max(names, key=lambda name: (_rank(character, name), -names.index(name)), default="")
+
+
+def _signed(rank: int) -> str:
+    return f"{rank:+d}"
+
+
+def card(character, *, data=None) -> Card:
+    die = character.campaign.settings.get("die_size", 6)
+    sheet = character.sheet
+    rolls = [CardRoll(f"attribute:{name}", name, f"d{die} {_signed(_rank(character, name))}", "Attributes")
+             for name in attributes_of(character)]  # fmt: skip
+    best = best_attribute(character)
+    for effect in sheet.get("effects", []):
+        detail = f"rank {effect['rank']}" + (f" · {best} {_signed(_rank(character, best))}" if best else "")
+        rolls.append(CardRoll(f"effect:{effect['name']}", effect["name"], detail, "Effects"))
+    context = {
+        "die_size": die,
+        "attributes": [(name, _rank(character, name)) for name in attributes_of(character)],
+        "effects": sheet.get("effects", []),
+        "opposition": DEFAULT_OPPOSITION,
+    }
+    return Card(tuple(rolls), GLANCE, context, CardOptionsForm(data, character=character))
+
+
+def card_roll(character, key: str, options: dict, *, actor):
+    """One test through `actions.start_test`: the Roll, or a sentence when it waits on someone."""
+    what, _, name = key.partition(":")
+    effect = ""
+    if what == "attribute":
+        attribute = name
+    elif what == "effect":
+        effect = name
+        attribute = options.get("attribute") or best_attribute(character)
+    else:
+        raise RulesError("That is not a roll on this card.")
+    secret = bool(options.get("gm_sets"))
+    opposition = options.get("opposition")
+    call = actions.start_test(
+        character.campaign, actor, character=character, attribute=attribute, effect=effect,
+        focus=options.get("focus") or 1, burden=options.get("burden") or 1,
+        opposition=None if secret else (DEFAULT_OPPOSITION if opposition is None else opposition),
+        label=f"{effect} ({attribute})" if effect else attribute,
+    )  # fmt: skip
+    if call.status == RollCall.Status.ANSWERED:
+        return call.roll
+    if secret:
+        return None
+    state = call.state
+    return (f"Rolled {effect}: {state['outcome'].capitalize()} with {state['profit']} Profit and {state['waste']} "
+            "Waste to assign, on the card under “The GM asks you to roll”.")  # fmt: skip

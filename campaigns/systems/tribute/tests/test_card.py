@@ -1,0 +1,159 @@
+"""Tribute Alpha's character card (issue 22): a button per attribute and per effect of the demo
+sheet, one click is one test through start_test against the published default (opposition 0, one
+FOCUS and one BURDEN die), the options change it, bad keys and options change nothing; and a roll
+row draws its dice as chips with the outcome and Profit as badges."""
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from campaigns import actions
+from campaigns.models import Roll, RollCall
+from campaigns.systems.tribute.adapter import ADAPTER
+from characters.models import Character
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def table(gm, player, other_player):
+    campaign = actions.create_campaign(gm, name="Tribute", system="tribute", settings={})
+    for user in (player, other_player):
+        actions.join_campaign(user, campaign)
+    sheet = campaign.rules_system.validate_sheet({**ADAPTER.demo_sheet, "notes": ""}, campaign.settings)
+    mara = Character.objects.create(campaign=campaign, owner=player, name="Mara Vell", sheet=sheet)
+    return campaign, mara
+
+
+def client_for(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def post(user, campaign, character, data):
+    return client_for(user).post(reverse("card_roll", args=[campaign.pk, character.pk]), data,
+                                 HTTP_HX_REQUEST="true")  # fmt: skip
+
+
+def test_the_demo_sheet_has_a_button_per_attribute_and_effect(table):
+    _campaign, mara = table
+    card = ADAPTER.card(mara)
+    whats = [roll.what for roll in card.rolls]
+    assert len(set(whats)) >= 6
+    assert whats == ["Might", "Agility", "Vitality", "Intellect", "Perception", "Willpower", "Presence", "Punch",
+                     "Sprint"]  # fmt: skip
+    assert card.roll("attribute:Might").detail == "d6 +2"
+    assert card.roll("attribute:Vitality").detail == "d6 +0"
+    assert card.roll("effect:Punch").detail == "rank 2 · Might +2"  # the highest attribute by default
+    assert {roll.group for roll in card.rolls} == {"Attributes", "Effects"}
+
+
+def test_the_table_shows_the_card_with_its_sheet_at_a_glance(table, player):
+    campaign, mara = table
+    page = client_for(player).get(reverse("table", args=[campaign.pk])).content.decode()
+    assert f'id="card-{mara.pk}"' in page
+    assert re.search(r">Roll Might <span class=\"detail\">d6 \+2</span></button>", page)
+    assert ">Roll Punch <span" in page
+    assert "<dt>Punch</dt><dd>2 (damage 2, range 1) · bonus: knockback</dd>" in page
+
+
+def test_one_click_is_one_test_with_the_sheets_rank_against_the_default(table, player, script_dice):
+    campaign, mara = table
+    script_dice(4, 3)  # FOCUS 4, BURDEN 3: 4 - 3 + 2 = 3 against 0
+    response = post(player, campaign, mara, {"roll": "attribute:Might"})
+    assert response.status_code == 200
+    roll = Roll.objects.get()
+    test = roll.outcome["test"]
+    assert (test["attribute"], test["rank"], test["focus"], test["burden"]) == ("Might", 2, 1, 1)
+    assert (roll.outcome["opposition"], roll.outcome["outcome"]) == (0, "win")
+    assert roll.author == player
+    assert roll.character == mara
+    body = response.content.decode()
+    assert "Rolled Might." in body
+    assert f'data-roll-id="{roll.pk}"' in body
+
+
+def test_the_options_set_the_dice_and_the_opposition(table, player, script_dice):
+    campaign, mara = table
+    script_dice(1, 2, 6, 1, 1)  # FOCUS 1, 2, 6 (6 used); BURDEN 1, 1
+    post(player, campaign, mara, {"roll": "attribute:Agility", "focus": "3", "burden": "2", "opposition": "6"})
+    roll = Roll.objects.get()
+    assert (roll.outcome["test"]["focus_faces"], roll.outcome["test"]["burden_faces"]) == ([1, 2, 6], [1, 1])
+    assert (roll.outcome["test"]["rank"], roll.outcome["opposition"], roll.outcome["outcome"]) == (1, 6, "match")
+    assert roll.outcome["profit"] == 2  # the 1 and 2 meet the BURDEN die's 1
+
+
+def test_the_gm_sets_option_waits_for_the_gm(table, player):
+    campaign, mara = table
+    response = post(player, campaign, mara, {"roll": "attribute:Might", "gm_sets": "on"})
+    assert response.status_code == 200
+    assert "asked. The GM sets what it needs" in response.content.decode()
+    assert not Roll.objects.exists()
+    call = RollCall.objects.get()
+    assert call.request["secret"]
+    assert call.status == RollCall.Status.PENDING
+
+
+def test_an_effect_with_profit_waits_for_the_players_assignment(table, player, script_dice):
+    campaign, mara = table
+    script_dice(6, 6, 1)  # FOCUS 6, 6; BURDEN 1: a Win with 1 Profit on Punch
+    response = post(player, campaign, mara, {"roll": "effect:Punch", "focus": "2"})
+    assert response.status_code == 200
+    assert "Rolled Punch: Win with 1 Profit and 0 Waste to assign" in response.content.decode()
+    call = RollCall.objects.get()
+    assert (call.status, call.request["effect"], call.request["attribute"]) == (RollCall.Status.PLAYER_TURN, "Punch",
+                                                                                "Might")  # fmt: skip
+
+
+def test_an_effect_without_profit_goes_to_the_log_with_the_chosen_attribute(table, player, script_dice):
+    campaign, mara = table
+    script_dice(5, 2)
+    post(player, campaign, mara, {"roll": "effect:Sprint", "attribute": "Agility"})
+    roll = Roll.objects.get()
+    assert (roll.request["effect"], roll.request["attribute"], roll.outcome["test"]["rank"]) == ("Sprint", "Agility", 1)
+    assert roll.outcome["delivered"] == [["Sprint", 1]]
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"roll": "attribute:Luck"},
+        {"roll": "effect:Kick"},
+        {"roll": "Might"},
+        {"roll": "attribute:Might", "focus": "7"},
+        {"roll": "attribute:Might", "burden": "0"},
+        {"roll": "attribute:Might", "opposition": "many"},
+        {"roll": "attribute:Might", "opposition": "3", "gm_sets": "on"},
+        {"roll": "effect:Punch", "attribute": "Luck"},
+    ],
+)
+def test_a_bad_key_or_option_changes_nothing(table, player, data):
+    campaign, mara = table
+    response = post(player, campaign, mara, data)
+    assert response.status_code == 422
+    assert 'class="error"' in response.content.decode()
+    assert not Roll.objects.exists()
+    assert not RollCall.objects.exists()
+
+
+def test_a_roll_row_draws_chips_and_badges(table, player, script_dice):
+    campaign, mara = table
+    script_dice(6, 5, 2)  # FOCUS 6, 5; BURDEN 2: 6 - 2 + 2 = 6, a Win with 1 Profit
+    post(player, campaign, mara, {"roll": "attribute:Might", "focus": "2"})
+    page = client_for(player).get(reverse("table", args=[campaign.pk])).content.decode()
+    row = page[page.index("data-roll-id=") :]
+    assert '<span class="used"><span class="die die-kept" title="FOCUS die used">6' in row
+    assert '<span class="die die-kept" title="FOCUS, Profit">5' in row
+    assert '<span class="used"><span class="die die-hard" title="BURDEN die used">2' in row
+    assert '<strong class="outcome outcome-ok">✔ Win</strong>' in row
+    assert '<strong class="outcome outcome-ok">Profit 1</strong>' in row
+    assert "· 0 Waste" in row
+
+
+def test_the_rules_page_says_what_one_click_rolls(client):
+    page = client.get(reverse("rules")).content.decode()
+    assert 'id="tribute-card"' in page
+    assert "against an opposition of <strong>0</strong>" in page
