@@ -57,10 +57,20 @@ def npc_side(name: str, normal: int, hard: int, wiggle: int) -> dict:
 
 
 def start_roll(
-    campaign, player, *, character, side: dict, difficulty: int | None, label: str = "", extras: list | None = None
+    campaign,
+    player,
+    *,
+    character,
+    side: dict,
+    difficulty: int | None,
+    label: str = "",
+    extras: list | None = None,
+    wiggle_at_best: bool = False,
 ) -> RollCall:
     """A player's roll; with `difficulty` None the GM sets it in secret. `extras`: the extra actions
-    declared with it (campaigns/systems/ore/multiple.py), each to take its own set."""
+    declared with it (campaigns/systems/ore/multiple.py), each to take its own set. `wiggle_at_best`
+    (the character card's one click): the wiggle dice go where the wiggle form would suggest, at
+    once, instead of waiting for the player (published on /rules/#ore)."""
     if character.owner_id != player.pk or character.campaign_id != campaign.pk:
         raise ActionError("Roll for your own character.")
     if difficulty is not None and not 0 <= difficulty <= 10:
@@ -68,6 +78,8 @@ def start_roll(
     request = {"side": side, "difficulty": difficulty, "secret": difficulty is None, "self_test": True}
     if extras:
         request["extras"] = extras
+    if wiggle_at_best and side["wiggle"]:
+        request["wiggle_at_best"] = True
     with transaction.atomic():
         call = RollCall.objects.create(campaign=campaign, character=character, kind=KIND, label=label, request=request)
         if difficulty is None:
@@ -140,7 +152,12 @@ def _locked(call_id: int, status: str) -> RollCall:
 def _roll(call: RollCall, *, author, fresh: bool = False) -> None:
     dice = sources.dice()
     mine = roll_pool(pool_from(call.request["side"]), dice)
-    state = {"faces": list(mine.faces), "wiggle": None if mine.waiting_for_wiggle else []}
+    if mine.waiting_for_wiggle and call.request.get("wiggle_at_best"):
+        # Reading (published on /rules/#ore, "One click on the character card"): the suggestion the
+        # wiggle form would make; a secret difficulty does not steer it (kind.py).
+        known = 0 if call.request.get("secret") else call.request.get("difficulty") or 0
+        mine = set_wiggle(mine, suggest_wiggle(mine, known))
+    state = {"faces": list(mine.faces), "wiggle": None if mine.waiting_for_wiggle else list(mine.wiggle_faces)}
     if "opponent" in call.request:
         theirs = roll_pool(pool_from(call.request["opponent"]), dice)
         if theirs.waiting_for_wiggle:  # the other side's wiggle dice make its widest set (highest: by height)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from campaigns.systems.base import SystemAdapter
 from campaigns.systems.ore import actions, panel
+from campaigns.systems.ore import card as ore_card
 from campaigns.systems.ore.kind import ORE
 from campaigns.systems.ore.sheet_form import OreSheetForm
 from rules.ore import SYSTEM
@@ -14,13 +15,24 @@ class OneRollEngine(SystemAdapter):
     kinds = (ORE,)
     urls = "campaigns.systems.ore.urls"
     sheet_form = OreSheetForm
+    # Issue 22: a hard die and a wiggle die on the demo sheet, so its card shows every kind of button.
     demo_sheet = {
-        "stats": {"Coordination": 3},
-        "skills": [{"name": "Piloting", "stat": "Coordination", "normal": 2, "hard": 0, "wiggle": 0}],
+        "stats": {"Coordination": 3, "Sense": 3},
+        "skills": [
+            {"name": "Piloting", "stat": "Coordination", "normal": 2, "hard": 0, "wiggle": 0},
+            {"name": "Dodge", "stat": "Coordination", "normal": 1, "hard": 1, "wiggle": 0},
+            {"name": "Perception", "stat": "Sense", "normal": 1, "hard": 0, "wiggle": 1},
+        ],
     }
 
     def panel(self, campaign, audience, *, user=None, **forms):
         return panel.panel(campaign, audience, user=user, **forms)
+
+    def card(self, character, *, data=None):
+        return ore_card.card(character, data=data)
+
+    def card_roll(self, character, key, options, *, actor):
+        return ore_card.card_roll(character, key, options, actor=actor)
 
     def play_everyday(self, campaign, gm, player, hero) -> None:
         side = actions.side_for(hero, "Coordination", "Piloting")

@@ -7,8 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.html import format_html
+
 from campaigns.audience import Audience
 from campaigns.systems.base import RollKind
+from campaigns.systems.ore.chips import dice_groups
 from campaigns.systems.ore.extra_sets import action_sets, declared
 from rules.ore.contest import contest, height_contest, highest_set
 from rules.ore.pool import OreRoll, Pool, wiggle_options
@@ -36,6 +39,7 @@ def _side_view(side: dict[str, Any], rolled: OreRoll, difficulty: int) -> dict[s
         "success": best is not None,
         "best": str(best) if best else "",
         "bad_failure": rolled.bad_failure,
+        "dice": dice_groups(rolled),
     }
 
 
@@ -64,8 +68,19 @@ def view_data(request: dict[str, Any], state: dict[str, Any], label: str = "") -
                 else contest(mine.best(), theirs.best())
             )
             first = {"a": request["side"]["who"], "b": request["opponent"]["who"], None: ""}[result.first]
-            data["contest"] = {"first": first, "second_acts": result.second_acts, "summary": result.summary}
+            data["contest"] = {"first": first, "second_acts": result.second_acts, "summary": result.summary,
+                               **_contest_badge(result, first, data["height_only"])}  # fmt: skip
     return data
+
+
+def _contest_badge(result, first: str, height_only: bool) -> dict[str, str]:
+    """The contest's outcome badge (issue 22), "<strong>Drone</strong> wins.", toned from the rolling
+    player's side ("a")."""
+    if result.first is None:
+        return {"badge": "A tie.", "tone": "neutral"}
+    won = "wins" if height_only or not result.second_acts else "acts first"
+    tone = "ok" if result.first == "a" else "fail"
+    return {"badge": format_html("<strong>{}</strong> {}.", first, won), "tone": tone}
 
 
 def _for_table(data: dict[str, Any]) -> dict[str, Any]:

@@ -1,0 +1,94 @@
+"""The One-Roll Engine's character card (issue 22): a button per stat (its dice alone) and per
+skill (stat + skill dice, its hard and wiggle dice with them: seed "Stats & Skills"), and the few
+options that matter ("⋯"): the difficulty or the GM's secret one, bonus and penalty dice, and
+extra actions with the same pool (seed "Multiple Actions and Multiple Sets").
+
+One click rolls through the roll form's own actions (actions.side_for, multiple.declare,
+actions.start_roll) with difficulty 0 (any set) and the wiggle dice set where the wiggle form
+would suggest; the reading is published on /rules/#ore ("One click on the character card")."""
+
+from __future__ import annotations
+
+from copy import deepcopy
+
+from campaigns.cards import Card, CardRoll
+from campaigns.forms import TableForm
+from campaigns.inputs import WholeNumberField
+from campaigns.systems.ore import actions, multiple
+from campaigns.systems.ore.forms import OreRollForm
+from rules.errors import RulesError
+from rules.ore.sheet import STATS
+
+GLANCE = "systems/ore/card_glance.html"
+MAX_EXTRAS = 2  # the roll form's two extra actions
+
+
+class OreCardOptions(TableForm):
+    """The roll form's own fields for the difficulty and the bonus and penalty dice, each optional:
+    left out, the one-click default (difficulty 0 known, no bonus or penalty, no extra action)."""
+
+    known = deepcopy(OreRollForm.base_fields["known"])
+    difficulty = deepcopy(OreRollForm.base_fields["difficulty"])
+    bonus = deepcopy(OreRollForm.base_fields["bonus"])
+    penalty = deepcopy(OreRollForm.base_fields["penalty"])
+    extras = WholeNumberField(
+        min_value=0, max_value=MAX_EXTRAS, initial=0, required=False, label="Extra actions",
+        help_text="The same action again, each taking one more set of the roll, if it has one.",
+    )  # fmt: skip
+
+    def __init__(self, *args, character, **kwargs):
+        kwargs.setdefault("auto_id", f"card{character.pk}-%s")  # one card per character on the page
+        super().__init__(*args, **kwargs)
+        for field in self.fields.values():
+            field.required = False
+        self.fields["difficulty"].label = "Difficulty (0 = none)"
+
+    def clean(self):
+        data = super().clean()
+        data["known"] = data.get("known") is not False  # left out: the difficulty is known
+        for name in ("difficulty", "bonus", "penalty", "extras"):
+            data[name] = data.get(name) or 0
+        return data
+
+
+def dice_code(side: dict) -> str:
+    """A pool as the sheet form writes dice: 5d, 4d+1hd, 4d+1wd."""
+    parts = [f"{side['normal']}d"] + [f"{side[kind]}{kind[0]}d" for kind in ("hard", "wiggle") if side[kind]]
+    return "+".join(parts)
+
+
+def _parts(key: str) -> tuple[str, str]:
+    """(stat, skill) that a button's key names: "stat:Body" or "skill:Piloting"."""
+    kind, _, name = key.partition(":")
+    if kind == "stat":
+        return name, ""
+    if kind == "skill":
+        return "", name
+    raise RulesError("That roll is not on this character's card.")
+
+
+def card(character, *, data=None) -> Card:
+    sheet = character.sheet
+    rolls = [CardRoll(f"stat:{stat}", stat, dice_code(actions.side_for(character, stat)), "Stats") for stat in STATS]
+    rolls += [
+        CardRoll(f"skill:{skill['name']}", skill["name"], dice_code(actions.side_for(character, "", skill["name"])),
+                 "Skills")
+        for skill in sheet.get("skills", [])
+    ]  # fmt: skip
+    stats = [(stat, sheet["stats"][stat]) for stat in STATS]
+    skills = [(skill["name"], skill["stat"], dice_code(skill)) for skill in sheet.get("skills", [])]
+    return Card(tuple(rolls), GLANCE, {"stats": stats, "skills": skills},
+                OreCardOptions(data, character=character))  # fmt: skip
+
+
+def card_roll(character, key: str, options: dict, *, actor):
+    """One roll in the log at once, or None when the player asked the GM for a secret difficulty."""
+    stat, skill = _parts(key)
+    side = actions.side_for(character, stat, skill, bonus=options.get("bonus", 0), penalty=options.get("penalty", 0))
+    what = stat or skill  # the extra actions: the same stat or skill again (its pool equals the primary's)
+    extras = multiple.declare(character, stat, skill, [(what, "")] * options.get("extras", 0))
+    known = options.get("known", True)
+    difficulty = options.get("difficulty", 0) if known else None
+    call = actions.start_roll(character.campaign, actor, character=character, side=side, difficulty=difficulty,
+                              extras=extras, wiggle_at_best=True)  # fmt: skip
+    return call.roll if known else None
