@@ -155,3 +155,33 @@ def test_a_wiggle_die_waiting_for_its_value_shows_as_such(player_client, ore, ma
 def test_the_rules_page_says_what_one_click_rolls(client):
     page = client.get(reverse("rules")).content.decode()
     assert "One click on the character card" in page
+
+
+def test_each_die_is_drawn_once_with_its_kind():
+    """Seed ("Hard Dice and Wiggle Dice"): a hard die is always 10; wiggle dice take the values the player sets."""
+    from campaigns.systems.ore.chips import dice_groups
+    from rules.ore.pool import OreRoll, Pool
+
+    rolled = OreRoll(Pool(4, hard=1, wiggle=2), (10, 3, 7, 2), (3, 8))
+    groups = dice_groups(rolled)
+    assert groups["sets"] == [
+        {"size": "2x10", "dice": [(10, "kept"), (10, "hard")]},
+        {"size": "2x3", "dice": [(3, "kept"), (3, "wiggle")]},
+    ]
+    assert groups["loose"] == [(8, "wiggle"), (7, "kept"), (2, "kept")]
+    assert groups["waiting"] == []
+    waiting = dice_groups(OreRoll(Pool(2, wiggle=1), (4, 4), None))
+    assert (waiting["sets"], waiting["loose"], waiting["waiting"]) == (
+        [{"size": "2x4", "dice": [(4, "kept")] * 2}],
+        [],
+        [0],
+    )
+
+
+def test_a_contest_row_has_its_winner_as_a_badge(player_client, gm, ore, mara, script_dice):
+    opponent = ore_actions.npc_side("Drone", 3, 0, 0)
+    call = ore_actions.call_contest(ore, gm, character=mara, stat="", skill="Piloting", opponent=opponent)
+    script_dice(1, 2, 3, 4, 6, 9, 9, 9)  # Mara: no set; the Drone: 3x9
+    ore_actions.roll_contest(call.pk, mara.owner)
+    page = player_client.get(reverse("table", args=[ore.pk])).content.decode()
+    assert '<strong class="outcome outcome-fail"><strong>Drone</strong> wins.</strong>' in page
