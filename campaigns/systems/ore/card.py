@@ -1,7 +1,8 @@
 """The One-Roll Engine's character card (issue 22): a button per stat (its dice alone) and per
 skill (stat + skill dice, its hard and wiggle dice with them: seed "Stats & Skills"), and the few
 options that matter ("⋯"): the difficulty or the GM's secret one, bonus and penalty dice, and
-extra actions with the same pool (seed "Multiple Actions and Multiple Sets").
+extra actions with the same pool (seed "Multiple Actions and Multiple Sets"), and, on a sheet
+with wiggle dice, keeping them to set by hand.
 
 One click rolls through the roll form's own actions (actions.side_for, multiple.declare,
 actions.start_roll) with difficulty 0 (any set) and the wiggle dice set where the wiggle form
@@ -11,9 +12,12 @@ from __future__ import annotations
 
 from copy import deepcopy
 
+from django import forms
+
 from campaigns.cards import Card, CardRoll
 from campaigns.forms import TableForm
 from campaigns.inputs import WholeNumberField
+from campaigns.models import RollCall
 from campaigns.systems.ore import actions, multiple
 from campaigns.systems.ore.forms import OreRollForm
 from rules.errors import RulesError
@@ -39,6 +43,11 @@ class OreCardOptions(TableForm):
     def __init__(self, *args, character, **kwargs):
         kwargs.setdefault("auto_id", f"card{character.pk}-%s")  # one card per character on the page
         super().__init__(*args, **kwargs)
+        if any(skill["wiggle"] for skill in character.sheet.get("skills", [])):
+            self.fields["own_wiggle"] = forms.BooleanField(
+                label="I set my wiggle dice myself",
+                help_text="The roll waits for them on your call card; left unticked, they go where it suggests.",
+            )
         for field in self.fields.values():
             field.required = False
         self.fields["difficulty"].label = "Difficulty (0 = none)"
@@ -82,13 +91,17 @@ def card(character, *, data=None) -> Card:
 
 
 def card_roll(character, key: str, options: dict, *, actor):
-    """One roll in the log at once, or None when the player asked the GM for a secret difficulty."""
+    """One roll in the log at once; None when the player asked the GM for a secret difficulty, or a
+    sentence when they kept the wiggle dice to set themselves (the roll waits on them)."""
     stat, skill = _parts(key)
     side = actions.side_for(character, stat, skill, bonus=options.get("bonus", 0), penalty=options.get("penalty", 0))
     what = stat or skill  # the extra actions: the same stat or skill again (its pool equals the primary's)
     extras = multiple.declare(character, stat, skill, [(what, "")] * options.get("extras", 0))
     known = options.get("known", True)
     difficulty = options.get("difficulty", 0) if known else None
+    own_wiggle = bool(options.get("own_wiggle"))
     call = actions.start_roll(character.campaign, actor, character=character, side=side, difficulty=difficulty,
-                              extras=extras, wiggle_at_best=True)  # fmt: skip
+                              extras=extras, wiggle_at_best=not own_wiggle)  # fmt: skip
+    if call.status == RollCall.Status.PLAYER_TURN:  # the player kept the wiggle dice to set
+        return f"{stat or skill}: set your wiggle dice on the call card; the roll then shows in the log."
     return call.roll if known else None

@@ -185,3 +185,22 @@ def test_a_contest_row_has_its_winner_as_a_badge(player_client, gm, ore, mara, s
     ore_actions.roll_contest(call.pk, mara.owner)
     page = player_client.get(reverse("table", args=[ore.pk])).content.decode()
     assert '<strong class="outcome outcome-fail"><strong>Drone</strong> wins.</strong>' in page
+
+
+def test_the_player_may_keep_the_wiggle_dice_to_set_themselves(player_client, ore, mara, script_dice):
+    script_dice(2, 5, 8, 9)
+    response = press(player_client, ore, mara, "skill:Perception", own_wiggle="on")
+    assert response.status_code == 200
+    assert "Perception: set your wiggle dice" in response.content.decode()
+    call = RollCall.objects.get()
+    assert (call.status, call.state["wiggle"]) == (RollCall.Status.PLAYER_TURN, None)
+    assert not Roll.objects.exists()
+    page = player_client.get(reverse("table", args=[ore.pk])).content.decode()
+    assert "Set your wiggle dice" in page
+
+
+def test_the_wiggle_option_is_only_on_a_card_with_wiggle_dice(ore, mara, other_player):
+    assert "own_wiggle" in ADAPTER.card(mara).options.fields
+    plain = Character.objects.create(campaign=ore, owner=other_player, name="Dax",
+                                     sheet=ore.rules_system.validate_sheet({"stats": {"Body": 3}}))  # fmt: skip
+    assert "own_wiggle" not in ADAPTER.card(plain).options.fields
