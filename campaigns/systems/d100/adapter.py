@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from campaigns.systems.base import SystemAdapter
 from campaigns.systems.d100 import actions, forms, panel
+from campaigns.systems.d100 import card as d100_card
 from campaigns.systems.d100 import gm as d100_gm
 from campaigns.systems.d100.kind import D100, D100_DIE, D100_OPPOSED
 from campaigns.systems.d100.sheet_form import D100SheetForm
@@ -19,6 +20,12 @@ class D100SkillTests(SystemAdapter):
 
     def panel(self, campaign, audience, *, user=None, **forms):
         return panel.panel(campaign, audience, user=user, **forms)
+
+    def card(self, character, *, data=None):
+        return d100_card.card(character, data=data)
+
+    def card_roll(self, character, key, options, *, actor):
+        return d100_card.card_roll(character, key, options, actor=actor)
 
     def session_form(self, campaign, data=None):
         """How much Fortune the pool refills with, and whether the last session was short."""

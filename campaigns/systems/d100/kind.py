@@ -9,6 +9,7 @@ from typing import Any
 from campaigns.audience import Audience
 from campaigns.systems.base import RollKind
 from campaigns.systems.d100.chart import d100_chart
+from campaigns.systems.d100.chips import die_faces, reading_chips, tone
 from rules.d100.test import Flip, chances
 
 # How the card names the time taken (normal says nothing).
@@ -32,6 +33,9 @@ class D100Kind(RollKind):
         data["synergy"] = bool(request["side"].get("synergy"))
         data["rated"] = outcome.get("rated")
         data["revealed"] = bool(request.get("revealed"))
+        # The dice as chips, the reading that stands marked (issue 22): nothing the row did not show.
+        data["chips"] = reading_chips(outcome, rerolled=bool(request.get("reroll_of")))
+        data["tone"] = tone(outcome)
         # Whether this viewer may spend Fortune here is per player and changes with the pool: the row loads it.
         # A player's test is Fortune's, on the table's card; an NPC's (the GM's) is Misfortune's, on the GM's.
         data["npc"] = npc = bool(request.get("npc"))
@@ -73,6 +77,7 @@ class D100DieKind(RollKind):
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         data = {**roll.request, **roll.outcome}
+        data["chips"] = die_faces(roll.request, roll.outcome)
         # A character's die is its player's (Fortune); the GM's own or an NPC's is the GM's (Misfortune).
         data["npc"] = npc = bool(roll.request.get("npc")) or roll.character_id is None
         data["six_open"] = (
@@ -92,8 +97,10 @@ class D100OpposedKind(RollKind):
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         sides = zip(roll.request["sides"], roll.outcome["outcomes"], strict=True)
         sides = [
-            {**side, **outcome, "time": TIME_WORDS.get(side.get("time") or "normal", "")} for side, outcome in sides
-        ]
+            {**side, **outcome, "time": TIME_WORDS.get(side.get("time") or "normal", ""),
+             "chips": reading_chips(outcome), "tone": tone(outcome)}
+            for side, outcome in sides
+        ]  # fmt: skip
         data = {"sides": sides, "winner": roll.outcome["winner"], "reroll_of": roll.request.get("reroll_of"),
                 "of": roll.request.get("of", "")}  # fmt: skip
         # A failed side may be re-rolled by its owner: the players' on the table's card, the NPCs' on the GM's.

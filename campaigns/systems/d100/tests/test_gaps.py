@@ -76,8 +76,11 @@ def test_an_untrained_special_skill_flips_to_fail_in_an_opposed_test(gm_client, 
     assert (second["value"], second["degrees"]) == (5, 4)
     assert roll.outcome["winner"] == "Ida"
     page = _page(player_client, table)
-    assert "91 (flip to fail) — Failure" in page
-    assert "<strong>Ida</strong> wins." in page
+    # The dice as chips (issue 22): 19 as rolled, replaced by 91, the reading that stands; the outcomes as badges.
+    assert '<span class="die die-replaced" title="as rolled">19' in page
+    assert 'title="the result that stands">91' in page
+    assert '(flip to fail) — <strong class="outcome outcome-fail">Failure</strong>' in page
+    assert '<strong class="outcome outcome-ok">Ida wins.</strong>' in page
 
 
 # 11: the assistant's skill is read in any case.
@@ -193,7 +196,7 @@ def test_a_failed_side_of_an_opposed_test_rerolls_with_fortune(gm_client, player
     assert (again.request["reroll_of"], again.outcome["winner"]) == (first.pk, "Ulf")
     assert again.outcome["outcomes"][1] == first.outcome["outcomes"][1]  # Ida's side stands
     assert {k: r.value for k, r in d100.pools(table).items()} == {"fortune": 2, "misfortune": 1}
-    assert "<strong>Ulf</strong> wins." in _page(other_client, table)
+    assert '<strong class="outcome outcome-ok">Ulf wins.</strong>' in _page(other_client, table)
     twice = _side_reroll(player_client, first, 0)
     assert twice.status_code == 422
     assert "already re-rolled" in twice.content.decode()
