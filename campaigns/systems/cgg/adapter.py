@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from campaigns.systems.base import SystemAdapter
 from campaigns.systems.cgg import actions, clock, panel
+from campaigns.systems.cgg import card as explorer_card
 from campaigns.systems.cgg.conditions import CGG_CONDITION
 from campaigns.systems.cgg.diligence import CGG_DILIGENCE
 from campaigns.systems.cgg.fallout import CGG_FALLOUT
 from campaigns.systems.cgg.kind import CGG, CGG_SPIN
 from campaigns.systems.cgg.leverage_goals import CGG_LEVERAGE
+from campaigns.systems.cgg.plain_roll import CGG_RISK
 from campaigns.systems.cgg.sheet_form import ExplorerSheetForm
 from rules.cgg import SYSTEM
 from rules.cgg.difficulty import Difficulty
@@ -16,17 +18,25 @@ from rules.cgg.difficulty import Difficulty
 
 class CentaurusGate(SystemAdapter):
     rules = SYSTEM
-    kinds = (CGG, CGG_SPIN, CGG_DILIGENCE, CGG_FALLOUT, CGG_CONDITION, CGG_LEVERAGE)
+    kinds = (CGG, CGG_SPIN, CGG_DILIGENCE, CGG_FALLOUT, CGG_CONDITION, CGG_LEVERAGE, CGG_RISK)
     urls = "campaigns.systems.cgg.urls"
     sheet_form = ExplorerSheetForm
     demo_sheet = {
         "attributes": {"dexterity": "4d+1", "strength": "2d+2", "perception": "3d+2", "knowledge": "2d",
                        "technical": "3d", "mechanical": "2d+1"},
         "roles": ["Pilot"],
+        "abilities": [{"name": "Piloting", "mastery": 2}, {"name": "Blaster", "mastery": 1}],
+        "gear": ["Armour jacket 2d", "Comlink"],
     }  # fmt: skip
 
     def panel(self, campaign, audience, *, user=None, **forms):
         return panel.panel(campaign, audience, user=user, **forms)  # a player's turn forms are their own
+
+    def card(self, character, *, data=None):
+        return explorer_card.card(character, data=data)
+
+    def card_roll(self, character, key, options, *, actor):
+        return explorer_card.card_roll(character, key, options, actor=actor)
 
     def sheet_saved(self, character, *, actor) -> None:
         clock.sync_clock_to_roles(character, actor=actor)

@@ -1,0 +1,82 @@
+"""The explorer's card on the table (issue 22): the sheet at a glance, a button per attribute, and
+the few options that matter ("⋯": gear combined into the code, a special rule's bonus pips).
+
+Reading (published on /rules/#cgg, "One click on the card"): a button is a plain risk roll of the
+attribute's code, rolled now (campaigns/systems/cgg/plain_roll.py). Abilities have no die code
+(seed: "Abilities have no die code") and gear assists a code rather than being rolled alone
+("Risk Roll Modifiers"), so neither is a button of its own: gear is the options' to combine.
+"""
+
+from __future__ import annotations
+
+from django import forms
+
+from campaigns.cards import Card, CardRoll
+from campaigns.forms import TableForm
+from campaigns.inputs import WholeNumberField
+from campaigns.systems.cgg.assists import gear_options
+from campaigns.systems.cgg.clock import crisis_clock
+from campaigns.systems.cgg.kind import ATTRIBUTE_LABELS
+from campaigns.systems.cgg.plain_roll import roll_plain
+from rules.cgg.assists import MAX_BONUS_PIPS, gear_item
+from rules.cgg.conditions import Track
+
+GLANCE = "systems/cgg/card_glance.html"
+ATTRIBUTE_KEY = "attribute:"
+
+
+class CardOptionsForm(TableForm):
+    """The card's "⋯": each optional; without them the button rolls the attribute's code as the sheet has it."""
+
+    gear = forms.TypedChoiceField(
+        choices=[], coerce=int, required=False, empty_value=None, label="Gear combined into the code",
+        help_text="Notable gear with a die code assists the roll (seed: Risk Roll Modifiers).",
+        error_messages={"invalid_choice": "Choose gear from the explorer's sheet: one with a die code."},
+    )  # fmt: skip
+    bonus_pips = WholeNumberField(
+        min_value=0, max_value=MAX_BONUS_PIPS, required=False, label="Bonus pips",
+        help_text="From a special rule (+3 BP = +1D).",
+    )  # fmt: skip
+
+    def __init__(self, *args, sheet, **kwargs):
+        super().__init__(*args, **kwargs)
+        said = f"Bonus pips: a whole number from 0 to {MAX_BONUS_PIPS}."  # the card's one line names the field
+        self.fields["bonus_pips"].error_messages |= dict.fromkeys(("invalid", "min_value", "max_value"), said)
+        coded = gear_options(sheet)
+        if coded:
+            self.fields["gear"].choices = [("", "(none)"), *coded]
+        else:
+            del self.fields["gear"]
+
+
+def card(character, *, data=None) -> Card:
+    sheet = character.sheet
+    rolls = tuple(
+        CardRoll(f"{ATTRIBUTE_KEY}{key}", label, detail=sheet["attributes"][key], group="Risk rolls")
+        for key, label in ATTRIBUTE_LABELS.items()
+    )
+    options = CardOptionsForm(data, sheet=sheet, auto_id=f"card{character.pk}-%s")
+    return Card(rolls, glance=GLANCE, context=glance(character), options=options)
+
+
+def glance(character) -> dict:
+    sheet = character.sheet
+    marked = sheet.get("marked", {})
+    return {
+        "attributes": [(label, sheet["attributes"][key]) for key, label in ATTRIBUTE_LABELS.items()],
+        "tracks": [
+            (track.value.title(), marked.get(track.value, 0), sheet.get("tracks", {}).get(track.value, 0))
+            for track in Track
+        ],
+        "clock": crisis_clock(character),
+    }
+
+
+def card_roll(character, key: str, options: dict, *, actor):
+    """One click: the attribute's code, with the chosen gear and bonus pips, rolled now."""
+    attribute = key.removeprefix(ATTRIBUTE_KEY)
+    assists = ()
+    if options.get("gear") is not None:
+        item = gear_item(character.sheet["gear"][options["gear"]])  # offered only when it carries a code
+        assists = ((item.label, item.code),)
+    return roll_plain(character, actor, attribute=attribute, assists=assists, bonus_pips=options.get("bonus_pips") or 0)
