@@ -12,6 +12,7 @@ from typing import Any
 from campaigns.audience import Audience
 from campaigns.systems.base import RollKind
 from campaigns.systems.cgg.assists import gear_options
+from campaigns.systems.cgg.chips import added_chips, exec_chips, risk_chips
 from campaigns.systems.cgg.clock import crisis_clock
 from campaigns.systems.cgg.condition_roll import LASTING, enhanced_offered
 from campaigns.systems.cgg.leverage import leverage_options
@@ -139,9 +140,14 @@ class CggKind(RollKind):
             "grade": failure_grade(action.failures).value,
             "no_risk": action.risk_target is None,
             "risk_avoided": action.risk_avoided,
-        }
+            # The dice as chips (issue 22): Venture spent by the Wrench first, then the Hammer.
+            "risk_chips": risk_chips(action.risk.faces, discarded=action.risk.discarded,
+                                     venture_uses=["wrench"] * len(action.wrench) + ["hammer"] * len(action.hammer)),
+            "extra_chips": added_chips(action.risk.extra_faces),
+        }  # fmt: skip
         if audience is Audience.GM:
             data |= _secret_action(action, roll.request)
+            data["exec_chips"] = exec_chips(action.exec_roll.faces)
             # The Exec's "Roll fallout" (campaigns/systems/cgg/fallout.py); a second try is refused there.
             data["fallout_form"] = action.risk_avoided is False and roll.character_id is not None
             # Tension mode: a success lowers a pitfall 1 or 2, once (tension_views.lower refuses a second).
@@ -281,7 +287,8 @@ class CggSpinKind(RollKind):
     roll_template = "systems/cgg/spin.html"
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
-        return dict(roll.outcome)
+        successes = roll.outcome["successes"]
+        return dict(roll.outcome) | {"badge": f"{successes} success{'' if successes == 1 else 'es'}"}
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         return f"The Exec spins the world: {data['successes']} successes."

@@ -18,31 +18,12 @@ from campaigns import live, sources
 from campaigns.audience import Audience
 from campaigns.models import Roll
 from campaigns.systems.base import RollKind
+from campaigns.systems.cgg.chips import risk_chips
 from campaigns.systems.cgg.kind import ATTRIBUTE_LABELS
 from rules.cgg.codes import DieCode, combine, parse_code
-from rules.cgg.risk import VENTURE_FACE, roll_risk
+from rules.cgg.risk import roll_risk
 
 KIND = "cgg_risk"
-
-
-def risk_chips(faces, venture_uses=(), discarded: int = 0) -> list[tuple[int, str, str]]:
-    """Each risk die as (face, chip kind, word): a six is Venture, not counted; the first
-    `discarded` sixes were thrown away (Painful Harm); the next ones went to the uses in
-    `venture_uses` ("wrench" or "hammer", in order: Wrench first, Hammer after)."""
-    chips, sixes, uses = [], 0, list(venture_uses)
-    for face in faces:
-        if face != VENTURE_FACE:
-            chips.append((face, "kept", ""))
-            continue
-        sixes += 1
-        if sixes <= discarded:
-            chips.append((face, "dropped", "Venture discarded"))
-        elif uses:
-            use = uses.pop(0)
-            chips.append((face, use, f"Venture: {'Wrench' if use == 'wrench' else 'Hammer'}"))
-        else:
-            chips.append((face, "wrench", "Venture"))
-    return chips
 
 
 def roll_plain(character, actor, *, attribute: str, assists: tuple[tuple[str, DieCode], ...] = (),

@@ -35,7 +35,9 @@ def test_player_rolls_diligence_and_the_card_shows_total_and_pips(player_client,
     assert 'id="cgg-diligence-form"' in page  # the form is on the player's panel
     assert "Diligence (Analysis, Technical 3d)" in page
     assert "8 pips" in page
-    assert "Leverage towards Repair: <strong>2d+2</strong>" in page
+    assert 'Leverage towards Repair: <strong class="outcome outcome-ok">2d+2</strong>' in page
+    assert '<span class="die die-dropped" title="discarded">6' in page  # issue 22: the dice as chips
+    assert page.count('<span class="die die-kept">4</span>') == 2
 
 
 def test_the_leverage_goes_to_the_sheet_with_its_goal(player_client, cgg_campaign, explorer, script_dice):

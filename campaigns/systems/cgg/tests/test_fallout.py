@@ -58,7 +58,12 @@ def test_the_exec_rolls_fallout_and_records_what_it_becomes(
     page = player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
     assert "Record</button>" not in page
     assert (
-        'Fallout (Material): 5d − Strength 2d+1 → <span class="faces">[1, 3, 4]</span> = <strong>Major</strong>' in page
+        'Fallout (Material): 5d − Strength 2d+1 → <span class="faces"><span class="die die-kept" title="+1 grade">1'
+        in page
+    )
+    assert (
+        '<span class="die die-dropped" title="no grade">4<span class="visually-hidden"> (no grade)</span></span></span>'
+        ' = <strong class="outcome outcome-fail">Major</strong>' in page
     )
 
     # A custom condition comes with its code (issue 21: it lands on the sheet and marks its track).
@@ -124,4 +129,4 @@ def test_roll_fallout_hides_once_rolled_and_hindered_is_set_apart(
     assert fallout(gm_client, cgg_campaign, roll, arena="material").status_code == 200
     page = gm_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
     assert hide in page
-    assert "<strong>Critical</strong> · <span" in page
+    assert '<strong class="outcome outcome-fail">Critical</strong> · <span' in page

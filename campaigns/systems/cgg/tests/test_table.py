@@ -119,11 +119,17 @@ def test_a_whole_action_with_wrench_and_hammer(
     assert "Failed badly" in table_page  # one Failure + Can't do it!
     assert "risk not avoided" in table_page  # 5 + 5 against 35
     assert "That was close!" in table_page
-    for secret in ("risk target", "[2, 8]", "base 5d"):
+    # The Exec's dice, drawn as chips on the Exec's log only (issue 22): 2 a Failure, 8 none.
+    exec_dice = ('<span class="die die-secret" title="Failure">2', '<span class="die die-dropped" title="no Failure">8')
+    for secret in ("risk target", "[2, 8]", "base 5d", "die-secret", *exec_dice):
         assert secret not in table_page
     gm_log = gm_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
     assert "risk target 35" in gm_log
-    assert "[2, 8]" in gm_log
+    assert all(chip in gm_log for chip in exec_dice)
+    # The player's dice: both sixes were Venture, one spent by the Wrench, one by the Hammer.
+    assert '<span class="die die-wrench" title="Venture: Wrench">6' in table_page
+    assert '<span class="die die-hammer" title="Venture: Hammer">6' in table_page
+    assert '<strong class="outcome outcome-fail">Failed badly' in table_page
 
 
 def test_no_venture_left_publishes_at_once(player_client, cgg_campaign, explorer, script_dice):

@@ -40,6 +40,10 @@ def test_a_round_of_tension(gm_client, player_client, cgg_campaign, explorer, sc
     step(gm_client, cgg_campaign, op="spin")
     spin = Roll.objects.get(kind="cgg_spin")
     assert spin.outcome == {"faces": [1, 2, 9], "successes": 2}
+    log = gm_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    assert '<span class="die die-kept" title="success">1' in log  # issue 22: the dice as chips
+    assert '<span class="die die-dropped" title="no success">9' in log
+    assert '<strong class="outcome outcome-neutral">2 successes</strong>' in log
     response = step(gm_client, cgg_campaign, op="spend", slide="1", spotlight="2", pitfall="0")
     assert response.status_code == 422  # 3 successes spent, 2 rolled
     assert "spends 3" in response.content.decode()
