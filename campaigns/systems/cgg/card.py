@@ -15,7 +15,6 @@ from campaigns.cards import Card, CardRoll
 from campaigns.forms import TableForm
 from campaigns.inputs import WholeNumberField
 from campaigns.systems.cgg.assists import gear_options
-from campaigns.systems.cgg.clock import crisis_clock
 from campaigns.systems.cgg.kind import ATTRIBUTE_LABELS
 from campaigns.systems.cgg.plain_roll import roll_plain
 from rules.cgg.assists import MAX_BONUS_PIPS, gear_item
@@ -60,6 +59,7 @@ def card(character, *, data=None) -> Card:
 
 
 def glance(character) -> dict:
+    """From the sheet alone, no query (a player may have several cards): the Crisis Clocks panel has the hours."""
     sheet = character.sheet
     marked = sheet.get("marked", {})
     return {
@@ -68,7 +68,6 @@ def glance(character) -> dict:
             (track.value.title(), marked.get(track.value, 0), sheet.get("tracks", {}).get(track.value, 0))
             for track in Track
         ],
-        "clock": crisis_clock(character),
     }
 
 

@@ -36,7 +36,7 @@ def test_the_demo_explorer_has_six_attribute_buttons_with_their_codes(mara):
 def test_the_card_on_the_table_shows_the_sheet_at_a_glance(player_client, cgg_campaign, mara):
     page = player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
     assert '>Roll Dexterity <span class="detail">4d+1</span></button>' in page
-    for shown in ("<dt>Crisis Clock</dt><dd>12/12 h", "Piloting x2", "Armour jacket 2d", "<dt>Harm</dt><dd>0/8</dd>"):
+    for shown in ("Piloting x2", "Armour jacket 2d", "<dt>Harm</dt><dd>0/8</dd>"):
         assert shown in page
 
 
