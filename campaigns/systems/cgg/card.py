@@ -2,7 +2,9 @@
 the few options that matter ("⋯": gear combined into the code, a special rule's bonus pips).
 
 Reading (published on /rules/#cgg, "One click on the card"): a button is a plain risk roll of the
-attribute's code, rolled now (campaigns/systems/cgg/plain_roll.py). Abilities have no die code
+attribute's code, rolled now (campaigns/systems/cgg/plain_roll.py); when the Exec's call for that
+attribute is open for the explorer, the button answers it instead (actions.roll_for_call, no stunt),
+and with no Venture to spend the action goes to the log at once. Abilities have no die code
 (seed: "Abilities have no die code") and gear assists a code rather than being rolled alone
 ("Risk Roll Modifiers"), so neither is a button of its own: gear is the options' to combine.
 """
@@ -14,8 +16,10 @@ from django import forms
 from campaigns.cards import Card, CardRoll
 from campaigns.forms import TableForm
 from campaigns.inputs import WholeNumberField
-from campaigns.systems.cgg.assists import gear_options
-from campaigns.systems.cgg.kind import ATTRIBUTE_LABELS
+from campaigns.models import Roll, RollCall
+from campaigns.systems.cgg import actions
+from campaigns.systems.cgg.assists import AssistChoice, gear_options
+from campaigns.systems.cgg.kind import ATTRIBUTE_LABELS, action_from
 from campaigns.systems.cgg.plain_roll import roll_plain
 from rules.cgg.assists import MAX_BONUS_PIPS, gear_item
 from rules.cgg.conditions import Track
@@ -72,10 +76,32 @@ def glance(character) -> dict:
 
 
 def card_roll(character, key: str, options: dict, *, actor):
-    """One click: the attribute's code, with the chosen gear and bonus pips, rolled now."""
+    """One click: the Exec's open call for the attribute answered, or else the attribute's code, with
+    the chosen gear and bonus pips, rolled now."""
     attribute = key.removeprefix(ATTRIBUTE_KEY)
+    call = (
+        RollCall.objects.filter(character=character, kind=actions.KIND, status=RollCall.Status.PENDING,
+                                request__attribute=attribute).order_by("pk").first()
+    )  # fmt: skip
+    if call is not None:
+        return answer_call(call, options, actor=actor)
     assists = ()
     if options.get("gear") is not None:
         item = gear_item(character.sheet["gear"][options["gear"]])  # offered only when it carries a code
         assists = ((item.label, item.code),)
     return roll_plain(character, actor, attribute=attribute, assists=assists, bonus_pips=options.get("bonus_pips") or 0)
+
+
+def answer_call(call, options: dict, *, actor):
+    """The Exec's call answered from the card: the risk roll with the card's gear and bonus pips (no
+    stunt, no helper); with no Venture there is no Wrench to choose, so it is published at once.
+    With Venture the call waits for the player's Wrench on its card: a sentence says so."""
+    gear = () if options.get("gear") is None else (options["gear"],)
+    assists = AssistChoice(gear=gear, bonus_pips=options.get("bonus_pips") or 0)
+    call = actions.roll_for_call(call.pk, actor, assists=assists)
+    venture = action_from(call.request, call.state).venture_left
+    if venture:
+        what = f"{call.label}: " if call.label else ""
+        return f"{what}rolled for the Exec's call, {venture} Venture: choose your Wrench uses on the call below."
+    actions.choose_wrench(call.pk, actor, ())
+    return Roll.objects.get(call=call)

@@ -90,11 +90,37 @@ def test_a_code_past_the_biggest_is_refused_with_the_rules_sentence(player_clien
     assert not Roll.objects.exists()
 
 
-def test_an_open_exec_call_stays_open(player_client, cgg_campaign, mara, script_dice):
-    """The card's roll is plain; the Exec's call is answered on its own card."""
+def test_the_exec_call_for_that_attribute_is_answered_in_one_click(player_client, cgg_campaign, mara, script_dice):
+    made = call(cgg_campaign, mara)  # Dexterity, base 5d: 4d+1 leaves one Exec die
+    script_dice(1, 2, 3, 4, 9)  # no Venture; the Exec's die 9: no Failure
+    response = post(player_client, cgg_campaign, mara, {"roll": "attribute:dexterity"})
+    assert response.status_code == 200
+    made.refresh_from_db()
+    assert made.status == RollCall.Status.ANSWERED
+    roll = Roll.objects.get()
+    assert (roll.kind, roll.call, roll.outcome["risk_faces"], roll.outcome["wrench"]) == ("cgg", made, [1, 2, 3, 4], [])
+    body = response.content.decode()
+    assert f'data-roll-id="{roll.pk}"' in body
+    for secret in ("risk target", "base 5d", "die-secret"):  # the player's own row: nothing of the Exec's
+        assert secret not in body
+
+
+def test_an_answered_call_with_venture_waits_for_the_wrench(player_client, cgg_campaign, mara, script_dice):
     made = call(cgg_campaign, mara)
-    script_dice(1, 1, 1, 1)
-    assert post(player_client, cgg_campaign, mara, {"roll": "attribute:dexterity"}).status_code == 200
+    script_dice(6, 2, 3, 4, 9)
+    response = post(player_client, cgg_campaign, mara, {"roll": "attribute:dexterity"})
+    assert response.status_code == 200
+    said = "Jump the gap: rolled for the Exec&#x27;s call, 1 Venture: choose your Wrench uses on the call below."
+    assert said in response.content.decode()
+    made.refresh_from_db()
+    assert made.status == RollCall.Status.PLAYER_TURN
+    assert not Roll.objects.exists()
+
+
+def test_a_call_for_another_attribute_stays_open(player_client, cgg_campaign, mara, script_dice):
+    made = call(cgg_campaign, mara)  # Dexterity
+    script_dice(1, 1, 1)
+    assert post(player_client, cgg_campaign, mara, {"roll": "attribute:technical"}).status_code == 200
     made.refresh_from_db()
     assert made.status == RollCall.Status.PENDING
     assert Roll.objects.get().kind == "cgg_risk"
