@@ -13,6 +13,7 @@ from campaigns.forms import TableForm
 from campaigns.inputs import WholeNumberField
 from campaigns.systems.zener import actions
 from rules.errors import RulesError
+from rules.zener.armour import worn
 from rules.zener.checks import MAX_MODIFIER, chance_of_success
 from rules.zener.combat import defense as defense_of
 from rules.zener.death import state_of
@@ -21,6 +22,7 @@ from rules.zener.stats import ROLLED_STATS, in_play
 from rules.zener.tables import TIME_MULTIPLIERS
 
 GLANCE = "systems/zener/card_glance.html"
+_CHECKED = {"DEX": "DEX in use"}
 # The target's Defense an attack roll meets when nobody says otherwise: RES 15 and no armour, Defense 0, the
 # seed's "human-sized whole-body target" where range and aiming cancel out ("Attacks"; published on /rules/zener/).
 DEFAULT_DEFENSE = 0
@@ -49,8 +51,11 @@ def options_form(character, data=None) -> CardOptions:
 
 
 def _odds(check) -> str:
+    """ "≤ 11 · 62%": the target and the chance; the dice too when an impossible chance adds some ("5d6 ≤ 4"),
+    else the group's heading names them (thumb-sized buttons two to a row at 360 px)."""
     dice, target = check.rolled
-    return f"{dice}d6 ≤ {target} · {float(chance_of_success(check)):.0%}"
+    rolled = f"{dice}d6 " if dice != check.dice else ""
+    return f"{rolled}≤ {target} · {float(chance_of_success(check)):.0%}"
 
 
 def _weapons(sheet: dict) -> list[dict]:
@@ -64,19 +69,22 @@ def card(character, *, data=None) -> Card:
     carried = {weapon["name"].lower() for weapon in _weapons(sheet)}
     for skill in (s for s in sheet.get("skills", []) if s["name"].lower() not in carried):
         _, check = actions.check_for(character, stat="", skill=skill["name"])
-        rolls.append(CardRoll(f"skill:{skill['name']}", skill["name"], _odds(check), "Skills"))
+        rolls.append(CardRoll(f"skill:{skill['name']}", skill["name"], _odds(check), "Skills, 3d6"))
     for weapon in _weapons(sheet):
         _, check = actions.attack_roll_for(character, weapon=weapon, defense=DEFAULT_DEFENSE)
-        rolls.append(CardRoll(f"weapon:{weapon['name']}", f"{weapon['name']} attack", _odds(check), "Weapons"))
+        what = f"{weapon['name']} attack"
+        rolls.append(CardRoll(f"weapon:{weapon['name']}", what, _odds(check), "Weapon attacks, 3d6"))
     for stat in ROLLED_STATS:
         _, check = actions.check_for(character, stat=stat)
-        rolls.append(CardRoll(f"stat:{stat}", stat, _odds(check), "Stat checks"))
-    values = in_play(sheet)
+        rolls.append(CardRoll(f"stat:{stat}", stat, _odds(check), "Stat checks, 4d6"))
+    values, playing = in_play(sheet), worn(sheet)
     left, whole = end_left(sheet)
     damage = sheet.get("damage", {})
     context = {
         "values": values,
-        "stats": [(stat, values[stat], sheet["stats"][stat]) for stat in ROLLED_STATS],
+        # Each stat as its check reads it (actions.check_for): stat damage and the armour worn (no armour is
+        # RES −4, the seed's armour table), DEX in use for DEX; the sheet's own value beside it when they differ.
+        "stats": [(stat, playing[_CHECKED.get(stat, stat)], sheet["stats"][stat]) for stat in ROLLED_STATS],
         "end_left": left,
         "end": whole,
         "hp_left": values["HP"] - damage.get("trauma", 0),

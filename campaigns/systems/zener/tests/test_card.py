@@ -43,13 +43,22 @@ def test_the_demo_sheet_has_a_button_per_skill_weapon_and_stat(mara):
     buttons = {roll.key: roll for roll in card.rolls}
     assert len({roll.what for roll in card.rolls}) >= 6
     # Pilot 3 + PRAC 12's foundation 8 = 11 on 3d6: 135 of 216.
-    assert (buttons["skill:Pilot"].what, buttons["skill:Pilot"].detail) == ("Pilot", "3d6 ≤ 11 · 62%")
+    assert (buttons["skill:Pilot"].what, buttons["skill:Pilot"].detail) == ("Pilot", "≤ 11 · 62%")
     # ACC 10's foundation 7 + Pistol 2 − Defense 0 = 9 on 3d6: 81 of 216.
-    assert (buttons["weapon:Pistol"].what, buttons["weapon:Pistol"].detail) == ("Pistol attack", "3d6 ≤ 9 · 38%")
+    assert (buttons["weapon:Pistol"].what, buttons["weapon:Pistol"].detail) == ("Pistol attack", "≤ 9 · 38%")
     assert "skill:Pistol" not in buttons  # the weapon skill is rolled as the weapon's attack
-    assert buttons["stat:PRAC"].detail.startswith("4d6 ≤ 12 · ")
+    assert buttons["stat:PRAC"].detail.startswith("≤ 12 · ")
     assert {f"stat:{stat}" for stat in ROLLED_STATS} <= set(buttons)
-    assert [group for group, _ in card.groups()] == ["Skills", "Weapons", "Stat checks"]
+    assert [group for group, _ in card.groups()] == ["Skills, 3d6", "Weapon attacks, 3d6", "Stat checks, 4d6"]
+
+
+def test_an_impossible_chance_names_its_dice(zg, player):
+    knife = {"name": "Knife", "damage": "1d6", "melee": True}
+    sheet = zg.rules_system.validate_sheet({"stats": {"ACC": 1}, "int_dice": [3, 3], "weapons": [knife]})
+    kit = Character.objects.create(campaign=zg, owner=player, name="Kit", sheet=sheet)
+    buttons = {roll.key: roll for roll in ADAPTER.card(kit).rolls}
+    assert buttons["stat:ACC"].detail == "7d6 ≤ 7 · 0%"  # ACC 1 on 4d6: 3 more dice, +2 each (1 + 6)
+    assert buttons["weapon:Knife"].detail == "≤ 7 · 16%"  # MEL 10's foundation 7, a melee weapon
 
 
 def test_the_table_shows_the_card_with_its_glance_and_buttons(player_client, zg, mara):
@@ -59,6 +68,7 @@ def test_the_table_shows_the_card_with_its_glance_and_buttons(player_client, zg,
         assert f'>{label} <span class="detail">' in page
     assert "<dt>HP</dt><dd>40/40</dd>" in page  # 2 × CON 10 + RES 10 + NIM 10
     assert "<dt>Pistol</dt><dd>2d6" in page
+    assert '<dt>RES</dt><dd>6 <span class="muted">(10)</span>' in page  # as its check reads it: no armour is −4
 
 
 def test_one_click_rolls_a_skill_check_from_the_sheet(player_client, zg, mara, script_dice):
