@@ -295,13 +295,21 @@ def spend_on_roll(roll_id: int, player, *, use: str, payer_id: int | None = None
         roll = Roll.objects.create(
             campaign=first.campaign, author=player, character=first.character, kind=KIND,
             request={**first.request, "first_roll": first.pk, key: standing.pk, "boosted_by": boosted_by,
-                     "of": check_name(first)},
+                     "of": check_name(first), **_replaced(standing, use)},
             outcome=outcome,
         )  # fmt: skip
         reason = "Re-roll a failed roll" if use == "reroll" else f"+5 to {check_name(first)}"
         change_karma(payer, -1, actor=player, reason=reason, roll=roll)
         transaction.on_commit(lambda: live.send_roll(roll))
     return roll
+
+
+def _replaced(standing, use: str) -> dict:
+    """What a re-roll replaces, for its row to show beside the new dice (issue 22: the result that stands
+    is marked): the standing result's dice, total and target. A +5 keeps the dice it raises."""
+    if use != "reroll":
+        return {}
+    return {"replaced": {key: standing.outcome[key] for key in ("faces", "total", "target")}}
 
 
 def _booster(first, player, payer_id: int | None):
@@ -414,7 +422,7 @@ def attack(campaign, gm, *, attacker, target, stat: str, ranks: int | None, weap
         raise RulesError("A burst or full auto is aimed fire: attack with ACC.")
     weapon_damage = fire_damage(parse(named or weapon), fire)  # a burst's or full auto's extra dice
     # Ranks left blank come from the attacker's weapon skill named like the weapon, and the log names it.
-    skill = next((s for s in attacker.sheet.get("skills", []) if s["name"].lower() == weapon.strip().lower()), None)
+    skill = weapon_skill(attacker.sheet, weapon)
     if ranks is None:
         ranks = skill["ranks"] if skill else 0
     skill_name = f"{skill['name']} {ranks}" if skill else f"{ranks} ranks"
@@ -464,6 +472,29 @@ def attack(campaign, gm, *, attacker, target, stat: str, ranks: int | None, weap
                         points=outcome["stat_points"], out_for=outcome["unconscious"])  # fmt: skip
         transaction.on_commit(lambda: (live.send_roll(roll), live.send_panel(campaign)))
     return roll
+
+
+def weapon_skill(sheet: dict, weapon: str) -> dict | None:
+    """The sheet's weapon skill for a weapon: the skill named like it (seed, "Attacks": "weapon skill ranks
+    ... in the weapon being employed"), or None (0 ranks)."""
+    return next((s for s in sheet.get("skills", []) if s["name"].lower() == weapon.strip().lower()), None)
+
+
+def attack_roll_for(character, *, weapon: dict, defense: int = 0, modifier: int = 0, aiming: int = 0):
+    """(what, Check) for a weapon's attack roll made by its owner in the open, before the GM resolves the
+    hit (the character card, issue 22): 3d6 at or under the attack stat's foundation (MEL for a melee weapon,
+    else ACC, as worn) + the weapon skill's ranks - the target's Defense + aiming + a modifier, the terms of
+    `attack`'s own check (rules.zener.combat.attack_check). It pays no END and deals no damage: the GM's
+    attack form does both (published on /rules/zener/)."""
+    stat = "MEL" if weapon.get("melee") else "ACC"
+    value = worn(character.sheet)[stat]
+    skill = weapon_skill(character.sheet, weapon["name"])
+    ranks = skill["ranks"] if skill else 0
+    check = attack_check(value, ranks, defense, aiming=aiming, circumstance=modifier)
+    what = (f"{weapon['name']} attack: {stat} foundation {foundation(value)} + "
+            f"{f'{skill['name']} {ranks}' if skill else '0 weapon ranks'} − Defense {defense}"
+            f"{_term(aiming, 'aiming')}{_term(modifier)}").replace("Defense -", "Defense −")  # fmt: skip
+    return what, check
 
 
 def _in_play(character, why: str) -> None:

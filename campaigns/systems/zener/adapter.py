@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from campaigns.systems.base import SystemAdapter
-from campaigns.systems.zener import actions, growth, panel
+from campaigns.systems.zener import actions, card, growth, panel
 from campaigns.systems.zener.endurance import ZENER_ENDURANCE
 from campaigns.systems.zener.fight import ZENER_FIGHT_OVER
 from campaigns.systems.zener.gear_kind import ZENER_GEAR
@@ -38,11 +38,21 @@ class ZenerGate(SystemAdapter):
     demo_sheet = {
         "stats": {"PRAC": 12},
         "int_dice": [3, 3],
-        "skills": [{"name": "Pilot", "breadth": "narrow", "stat": "PRAC", "ranks": 3}],
+        "skills": [
+            {"name": "Pilot", "breadth": "narrow", "stat": "PRAC", "ranks": 3},
+            {"name": "Pistol", "breadth": "specific", "stat": "ACC", "ranks": 2},
+        ],
+        "weapons": [{"name": "Pistol", "damage": "2d6"}],  # the seed's "most handguns will be 2d6"
     }
 
     def panel(self, campaign, audience, *, user=None, **forms):
         return panel.panel(campaign, audience, user=user, **forms)
+
+    def card(self, character, *, data=None):
+        return card.card(character, data=data)
+
+    def card_roll(self, character, key, options, *, actor):
+        return card.card_roll(character, key, options, actor=actor)
 
     def sheet_saved(self, character, *, actor) -> None:
         growth.pay_karma_trades(character, actor=actor)  # the Karma trades of creation (seed: "Other Uses For Karma")

@@ -9,7 +9,7 @@ from typing import Any
 from campaigns.audience import Audience
 from campaigns.systems.base import RollKind
 from campaigns.systems.zener.chart import zener_chart
-from rules.zener.checks import eventual_time
+from rules.zener.checks import KARMA_BOOST, eventual_time
 from rules.zener.words import counted
 
 
@@ -46,6 +46,25 @@ def eventual_line(request: dict, outcome: dict) -> str:
     return f"Eventual success{wanted}: it takes x{times:g} normal time (index {index:+d})."
 
 
+def chips(faces: list[int], keep: int | None) -> list[tuple[int, str]]:
+    """Each die as its chip shows it (issue 22): "kept", or "dropped" when only the lowest `keep` count
+    (extra benefits, rules.zener.checks.extra_benefits); of equal faces, the first ones count."""
+    if not keep or keep >= len(faces):
+        return [(face, "kept") for face in faces]
+    counted = set(sorted(range(len(faces)), key=lambda i: faces[i])[:keep])
+    return [(face, "kept" if i in counted else "dropped") for i, face in enumerate(faces)]
+
+
+def stands(request: dict, outcome: dict) -> bool:
+    """Whether a Karma change's row holds the check's final result, the one that stands (issue 22): a
+    success (Karma changes failures only); a re-roll after a +5 (both spent); or a re-roll failed by more
+    than a +5 mends (actions.boost_helps). A first roll, or a re-roll a +5 may still change, is marked
+    later by its Karma menu ("Changed since"), which knows the chain."""
+    if not (request.get("reroll_of") or request.get("boost_of")):
+        return False
+    return outcome["success"] or bool(request.get("boosted_by")) or outcome["margin"] < -KARMA_BOOST
+
+
 class ZenerKind(RollKind):
     key = "zener"
     name = "Check"
@@ -63,6 +82,10 @@ class ZenerKind(RollKind):
             "margin": outcome["margin"],
             "success": outcome["success"],
             "eventual": eventual_line(request, outcome),
+            "chips": chips(outcome["faces"], request.get("keep")),
+            "replaced": request.get("replaced"),
+            "stands": stands(request, outcome),
+            "verdict": f"{'✔ success' if outcome['success'] else '✘ failure'} by {abs(outcome['margin'])}",
             "reroll_of": request.get("reroll_of"),
             "boost_of": request.get("boost_of"),
             "boosted_by": request.get("boosted_by", ""),

@@ -67,7 +67,12 @@ def test_the_seeds_damage_example_end_to_end(gm_client, player_client, other_cli
     assert (ren.sheet["state"], ren.sheet["out_for"]) == ("unconscious", "10 seconds")
     for client in (gm_client, player_client):
         page = client.get(reverse("table", args=[zg.pk])).content.decode()
-        assert "CON save at -2: 4d6 → [3, 3, 3, 3] = <strong>12</strong> against 5" in page
+        # Each die a chip, the verdicts badges (issue 22).
+        save = '<span class="faces">' + '<span class="die die-kept">3</span>' * 4 + "</span>"
+        assert f"CON save at -2: 4d6 → {save} = <strong>12</strong> against 5" in page
+        assert '<strong class="outcome outcome-fail">✘ failed</strong>' in page
+        assert "attack on Ren (Defense -4): 3d6 → " in page
+        assert '<strong class="outcome outcome-ok">✔ hit</strong>' in page
         assert "Ren is unconscious for 10 seconds</strong> (d10 6 − 4 + 2 = 4 on the time chart)" in page
         assert "Ren fails the CON save at -2. Ren is unconscious for 10 seconds." in page  # the log's sentence
         # the panel, for the GM and the table
