@@ -10,7 +10,7 @@ from datetime import timedelta
 
 from django.db import IntegrityError, transaction
 
-from campaigns import live, sources
+from campaigns import events, live, sources
 from campaigns.audience import SessionMark
 from campaigns.models import Campaign, GameSession, Membership, Roll, RollCall, new_invite_token
 from campaigns.notation_kind import CALL_REVEAL_DEFAULT, REVEAL_ALL
@@ -48,7 +48,9 @@ def join_campaign(user, campaign: Campaign) -> Membership:
         raise ActionError("You run this campaign; players join it through this link.")
     try:
         with transaction.atomic():
-            return Membership.objects.create(campaign=campaign, user=user)
+            membership = Membership.objects.create(campaign=campaign, user=user)
+            events.record(campaign, "joined", f"{user.get_username()} joined the table")
+            return membership
     except IntegrityError:
         raise ActionError(f"You have already joined {campaign.name}.") from None
 
@@ -155,6 +157,7 @@ def call_for_roll(
             request={"notation": str(parsed), "target": target, "comparison": comparison},
             reveal={**CALL_REVEAL_DEFAULT, **(reveal or {})},
         )
+        events.called(campaign, character, label or (str(parsed) if call.reveal.get("dice") else "the dice"))
         transaction.on_commit(lambda: live.send_call_opened(call))
     return call
 

@@ -1,4 +1,5 @@
-"""A campaign's record for its GM: sheets, every roll with its audience, every ledger change."""
+"""A campaign's record for its GM: sheets, every roll with its audience, every ledger change,
+every table event (campaigns.events) with its audience."""
 
 from __future__ import annotations
 
@@ -39,6 +40,11 @@ def campaign_record(campaign) -> dict:
              "character": e.balance.character.name if e.balance.character else "", "delta": e.delta,
              "value_after": e.value_after, "reason": e.reason, "actor": e.actor.get_username(), "roll": e.roll_id}
             for e in entries.order_by("id")
+        ],
+        "events": [
+            {"id": e.pk, "at": e.created_at, "session": _session_of(sessions, e.created_at), "kind": e.kind,
+             "audience": e.audience, "text": e.text}
+            for e in campaign.events.order_by("id")
         ],
     }  # fmt: skip
 

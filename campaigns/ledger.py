@@ -6,7 +6,9 @@ nobody has written yet reads as it starts, and no read makes its row: its first 
 
 Every write opens a transaction, locks the row, refuses with a RulesError (changing nothing)
 what the pool cannot pay or hold, writes one LedgerEntry per row it changes, and tells the
-campaign's table after the commit, once per transaction however many rows changed.
+campaign's table after the commit, once per transaction however many rows changed. Each
+change is a line in the log too (campaigns.events, issue 22): "The Fortune pool 3 → 2 (reason)",
+for the GM alone when the pool is secret (`Pool.secret`) or the roll it pays for is.
 """
 
 from __future__ import annotations
@@ -21,8 +23,8 @@ from typing import TYPE_CHECKING
 from django.db import transaction
 from django.db.models import Q
 
-from campaigns import live
-from campaigns.models import Balance, Campaign, LedgerEntry
+from campaigns import events, live
+from campaigns.models import Balance, Campaign, LedgerEntry, Roll
 from rules.errors import RulesError
 
 if TYPE_CHECKING:
@@ -44,6 +46,9 @@ class Pool:
     clamp: bool = False  # a grant past the maximum stops there (True) or is refused
     name: str = "The pool"
     unit: str = ""
+    secret: bool = False  # its changes are the GM's alone (d100's Misfortune, unless shown to the table)
+    title: str = ""  # what the log's line calls it, after the character's name: "Crisis Clock" (default from name)
+    event_kind: str = "pool"  # the log line's kind (campaigns.models.TableEvent.kind)
 
     @property
     def campaign(self) -> Campaign:
@@ -66,6 +71,17 @@ class Pool:
 
     def amount(self, value: int) -> str:
         return f"{value} {self.unit}" if self.unit else str(value)
+
+    def line(self, before: int, after: int, reason: str) -> str:
+        """The log's line for a change: "The Fortune pool 3 → 2 (Ana re-rolled Stealth)",
+        "Kai's Karma 3 → 2 (…)", "Vex's Crisis Clock 30 → 28 hours (Stunt)"."""
+        if isinstance(self.owner, Campaign):
+            title = self.title or self.name
+        else:
+            own = self.title or (self.unit if self.name == self.owner.name else self.name.removeprefix("The "))
+            title = f"{self.owner.name}'s {own}"
+        unit = f" {self.unit}" if self.unit and self.unit.lower() not in title.lower() else ""
+        return f"{title} {before} → {after}{unit}" + (f" ({reason})" if reason else "")
 
 
 def balances(pools: Iterable[Pool]) -> dict[Pool, Balance]:
@@ -175,6 +191,10 @@ def _write(pool: Pool, row: Balance, value: int, *, actor, reason: str, roll=Non
     if delta:
         LedgerEntry.objects.create(balance=row, actor=actor, reason=reason, delta=delta, value_after=value,
                                    roll=roll, call=call)  # fmt: skip
+        secret_roll = roll is not None and roll.visibility != Roll.Visibility.TABLE
+        event = events.record(pool.campaign, pool.event_kind, pool.line(value - delta, value, reason),
+                              gm_only=pool.secret or secret_roll, send=False)  # fmt: skip
+        _batch.events.append(event)
     _batch.campaigns.add(pool.campaign)
     return value
 
@@ -185,19 +205,27 @@ _batch = threading.local()
 @contextmanager
 def changes(*campaigns: Campaign) -> Iterator[None]:
     """One transaction for several ledger writes. Every campaign whose balances changed in it, and
-    `campaigns` (told anyway: the panel also shows a sheet just saved), hears of it once, after the
-    commit: a Fortune point that becomes Misfortune is one message, not two. A nested
-    `changes()` joins the outer one (a write rolled back inside it at most re-sends a panel)."""
+        `campaigns` (told anyway: the panel also shows a sheet just saved), hears of it once, after the
+        commit: a Fortune point that becomes Misfortune is one message, not two. A nested
+        `changes()` joins the outer one (a write rolled back inside it at most re-sends a panel: its log
+    line, rolled back too, is not sent)."""
     if getattr(_batch, "campaigns", None) is not None:
         _batch.campaigns.update(campaigns)
         with transaction.atomic():
             yield
         return
-    _batch.campaigns = set(campaigns)
+    _batch.campaigns, _batch.events = set(campaigns), []
     try:
         with transaction.atomic():
             yield
             for campaign in _batch.campaigns:
-                transaction.on_commit(partial(live.send_panel, campaign))
+                lines = [event for event in _batch.events if event.campaign_id == campaign.pk]
+                transaction.on_commit(partial(_tell, campaign, lines))
     finally:
-        _batch.campaigns = None
+        _batch.campaigns = _batch.events = None
+
+
+def _tell(campaign: Campaign, lines: list) -> None:
+    """After the commit: the campaign's panel, then its new log lines (campaigns.events), in one go."""
+    live.send_panel(campaign)
+    events.send_committed(campaign, lines)

@@ -180,6 +180,19 @@ def send_session_marks(campaign, session, marks) -> None:
     _send_all([(gm_group(campaign.pk), html), (table_group(campaign.pk), html)])
 
 
+def send_events(campaign_id: int, events: list) -> None:
+    """Table events' lines (campaigns.events.EventView, oldest first) on top of the log, in one trip:
+    the GM's always, the players' unless GM-only. A line holds nothing else, so one rendering of it
+    serves both audiences."""
+    messages = []
+    for event in events:
+        html = render_to_string(f"{TABLE}#event_oob", {"entry": event})
+        messages.append((gm_group(campaign_id), html))
+        if not event.gm_only:
+            messages.append((table_group(campaign_id), html))
+    _send_all(messages)
+
+
 def _ended_html(notice: str) -> str:
     return render_to_string(f"{TABLE}#table_ended", {"notice": notice})
 

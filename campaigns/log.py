@@ -1,6 +1,7 @@
 """The table's roll log: pages of rolls as an audience may see them, newest first,
-with the sessions' starts and ends between them, filtered by character, session
-and kind. Every page costs the same queries however long the log is."""
+with the sessions' starts and ends and the table events (campaigns.events) between
+them, filtered by character, session, kind and what to show. Every page costs the
+same queries however long the log is."""
 
 from __future__ import annotations
 
@@ -11,10 +12,14 @@ from django import forms
 
 from campaigns import systems
 from campaigns.audience import Audience, SessionMark, session_marks
+from campaigns.events import view as event_view
+from campaigns.events import visible_events
 from campaigns.forms import TableForm
 from campaigns.visibility import roll_view, visible_rolls
 
 LOG_PAGE = 30
+EVENTS_BETWEEN = 200  # at most this many events between two rolls of a page (or on a page with no rolls)
+EVERYTHING, ROLLS, EVENTS = "", "rolls", "events"
 
 
 class LogFilterForm(TableForm):
@@ -23,6 +28,11 @@ class LogFilterForm(TableForm):
     character = forms.ModelChoiceField(queryset=None, required=False, empty_label="Every character")
     session = forms.TypedChoiceField(coerce=int, required=False, empty_value=None)
     kind = forms.ChoiceField(required=False, label="Roll")
+    show = forms.ChoiceField(
+        required=False,
+        label="Show",
+        choices=[(EVERYTHING, "Everything"), (ROLLS, "Rolls only"), (EVENTS, "Table events only")],
+    )
 
     def __init__(self, data, *, campaign, sessions):
         super().__init__(data)
@@ -44,7 +54,33 @@ class LogFilterForm(TableForm):
             return {}
         data = self.cleaned_data
         query = {"character": data["character"].pk if data["character"] else "", "session": data["session"] or ""}
-        return {key: value for key, value in (query | {"kind": data["kind"]}).items() if value}
+        return {key: value for key, value in (query | {"kind": data["kind"], "show": data["show"]}).items() if value}
+
+    @property
+    def showing(self) -> str:
+        return self.cleaned_data["show"] if self.active else EVERYTHING
+
+    @property
+    def shows_rolls(self) -> bool:
+        return self.showing != EVENTS
+
+    @property
+    def shows_events(self) -> bool:
+        """Table events. A character or a roll kind picks rolls: events have neither, so with one
+        of them picked the log shows rolls (and the session marks), unless it is asked for events.
+        "Rolls only" drops the session marks too."""
+        if self.showing == EVENTS:
+            return True
+        picked = self.active and (self.cleaned_data["character"] or self.cleaned_data["kind"])
+        return self.showing == EVERYTHING and not picked
+
+    def apply_to_events(self, events):
+        session = self.chosen_session
+        if session is not None:
+            events = events.filter(created_at__gte=session.started_at)
+            if session.ended_at is not None:
+                events = events.filter(created_at__lt=session.ended_at)
+        return events
 
     def apply(self, rolls):
         if not self.active:
@@ -68,18 +104,22 @@ class LogFilterForm(TableForm):
 
 @dataclass(frozen=True, slots=True)
 class LogPage:
-    entries: list  # RollView and SessionMark, newest first
+    entries: list  # RollView, SessionMark and EventView, newest first
     older: str | None  # the query string of the next older page, if there is one
     missed_more: bool = False  # a catch-up page: more rolls came since `after` than a page holds
 
     @property
     def has_rolls(self) -> bool:
+        """Anything the filter found: a roll or an event (the session marks show anyway)."""
         return any(not isinstance(entry, SessionMark) for entry in self.entries)
 
 
 def log_page(campaign, audience: Audience, sessions, filters: LogFilterForm, *, before=None, after=None) -> LogPage:
     """One page of the log. A catch-up page (`after`: the newest roll a table has) holds what
-    came since: the rolls, and the sessions' starts and ends, which a table away missed too."""
+    came since: the rolls, and the sessions' starts and ends and the table events, which a table
+    away missed too. A page of table events only goes by the events' ids instead."""
+    if not filters.shows_rolls:
+        return _events_page(campaign, audience, sessions, filters, before=before, after=after)
     visible = filters.apply(visible_rolls(campaign, audience))
     rolls = visible
     if after is not None:
@@ -91,27 +131,66 @@ def log_page(campaign, audience: Audience, sessions, filters: LogFilterForm, *, 
     more = len(page) > LOG_PAGE and after is None
     older = urlencode({"before": views[-1].id} | filters.query()) if more else None
     chosen = filters.chosen_session
-    marks = session_marks([chosen] if chosen else sessions)
+    marks = session_marks([chosen] if chosen else sessions) if filters.showing != ROLLS else []
+    events = filters.apply_to_events(visible_events(campaign, audience)) if filters.shows_events else None
     if after is not None:
         if len(page) > LOG_PAGE:
             return LogPage(views, older, missed_more=True)  # the view sends the newest page, marks and all
-        # The marks since the table's newest roll (every mark, if it had none: static/fivefold/table.js
-        # drops the ones it already shows, as it does rolls).
+        # The marks and events since the table's newest roll (every one, if it had none:
+        # static/fivefold/table.js drops the ones it already shows, as it does rolls).
         seen = visible.filter(id=after).values_list("created_at", flat=True).first()
-        return LogPage(_merge(views, [m for m in marks if seen is None or m.at > seen]), None)
-    # A mark goes on the page of the roll just after it: older than this page's first roll
-    # (on every page but the first) and newer than the next page's first roll.
+        since = _events(events, newer_than=seen)
+        return LogPage(_merge(views, [m for m in marks if seen is None or m.at > seen], since), None)
+    # A mark or an event goes on the page of the roll just after it: no newer than this page's first
+    # roll (on every page but the first) and newer than the next page's first roll.
     newest = page[0].created_at if before is not None and page else None
     oldest = page[LOG_PAGE].created_at if more else None
-    marks = [m for m in marks if (newest is None or m.at < newest) and (oldest is None or m.at > oldest)]
-    return LogPage(_merge(views, marks), older)
+    marks = [m for m in marks if (newest is None or m.at <= newest) and (oldest is None or m.at > oldest)]
+    if before is not None and not page:
+        return LogPage([], None)  # past the oldest roll: what was older went on the last page
+    return LogPage(_merge(views, marks, _events(events, newer_than=oldest, until=newest)), older)
 
 
-def _merge(views, marks: list[SessionMark]) -> list:
-    """Rolls and marks in one list, newest first."""
-    entries, pending = [], list(marks)
+def _events(events, *, newer_than=None, until=None) -> list:
+    """The events of a span, as views, newest first: one query."""
+    if events is None:
+        return []
+    if newer_than is not None:
+        events = events.filter(created_at__gt=newer_than)
+    if until is not None:
+        events = events.filter(created_at__lte=until)
+    return [event_view(event) for event in events[:EVENTS_BETWEEN]]
+
+
+def _events_page(campaign, audience: Audience, sessions, filters: LogFilterForm, *, before=None, after=None) -> LogPage:
+    """Table events only, with the session marks, a page at a time by the events' ids. A filtered log
+    takes no live lines, so its catch-up (`after`) brings nothing."""
+    if after is not None:
+        return LogPage([], None)
+    events = filters.apply_to_events(visible_events(campaign, audience)).order_by("-id")
+    if before is not None:
+        events = events.filter(id__lt=before)
+    page = list(events[: LOG_PAGE + 1])
+    views = [event_view(event) for event in page[:LOG_PAGE]]
+    more = len(page) > LOG_PAGE
+    older = urlencode({"before": views[-1].id} | filters.query()) if more else None
+    chosen = filters.chosen_session
+    newest = page[0].created_at if before is not None and page else None
+    oldest = page[LOG_PAGE].created_at if more else None
+    marks = session_marks([chosen] if chosen else sessions)
+    marks = [m for m in marks if (newest is None or m.at <= newest) and (oldest is None or m.at > oldest)]
+    if before is not None and not page:
+        marks = []
+    return LogPage(_merge([], marks, views), older)
+
+
+def _merge(views, marks: list[SessionMark], events: list) -> list:
+    """Rolls (in their own order), marks and events in one list, newest first; at the same
+    moment a roll goes first, then a mark, then an event."""
+    entries, pending = [], sorted([*marks, *events], key=lambda entry: entry.at, reverse=True)  # stable
+    pending.reverse()  # popped from the end: the newest last
     for view in views:
-        while pending and pending[0].at > view.created_at:
-            entries.append(pending.pop(0))
+        while pending and pending[-1].at > view.created_at:
+            entries.append(pending.pop())
         entries.append(view)
-    return entries + pending
+    return entries + pending[::-1]

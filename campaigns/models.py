@@ -264,3 +264,27 @@ class SubmitToken(models.Model):
 
     def __str__(self) -> str:
         return self.key
+
+
+class TableEvent(ImmutableEvent):
+    """A short line in the log that is not a roll (issue 22): a player joined, the GM called for a
+    roll, a pool changed, tension mode went on... Written by campaigns.events.record, in words
+    already; a GM-only line (a Misfortune change, a secret roll's cost) never reaches a player."""
+
+    class Audience(models.TextChoices):
+        TABLE = "table", "Everyone at the table"
+        GM = "gm", "The GM only"
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="events")
+    session = models.ForeignKey(GameSession, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    kind = models.SlugField(max_length=20)
+    text = models.CharField(max_length=300)
+    audience = models.CharField(max_length=5, choices=Audience.choices, default=Audience.TABLE)
+    created_at = models.DateTimeField(default=sources.now, editable=False)
+
+    class Meta:
+        ordering = ["-id"]
+        indexes = [models.Index(fields=["campaign", "-created_at"], name="event_log")]
+
+    def __str__(self) -> str:
+        return self.text

@@ -61,7 +61,7 @@ def _log(request, campaign, audience: Audience, sessions, *, newest=False) -> di
             "nothing_found": filtered and not page.has_rolls, "missed_more": page.missed_more}  # fmt: skip
 
 
-_FILTERS = {"character", "session", "kind"}
+_FILTERS = {"character", "session", "kind", "show"}
 
 
 def _table_context(request, campaign, *, roll_form=None, call_form=None) -> dict:
@@ -463,7 +463,7 @@ def rules_quick_reference(request, system_key: str):
 @login_required
 @require_GET
 def export(request, campaign_id: int, fmt: str):
-    """The GM's export: the whole record as JSON, or `?part=rolls|ledger` as CSV."""
+    """The GM's export: the whole record as JSON, or `?part=rolls|ledger|events` as CSV."""
     campaign = campaign_for_gm(request, campaign_id)
     record = campaign_record(campaign)
     if fmt == "json":
@@ -471,8 +471,8 @@ def export(request, campaign_id: int, fmt: str):
         name = f"campaign-{campaign.pk}.json"
     else:
         part = request.GET.get("part", "rolls")
-        if part not in ("rolls", "ledger"):
-            return HttpResponse("Export rolls or ledger.", status=400, content_type="text/plain")
+        if part not in ("rolls", "ledger", "events"):
+            return HttpResponse("Export rolls, ledger or events.", status=400, content_type="text/plain")
         response = HttpResponse(as_csv(record[part]), content_type="text/csv")
         name = f"campaign-{campaign.pk}-{part}.csv"
     response["Content-Disposition"] = f'attachment; filename="{name}"'

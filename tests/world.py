@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import get_resolver, reverse
 from django.urls.resolvers import URLResolver
 
-from campaigns import actions, systems
+from campaigns import actions, events, systems
 from campaigns.models import Membership
 from characters.models import Character
 from rules.dice import Comparison
@@ -84,7 +84,7 @@ def client_for(user):
     return client
 
 
-GENERIC_MARKERS = ("zqx-gm-secret", "424242")
+GENERIC_MARKERS = ("zqx-gm-secret", "424242", "zqx-gm-event")
 
 
 def play_a_secret_in_every_system(world, gm, player) -> tuple[str, ...]:
@@ -97,6 +97,7 @@ def play_a_secret_in_every_system(world, gm, player) -> tuple[str, ...]:
         actions.call_for_roll(campaign, character=heroes[system], notation="2d10", target=424242,
                               comparison=Comparison.AT_MOST)  # fmt: skip
         markers += campaign.adapter.play_secrets(campaign, gm, player, heroes[system])
+        events.record(campaign, "note", "zqx-gm-event: a table event for the GM alone", gm_only=True)
     return tuple(markers)
 
 
@@ -120,6 +121,7 @@ def routes(world, system):
     yield "get", table + "?after=0"
     yield "get", table + f"?before={values['roll_id'] + 1}"
     yield "get", reverse("export", args=[campaign.pk, "csv"]) + "?part=ledger"
+    yield "get", reverse("export", args=[campaign.pk, "csv"]) + "?part=events"
 
 
 def project_templates() -> list[Path]:

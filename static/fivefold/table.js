@@ -13,12 +13,14 @@
 
   // A roll can arrive twice (the roller's own response and the websocket,
   // or a catch-up racing a message): keep the first copy of each. So can a
-  // session's start or end: a catch-up brings every mark since the newest roll.
+  // session's start or end, and a table event: a catch-up brings every mark and
+  // event since the newest roll.
   function dropDuplicateRolls() {
     if (!log()) return;
     const seen = new Set();
-    log().querySelectorAll("[data-roll-id], [data-mark]").forEach(function (row) {
-      const key = row.dataset.rollId ? "roll " + row.dataset.rollId : "mark " + row.dataset.mark;
+    log().querySelectorAll("[data-roll-id], [data-mark], [data-event-id]").forEach(function (row) {
+      const key = row.dataset.rollId ? "roll " + row.dataset.rollId
+        : row.dataset.eventId ? "event " + row.dataset.eventId : "mark " + row.dataset.mark;
       if (seen.has(key)) row.remove(); else seen.add(key);
     });
   }
@@ -28,7 +30,7 @@
     if (status) { status.textContent = text; status.dataset.state = state; }
   }
 
-  // What a table missed while its socket was down: the rolls and session marks for the log, and
+  // What a table missed while its socket was down: the rolls, session marks and events for the log, and
   // the header's session line and the viewer's calls as they are now (out of band). A filtered log
   // takes no new rolls (they show with every roll): it gets only the rest.
   function catchUp() {

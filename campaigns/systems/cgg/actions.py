@@ -15,7 +15,7 @@ from dataclasses import replace
 from django.db import transaction
 
 from campaigns import actions as table_actions
-from campaigns import live, sources
+from campaigns import events, live, sources
 from campaigns.models import Roll, RollCall
 from campaigns.systems.cgg.assists import AssistChoice, apply_assists
 from campaigns.systems.cgg.clock import ClockChange, change_clock
@@ -88,6 +88,7 @@ def call_for_action(
         if exec_pays:
             request["exec_conditions"] = list(exec_pays)
         call = RollCall.objects.create(campaign=campaign, character=character, label=label, kind=KIND, request=request)
+        events.called(campaign, character, label or attribute.capitalize(), by="The Exec")
         exec_pays_on_call(character, exec_pays, actor=gm or campaign.gm, call=call)
         transaction.on_commit(lambda: live.send_call_opened(call))
     return call
@@ -248,6 +249,7 @@ def start_tension(campaign, gm, *, bleakness, edge_holder=None) -> TensionScene:
         scene, _ = TensionScene.objects.select_for_update().update_or_create(
             campaign=campaign, defaults={"active": True, "state": state.as_dict(), "edge_holder": edge_holder}
         )
+        events.record(campaign, "tension", "The Exec starts tension mode")
         transaction.on_commit(lambda: live.send_panel(campaign))
     return scene
 
@@ -310,6 +312,8 @@ def end_tension(campaign, gm) -> None:
     with transaction.atomic():
         # The round ends with it: who acted, the focus and the help are cleared (rules.cgg.rounds).
         for scene in TensionScene.objects.select_for_update().filter(campaign=campaign):
+            if scene.active:
+                events.record(campaign, "tension", "The Exec ends tension mode")
             state = TensionState.from_dict(scene.state)
             scene.state = replace(state, turns=Round()).as_dict()
             scene.active = False

@@ -29,7 +29,8 @@ def _pools(character, roles: int | None = None) -> tuple[ledger.Pool, ledger.Poo
     """The clock's hours (a new clock is full; gains stop at the maximum) and its critical count."""
     roles = roles or _roles(character.sheet)
     hours = ledger.Pool(character, CRISIS_CLOCK, start=clock_maximum(roles), maximum=clock_maximum(roles),
-                        clamp=True, name="The clock", unit="hours")  # fmt: skip
+                        clamp=True, name="The clock", unit="hours", title="Crisis Clock",
+                        event_kind="clock")  # fmt: skip
     critical = ledger.Pool(character, CRITICAL_COUNT, maximum=critical_maximum(roles), name="The critical count")
     return hours, critical
 

@@ -38,7 +38,10 @@ ActionError = table_actions.ActionError
 
 def pool(campaign, kind: str) -> ledger.Pool:
     """The campaign's Fortune or Misfortune pool: empty until its first change."""
-    return ledger.Pool(campaign, kind, name="The Fortune pool" if kind == FORTUNE else "The Misfortune pool")
+    if kind == FORTUNE:
+        return ledger.Pool(campaign, kind, name="The Fortune pool")
+    # Its changes go to the GM's log alone, as its value goes to the GM's panel alone (panel.py).
+    return ledger.Pool(campaign, kind, name="The Misfortune pool", secret=not campaign.settings.get("show_misfortune"))
 
 
 def pools(campaign, *, lock: bool = False) -> dict[str, Balance]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from campaigns import actions as table_actions
-from campaigns import live, sources
+from campaigns import events, live, sources
 from campaigns.models import Roll, RollCall
 from campaigns.systems.ore.kind import pool_from, roll_from
 from campaigns.systems.skills import no_such_skill
@@ -116,6 +116,7 @@ def call_contest(
         request["height_only"] = True
     with transaction.atomic():
         call = RollCall.objects.create(campaign=campaign, character=character, kind=KIND, label=label, request=request)
+        events.called(campaign, character, f"{label or ' + '.join(filter(None, (stat, skill)))} (a dynamic contest)")
         transaction.on_commit(lambda: live.send_call_opened(call))
     return call
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from campaigns import actions as table_actions
-from campaigns import live, sources
+from campaigns import events, live, sources
 from campaigns.models import Roll, RollCall
 from campaigns.systems.tribute.events import events_of_test
 from campaigns.systems.tribute.kind import spec_from
@@ -100,6 +100,7 @@ def call_opposed(campaign, gm, *, character, attribute, opponent: dict, label=""
                "events": events_of_test(campaign, die_size)}  # fmt: skip
     with transaction.atomic():
         call = RollCall.objects.create(campaign=campaign, character=character, kind=KIND, label=label, request=request)
+        events.called(campaign, character, f"{label or attribute} (an opposed test)")
         transaction.on_commit(lambda: live.send_call_opened(call))
     return call
 
