@@ -215,9 +215,11 @@ def start_session(campaign: Campaign, gm, **system_inputs) -> GameSession:
         going = campaign.game_sessions.filter(ended_at=None).first()
         if going is not None:
             marks.append(_end(going))
-        campaign.adapter.session_started(campaign, gm, **system_inputs)
         last_number = going.number if going else campaign.game_sessions.values_list("number", flat=True).first()
         session = GameSession.objects.create(campaign=campaign, number=(last_number or 0) + 1)
+        # After the new session's row: what the system refills is the new session's story, a line
+        # in the log after its start mark (campaigns.events, issue 22).
+        campaign.adapter.session_started(campaign, gm, **system_inputs)
         marks.append(SessionMark(session.number, True, session.started_at))
         transaction.on_commit(lambda: live.send_session_marks(campaign, session, marks))
     return session
