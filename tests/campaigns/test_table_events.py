@@ -14,6 +14,8 @@ from campaigns.models import Membership, TableEvent
 from campaigns.systems.cgg import actions as cgg
 from campaigns.systems.cgg.clock import crisis_clock
 from campaigns.systems.d100 import actions as d100
+from campaigns.systems.ore import actions as ore_actions
+from campaigns.systems.tribute import actions as tribute_actions
 from campaigns.systems.zener import actions as zener
 from rules.cgg.difficulty import Difficulty
 from rules.cgg.tension import Bleakness
@@ -93,6 +95,17 @@ def test_the_execs_call_keeps_the_difficulty(world, gm):
     cgg.call_for_action(campaign, character=hero, attribute="dexterity",
                         difficulty=Difficulty(base_dice=5, success_dice=0, adjustments=("rushed",)))  # fmt: skip
     assert lines(campaign) == [("call", "The Exec asks Hero cgg to roll Dexterity", "table")]
+
+
+def test_a_tribute_opposed_test_and_an_ore_contest_are_calls_too(world, gm):
+    tribute, ore = world["campaigns"]["tribute"][0], world["campaigns"]["ore"][0]
+    npc = {"character": None, "name": "Guard", "rank": 0, "attribute": "Might", "focus": 1, "burden": 1}
+    tribute_actions.call_opposed(tribute, gm, character=world["characters"]["tribute"], attribute="Might",
+                                 opponent=npc, label="Arm wrestle")  # fmt: skip
+    ore_actions.call_contest(ore, gm, character=world["characters"]["ore"], stat="Body", skill="",
+                             opponent=ore_actions.npc_side("Guard", 4, 0, 0))  # fmt: skip
+    assert lines(tribute) == [("call", "The GM asks Hero tribute to roll Arm wrestle (an opposed test)", "table")]
+    assert lines(ore) == [("call", "The GM asks Hero ore to roll Body (a dynamic contest)", "table")]
 
 
 def test_fortune_is_the_tables_and_misfortune_the_gms(d100_campaign, gm):
