@@ -157,8 +157,8 @@ def call_for_roll(
             request={"notation": str(parsed), "target": target, "comparison": comparison},
             reveal={**CALL_REVEAL_DEFAULT, **(reveal or {})},
         )
+        transaction.on_commit(lambda: live.send_call_opened(call))  # the card first, then the log's line
         events.called(campaign, character, label or (str(parsed) if call.reveal.get("dice") else "the dice"))
-        transaction.on_commit(lambda: live.send_call_opened(call))
     return call
 
 

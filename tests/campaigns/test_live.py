@@ -90,7 +90,12 @@ async def test_a_called_roll_hides_its_target_from_the_table(
     assert str(SECRET_TARGET) in gm_card
     assert f'id="call-{call.pk}"' in player_card
     assert str(SECRET_TARGET) not in player_card
-    assert await receives_nothing(other_socket, 0.2)  # not their character
+    # The call's card is not theirs: the table gets the log's line alone (issue 22), without the target.
+    lines = [await receive(socket) for socket in (gm_socket, player_socket, other_socket)]
+    for line in lines:
+        assert "The GM asks Mara Vell to roll 2d10" in line
+        assert str(SECRET_TARGET) not in line
+    assert await receives_nothing(other_socket, 0.2)
 
     script_dice(5, 6)
     await database_sync_to_async(actions.answer_call)(call.pk, player)

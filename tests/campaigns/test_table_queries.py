@@ -6,7 +6,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from campaigns import actions
+from campaigns import actions, events
 from campaigns.systems.d100 import actions as d100
 from campaigns.systems.zener import actions as zener
 from tests.world import play_a_secret_in_every_system
@@ -28,6 +28,7 @@ def add_rolls(world, gm, player, count: int) -> None:
         for i in range(count):
             actions.roll_notation(campaign, player if i % 2 else gm, notation="2d6", label=f"r{i}",
                                   character=hero if i % 2 else None)  # fmt: skip
+            events.record(campaign, "note", f"e{i}", gm_only=bool(i % 3))  # table events between them (issue 22)
     zener_campaign, _ = world["campaigns"]["zener"]
     what, check = zener.check_for(world["characters"]["zener"], stat="AWA")
     for _ in range(count):

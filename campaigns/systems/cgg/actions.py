@@ -88,9 +88,9 @@ def call_for_action(
         if exec_pays:
             request["exec_conditions"] = list(exec_pays)
         call = RollCall.objects.create(campaign=campaign, character=character, label=label, kind=KIND, request=request)
-        events.called(campaign, character, label or attribute.capitalize(), by="The Exec")
         exec_pays_on_call(character, exec_pays, actor=gm or campaign.gm, call=call)
-        transaction.on_commit(lambda: live.send_call_opened(call))
+        transaction.on_commit(lambda: live.send_call_opened(call))  # the card first, then the log's line
+        events.called(campaign, character, label or attribute.capitalize(), by="The Exec")
     return call
 
 

@@ -116,8 +116,8 @@ def call_contest(
         request["height_only"] = True
     with transaction.atomic():
         call = RollCall.objects.create(campaign=campaign, character=character, kind=KIND, label=label, request=request)
+        transaction.on_commit(lambda: live.send_call_opened(call))  # the card first, then the log's line
         events.called(campaign, character, f"{label or ' + '.join(filter(None, (stat, skill)))} (a dynamic contest)")
-        transaction.on_commit(lambda: live.send_call_opened(call))
     return call
 
 

@@ -100,8 +100,8 @@ def call_opposed(campaign, gm, *, character, attribute, opponent: dict, label=""
                "events": events_of_test(campaign, die_size)}  # fmt: skip
     with transaction.atomic():
         call = RollCall.objects.create(campaign=campaign, character=character, kind=KIND, label=label, request=request)
+        transaction.on_commit(lambda: live.send_call_opened(call))  # the card first, then the log's line
         events.called(campaign, character, f"{label or attribute} (an opposed test)")
-        transaction.on_commit(lambda: live.send_call_opened(call))
     return call
 
 
