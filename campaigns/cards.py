@@ -51,4 +51,4 @@ class Card:
 
 def own_characters(campaign, user):
     """The characters whose cards this user sees at the table: their own, seated."""
-    return campaign.characters.seated().filter(owner_id=user.pk).order_by("name", "pk")
+    return campaign.characters.seated().filter(owner_id=user.pk).order_by("name", "pk").prefetch_related("saved_rolls")

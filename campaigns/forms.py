@@ -149,6 +149,9 @@ class RollForm(TableForm):
         if not campaign.is_gm(user):
             characters = characters.filter(owner=user)
             del self.fields["secret"]  # only the GM rolls secretly
+            # A player keeps a roll they make often as a button on the character's card (issue 22).
+            hint = "Optional: a name, to roll this again from the card in one click."
+            self.fields["save_as"] = TextField(max_length=60, required=False, label="Save as a button", help_text=hint)
             if not self.is_bound and "character" not in self.initial:
                 self.fields["character"].initial = characters.first()  # a player rolls for their own
         self.fields["character"].queryset = characters
@@ -173,6 +176,8 @@ class CallForm(TableForm):
     reveal_dice = forms.BooleanField(required=False, initial=True, label="Show the table the dice and total")
     reveal_target = forms.BooleanField(required=False, label="Show the table the target")
     reveal_success = forms.BooleanField(required=False, label="Show the table success or failure")
+    save_as = TextField(max_length=60, required=False, label="Save this call as",
+                        help_text="Optional: a name, to make this call again in one click.")  # fmt: skip
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)

@@ -5,6 +5,7 @@ from django.conf import settings as django_settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
+from django.db.models.functions import Lower
 
 import rules
 from campaigns import sources, systems
@@ -288,3 +289,40 @@ class TableEvent(ImmutableEvent):
 
     def __str__(self) -> str:
         return self.text
+
+
+class SavedRoll(models.Model):
+    """A roll a player keeps as a button on their character's card (issue 22): the card's button
+    `key` and the options posted with it (each field's posted values, so that the replay checks
+    them again as the card's options form does), or `key` "notation" and the roll form's
+    notation, target, comparison and label (campaigns.saved)."""
+
+    character = models.ForeignKey("characters.Character", on_delete=models.CASCADE, related_name="saved_rolls")
+    name = models.CharField(max_length=60)
+    key = models.CharField(max_length=200)
+    options = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(default=sources.now, editable=False)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(Lower("name"), "character", name="saved_roll_name_once_per_character")]
+        ordering = ["created_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.character})"
+
+
+class SavedCall(models.Model):
+    """A call the GM makes often, kept as a button above the call form (issue 22): the call form's
+    values but the character, who is chosen when it is used. GM-only: it holds the secret target."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="saved_calls")
+    name = models.CharField(max_length=60)
+    request = models.JSONField(default=dict)
+    created_at = models.DateTimeField(default=sources.now, editable=False)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(Lower("name"), "campaign", name="saved_call_name_once_per_campaign")]
+        ordering = ["created_at", "pk"]
+
+    def __str__(self) -> str:
+        return self.name

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from campaigns import card_views, settings_views, systems, views
+from campaigns import card_views, saved_call_views, settings_views, systems, views
 
 urlpatterns = [
     path("new/", views.campaign_new, name="campaign_new"),
@@ -9,6 +9,14 @@ urlpatterns = [
     path("<int:campaign_id>/odds/", views.odds, name="odds"),
     path("<int:campaign_id>/rolls/<int:roll_id>/chart/", views.roll_chart, name="roll_chart"),
     path("<int:campaign_id>/characters/<int:character_id>/roll/", card_views.card_roll, name="card_roll"),
+    path("<int:campaign_id>/characters/<int:character_id>/saved/", card_views.saved_roll, name="saved_roll"),
+    path(
+        "<int:campaign_id>/characters/<int:character_id>/saved/remove/",
+        card_views.saved_roll_remove,
+        name="saved_roll_remove",
+    ),
+    path("<int:campaign_id>/calls/saved/", saved_call_views.saved_call_use, name="saved_call_use"),
+    path("<int:campaign_id>/calls/saved/remove/", saved_call_views.saved_call_remove, name="saved_call_remove"),
     path("<int:campaign_id>/calls/", views.call_new, name="call_new"),
     path("<int:campaign_id>/calls/<int:call_id>/answer/", views.call_answer, name="call_answer"),
     path("<int:campaign_id>/calls/<int:call_id>/cancel/", views.call_cancel, name="call_cancel"),

@@ -1,6 +1,7 @@
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -10,7 +11,7 @@ from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 from django_htmx.middleware import HtmxDetails
 
 import rules
-from campaigns import actions, live, presence, sources, systems
+from campaigns import actions, live, presence, saved, sources, systems
 from campaigns.cards import own_characters
 from campaigns.charts import notation_chart
 from campaigns.export import as_csv, as_json, campaign_record
@@ -79,6 +80,7 @@ def _table_context(request, campaign, *, roll_form=None, call_form=None) -> dict
         "audience": audience,
         "roll_form": roll_form or RollForm(campaign=campaign, user=request.user),
         "call_form": (call_form or CallForm(campaign=campaign)) if is_gm else None,
+        **(saved_calls_context(campaign) if is_gm else {}),
         **_calls(campaign, request.user, audience),
         "cards": _cards(campaign, request.user),
         "panel": _render_panel(request, campaign, audience),
@@ -88,6 +90,11 @@ def _table_context(request, campaign, *, roll_form=None, call_form=None) -> dict
         "invite_url": request.build_absolute_uri(reverse("join", args=[campaign.invite_token])) if is_gm else None,
         "invite_form": InviteForm() if is_gm else None,
     }
+
+
+def saved_calls_context(campaign) -> dict:
+    """The GM's saved calls and the characters to call them for (issue 22)."""
+    return {"saved_calls": list(campaign.saved_calls.all()), "call_characters": campaign.characters.seated()}
 
 
 def _cards(campaign, user) -> list[tuple]:
@@ -205,23 +212,34 @@ def roll(request: HtmxHttpRequest, campaign_id: int):
     if not form.is_valid():
         return _form_error(request, campaign, "roll_form", roll_form=form)
     data = form.cleaned_data
-    new_roll = actions.roll_notation(
-        campaign,
-        request.user,
-        notation=data["notation"],
-        target=data["target"],
-        comparison=data["comparison"],
-        character=data["character"],
-        label=data["label"],
-        secret=data.get("secret", False),
-    )
+    name = data.get("save_as", "")
+    try:
+        with transaction.atomic():
+            if name:  # kept as a button on the character's card (issue 22)
+                saved.save_notation(campaign, request.user, data, name)
+            new_roll = actions.roll_notation(
+                campaign,
+                request.user,
+                notation=data["notation"],
+                target=data["target"],
+                comparison=data["comparison"],
+                character=data["character"],
+                label=data["label"],
+                secret=data.get("secret", False),
+            )
+    except actions.ActionError as error:
+        form.add_error("save_as" if name else None, str(error))
+        return _form_error(request, campaign, "roll_form", roll_form=form)
     if not request.htmx:
         return redirect("table", campaign.pk)
     row = live.roll_html(new_roll, audience_for(campaign, request.user))
-    if request.POST.get("after_error"):
-        # The form on the page still shows the last messages: send it back clean, choices kept.
-        fresh = RollForm(initial=data, campaign=campaign, user=request.user)
-        return render(request, f"{TABLE}#roll_form", {"campaign": campaign, "roll_form": fresh, "roll_html": row})
+    if request.POST.get("after_error") or name:
+        # The form on the page still shows the last messages (or the name just saved): send it
+        # back clean, choices kept; a saved roll's card shows its new button.
+        fresh = RollForm(initial={**data, "save_as": ""}, campaign=campaign, user=request.user)
+        card = saved.card_oob(request, campaign, data["character"], f"Saved as “Roll {name}”.") if name else ""
+        context = {"campaign": campaign, "roll_form": fresh, "roll_html": row, "card_html": card}
+        return render(request, f"{TABLE}#roll_form", context)
     # The form stays as the player left it (values, focus, cursor): only the row goes to the log,
     # and the odds chart beside the form, marked where the roll landed. Rendering the form again
     # was a third of the post's time (bench/).
@@ -282,18 +300,29 @@ def call_new(request: HtmxHttpRequest, campaign_id: int):
     if not form.is_valid():
         return _form_error(request, campaign, "call_form", call_form=form)
     data = form.cleaned_data
-    actions.call_for_roll(
-        campaign,
-        character=data["character"],
-        notation=data["notation"],
-        target=data["target"],
-        comparison=data["comparison"],
-        label=data["label"],
-        reveal=form.reveal(),
-    )
+    name = data.get("save_as", "")
+    try:
+        with transaction.atomic():
+            if name:  # kept as a button above the form (issue 22)
+                saved.save_call(campaign, name, data)
+            actions.call_for_roll(
+                campaign,
+                character=data["character"],
+                notation=data["notation"],
+                target=data["target"],
+                comparison=data["comparison"],
+                label=data["label"],
+                reveal=form.reveal(),
+            )
+    except actions.ActionError as error:
+        form.add_error("save_as", str(error))
+        return _form_error(request, campaign, "call_form", call_form=form)
     if not request.htmx:
         return redirect("table", campaign.pk)
-    return render(request, f"{TABLE}#call_form", {"campaign": campaign, "call_form": CallForm(campaign=campaign)})
+    context = {"campaign": campaign, "call_form": CallForm(campaign=campaign)}
+    if name:
+        context |= saved_calls_context(campaign) | {"saved_said": f"Saved as “Call: {name}”.", "oob": True}
+    return render(request, f"{TABLE}#call_form", context)
 
 
 @login_required

@@ -12,7 +12,7 @@ from django.urls import get_resolver, reverse
 from django.urls.resolvers import URLResolver
 
 from campaigns import actions, events, systems
-from campaigns.models import Membership
+from campaigns.models import Membership, SavedCall
 from characters.models import Character
 from rules.dice import Comparison
 
@@ -28,6 +28,8 @@ GENERIC = {
     "campaign_new": ("get", LOGIN, None),
     "table": ("get", MEMBER, FIRST), "roll": ("post", MEMBER, FIRST), "odds": ("get", MEMBER, FIRST),
     "roll_chart": ("get", MEMBER, FIRST), "card_roll": ("post", MEMBER, FIRST),
+    "saved_roll": ("post", MEMBER, FIRST), "saved_roll_remove": ("post", MEMBER, FIRST),
+    "saved_call_use": ("post", GM, FIRST), "saved_call_remove": ("post", GM, FIRST),
     "call_new": ("post", GM, FIRST), "call_answer": ("post", MEMBER, FIRST), "call_cancel": ("post", GM, FIRST),
     "session_start": ("post", GM, FIRST), "session_end": ("post", GM, FIRST),
     "invite_regenerate": ("post", GM, FIRST), "player_remove": ("post", GM, FIRST), "leave": ("post", MEMBER, FIRST),
@@ -96,6 +98,10 @@ def play_a_secret_in_every_system(world, gm, player) -> tuple[str, ...]:
         actions.roll_notation(campaign, gm, notation="1d20", label="zqx-gm-secret", secret=True)
         actions.call_for_roll(campaign, character=heroes[system], notation="2d10", target=424242,
                               comparison=Comparison.AT_MOST)  # fmt: skip
+        # A saved call (issue 22) keeps its secret target and its name on the GM's side alone.
+        SavedCall.objects.create(campaign=campaign, name="zqx-gm-secret", request={
+            "label": "", "notation": "2d10", "target": 424242, "comparison": "at_most", "reveal_dice": True,
+            "reveal_target": False, "reveal_success": False})  # fmt: skip
         markers += campaign.adapter.play_secrets(campaign, gm, player, heroes[system])
         events.record(campaign, "note", "zqx-gm-event: a table event for the GM alone", gm_only=True)
     return tuple(markers)

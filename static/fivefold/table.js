@@ -265,3 +265,11 @@
     }
   });
 })();
+
+// A player's other forms (details[data-fold-narrow], table.html) fold away on a phone, where the
+// card comes first (issue 22); they come open from the server, for a wide screen and without script.
+(function () {
+  "use strict";
+  if (window.matchMedia("(min-width: 1000px)").matches) return;
+  document.querySelectorAll("details[data-fold-narrow]").forEach(function (details) { details.open = false; });
+})();
