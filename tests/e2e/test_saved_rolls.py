@@ -41,3 +41,13 @@ def test_a_roll_saved_on_the_card_rolls_again_in_one_click(browser, demo_server)
     )
     assert rows.count() == before + 2
     assert errors == []
+
+
+def test_the_thumb_nav_opens_the_folded_roll_form(browser, demo_server):
+    """Chromium opens a <details> that a followed link points into: no script of our own needed."""
+    player = log_in(browser, demo_server, "player1", PHONE)
+    player.goto(demo_tables(player, demo_server)["tribute"])
+    wait_live(player)
+    expect(player.locator("#roll-form")).not_to_be_visible()
+    player.locator(".thumb-nav").get_by_role("link", name="Roll", exact=True).click()
+    expect(player.locator("#roll-form")).to_be_visible()
