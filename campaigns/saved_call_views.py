@@ -3,7 +3,6 @@ beside the buttons; one removed goes. The GM's only: a saved call holds its secr
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
@@ -28,10 +27,8 @@ def saved_call_use(request, campaign_id: int):
         error = f"{kept.name}: {form_errors(form)}"
     else:
         data = form.cleaned_data
-        with transaction.atomic():
-            actions.call_for_roll(campaign, character=data["character"], notation=data["notation"],
-                                  target=data["target"], comparison=data["comparison"], label=data["label"],
-                                  reveal=form.reveal())  # fmt: skip
+        actions.call_for_roll(campaign, character=data["character"], notation=data["notation"], target=data["target"],
+                              comparison=data["comparison"], label=data["label"], reveal=form.reveal())  # fmt: skip
         said = f"Called “{kept.name}” for {data['character'].name}."
     return _answer(request, campaign, said=said, error=error, character=request.POST.get("character", ""))
 
