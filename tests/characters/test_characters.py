@@ -4,6 +4,7 @@ import pytest
 from django.urls import reverse
 
 from characters.models import Character
+from tests.sheet_rows import rows
 
 pytestmark = pytest.mark.django_db
 
@@ -21,7 +22,7 @@ def campaign(gm, player):
 
 def sheet_data(campaign, **data):
     """What the campaign's sheet form posts: its attributes at their defaults, plus `data`."""
-    return {f"attribute__{name}": "40" for name in campaign.settings["attributes"]} | data
+    return {f"attribute__{name}": "40" for name in campaign.settings["attributes"]} | rows("skills", []) | data
 
 
 @pytest.fixture
