@@ -25,6 +25,10 @@ class RowForm(forms.Form):
     def initial_for(cls, item) -> dict:
         return dict(item)
 
+    def has_changed(self) -> bool:
+        """An added row counts once something is in it: a blank row (its numbers at 0) is skipped."""
+        return any(self[name].data not in (None, "", "0", False) for name in self.fields if name != "DELETE")
+
     def item(self):
         return {name: value for name, value in self.cleaned_data.items() if name != "DELETE"}
 
