@@ -94,13 +94,17 @@ class CharacterForm(forms.ModelForm):
     def sheet(self) -> dict:
         return {**(self.instance.sheet or {}), "notes": self.cleaned_data.get("notes", "")}
 
-    def clean(self):
-        cleaned = super().clean()
+    def _clean_fields(self):
+        """The fields, then every list's rows, so a form's clean() sees which lists were refused."""
+        super()._clean_fields()
         for name, formset in self.lists.items():
             if formset.is_bound and not formset.is_valid():
                 self._errors.setdefault(name, self.error_class())
                 if not formset.non_form_errors():
                     self._errors[name].append("A row needs a fix: see beside it.")
+
+    def clean(self):
+        cleaned = super().clean()
         if not self.errors:
             # Model.full_clean (run next by the ModelForm) validates it through the campaign's system.
             self.instance.sheet = self.sheet()
