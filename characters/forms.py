@@ -40,6 +40,7 @@ class CharacterForm(forms.ModelForm):
             if name != "name":
                 field.initial = self.initial_from(sheet, name)
         data = self.data if self.is_bound else None
+        self.list_help = {name: spec.help_text for name, spec in self.row_lists.items()}  # a form may add to it
         self.lists = {
             name: rows.build(name, spec, self.items_from(sheet, name), data, self.row_choices(name))
             for name, spec in self.row_lists.items()
@@ -62,7 +63,7 @@ class CharacterForm(forms.ModelForm):
 
     def parts(self):
         """The fields and the lists in page order: each list before the field it names."""
-        lists = {name: rows.Rows(name, self.row_lists[name], formset, self._errors or {})
+        lists = {name: rows.Rows(name, self.row_lists[name], formset, self._errors or {}, self.list_help[name])
                  for name, formset in self.lists.items()}  # fmt: skip
         for bound in self.visible_fields():
             for name in [n for n, spec in self.row_lists.items() if spec.before == bound.name and n in lists]:

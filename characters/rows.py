@@ -26,8 +26,13 @@ class RowForm(forms.Form):
         return dict(item)
 
     def has_changed(self) -> bool:
-        """An added row counts once something is in it: a blank row (its numbers at 0) is skipped."""
-        return any(self[name].data not in (None, "", "0", False) for name in self.fields if name != "DELETE")
+        """An added row counts once something is in it: a blank row (its numbers and choices as offered) is skipped."""
+        return any(
+            self[name].data not in (None, "", "0", False)
+            and field.has_changed(self.get_initial_for_field(field, name), self[name].data)
+            for name, field in self.fields.items()
+            if name != "DELETE"
+        )
 
     def item(self):
         return {name: value for name, value in self.cleaned_data.items() if name != "DELETE"}
@@ -91,16 +96,12 @@ class Rows:
 
     is_rows = True
 
-    def __init__(self, name: str, spec: RowList, formset, errors):
-        self.name, self.spec, self.formset, self.errors = name, spec, formset, errors
+    def __init__(self, name: str, spec: RowList, formset, errors, help_text: str):
+        self.name, self.spec, self.formset, self.errors, self.help_text = name, spec, formset, errors, help_text
 
     @property
     def label(self) -> str:
         return self.spec.label
-
-    @property
-    def help_text(self) -> str:
-        return self.spec.help_text
 
     def list_errors(self) -> list[str]:
         return [*self.formset.non_form_errors(), *self.errors.get(self.name, [])]
