@@ -66,6 +66,16 @@ def stat_choice(label: str = "Stat", help_text: str = "The stat it rolls with.")
     return forms.ChoiceField(choices=[("", "—")], label=label, help_text=help_text)
 
 
+class RowFormSet(forms.BaseFormSet):
+    """A row added in the browser starts blank: the sheet's stored rows are the initial ones only, so an added
+    row is never mistaken for an untouched stored one (and skipped)."""
+
+    def _construct_form(self, i, **kwargs):
+        if self.is_bound and i >= self.initial_form_count():
+            kwargs.setdefault("initial", {})
+        return super()._construct_form(i, **kwargs)
+
+
 @dataclass
 class RowList:
     """One list of the sheet as rows: its row form, where it sits on the page and what it says."""
@@ -83,6 +93,7 @@ class RowList:
     def formset_class(self):
         return forms.formset_factory(
             self.form,
+            formset=RowFormSet,
             extra=0 if self.disabled else self.extra,
             can_delete=not self.disabled,
             max_num=self.max_rows,
