@@ -290,14 +290,19 @@ def test_every_sheet_field_has_its_bounds_and_a_line_of_help(world, player, syst
 
     campaign = world["campaigns"][system][0]
     form = sheet_form_for(campaign)(instance=world["characters"][system])
-    for name, field in form.fields.items():
-        assert field.help_text, (system, name)
-        if isinstance(field, forms.CharField):
-            assert field.max_length, (system, name)
-        if isinstance(field, forms.IntegerField):
-            html = str(form[name])
-            assert f'min="{field.min_value}"' in html, (system, name)
-            assert f'max="{field.max_value}"' in html, (system, name)
+    # The form's own fields, and (issue 22) each list's row fields, as an added row has them.
+    rows = [formset.empty_form for formset in form.lists.values()]
+    for owner in (form, *rows):
+        for name, field in owner.fields.items():
+            if name == "DELETE":  # Django's own "Remove" box
+                continue
+            assert field.help_text, (system, name)
+            if isinstance(field, forms.CharField):
+                assert field.max_length, (system, name)
+            if isinstance(field, forms.IntegerField):
+                html = str(owner[name])
+                assert f'min="{field.min_value}"' in html, (system, name)
+                assert f'max="{field.max_value}"' in html, (system, name)
 
 
 @pytest.mark.parametrize("value", ["inf", "1e309", "-inf", "nan", "²", "٣x", "--1", "٣", "1_0", "٣.5"])

@@ -3,7 +3,6 @@ brevity: 'Pilot (narrow, PRAC) 3', 'Spanish, 1920s (spoken) 3', 'Poor at Mathema
 
 import re
 
-from campaigns.systems.zener.gear_sheet import weapon_from_line
 from rules.zener.languages import ASPECTS
 from tests.sheet_rows import rows
 
@@ -40,8 +39,20 @@ def _disadvantage(line: str) -> dict:
 
 
 def _weapon(line: str) -> dict:
-    weapon = weapon_from_line(line)
-    return weapon | ({"fire": weapon["fire"]} if weapon.get("fire", "single") != "single" else {"fire": ""})
+    """'Rifle 3d6; burst, skill' or 'Spear 1d6; melee, reach 3' (options: burst, auto, melee, reach N,
+    effective N, skill, found)."""
+    head, _, options = line.partition(";")
+    name, _, damage = head.strip().rpartition(" ")
+    row = {"name": name, "damage": damage, "fire": ""}
+    for option in (o.strip().lower() for o in options.split(",") if o.strip()):
+        word, _, amount = option.partition(" ")
+        if option in ("burst", "auto"):
+            row["fire"] = {"burst": "burst", "auto": "full_auto"}[option]
+        elif word in ("reach", "effective"):
+            row[{"reach": "reach", "effective": "restricted"}[word]] = amount
+        else:
+            row[option] = True
+    return row
 
 
 READERS = {"skills": _skill, "languages": _language, "disadvantages": _disadvantage, "weapons": _weapon}
