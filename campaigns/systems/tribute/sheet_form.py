@@ -31,6 +31,10 @@ class EffectRow(RowForm):
         if self.errors:
             return data
         name, rank = data["name"].strip(), data["rank"]
+        for part in ("name", "features", "bonuses"):  # '|' would split the rules' line into other parts
+            if "|" in data[part]:
+                self.add_error(part, f"'{data[part].strip()}' has '|': separate entries with commas.")
+                return data
         for part, line in (("name", f"{name} {rank}"), ("features", f"{name} {rank} | {data['features'].strip()}"),
                            ("bonuses", f"{name} {rank} | | {data['bonuses'].strip()}")):  # fmt: skip
             try:
