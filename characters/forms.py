@@ -9,6 +9,7 @@ from django import forms
 
 from campaigns import systems
 from campaigns.inputs import MAX_DEPTH, TextField, document_problem
+from characters import rows
 from characters.models import Character
 from rules.system import MAX_NOTES
 
@@ -24,6 +25,9 @@ class CharacterForm(forms.ModelForm):
     name = TextField(max_length=100, help_text="What the table calls this character.")
     notes = notes_field(rows=8)
 
+    # The sheet's lists as rows (characters/rows.py): name -> RowList; `rows(name)` is the list posted.
+    row_lists: dict[str, rows.RowList] = {}
+
     class Meta:
         model = Character
         fields = ["name"]
@@ -35,6 +39,45 @@ class CharacterForm(forms.ModelForm):
         for name, field in self.fields.items():
             if name != "name":
                 field.initial = self.initial_from(sheet, name)
+        data = self.data if self.is_bound else None
+        self.list_help = {name: spec.help_text for name, spec in self.row_lists.items()}  # a form may add to it
+        self.lists = {
+            name: rows.build(name, spec, self.items_from(sheet, name), data, self.row_choices(name))
+            for name, spec in self.row_lists.items()
+        }
+
+    def items_from(self, sheet: dict, name: str) -> list:
+        """The stored items of a list, as its rows read them."""
+        return list(sheet.get(name) or [])
+
+    def row_choices(self, name: str) -> dict:
+        """The choices of a list's row fields: field name -> the names it may take."""
+        return self.row_lists[name].choices
+
+    def rows(self, name: str) -> list:
+        """The list its rows make (after a valid post), or the stored one of a list shown read-only."""
+        formset = self.lists[name]
+        if self.row_lists[name].disabled or not formset.is_bound:
+            return self.items_from(self.instance.sheet or {}, name)
+        return rows.items_of(formset)
+
+    def parts(self):
+        """The fields and the lists in page order: each list before the field it names."""
+        lists = {name: rows.Rows(name, self.row_lists[name], formset, self._errors or {}, self.list_help[name])
+                 for name, formset in self.lists.items()}  # fmt: skip
+        for bound in self.visible_fields():
+            for name in [n for n, spec in self.row_lists.items() if spec.before == bound.name and n in lists]:
+                yield lists.pop(name)
+            yield bound
+        yield from lists.values()
+
+    def add_error(self, field, error):
+        """A message about a list goes beside its rows (the rules' messages, e.g.), and keeps the form invalid."""
+        if field in getattr(self, "lists", {}):
+            messages = error.messages if isinstance(error, forms.ValidationError) else [str(error)]
+            self._errors.setdefault(field, self.error_class()).extend(messages)
+            return
+        super().add_error(field, error)
 
     def initial_from(self, sheet: dict, name: str):
         return sheet.get(name, "")
@@ -51,6 +94,15 @@ class CharacterForm(forms.ModelForm):
 
     def sheet(self) -> dict:
         return {**(self.instance.sheet or {}), "notes": self.cleaned_data.get("notes", "")}
+
+    def _clean_fields(self):
+        """The fields, then every list's rows, so a form's clean() sees which lists were refused."""
+        super()._clean_fields()
+        for name, formset in self.lists.items():
+            if formset.is_bound and not formset.is_valid():
+                self._errors.setdefault(name, self.error_class())
+                if not formset.non_form_errors():
+                    self._errors[name].append("A row needs a fix: see beside it.")
 
     def clean(self):
         cleaned = super().clean()

@@ -21,12 +21,25 @@ def _character_for_editor(request, campaign_id: int, character_id: int) -> Chara
     return get_object_or_404(editable.select_related("campaign"), pk=character_id, campaign_id=campaign_id)
 
 
+def _validating(request) -> bool:
+    """The sheet form checks itself as the player types (an htmx post with `validate`): nothing is saved."""
+    return request.method == "POST" and request.htmx and request.POST.get("validate") == "1"
+
+
+def _validation(request, form):
+    """Every field's and row's message, swapped in beside it (out of band), without touching what is typed."""
+    form.is_valid()
+    return render(request, "characters/_validation.html", {"form": form})
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def character_new(request, campaign_id: int):
     campaign = get_object_or_404(Campaign.objects.for_member(request.user), pk=campaign_id)
     new = Character(campaign=campaign, owner=request.user)
     form = sheet_form_for(campaign)(request.POST or None, instance=new, session=request.session)
+    if _validating(request):
+        return _validation(request, form)
     if request.method == "POST" and form.is_valid():
         character = form.save()
         character.campaign.adapter.sheet_saved(character, actor=request.user)
@@ -79,6 +92,8 @@ def character_download(request, campaign_id: int, character_id: int):
 def character_edit(request, campaign_id: int, character_id: int):
     character = _character_for_editor(request, campaign_id, character_id)
     form = sheet_form_for(character.campaign)(request.POST or None, instance=character)
+    if _validating(request):
+        return _validation(request, form)
     if request.method == "POST" and form.is_valid():
         form.save()
         character.campaign.adapter.sheet_saved(character, actor=request.user)

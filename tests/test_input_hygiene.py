@@ -14,6 +14,7 @@ from campaigns.systems.cgg import actions as cgg
 from campaigns.systems.cgg.models import TensionScene
 from characters.models import Character
 from rules.cgg.difficulty import Difficulty
+from tests.sheet_rows import rows
 from tests.test_hostile_input import snapshot
 from tests.world import client_for
 
@@ -187,31 +188,38 @@ def test_cgg_attributes_stay_within_the_rules(world, player, code):
     page = client_for(player).get(reverse("character_edit", args=[campaign.pk, hero.pk])).content.decode()
     assert "1d to 10d" in page  # the bound is on the form as help text
     data = {"name": hero.name, "dexterity": code, "strength": "2d", "perception": "2d", "knowledge": "2d",
-            "technical": "2d", "mechanical": "2d", "roles": "Pilot", "harm_dots": "8", "persuasion_dots": "8",
-            "alteration_dots": "8", "harm_marked": "0", "persuasion_marked": "0", "alteration_marked": "0"}  # fmt: skip
+            "technical": "2d", "mechanical": "2d", "harm_dots": "8", "persuasion_dots": "8",
+            "alteration_dots": "8", "harm_marked": "0", "persuasion_marked": "0", "alteration_marked": "0",
+            **rows("roles", [{"text": "Pilot"}])}  # fmt: skip
+    for name in ("abilities", "aspects", "gear", "endeavors", "leverage"):
+        data |= rows(name, [])
     response = client_for(player).post(reverse("character_edit", args=[campaign.pk, hero.pk]), data)
     assert response.status_code == 422
+    assert set(response.context["form"].errors) == {"dexterity"}  # the code, not a list left out (issue 22)
     assert Character.objects.get(pk=hero.pk).sheet == hero.sheet
 
 
 @pytest.mark.parametrize(
-    ("line", "part"),
+    ("effect", "field", "part"),
     [
-        ("Punch 2 | damage 2 | knockback | extra", "extra"),
-        ("Punch 2 | damage two", "damage two"),
-        ("Punch 2 | damage 2,, range 1", "damage 2,, range 1"),
-        ("Punch ² | damage 2", "Punch ²"),
-        ("Punch 2 knockback", "Punch 2 knockback"),
+        ({"features": "damage 2 | knockback"}, "features", "damage 2 | knockback"),
+        ({"features": "damage two"}, "features", "damage two"),
+        ({"features": "damage 2,, range 1"}, "features", "damage 2,, range 1"),
+        ({"bonuses": "knock;back"}, "bonuses", "knock;back"),
+        ({"name": "Punch; kick"}, "name", "Punch; kick 2"),
     ],
 )
-def test_tribute_effect_lines_name_what_is_not_understood(world, player, line, part):
+def test_tribute_effect_rows_name_what_is_not_understood(world, player, effect, field, part):
+    """Issue 22: an effect is a row (name, rank, features, bonuses); the part not understood is named beside
+    its field."""
     campaign, hero = world["campaigns"]["tribute"][0], world["characters"]["tribute"]
-    data = {"name": hero.name, "effects": line, "notes": ""}
+    row = {"name": "Punch", "rank": "2", "features": "damage 2", "bonuses": ""} | effect
+    data = {"name": hero.name, "notes": "", **rows("effects", [row])}
     response = client_for(player).post(reverse("character_edit", args=[campaign.pk, hero.pk]), data)
     assert response.status_code == 422
-    errors = html.unescape(" ".join(re.findall(r'<ul class="errorlist"[^>]*>(.*?)</ul>', response.content.decode())))
-    assert "Punch 2" in errors  # the line
-    assert f"'{part}'" in errors  # and the part not understood
+    found = re.search(f'id="id_effects-0-{field}-live">([^<]*)<', response.content.decode())
+    assert found, field
+    assert f"'{part}'" in html.unescape(found[1])  # the part not understood
     assert Character.objects.get(pk=hero.pk).sheet == hero.sheet
 
 
@@ -290,14 +298,19 @@ def test_every_sheet_field_has_its_bounds_and_a_line_of_help(world, player, syst
 
     campaign = world["campaigns"][system][0]
     form = sheet_form_for(campaign)(instance=world["characters"][system])
-    for name, field in form.fields.items():
-        assert field.help_text, (system, name)
-        if isinstance(field, forms.CharField):
-            assert field.max_length, (system, name)
-        if isinstance(field, forms.IntegerField):
-            html = str(form[name])
-            assert f'min="{field.min_value}"' in html, (system, name)
-            assert f'max="{field.max_value}"' in html, (system, name)
+    # The form's own fields, and (issue 22) each list's row fields, as an added row has them.
+    rows = [formset.empty_form for formset in form.lists.values()]
+    for owner in (form, *rows):
+        for name, field in owner.fields.items():
+            if name == "DELETE":  # Django's own "Remove" box
+                continue
+            assert field.help_text, (system, name)
+            if isinstance(field, forms.CharField):
+                assert field.max_length, (system, name)
+            if isinstance(field, forms.IntegerField):
+                html = str(owner[name])
+                assert f'min="{field.min_value}"' in html, (system, name)
+                assert f'max="{field.max_value}"' in html, (system, name)
 
 
 @pytest.mark.parametrize("value", ["inf", "1e309", "-inf", "nan", "²", "٣x", "--1", "٣", "1_0", "٣.5"])

@@ -4,6 +4,7 @@ import pytest
 from django.urls import reverse
 
 from characters.models import Character
+from tests.sheet_rows import rows
 
 pytestmark = pytest.mark.django_db
 
@@ -21,7 +22,7 @@ def campaign(gm, player):
 
 def sheet_data(campaign, **data):
     """What the campaign's sheet form posts: its attributes at their defaults, plus `data`."""
-    return {f"attribute__{name}": "40" for name in campaign.settings["attributes"]} | data
+    return {f"attribute__{name}": "40" for name in campaign.settings["attributes"]} | rows("skills", []) | data
 
 
 @pytest.fixture
@@ -158,3 +159,24 @@ def test_a_player_cannot_have_two_characters_of_one_name_in_a_campaign(player_cl
     assert Character.objects.count() == 1
     edit = reverse("character_edit", args=[campaign.pk, character.pk])
     assert player_client.post(edit, sheet_data(campaign, name="Mara Vell", notes="Still me.")).status_code == 302
+
+
+def test_a_sheet_post_without_a_lists_rows_is_refused_and_changes_nothing(player_client, campaign, character):
+    """Issue 22: a list's rows come with their management form; without it nothing is guessed (the list would
+    be emptied), the page says what happened beside the list, and the sheet stays as it was."""
+    before = Character.objects.get(pk=character.pk).sheet
+    data = {k: v for k, v in sheet_data(campaign, name="Mara Vell", notes="New").items() if not k.startswith("skills")}
+    response = player_client.post(reverse("character_edit", args=[campaign.pk, character.pk]), data)
+    assert response.status_code == 422
+    assert "This list&#x27;s rows were not sent with the sheet" in response.content.decode()
+    assert Character.objects.get(pk=character.pk).sheet == before
+
+
+def test_the_sheet_check_as_typed_saves_nothing(player_client, campaign, character):
+    data = sheet_data(campaign, name="Mara Vell", notes="Changed") | {"validate": "1"}
+    url = reverse("character_edit", args=[campaign.pk, character.pk])
+    response = player_client.post(url, data, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert "Looks good; nothing is saved until you press Save." in response.content.decode()
+    assert Character.objects.get(pk=character.pk).sheet["notes"] == ""
+    assert player_client.post(url, data).status_code == 302  # without htmx, the flag is no check: a save

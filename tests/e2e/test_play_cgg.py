@@ -20,7 +20,7 @@ def test_a_centaurus_gate_scene(browser, server_url):
     mara.click("text=New character")
     mara.fill("#id_name", "Mara Vell")
     mara.fill("#id_dexterity", "10d")  # many dice (the most an attribute has): Venture comes often
-    mara.fill("#id_roles", "Pilot")
+    mara.fill("#id_roles-0-text", "Pilot")  # issue 22: a role row
     mara.click("button:has-text('Save')")
     expect(mara.locator("#cgg-panel")).to_contain_text("Mara Vell: 12/12 hours")
     dax = join(browser, invite, "dax")

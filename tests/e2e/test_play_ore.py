@@ -18,7 +18,10 @@ def test_ore_wiggle_dice_and_a_contest(browser, server_url):
     jet.click("text=New character")
     jet.fill("#id_name", "Jet")
     jet.fill("[name=stat__Coordination]", "3")
-    jet.fill("#id_skills", "Piloting (Coordination) 1d+1hd+1wd")
+    jet.fill("#id_skills-0-name", "Piloting")  # issue 22: a skill row
+    jet.select_option("#id_skills-0-stat", "Coordination")
+    for kind in ("normal", "hard", "wiggle"):
+        jet.fill(f"#id_skills-0-{kind}", "1")
     jet.click("button:has-text('Save')")
 
     form = jet.locator("#ore-roll-form")

@@ -18,7 +18,10 @@ def test_tribute_tests_with_profit_and_an_opposed_test(browser, server_url):
     vera.click("text=New character")
     vera.fill("#id_name", "Vera")
     vera.fill("[name=attribute__Might]", "1")
-    vera.fill("#id_effects", "Punch 2 | damage 2, range 1 | knockback")
+    vera.fill("#id_effects-0-name", "Punch")  # issue 22: an effect row
+    vera.fill("#id_effects-0-rank", "2")
+    vera.fill("#id_effects-0-features", "damage 2, range 1")
+    vera.fill("#id_effects-0-bonuses", "knockback")
     vera.click("button:has-text('Save')")
     expect(vera.locator("#tribute-panel")).to_be_visible()
 

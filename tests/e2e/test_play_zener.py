@@ -10,13 +10,21 @@ from tests.e2e.people import join, start_campaign
 pytestmark = pytest.mark.browser
 
 
+def fill_skill(page, name: str, breadth: str, stat: str, ranks: str) -> None:
+    """The first skill row of the sheet editor (issue 22)."""
+    page.fill("#id_skills-0-name", name)
+    page.select_option("#id_skills-0-breadth", breadth)
+    page.select_option("#id_skills-0-stat", stat)
+    page.fill("#id_skills-0-ranks", ranks)
+
+
 def test_a_check_and_a_karma_reroll(browser, server_url):
     gm, invite, _ = start_campaign(browser, server_url, "zener_gm", "Zener run", "Zener Gate")
 
     kai = join(browser, invite, "kai_player")
     kai.click("text=New character")
     kai.fill("#id_name", "Kai")
-    kai.fill("#id_skills", "Pilot (narrow, PRAC) 3")
+    fill_skill(kai, "Pilot", "narrow", "PRAC", "3")  # issue 22: a skill row
     kai.click("button:has-text('Save')")
     expect(kai.locator("#zener-karma")).to_contain_text(re.compile(r"Kai: \d+ Karma"))
     karma_before = int(re.search(r"Kai: (\d+) Karma", kai.inner_text("#zener-karma"))[1])
@@ -50,10 +58,10 @@ def test_the_check_form_follows_the_character_and_keeps_what_was_chosen(browser,
     # Play-test: every character's skills were offered; the odds box opened red; a Karma award reset the form.
     gm, invite, _ = start_campaign(browser, server_url, "zener_gm2", "Zener forms", "Zener Gate")
     player = join(browser, invite, "two_chars")
-    for name, skill in (("Kai", "Pilot (narrow, PRAC) 3"), ("Lio", "Sneak (narrow, NIM) 2")):
+    for name, skill in (("Kai", ("Pilot", "narrow", "PRAC", "3")), ("Lio", ("Sneak", "narrow", "NIM", "2"))):
         player.click("text=New character")
         player.fill("#id_name", name)
-        player.fill("#id_skills", skill)
+        fill_skill(player, *skill)
         player.click("button:has-text('Save')")
         expect(player.locator("#zener-karma")).to_contain_text(name)
     form = player.locator("#zener-check-form")

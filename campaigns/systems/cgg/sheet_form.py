@@ -1,22 +1,82 @@
 """Centaurus Gate's character-sheet form: gathers the sheet; the rules validate it."""
 
-import re
+from django import forms
 
 from campaigns.inputs import TextField, WholeNumberField
 from campaigns.systems.cgg.advancement import budget_line
-from characters.forms import CharacterForm, lines, notes_field, textarea
+from characters.forms import CharacterForm, notes_field
+from characters.rows import RowForm, RowList, TextRow, name_field
 from rules.cgg.advancement_budget import Advancement
+from rules.cgg.assists import gear_item
+from rules.cgg.codes import parse_code
 from rules.cgg.condition_effects import full_tracks, track_marks
 from rules.cgg.conditions import Track
 from rules.cgg.sheet import ATTRIBUTES, HIGHEST_ATTRIBUTE, LOWEST_ATTRIBUTE, check_marked, default_sheet
 from rules.cgg.sheet import validate_sheet as validate_explorer
 from rules.errors import RulesError
 
+# What a die code looks like as it is typed (rules.cgg.codes.parse_code reads it): "3d", "3D+2", "2d + 1".
+CODE_PATTERN = r"\s*[0-9]{1,3}\s*[dD]\s*(\+\s*[0-9]\s*)?"
+
+
+def die_code_field(required: bool = True, **kwargs) -> TextField:
+    """A die code as the player types it ("3D+2" or "3d+2"), checked by the browser as typed and read by the
+    rules' own parser (DieCodeField below)."""
+    kwargs.setdefault("help_text", "A die code, e.g. 3d or 3D+2.")
+    return DieCodeField(max_length=12, required=required, widget=forms.TextInput(attrs={"pattern": CODE_PATTERN,
+                        "inputmode": "text", "autocapitalize": "none", "size": 6}), **kwargs)  # fmt: skip
+
+
+class DieCodeField(TextField):
+    """Written back as the rules write codes ("3D+2" is kept as 3d+2)."""
+
+    def clean(self, value):
+        value = super().clean(value)
+        if not value or not value.strip():
+            return ""
+        try:
+            return str(parse_code(value))
+        except RulesError as error:
+            raise forms.ValidationError(str(error)) from error
+
 
 def _attribute() -> TextField:
-    return TextField(
-        max_length=8, help_text=f"A die code from {LOWEST_ATTRIBUTE} to {HIGHEST_ATTRIBUTE}, e.g. 3d or 3d+2."
-    )
+    return die_code_field(help_text=f"A die code from {LOWEST_ATTRIBUTE} to {HIGHEST_ATTRIBUTE}, e.g. 3d or 3d+2.")
+
+
+class AbilityRow(RowForm):
+    """An ability and its mastery (x1, x2 or x3)."""
+
+    name = name_field(help_text="The ability, e.g. Weapon (Blaster).")
+    mastery = forms.TypedChoiceField(choices=[(1, "x1"), (2, "x2"), (3, "x3")], coerce=int, initial=1,
+                                     label="Mastery", help_text="x1, x2 or x3.")  # fmt: skip
+
+
+class GearRow(RowForm):
+    """Notable gear, with the die code it rolls in, if any (stored as its line, "Armour jacket 3d")."""
+
+    name = name_field(help_text="The gear, e.g. Armour jacket.")
+    code = die_code_field(required=False, label="Die code", help_text="Blank, or the code it rolls in, e.g. 3d.")
+
+    @classmethod
+    def initial_for(cls, item) -> dict:
+        found = gear_item(item) if isinstance(item, str) else None
+        return {"name": found.label, "code": str(found.code)} if found else {"name": item, "code": ""}
+
+    def item(self):
+        name, code = self.cleaned_data["name"].strip(), self.cleaned_data["code"]
+        return f"{name} {code}" if code else name
+
+
+class LeverageRow(RowForm):
+    """Leverage: what it is for, and its die code."""
+
+    purpose = name_field("Purpose", "What it is for, e.g. Starship repair.")
+    code = die_code_field(label="Die code", help_text="e.g. 2d+2.")
+
+
+def _texts(label: str, help_text: str, row_label: str, **kwargs) -> RowList:
+    return RowList(TextRow, label, help_text, row_label=row_label, **kwargs)
 
 
 TRACK_HELP = "3 to 18; the three tracks have 24 dots between them (3 each, and 15 spent at creation)."
@@ -36,10 +96,29 @@ class ExplorerSheetForm(CharacterForm):
     knowledge = _attribute()
     technical = _attribute()
     mechanical = _attribute()
-    roles = textarea("One or two roles, one per line. Two roles make a 9-hour Crisis Clock.", rows=2)
-    abilities = textarea("One per line; mastery as x2 or x3, e.g. 'Weapon (Blaster) x2'.")
-    aspects = textarea("One per line.")
-    gear = textarea("Notable gear, one per line; end a line with its die code to roll it in (Armour jacket 3d).")
+    row_lists = {
+        "roles": _texts("Roles", "One or two roles. Two roles make a 9-hour Crisis Clock.", "Role", before="harm_dots"),
+        "abilities": RowList(
+            AbilityRow, "Abilities", "Each ability with its mastery.", before="harm_dots", row_label="Ability"
+        ),
+        "aspects": _texts("Aspects", "Each aspect of the explorer.", "Aspect", before="harm_dots"),
+        "gear": RowList(
+            GearRow,
+            "Gear",
+            "Notable gear; give a die code to roll it in (Armour jacket, 3d).",
+            before="harm_dots",
+            row_label="Gear",
+        ),
+        # Conditions are "exclusively the domain of the Exec" (campaigns/systems/cgg/conditions.py): shown here,
+        # never taken from the post, and the marks follow them.
+        "conditions": _texts("Conditions", "Given and removed by the Exec at the table.", "Condition", disabled=True),
+        "endeavors": _texts(
+            "Endeavors", "As agreed with the Exec: one is earned at the 2nd, 4th and 6th advancement.", "Endeavor"
+        ),
+        "leverage": RowList(
+            LeverageRow, "Leverage", "Each leverage with its purpose and die code.", row_label="Leverage"
+        ),
+    }
     harm_dots = _track_number(3, "Harm track dots", TRACK_HELP)
     persuasion_dots = _track_number(3, "Persuasion track dots", TRACK_HELP)
     alteration_dots = _track_number(3, "Alteration track dots", TRACK_HELP)
@@ -50,11 +129,6 @@ class ExplorerSheetForm(CharacterForm):
     alteration_marked = WholeNumberField(
         min_value=0, max_value=18, label="Alteration dots marked", help_text=MARKED_HELP
     )
-    # Conditions are "exclusively the domain of the Exec" (campaigns/systems/cgg/conditions.py): shown
-    # here, never taken from the post (a disabled field keeps the sheet's own), and the marks follow them.
-    conditions = textarea("Given and removed by the Exec at the table.")
-    endeavors = textarea("One per line, as agreed with the Exec: one is earned at the 2nd, 4th and 6th advancement.")
-    leverage = textarea("One per line as 'purpose: code', e.g. 'Starship repair: 2d+2'.")
     notes = notes_field()
 
     def __init__(self, *args, **kwargs):
@@ -63,7 +137,7 @@ class ExplorerSheetForm(CharacterForm):
             for name, field in self.fields.items():
                 if name != "name":
                     field.initial = self.initial_from(default_sheet() | (self.instance.sheet or {}), name)
-        for name in ("conditions", *(f"{track.value}_marked" for track in Track)):
+        for name in (f"{track.value}_marked" for track in Track):
             self.fields[name].disabled = True
         sheet = self.instance.sheet or {}
         full = full_tracks(sheet.get("conditions", []), sheet.get("tracks", {}))
@@ -84,15 +158,10 @@ class ExplorerSheetForm(CharacterForm):
             return sheet["tracks"][name.removesuffix("_dots")]
         if name.endswith("_marked"):
             return sheet["marked"][name.removesuffix("_marked")]
-        if name == "abilities":
-            return "\n".join(a["name"] + (f" x{a['mastery']}" if a["mastery"] > 1 else "") for a in sheet[name])
-        if name == "leverage":
-            return "\n".join(f"{item['purpose']}: {item['code']}" for item in sheet[name])
-        if name == "endeavors":
-            return "\n".join(sheet.get(name, []))
-        if name in ("roles", "aspects", "gear", "conditions"):
-            return "\n".join(sheet[name])
         return sheet.get(name, "")
+
+    def items_from(self, sheet: dict, name: str) -> list:
+        return list((default_sheet() | sheet).get(name) or [])
 
     def sheet(self) -> dict:
         data = self.cleaned_data
@@ -100,28 +169,12 @@ class ExplorerSheetForm(CharacterForm):
         return {
             **(self.instance.sheet or {}),
             "attributes": {name: data[name] for name in ATTRIBUTES},
-            **{key: self._part(key, data) for key in _EXPLORER_LISTS},
+            **{key: self.rows(key) for key in _EXPLORER_LISTS},
             "tracks": {track.value: data[f"{track.value}_dots"] for track in Track},
-            "marked": track_marks(self._part("conditions", data), sizes),
-            "endeavors": lines(data["endeavors"]),
+            "marked": track_marks(self.rows("conditions"), sizes),
+            "endeavors": self.rows("endeavors"),
             "notes": data["notes"],
         }
-
-    @staticmethod
-    def _part(key: str, data: dict):
-        """A list of the sheet from its text field."""
-        if key == "abilities":
-            abilities = []
-            for line in lines(data["abilities"]):
-                match = re.fullmatch(r"(?P<name>.+?)(?:\s+x(?P<mastery>[0-9]{1,2}))?", line)
-                abilities.append({"name": match["name"], "mastery": int(match["mastery"] or 1)})
-            return abilities
-        if key == "leverage":
-            return [
-                {"purpose": purpose, "code": code.strip()}
-                for purpose, _, code in (line.rpartition(":") for line in lines(data["leverage"]))
-            ]
-        return lines(data[key])
 
     def clean(self):
         """Every field's fault at once, beside the field (issue 18: ten mistakes took eleven saves,
@@ -144,8 +197,8 @@ class ExplorerSheetForm(CharacterForm):
                 check(name, {"attributes": default_sheet()["attributes"] | {name: data[name]}})
         self._check_budget(data)
         for key in _EXPLORER_LISTS:
-            if key in data:
-                check(key, {key: self._part(key, data)})
+            if key not in self.errors:
+                check(key, {key: self.rows(key)})
         dots = {track: data.get(f"{track.value}_dots") for track in Track}
         if None not in dots.values():
             check("harm_dots", {"tracks": {track.value: size for track, size in dots.items()}})

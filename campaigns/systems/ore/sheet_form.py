@@ -1,21 +1,50 @@
 """One-Roll Engine's character-sheet form: gathers the sheet; the rules validate it."""
 
-import re
-
 from django import forms
 
 from campaigns.inputs import WholeNumberField
-from characters.forms import CharacterForm, lines, notes_field, textarea
+from characters.forms import CharacterForm, notes_field
+from characters.rows import RowForm, RowList, count_field, name_field, stat_choice
 from rules.ore.sheet import STATS as ORE_STATS
+
+
+class OreSkillRow(RowForm):
+    """A skill (seed: "Stats & Skills", "Hard Dice and Wiggle Dice"): its stat and its normal, hard and wiggle
+    dice, 0 to 5 each (the rules check the 5 in all)."""
+
+    name = name_field(help_text="The skill's name, e.g. Piloting.")
+    stat = stat_choice("Stat", "The stat it rolls with.")
+    normal = count_field(0, 5, "Dice", initial=0, required=False, help_text="Normal dice, 0 to 5.")
+    hard = count_field(0, 5, "Hard dice", initial=0, required=False, help_text="Hard dice (always 10), 0 to 5.")
+    wiggle = count_field(
+        0, 5, "Wiggle dice", initial=0, required=False, help_text="Wiggle dice (set after the roll), 0 to 5."
+    )
+
+    def clean(self):
+        data = super().clean()
+        counts = [data.get(key) or 0 for key in ("normal", "hard", "wiggle")]
+        if not self.errors and sum(counts) > 5:
+            raise forms.ValidationError(f"{data['name'].strip()} has 0 to 5 dice in all, not {sum(counts)}.")
+        return data
+
+    def item(self):
+        data = self.cleaned_data
+        return {"name": data["name"].strip(), "stat": data["stat"],
+                **{key: data[key] or 0 for key in ("normal", "hard", "wiggle")}}  # fmt: skip
 
 
 class OreSheetForm(CharacterForm):
     """The One-Roll Engine: six stats (1-5 dice) and skills tied to a stat."""
 
-    skills = textarea(
-        "One per line: 'Name (Stat) dice', dice as 2d, 2d+1hd or 1d+1hd+1wd, e.g. 'Piloting (Coordination) 2d+1wd'.",
-        rows=4,
-    )
+    row_lists = {
+        "skills": RowList(
+            OreSkillRow,
+            "Skills",
+            "Each skill with its stat and dice: normal, hard and wiggle, 5 in all at most.",
+            row_label="Skill",
+            choices={"stat": ORE_STATS},
+        )
+    }
     notes = notes_field()
 
     def __init__(self, *args, **kwargs):
@@ -25,57 +54,23 @@ class OreSheetForm(CharacterForm):
             self.fields[f"stat__{name}"] = WholeNumberField(
                 label=name, initial=stats.get(name, 2), min_value=1, max_value=5, help_text="1 to 5 dice."
             )
-        self.order_fields(["name", *(f"stat__{name}" for name in ORE_STATS), "skills", "notes"])
+        self.order_fields(["name", *(f"stat__{name}" for name in ORE_STATS), "notes"])
 
-    def clean_skills(self):
-        """Every line's fault at once, beside the field (issue 18), and names that differ only in case."""
-        text, errors, names = self.cleaned_data["skills"], [], set()
-        for line in lines(text):
-            try:
-                skill = _skill_from_line(line)
-            except forms.ValidationError as error:
-                errors.extend(error.messages)
-                continue
-            if skill["name"].casefold() in names:
-                errors.append(f"Skill names must differ, in more than capitals: {skill['name']} is there twice.")
-            names.add(skill["name"].casefold())
-        if errors:
-            raise forms.ValidationError(errors)
-        return text
-
-    def initial_from(self, sheet: dict, name: str):
-        if name == "skills":
-            return "\n".join(_skill_line(skill) for skill in sheet.get("skills", []))
-        return sheet.get(name, "")
+    def clean(self):
+        """Names that differ only in case, said beside the skills (issue 18)."""
+        cleaned = super().clean()
+        if "skills" not in self.errors:
+            names = [skill["name"] for skill in self.rows("skills")]
+            twice = next((n for i, n in enumerate(names) if n.casefold() in {m.casefold() for m in names[:i]}), None)
+            if twice:
+                self.add_error("skills", f"Skill names must differ, in more than capitals: {twice} is there twice.")
+        return cleaned
 
     def sheet(self) -> dict:
         data = self.cleaned_data
         return {
             **(self.instance.sheet or {}),
             "stats": {name: data[f"stat__{name}"] for name in ORE_STATS},
-            "skills": [_skill_from_line(line) for line in lines(data["skills"])],
+            "skills": self.rows("skills"),
             "notes": data["notes"],
         }
-
-
-def _skill_line(skill: dict) -> str:
-    parts = [f"{skill['normal']}d"] + [f"{skill[k]}{k[0]}d" for k in ("hard", "wiggle") if skill[k]]
-    return f"{skill['name']} ({skill['stat']}) " + "+".join(parts)
-
-
-ORE_DICE = re.compile(r"[0-9]{1,2}\s*(?:hd|wd|d)(?:\s*\+\s*[0-9]{1,2}\s*(?:hd|wd|d))*")
-
-
-def _skill_from_line(line: str) -> dict:
-    match = re.fullmatch(r"(?P<name>.+?)\s*\((?P<stat>\w+)\)\s*(?P<dice>.*)", line.strip())
-    if match is None:
-        return {"name": line.strip(), "stat": None}  # the rules say what is missing
-    if match["dice"] and not ORE_DICE.fullmatch(match["dice"]):
-        # Issue 18: the dice are what is wrong here, not the stat the rules would blame.
-        raise forms.ValidationError(
-            f"{match['name'].strip()}: '{match['dice']}' are not dice: write them as 2d, 2d+1hd or 1d+1hd+1wd."
-        )
-    dice = {"normal": 0, "hard": 0, "wiggle": 0}
-    for count, kind in re.findall(r"([0-9]{1,2})\s*(hd|wd|d)", match["dice"]):
-        dice[{"d": "normal", "hd": "hard", "wd": "wiggle"}[kind]] += int(count)
-    return {"name": match["name"].strip(), "stat": match["stat"].capitalize(), **dice}

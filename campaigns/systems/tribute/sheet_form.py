@@ -1,22 +1,71 @@
 """Tribute Alpha's character-sheet form: gathers the sheet; the rules validate it."""
 
-from django import forms
-
+from campaigns.inputs import TextField
 from campaigns.systems.tribute.forms import ranged_rank
-from characters.forms import CharacterForm, lines, notes_field, textarea
+from characters.forms import CharacterForm, notes_field
+from characters.rows import RowForm, RowList, count_field, name_field
 from rules.errors import RulesError
-from rules.tribute.effects import parse_effect_line
+from rules.tribute.effects import MAX_EFFECT_RANK, parse_effect_line
+from rules.tribute.sheet import effect_from
+
+
+class EffectRow(RowForm):
+    """An effect (seed: "Effect Ranks"): its name and rank, its features with their ranks and its named bonuses,
+    each part read by the rules' own reader of an effect (rules.tribute.effects.parse_effect_line)."""
+
+    name = name_field(help_text="The effect's name, e.g. Punch.")
+    rank = count_field(1, MAX_EFFECT_RANK, "Rank", help_text=f"1 to {MAX_EFFECT_RANK}.")
+    features = TextField(required=False, max_length=200, label="Features",
+                         help_text="Each feature with its rank, by commas, e.g. 'damage 2, range 1'.")  # fmt: skip
+    bonuses = TextField(required=False, max_length=200, label="Bonuses",
+                        help_text="Named bonus effects by commas, e.g. 'knockback'.")  # fmt: skip
+
+    @classmethod
+    def initial_for(cls, item) -> dict:
+        return {"name": item["name"], "rank": item["rank"],
+                "features": ", ".join(f"{f['name']} {f['rank']}" for f in item.get("features", [])),
+                "bonuses": ", ".join(item.get("bonuses", []))}  # fmt: skip
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        name, rank = data["name"].strip(), data["rank"]
+        for part in ("name", "features", "bonuses"):  # '|' would split the rules' line into other parts
+            if "|" in data[part]:
+                self.add_error(part, f"'{data[part].strip()}' has '|': separate entries with commas.")
+                return data
+        for part, line in (("name", f"{name} {rank}"), ("features", f"{name} {rank} | {data['features'].strip()}"),
+                           ("bonuses", f"{name} {rank} | | {data['bonuses'].strip()}")):  # fmt: skip
+            try:
+                parse_effect_line(line)
+            except RulesError as error:
+                self.add_error(part, str(error))
+                return data
+        effect = parse_effect_line(f"{name} {rank} | {data['features'].strip()} | {data['bonuses'].strip()}")
+        try:  # the rules' own checks of an effect (a feature's rank, names twice), beside its features
+            effect_from(effect)
+        except RulesError as error:
+            self.add_error("features", str(error))
+        self.effect = effect
+        return data
+
+    def item(self):
+        return self.effect
 
 
 class TributeSheetForm(CharacterForm):
     """Tribute Alpha: a rank for each of the campaign's attributes, effects, notes."""
 
-    effects = textarea(
-        "One per line: 'Name rank | feature rank, feature rank | bonus, bonus', "
-        "e.g. 'Punch 2 | damage 2, range 1 | knockback'. Features and bonuses are optional; "
-        "names are letters, digits, spaces and ' - . ( ) & /.",
-        rows=4,
-    )
+    row_lists = {
+        "effects": RowList(
+            EffectRow,
+            "Effects",
+            "Each effect with its rank (1 to 5), its features and bonuses; "
+            "names are letters, digits, spaces and ' - . ( ) & /.",
+            row_label="Effect",
+        )
+    }
     notes = notes_field()
 
     def __init__(self, *args, **kwargs):
@@ -32,18 +81,7 @@ class TributeSheetForm(CharacterForm):
                 required=False,
                 help_text="0 is human average.",
             )
-        self.order_fields(["name", *(f for f in self.fields if f.startswith("attribute__")), "effects", "notes"])
-
-    def clean_effects(self) -> list[dict]:
-        try:
-            return [parse_effect_line(line) for line in lines(self.cleaned_data["effects"])]
-        except RulesError as error:
-            raise forms.ValidationError(str(error)) from error
-
-    def initial_from(self, sheet: dict, name: str):
-        if name == "effects":
-            return "\n".join(_effect_line(effect) for effect in sheet.get("effects", []))
-        return sheet.get(name, "")
+        self.order_fields(["name", *(f for f in self.fields if f.startswith("attribute__")), "notes"])
 
     def sheet(self) -> dict:
         data = self.cleaned_data
@@ -52,12 +90,6 @@ class TributeSheetForm(CharacterForm):
             "attributes": {
                 f.removeprefix("attribute__"): v or 0 for f, v in data.items() if f.startswith("attribute__")
             },
-            "effects": data["effects"],
+            "effects": self.rows("effects"),
             "notes": data["notes"],
         }
-
-
-def _effect_line(effect: dict) -> str:
-    features = ", ".join(f"{f['name']} {f['rank']}" for f in effect["features"])
-    parts = [f"{effect['name']} {effect['rank']}", features, ", ".join(effect["bonuses"])]
-    return " | ".join(parts).rstrip(" |")

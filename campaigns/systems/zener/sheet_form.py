@@ -7,14 +7,15 @@ from django import forms
 from campaigns import sources
 from campaigns.inputs import TextField, WholeNumberField
 from campaigns.models import Roll
-from campaigns.systems.zener.gear_sheet import WEAPON_HELP, costs_text, weapon_from_line, weapon_line
+from campaigns.systems.zener.gear_sheet import costs_text
 from campaigns.systems.zener.growth import budget_line, sheet_karma_problem
+from campaigns.systems.zener.sheet_rows import CHOICES, DisadvantageRow, LanguageRow, SkillRow, WeaponRow
 from campaigns.systems.zener.templatetags.zener import stat_in_play
-from characters.forms import RANKS, CharacterForm, lines, notes_field, refuse, textarea
+from characters.forms import RANKS, CharacterForm, notes_field, refuse
+from characters.rows import RowList
 from rules.errors import RulesError
 from rules.zener.armour import MAX_HAND_PROTECTION, TECH_SHIFT, WORN_STATS, worn
 from rules.zener.disadvantages import creation_stats
-from rules.zener.languages import ASPECTS as LANGUAGE_ASPECTS
 from rules.zener.languages import language_budget
 from rules.zener.recovery import CARE, HEALABLE
 from rules.zener.stats import ROLLED_STATS as ZENER_STATS
@@ -22,12 +23,9 @@ from rules.zener.stats import STAT_RANGE as ZENER_STAT_RANGE
 from rules.zener.stats import derived, in_play
 from rules.zener.words import counted
 
-LANGUAGE_LINE = re.compile(r"(?P<name>[^,]+),\s*(?P<era>[^(]+?)\s*\((?P<aspect>\w+)\)\s*(?P<ranks>.*)")
 CHECKBOX = "systems/zener/_checkbox_field.html"  # an app template: the form renderer reads app folders
 TRADES_FIXED = "Trades are made when the character is made; ask the GM."
-DISADVANTAGE_LINE = re.compile(r"(?P<name>.+?)\s*\((?P<points>\d+)\)\s*(?P<ranks>.*)")
 KARMA_TRADE = re.compile(r"(?P<lowered>\w+)\s*>\s*(?P<raised>\w+)")
-SKILL_LINE = re.compile(r"(?P<name>.+?)\s*\((?P<breadth>\w+),\s*(?P<stat>\w+)\)\s*(?P<ranks>.*)")
 
 
 def trades_changed(stored: dict, sheet: dict) -> bool:
@@ -38,56 +36,6 @@ def trades_changed(stored: dict, sheet: dict) -> bool:
     traded = set(stored.get("rolled") or {}) | set(sheet.get("rolled") or {})
     before, after = creation_stats({"stats": {}, **stored}), creation_stats(sheet)
     return any(before.get(name) != after.get(name) for name in traded)
-
-
-def _zener_skill(line: str) -> dict:
-    match = SKILL_LINE.fullmatch(line)
-    if match is None:
-        refuse("skills", f"Write each skill as 'Name (breadth, STAT) ranks', e.g. 'Pilot (narrow, PRAC) 3'; "
-                          f"'{line}' is not.")  # fmt: skip
-    name, ranks = match["name"].strip(), match["ranks"].strip()
-    if ranks and not RANKS.fullmatch(ranks):
-        refuse("skills", f"{name}: its ranks come last, a whole number from 1 to 20 (e.g. '{name} "
-                          f"({match['breadth']}, {match['stat']}) 3'); '{ranks}' is not one.")  # fmt: skip
-    return {"name": name, "breadth": match["breadth"].lower(), "stat": match["stat"].upper(),
-            "ranks": int(ranks or 1)}  # fmt: skip
-
-
-def _zener_language(line: str) -> dict:
-    """'Spanish, 1920s (spoken) 3', 'English, 2020s (native)', or a native language with ranks given up:
-    'English, 2020s (native) written 2, read 2'. The rules check the aspect and ranks."""
-    match = LANGUAGE_LINE.fullmatch(line)
-    if match is None:
-        refuse("languages", f"Write each language as 'Name, era (aspect) ranks', e.g. 'Spanish, 1920s (spoken) 3', "
-                             f"or 'English, 2020s (native)'; '{line}' is not.")  # fmt: skip
-    name, ranks = match["name"].strip(), match["ranks"].strip()
-    language = {"name": name, "era": match["era"].strip(), "aspect": match["aspect"].lower()}
-    if language["aspect"] == "native":
-        return language | {"ranks": 3, "aspects": _native_aspects(name, ranks)}
-    if ranks and not RANKS.fullmatch(ranks):
-        refuse("languages", f"{name}: its ranks come last, 0 to 3; '{ranks}' is not.")
-    return language | {"ranks": int(ranks or 0)}
-
-
-def _native_aspects(name: str, text: str) -> dict:
-    """'written 2, read 2': the native aspects kept below 3 ranks (each rank given up is 2 points)."""
-    kept = {}
-    for item in filter(None, (part.strip() for part in text.split(","))):
-        aspect, _, ranks = item.partition(" ")
-        aspect, ranks = aspect.lower(), ranks.strip()
-        if aspect not in LANGUAGE_ASPECTS or not RANKS.fullmatch(ranks) or aspect in kept:
-            refuse("languages", f"{name}: after '(native)' come the aspects you give up ranks in, each once, "
-                                 f"e.g. 'written 2, read 2'; '{item}' is not one.")  # fmt: skip
-        kept[aspect] = int(ranks)
-    return {aspect: kept.get(aspect, 3) for aspect in LANGUAGE_ASPECTS}
-
-
-def _language_line(language: dict) -> str:
-    line = f"{language['name']}, {language['era']} ({language['aspect']})"
-    if language["aspect"] != "native":
-        return f"{line} {language['ranks']}"
-    given_up = [f"{aspect} {n}" for aspect, n in language.get("aspects", {}).items() if n < 3]
-    return f"{line} {', '.join(given_up)}" if given_up else line
 
 
 def _keep_learned(languages: list[dict], before: list[dict]) -> list[dict]:
@@ -125,18 +73,6 @@ def clock_text(clock: dict) -> str:
         ear = counted(clock["ear"], "era rank")
         return where + f"adjusting the ear, {clock['ear_hours']} of 6 hours ({ear} to pay off)."
     return where + f"{counted(clock['hours'], 'hour')} toward the next rank."
-
-
-def _zener_disadvantage(line: str) -> dict:
-    """'Poor at Mathematics (2) 1': name, points (1, 2 or 4), ranks; the rules check the values."""
-    match = DISADVANTAGE_LINE.fullmatch(line)
-    if match is None:
-        refuse("disadvantages", f"Write each disadvantage as 'Name (points) ranks', e.g. 'Poor at Mathematics (2) 1'; "
-                                f"'{line}' is not.")  # fmt: skip
-    ranks = match["ranks"].strip()
-    if ranks and not RANKS.fullmatch(ranks):
-        refuse("disadvantages", f"{match['name']}: its ranks come last, a whole number; '{ranks}' is not one.")
-    return {"name": match["name"].strip(), "points": int(match["points"]), "ranks": int(ranks or 1)}
 
 
 def _karma_trades(text: str) -> list[list[str]]:
@@ -209,28 +145,24 @@ ARMOUR_BOUGHT = {"armour_coverage": "coverage", "armour_nim": "nim_penalty", "ar
 class ZenerSheetForm(CharacterForm):
     """Zener Gate: the thirteen rolled stats and skills; INT's two d6 are rolled once, at creation."""
 
-    skills = textarea(
-        "One per line: 'Name (breadth, STAT) ranks'; breadth is specific, narrow, broad, weapon_broad or "
-        "weapon_general; e.g. 'Pilot (narrow, PRAC) 3'. Your profession first.",
-        rows=4,
-    )
+    row_lists = {
+        "skills": RowList(SkillRow, "Skills", "Each skill with its breadth, stat and ranks. Your profession first.",
+                          before="disadvantages", row_label="Skill", choices=CHOICES["skills"]),
+        "disadvantages": RowList(DisadvantageRow, "Disadvantages", "Each rank after the first is worth 1 point less "
+                                 "(at least 1); their points add to your skill points. At most as many disadvantages "
+                                 "as your current Karma.", before="armour", row_label="Disadvantage"),
+        "languages": RowList(LanguageRow, "Languages", "The aspect bought (spoken, heard, written or read; the "
+                             "others follow) and its ranks; your native language as native, free at 3 ranks in each "
+                             "aspect, or with ranks given up, 2 points each. Starting languages: one free language "
+                             "at 1 rank per 5 INT; points from native ranks given up and your LAN skill's ranks (a "
+                             "skill on LAN); 1 point buys a language at 0 ranks, each further point a rank.",
+                             before="armour", row_label="Language", choices=CHOICES["languages"]),
+        "weapons": RowList(WeaponRow, "Weapons", "Each weapon as bought; the rules price it in skill points.",
+                           before="trauma", row_label="Weapon"),
+    }  # fmt: skip
     profession = TextField(required=False, max_length=60,
                            help_text="A skill of yours, listed first below (seed: \"Their profession must be the "
                                      "first such skill listed\"); blank: your first skill.")  # fmt: skip
-    languages = textarea(
-        "One per line: 'Name, era (aspect) ranks', the aspect bought (spoken, heard, written or read; the others "
-        "follow), e.g. 'Spanish, 1920s (spoken) 3'; your native language 'English, 2020s (native)', free at 3 ranks "
-        "in each aspect, or with ranks given up, 2 points each: 'English, 2020s (native) written 2'. Starting "
-        "languages: one free language at 1 rank per 5 INT; points from native ranks given up and your LAN skill's "
-        "ranks (a skill on LAN); 1 point buys a language at 0 ranks, each further point a rank.",
-        rows=3,
-    )
-    disadvantages = textarea(
-        "One per line: 'Name (points) ranks', 1, 2 or 4 points (specific to general), e.g. 'Poor at Mathematics "
-        "(2) 1'. Each rank after the first is worth 1 point less (at least 1); their points add to your skill "
-        "points. At most as many disadvantages as your current Karma.",
-        rows=2,
-    )
     rolled = TextField(required=False, max_length=200, label="Stats as rolled",
                        help_text="The stats you traded, as rolled, e.g. 'STR 12, PERS 12'. At creation +1 to a stat "
                                  "costs 3 skill points, -1 gives 2.")  # fmt: skip
@@ -250,23 +182,23 @@ class ZenerSheetForm(CharacterForm):
         self._show_stats_in_play()
         self._show_worn()
         weapons_cost, armour_cost = costs_text(self.instance.sheet or {})
-        self.fields["weapons"].help_text += weapons_cost
+        self.list_help["weapons"] += weapons_cost
         self.fields["armour"].help_text += armour_cost
         self._show_state()
-        self.fields["languages"].help_text += budget_text(self.instance.sheet or {})
+        self.list_help["languages"] += budget_text(self.instance.sheet or {})
         self.order_fields(["name", *(f"stat__{name}" for name in ZENER_STATS), "rolled", "karma_trades",
-                           "profession", "skills", "disadvantages", "languages", "armour", "armour_tech",
+                           "profession", "armour", "armour_tech",
                            "hand_protection", "armour_coverage", "armour_nim", "armour_skill", "armour_found",
-                           "weapons", "trauma", "shock", "end_spent", "stat_damage", "heal_first", "care",
+                           "trauma", "shock", "end_spent", "stat_damage", "heal_first", "care",
                            "notes"])  # fmt: skip
         self.int_dice = self._int_dice()
         plus, minus = self.int_dice
-        self.fields["skills"].help_text += (
+        self.list_help["skills"] += (
             f" INT's dice: +{plus} −{minus}, rolled once for this character: INT = (PRAC + THEO + ENC + LAN) / 4,"
             f" rounded down, {plus - minus:+d}; skill points = INT × 2, + disadvantages and stat trades."
         )
         if self.instance.sheet:
-            self.fields["skills"].help_text += " " + budget_line(self.instance.sheet)
+            self.list_help["skills"] += " " + budget_line(self.instance.sheet)
 
     def _show_stats_in_play(self) -> None:
         """Beside each stat that stat damage has lowered, its value in play: "In play: RES 12 (14)" (issue 20).
@@ -376,7 +308,6 @@ class ZenerSheetForm(CharacterForm):
                                       help_text="You take a skill in its use: it costs half, rounded up.")  # fmt: skip
     armour_found = forms.BooleanField(required=False, label="Armour found", template_name=CHECKBOX,
                                       help_text="Found in the adventure, not taken on: it is free.")  # fmt: skip
-    weapons = textarea(WEAPON_HELP, rows=2)
 
     trauma = WholeNumberField(
         min_value=0, max_value=999, required=False, help_text="Trauma taken; lower it as it heals."
@@ -396,20 +327,12 @@ class ZenerSheetForm(CharacterForm):
 
     def initial_from(self, sheet: dict, name: str):
         damage = sheet.get("damage", {})
-        if name == "skills":
-            return "\n".join(f"{s['name']} ({s['breadth']}, {s['stat']}) {s['ranks']}" for s in sheet.get("skills", []))
         if name in ("trauma", "shock", "end_spent"):
             return damage.get(name, 0)
         if name in ("armour", "armour_tech", "hand_protection"):
             return sheet.get(name, 0)
-        if name == "languages":
-            return "\n".join(_language_line(x) for x in sheet.get("languages", []))
-        if name == "weapons":
-            return "\n".join(weapon_line(w) for w in sheet.get("weapons", []))
         if name in ARMOUR_BOUGHT:
             return sheet.get("armour_design", {}).get(ARMOUR_BOUGHT[name])
-        if name == "disadvantages":
-            return "\n".join(f"{d['name']} ({d['points']}) {d['ranks']}" for d in sheet.get("disadvantages", []))
         if name == "rolled":
             return ", ".join(f"{stat} {n}" for stat, n in sheet.get("rolled", {}).items())
         if name == "karma_trades":
@@ -425,13 +348,13 @@ class ZenerSheetForm(CharacterForm):
     def sheet(self) -> dict:
         data = self.cleaned_data
         sheet = {**(self.instance.sheet or {}), "int_dice": self.int_dice}
-        skills = [_zener_skill(line) for line in lines(data["skills"])]
+        skills = self.rows("skills")
         stat_damage = _stat_damage(data["stat_damage"])
         damage = {key: data[key] or 0 for key in ("trauma", "shock", "end_spent")} | {"stats": stat_damage}
         # Kept as recovery and radiation left them: the healing parts of the stat damage, the radiation record.
         kept = sheet.get("damage", {})
         damage |= {key: kept[key] for key in ("stat_pace", "stat_late", "radiation") if key in kept}
-        weapons = [weapon_from_line(line) for line in lines(data["weapons"])]
+        weapons = self.rows("weapons")
         armour_design = {"coverage": data["armour_coverage"] or 4, "skill": data["armour_skill"],
                          "found": data["armour_found"]}  # fmt: skip
         if data["armour_nim"] is not None:
@@ -442,12 +365,10 @@ class ZenerSheetForm(CharacterForm):
             # Left blank, the profession is the first skill listed: a player writes it once.
             "profession": data["profession"].strip() or (skills[0]["name"] if skills else ""),
             "skills": skills,
-            "disadvantages": [_zener_disadvantage(line) for line in lines(data["disadvantages"])],
+            "disadvantages": self.rows("disadvantages"),
             "rolled": _rolled(data["rolled"]),
             "karma_trades": _karma_trades(data["karma_trades"]),
-            "languages": _keep_learned(
-                [_zener_language(line) for line in lines(data["languages"])], sheet.get("languages", [])
-            ),
+            "languages": _keep_learned(self.rows("languages"), sheet.get("languages", [])),
             "armour": data["armour"] or 0,
             "armour_tech": data["armour_tech"] or 0,
             "hand_protection": data["hand_protection"] or 0,

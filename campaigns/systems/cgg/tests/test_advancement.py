@@ -103,12 +103,12 @@ def test_the_player_writes_an_endeavor_once_earned(gm_client, player_client, cgg
     endeavor = "Earning the respect of the crew"
     award(gm_client, cgg_campaign, explorer)
     explorer.refresh_from_db()
-    refused = save_sheet(player_client, cgg_campaign, explorer, endeavors=endeavor)
+    refused = save_sheet(player_client, cgg_campaign, explorer, endeavors=[endeavor])
     assert refused.status_code == 422
     assert "Endeavors: 0 earned so far" in refused.content.decode()
     award(gm_client, cgg_campaign, explorer)
     explorer.refresh_from_db()
-    assert save_sheet(player_client, cgg_campaign, explorer, endeavors=endeavor).status_code == 302
+    assert save_sheet(player_client, cgg_campaign, explorer, endeavors=[endeavor]).status_code == 302
     explorer.refresh_from_db()
     assert explorer.sheet["endeavors"] == [endeavor]
     page = player_client.get(reverse("character_edit", args=[cgg_campaign.pk, explorer.pk])).content.decode()

@@ -9,6 +9,7 @@ from campaigns.systems.cgg import actions as cgg
 from characters.models import Character
 from rules.cgg.difficulty import Difficulty
 from rules.cgg.sheet import default_sheet
+from tests.sheet_rows import rows
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("seat_other_player")]
 
@@ -88,10 +89,11 @@ def test_players_cannot_give_conditions_nor_change_them_on_their_sheet(
     data = {
         "name": "Mara Vell",
         "dexterity": "3d+1", "strength": "2d+1", "perception": "2d", "knowledge": "2d", "technical": "2d",
-        "mechanical": "2d", "roles": "Pilot", "abilities": "", "aspects": "", "gear": "", "endeavors": "",
+        "mechanical": "2d", **rows("roles", [{"text": "Pilot"}]), **rows("abilities", []), **rows("aspects", []),
+        **rows("gear", []), **rows("endeavors", []), **rows("leverage", []),
         "harm_dots": "3", "persuasion_dots": "11", "alteration_dots": "10",
         "harm_marked": "0", "persuasion_marked": "0", "alteration_marked": "0",
-        "conditions": "Eager", "leverage": "", "notes": "",
+        **rows("conditions", [{"text": "Eager"}]), "notes": "",
     }  # fmt: skip
     response = player_client.post(edit, data)
     assert response.status_code == 302, response.content.decode()[:2000]

@@ -1,6 +1,9 @@
 """d100 tests at the table: open, flipped, assisted, secret and opposed tests, the
 Fortune and Misfortune pools, Fury and Chaos dice."""
 
+import html
+import re
+
 import pytest
 from django.db import OperationalError
 from django.urls import reverse
@@ -9,6 +12,7 @@ from campaigns import actions
 from campaigns.models import Balance, LedgerEntry, Membership, Roll, RollCall
 from campaigns.systems.d100 import actions as d100
 from characters.models import Character
+from tests.sheet_rows import rows
 
 pytestmark = pytest.mark.django_db
 
@@ -367,37 +371,57 @@ def test_an_opposed_tests_skills_are_offered_and_read_in_any_case(gm_client, tab
                                                                 "Stealth (Agility 45, 2 ranks)"]  # fmt: skip
 
 
-D100_SHEET = {"name": "Osk", "skills": "", "modifiers": "0", "peril": "0", "notes": "",
+D100_SHEET = {"name": "Osk", "modifiers": "0", "peril": "0", "notes": "", **rows("skills", []),
               **{f"attribute__{name}": "40" for name in ("Combat", "Brawn", "Agility", "Perception", "Intelligence",
                                                           "Willpower", "Fellowship")}}  # fmt: skip
 
 
 @pytest.mark.parametrize(
-    ("skills", "message"),
+    ("skill", "message"),
     [
-        ("Stealth (Agility) ²", "Stealth: its ranks come after the attribute, a whole number from 0 to 3"),
-        ("Stealth (Agility) --1", "Stealth: its ranks come after the attribute, a whole number from 0 to 3"),
-        ("Stealth (Agility) 99999", "Stealth has 0 to 3 ranks."),
-        ("Stealth Agility 2", "Write each skill as"),
-        ("Stealth (Luck) 2", "Stealth: its attribute is one of"),
+        ({"ranks": "²"}, "Enter a whole number from 0 to 3."),
+        ({"ranks": "--1"}, "Enter a whole number from 0 to 3."),
+        ({"ranks": "99999"}, "Ensure this value is less than or equal to 3."),
+        ({"name": ""}, "This field is required."),
+        ({"attribute": "Luck"}, "Select a valid choice. Luck is not one of the available choices."),
     ],
 )
-def test_a_refused_d100_sheet_names_the_real_problem(player_client, table, skills, message):
-    # Play-test: a bad rank said "its attribute is one of …" though Agility was fine.
-    response = player_client.post(reverse("character_new", args=[table.pk]), D100_SHEET | {"skills": skills})
+def test_a_refused_d100_sheet_names_the_real_problem(player_client, table, skill, message):
+    # Play-test: a bad rank said "its attribute is one of …" though Agility was fine. Issue 22: beside its row.
+    row = {"name": "Stealth", "attribute": "Agility", "ranks": "2"} | skill
+    response = player_client.post(reverse("character_new", args=[table.pk]), D100_SHEET | rows("skills", [row]))
     assert response.status_code == 422
-    assert message in response.content.decode()
+    page = response.content.decode()
+    assert re.search(r'id="id_skills-0-(name|attribute|ranks)-live">' + re.escape(html.escape(message)), page)
     assert not Character.objects.exists()
 
 
-def test_a_d100_skills_attribute_is_read_in_any_case(player_client, table):
-    # Play-test: "(agility)" was refused.
-    data = D100_SHEET | {"skills": "Stealth (agility) 2 Special\nSearch (PERCEPTION)"}
+def test_d100_skills_as_rows_round_trip_to_the_sheet(player_client, table):
+    skills = [{"name": "Stealth", "attribute": "Agility", "ranks": 2, "special": True},
+              {"name": "Search", "attribute": "Perception", "ranks": 0, "special": False}]  # fmt: skip
+    data = D100_SHEET | rows("skills", [*skills, {"name": "Gone", "attribute": "Combat", "ranks": 1, "DELETE": True},
+                                        {"name": "", "attribute": "", "ranks": "0"}])  # fmt: skip
     assert player_client.post(reverse("character_new", args=[table.pk]), data).status_code == 302
-    assert Character.objects.get().sheet["skills"] == [
-        {"name": "Stealth", "attribute": "Agility", "ranks": 2, "special": True},
-        {"name": "Search", "attribute": "Perception", "ranks": 0, "special": False},
-    ]
+    osk = Character.objects.get()
+    assert osk.sheet["skills"] == skills
+    edit = reverse("character_edit", args=[table.pk, osk.pk])
+    page = player_client.get(edit).content.decode()
+    assert 'name="skills-1-name"' in page and 'value="Search"' in page  # noqa: PT018
+    assert 'name="skills-TOTAL_FORMS" value="3"' in page  # the two skills and a blank row to fill
+    removed = D100_SHEET | {"name": "Osk"} | rows("skills", [skills[0], skills[1] | {"DELETE": True}], initial=2)
+    assert player_client.post(edit, removed).status_code == 302
+    osk.refresh_from_db()
+    assert osk.sheet["skills"] == skills[:1]
+
+
+def test_the_d100_sheet_checks_itself_as_the_player_types(player_client, table):
+    bad = D100_SHEET | rows("skills", [{"name": "Stealth", "attribute": "Agility", "ranks": "7"}]) | {"validate": "1"}
+    response = player_client.post(reverse("character_new", args=[table.pk]), bad, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert 'id="id_skills-0-ranks-live" hx-swap-oob="true">Ensure this value is less than or equal to 3.' in page
+    assert "Some entries need a fix" in page
+    assert not Character.objects.exists()
 
 
 def test_the_skill_list_follows_the_character_chosen(player_client, table, ulf, player):

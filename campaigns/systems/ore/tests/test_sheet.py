@@ -1,11 +1,14 @@
 """The One-Roll Engine sheet's skill lines: each fault named as it is (issue 18)."""
 
+import html
+
 import pytest
 from django.urls import reverse
 
 from campaigns import actions
 from campaigns.models import Membership
 from characters.models import Character
+from tests.sheet_rows import rows
 
 pytestmark = pytest.mark.django_db
 
@@ -17,33 +20,60 @@ def ore(gm, player):
     return campaign
 
 
-def sheet_data(skills: str) -> dict:
+def sheet_data(skills: list[dict], initial: int = 0) -> dict:
     stats = {f"stat__{name}": "2" for name in ("Body", "Coordination", "Sense", "Brains", "Command", "Cool")}
-    return {"name": "Jet", **stats, "skills": skills, "notes": ""}
+    return {"name": "Jet", **stats, **rows("skills", skills, initial), "notes": ""}
 
 
-def test_skill_lines_with_bad_dice_name_the_dice_every_one_at_once(player_client, ore):
-    """Play-test: `Piloting (Coordination) 2d+1xd` said "its stat is one of Body, Coordination…"."""
-    lines = ["Piloting (Coordination) 2d+1xd", "Running (Body) 2d²", "Hiding (Cool) --1", "Dodge (Body) 2d extra"]
-    response = player_client.post(reverse("character_new", args=[ore.pk]), sheet_data("\n".join(lines)))
+PILOTING = {"name": "Piloting", "stat": "Coordination", "normal": 2, "hard": 0, "wiggle": 1}
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "message"),
+    [
+        ({"wiggle": "2²"}, "wiggle", "Enter a whole number from 0 to 5."),
+        ({"hard": "--1"}, "hard", "Enter a whole number from 0 to 5."),
+        ({"normal": "6"}, "normal", "Ensure this value is less than or equal to 5."),
+        ({"stat": "Agility"}, "stat", "Select a valid choice. Agility is not one of the available choices."),
+    ],
+)
+def test_a_bad_skill_row_is_refused_beside_its_field(player_client, ore, change, field, message):
+    """Play-test: `Piloting (Coordination) 2d+1xd` said "its stat is one of Body, Coordination…"; issue 22: a row
+    of bounded fields says what is wrong beside the field, and saves nothing."""
+    data = sheet_data([{"name": "Running", "stat": "Body", "normal": 1}, PILOTING | change])
+    response = player_client.post(reverse("character_new", args=[ore.pk]), data)
     assert response.status_code == 422
     page = response.content.decode()
-    assert "its stat is one of" not in page
-    for line in lines:
-        dice = line.split(") ", 1)[1]
-        assert f"{line.split(' (')[0]}: &#x27;{dice}&#x27; are not dice" in page
+    assert f'id="id_skills-1-{field}-live">{html.escape(message)}' in page
+    assert 'id="id_skills-0-normal-live"></span>' in page  # the good row says nothing
     assert not Character.objects.exists()
 
 
-def test_a_skill_line_with_an_unknown_stat_names_the_stat(player_client, ore):
-    response = player_client.post(reverse("character_new", args=[ore.pk]), sheet_data("Piloting (Agility) 2d"))
+def test_more_than_five_dice_in_all_are_refused_beside_the_row(player_client, ore):
+    response = player_client.post(reverse("character_new", args=[ore.pk]), sheet_data([PILOTING | {"hard": 3}]))
     assert response.status_code == 422
-    assert "Piloting: its stat is one of Body" in response.content.decode()
+    assert 'id="skills-0-row-errors">Piloting has 0 to 5 dice in all, not 6.' in response.content.decode()
+
+
+def test_ore_skill_rows_round_trip(player_client, ore):
+    hiding = {"name": "Hiding", "stat": "Cool", "normal": 0, "hard": 1, "wiggle": 0}
+    data = sheet_data([PILOTING, hiding | {"DELETE": True}, {"name": "", "stat": "", "normal": 0}])
+    assert player_client.post(reverse("character_new", args=[ore.pk]), data).status_code == 302
+    jet = Character.objects.get()
+    assert jet.sheet["skills"] == [PILOTING]
+    edit = reverse("character_edit", args=[ore.pk, jet.pk])
+    page = player_client.get(edit).content.decode()
+    assert '<option value="Coordination" selected>' in page
+    assert 'name="skills-0-wiggle" value="1"' in page
+    assert player_client.post(edit, sheet_data([PILOTING, hiding], initial=1)).status_code == 302
+    jet.refresh_from_db()
+    assert jet.sheet["skills"] == [PILOTING, hiding]
 
 
 def test_skill_names_differing_only_in_case_are_refused(player_client, ore):
     response = player_client.post(
-        reverse("character_new", args=[ore.pk]), sheet_data("Piloting (Coordination) 2d\npiloting (Body) 1d")
+        reverse("character_new", args=[ore.pk]),
+        sheet_data([PILOTING, {"name": "piloting", "stat": "Body", "normal": 1}]),
     )
     assert response.status_code == 422
     assert "Skill names must differ" in response.content.decode()

@@ -9,6 +9,7 @@ from campaigns.audience import Audience
 from campaigns.models import Membership, Roll, RollCall
 from campaigns.visibility import call_view
 from characters.models import Character
+from tests.sheet_rows import rows
 
 pytestmark = pytest.mark.django_db
 SECRET_DIFFICULTY = 9
@@ -161,8 +162,8 @@ def test_the_roll_form_shows_the_odds_of_each_width(player_client, ore, pilot):
 
 def test_the_ore_sheet_form(player_client, ore):
     data = {"name": "Jet", "stat__Body": "2", "stat__Coordination": "4", "stat__Sense": "2", "stat__Brains": "2",
-            "stat__Command": "1", "stat__Cool": "3", "skills": "Piloting (Coordination) 2d+1wd",
-            "notes": ""}  # fmt: skip
+            "stat__Command": "1", "stat__Cool": "3", "notes": "",
+            **rows("skills", [{"name": "Piloting", "stat": "Coordination", "normal": 2, "wiggle": 1}])}  # fmt: skip
     assert player_client.post(reverse("character_new", args=[ore.pk]), data).status_code == 302
     jet = Character.objects.get(name="Jet")
     assert jet.sheet["skills"] == [{"name": "Piloting", "stat": "Coordination", "normal": 2, "hard": 0, "wiggle": 1}]

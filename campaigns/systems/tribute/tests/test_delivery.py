@@ -9,6 +9,7 @@ from django.urls import reverse
 from campaigns import actions
 from campaigns.models import Campaign, Membership, Roll, RollCall
 from characters.models import Character
+from tests.sheet_rows import rows
 
 pytestmark = pytest.mark.django_db
 
@@ -179,11 +180,11 @@ def test_a_sheet_outside_the_range_is_refused_and_nothing_changes(client, narrow
     Membership.objects.create(campaign=narrow, user=gm)
     client.force_login(gm)
     url = reverse("character_new", args=[narrow.pk])
-    bad = client.post(url, {"name": "Brute", "attribute__Might": "6", "effects": "", "notes": ""})
+    bad = client.post(url, {"name": "Brute", "attribute__Might": "6", **rows("effects", []), "notes": ""})
     assert bad.status_code == 422
     assert "5" in bad.content.decode()
     assert not Character.objects.filter(name="Brute").exists()
-    good = client.post(url, {"name": "Brute", "attribute__Might": "5", "effects": "", "notes": ""})
+    good = client.post(url, {"name": "Brute", "attribute__Might": "5", **rows("effects", []), "notes": ""})
     assert good.status_code == 302
     assert Character.objects.get(name="Brute").sheet["attributes"]["Might"] == 5
 

@@ -1,6 +1,8 @@
 """Tribute Alpha at the table: tests against known, secret and opposed opposition,
 Profit and Waste assignment, and what each audience sees."""
 
+import re
+
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
@@ -9,6 +11,7 @@ from campaigns import actions
 from campaigns.inputs import WholeNumberField
 from campaigns.models import Membership, Roll, RollCall
 from characters.models import Character
+from tests.sheet_rows import rows
 
 pytestmark = pytest.mark.django_db
 SECRET_OPPOSITION = 137  # a marker no player page may show
@@ -159,8 +162,9 @@ def test_live_odds_for_a_known_opposition(player_client, tribute, hero):
 def test_the_tribute_sheet_form(player_client, tribute):
     response = player_client.post(
         reverse("character_new", args=[tribute.pk]),
-        {"name": "Vera", "attribute__Might": "2", "attribute__Agility": "-1",
-         "effects": "Punch 2 | damage 2, range 1 | knockback\nShove 1", "notes": ""},
+        {"name": "Vera", "attribute__Might": "2", "attribute__Agility": "-1", "notes": "",
+         **rows("effects", [{"name": "Punch", "rank": 2, "features": "damage 2, range 1", "bonuses": "knockback"},
+                            {"name": "Shove", "rank": 1}])},
     )  # fmt: skip
     assert response.status_code == 302
     vera = Character.objects.get(name="Vera")
@@ -169,9 +173,34 @@ def test_the_tribute_sheet_form(player_client, tribute):
         "name": "Punch", "rank": 2, "features": [{"name": "damage", "rank": 2}, {"name": "range", "rank": 1}],
         "bonuses": ["knockback"],
     }  # fmt: skip
-    bad = player_client.post(reverse("character_new", args=[tribute.pk]), {"name": "X", "effects": "Doom 9"})
+    assert vera.sheet["effects"][1] == {"name": "Shove", "rank": 1, "features": [], "bonuses": []}
+    edit = reverse("character_edit", args=[tribute.pk, vera.pk])
+    page = player_client.get(edit).content.decode()
+    assert 'name="effects-0-features" value="damage 2, range 1"' in page
+    kept = {"name": "Vera", "attribute__Might": "2", "attribute__Agility": "-1", "notes": ""}
+    posted = rows("effects", [{"name": "Punch", "rank": 2, "features": "damage 2, range 1", "bonuses": "knockback",
+                               "DELETE": True}, {"name": "Shove", "rank": 1}], initial=2)  # fmt: skip
+    assert player_client.post(edit, kept | posted).status_code == 302
+    vera.refresh_from_db()
+    assert vera.sheet["effects"] == [{"name": "Shove", "rank": 1, "features": [], "bonuses": []}]
+
+
+@pytest.mark.parametrize(
+    ("effect", "field", "message"),
+    [
+        ({"rank": "9"}, "rank", "Ensure this value is less than or equal to 5."),
+        ({"rank": "²"}, "rank", "Enter a whole number from 1 to 5."),
+        ({"features": "damage; 2"}, "features", "has &#x27;;&#x27;"),
+        ({"features": "damage 9"}, "features", "a feature&#x27;s rank is 0 to 5"),
+        ({"bonuses": "knock:back"}, "bonuses", "has &#x27;:&#x27;"),
+    ],
+)
+def test_a_bad_effect_row_is_refused_beside_its_field(player_client, tribute, effect, field, message):
+    row = {"name": "Doom", "rank": 2, "features": "damage 2", "bonuses": ""} | effect
+    bad = player_client.post(reverse("character_new", args=[tribute.pk]), {"name": "X", **rows("effects", [row])})
     assert bad.status_code == 422
-    assert "rank is 1 to 5" in bad.content.decode()
+    assert re.search(f'id="id_effects-0-{field}-live">[^<]*{re.escape(message)}', bad.content.decode())
+    assert not Character.objects.exists()
 
 
 @pytest.mark.parametrize("count", ["²", "--1", "٣"])

@@ -8,6 +8,7 @@ from campaigns.models import Roll
 from campaigns.systems.zener.tests import test_table as table
 from campaigns.systems.zener.tests.test_table import _character, check_data
 from characters.models import Character
+from tests.zener_rows import zener_post
 
 zg, kai, ren = table.zg, table.kai, table.ren  # the table tests' campaign and characters
 
@@ -87,12 +88,12 @@ def test_an_attack_at_range_uses_the_range_adjustment(gm_client, zg, kai, ren, s
 def test_the_sheet_refuses_a_fourth_weapon_rank(player_client, zg, changes, message):
     data = {"name": "Kai", **table.ZENER_STATS, "skills": "", "stat_damage": "", "notes": ""} | changes
     data["profession"] = data["skills"].partition(" (")[0]  # the profession is the first skill listed
-    response = player_client.post(reverse("character_new", args=[zg.pk]), data)
+    response = player_client.post(reverse("character_new", args=[zg.pk]), zener_post(data))
     assert response.status_code == 422
     assert message in response.content.decode()
     assert not Character.objects.exists()
     data["skills"] = data["skills"].replace(" 4", " 3")
-    assert player_client.post(reverse("character_new", args=[zg.pk]), data).status_code == 302
+    assert player_client.post(reverse("character_new", args=[zg.pk]), zener_post(data)).status_code == 302
     assert Character.objects.get().sheet["skills"][0]["ranks"] == 3
 
 

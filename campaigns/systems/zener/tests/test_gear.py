@@ -1,6 +1,7 @@
 """Equipment, loads, Campaign MacGuffins and delaying the next Zener Transition at the table (issue 20;
 seed: "Weapons", "Armor", "Loads", "Campaign MacGuffins", "Other Uses For Karma")."""
 
+import re
 from html import unescape
 
 import pytest
@@ -10,6 +11,7 @@ from campaigns import actions
 from campaigns.models import Membership, Roll
 from campaigns.systems.zener import actions as zener
 from characters.models import Character
+from tests.zener_rows import zener_post
 
 pytestmark = pytest.mark.django_db
 STATS = ("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO", "ENC", "LAN", "AWA", "PERS")
@@ -133,15 +135,20 @@ def test_the_sheet_form_prices_each_weapon_and_the_armour(player_client, zg, scr
             "skills": "Pilot (narrow, PRAC) 3", "notes": "", "armour": "5", "armour_coverage": "3",
             "weapons": "Rifle 3d6; burst, skill\nKnife 1d3; melee, found"}  # fmt: skip
     script_dice(3, 3, 3, 3)  # INT's dice for Kai, then for the refused sheet
-    assert player_client.post(reverse("character_new", args=[zg.pk]), data).status_code == 302
+    assert player_client.post(reverse("character_new", args=[zg.pk]), zener_post(data)).status_code == 302
     kai = Character.objects.get()
     assert [w["cost"] for w in kai.sheet["weapons"]] == [4, 0]
     assert kai.sheet["armour_design"]["cost"] == 6  # (5 x 3 + 1) / 3, up
     form = player_client.get(reverse("character_edit", args=[zg.pk, kai.pk])).content.decode()
-    assert "Rifle 3d6; burst, skill" in form
+    assert 'name="weapons-0-name" value="Rifle"' in form  # issue 22: its row, as bought
+    assert 'name="weapons-0-damage" value="3d6"' in form
+    assert '<option value="burst" selected>burst</option>' in form
+    assert re.search(r'<input[^>]*name="weapons-0-skill"[^>]*checked', form)
     assert "Rifle: 4 skill points" in form
     assert "Armour: 6 skill points" in form
-    bad = player_client.post(reverse("character_new", args=[zg.pk]), data | {"name": "X", "weapons": "Bow 1d8"})
+    bad = player_client.post(
+        reverse("character_new", args=[zg.pk]), zener_post(data | {"name": "X", "weapons": "Bow 1d8"})
+    )
     assert bad.status_code == 422
     assert "priced in d6" in bad.content.decode()
 

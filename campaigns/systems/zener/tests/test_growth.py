@@ -10,6 +10,7 @@ from campaigns import actions as table_actions
 from campaigns.models import LedgerEntry, Membership
 from campaigns.systems.zener.actions import change_karma, gm_karma, karma_balance
 from characters.models import Character
+from tests.zener_rows import zener_post
 
 pytestmark = pytest.mark.django_db
 
@@ -45,25 +46,26 @@ def test_disadvantages_on_the_sheet_pay_for_skills_and_the_budget_says_so(player
     script_dice(3, 3)  # INT's dice: INT 12, 24 skill points
     url = reverse("character_new", args=[zg.pk])
     skills = "Pilot (broad, PRAC) 20\nShoot (specific, ACC) 10"  # 23 + 10 = 33
-    refused = player_client.post(url, _form(skills=skills))
+    refused = player_client.post(url, zener_post(_form(skills=skills)))
     assert refused.status_code == 422
     assert "These skills cost 33 skill points; INT × 2 (24) gives 24." in refused.content.decode()
     # Seed: "Each additional rank reduces in value by 1 point": Hunted, 4 points at 3 ranks, is 4 + 3 + 2 = 9.
-    assert player_client.post(url, _form(skills=skills, disadvantages="Hunted (4) 3")).status_code == 302
+    assert player_client.post(url, zener_post(_form(skills=skills, disadvantages="Hunted (4) 3"))).status_code == 302
     kai = Character.objects.get()
     assert kai.sheet["disadvantages"] == [{"name": "Hunted", "points": 4, "ranks": 3}]
     page = player_client.get(reverse("character_edit", args=[zg.pk, kai.pk])).content.decode()
     assert "Skill points: INT × 2 (24) + disadvantages (9) = 33; the skills cost 33." in page
-    assert "Hunted (4) 3" in page
+    assert 'name="disadvantages-0-name" value="Hunted"' in page  # issue 22: its row
+    assert 'name="disadvantages-0-ranks" value="3"' in page
 
 
 def test_bad_disadvantage_lines_and_ranks_over_the_karma_limit_are_refused(player_client, zg, script_dice):
     script_dice(3, 3)
     url = reverse("character_new", args=[zg.pk])
-    refused = player_client.post(url, _form(disadvantages="Hunted 3"))
+    refused = player_client.post(url, zener_post(_form(disadvantages="Hunted (3) 1")))  # issue 22: points, a choice
     assert refused.status_code == 422
-    assert "Write each disadvantage as &#x27;Name (points) ranks&#x27;" in refused.content.decode()
-    refused = player_client.post(url, _form(disadvantages="Hunted (4) 5"))
+    assert 'id="id_disadvantages-0-points-live">Select a valid choice. 3 is not' in refused.content.decode()
+    refused = player_client.post(url, zener_post(_form(disadvantages="Hunted (4) 5")))
     assert "Hunted: at most 4 ranks in one disadvantage (starting Karma 10 / 3, rounded up); 5 is not." in (
         refused.content.decode()
     )
@@ -74,8 +76,8 @@ def test_no_more_disadvantages_earn_points_than_the_current_karma(player_client,
     kai = _character(zg, player, disadvantages=[{"name": "A", "points": 1, "ranks": 1}])
     change_karma(kai, -8, actor=player, reason="Spent")  # 2 Karma left
     url = reverse("character_edit", args=[zg.pk, kai.pk])
-    assert player_client.post(url, _form(disadvantages="A (1) 1\nB (1) 1")).status_code == 302
-    refused = player_client.post(url, _form(disadvantages="A (1) 1\nB (1) 1\nC (2) 1"))
+    assert player_client.post(url, zener_post(_form(disadvantages="A (1) 1\nB (1) 1"))).status_code == 302
+    refused = player_client.post(url, zener_post(_form(disadvantages="A (1) 1\nB (1) 1\nC (2) 1")))
     assert refused.status_code == 422
     assert "Kai can earn points from at most 2 disadvantages (the current Karma); 3 are listed." in (
         refused.content.decode()
@@ -90,7 +92,7 @@ def test_stat_trades_at_creation_keep_the_rolled_stats_and_the_karma_adds_up(pla
     # Rolled STR 12, AWA 12, PERS 12. STR +1 for 3 skill points, AWA -1 for 2; 1 Karma: PERS -1, STR +2.
     data = _form(stat__STR="15", stat__AWA="11", stat__PERS="11", rolled="STR 12, AWA 12, PERS 12",
                  karma_trades="PERS>STR", skills="Pilot (narrow, PRAC) 3")  # fmt: skip
-    assert player_client.post(url, data).status_code == 302
+    assert player_client.post(url, zener_post(data)).status_code == 302
     kai = Character.objects.get()
     assert kai.sheet["rolled"] == {"STR": 12, "AWA": 12, "PERS": 12}
     assert kai.sheet["karma_trades"] == [["PERS", "STR"]]
@@ -98,9 +100,9 @@ def test_stat_trades_at_creation_keep_the_rolled_stats_and_the_karma_adds_up(pla
     assert LedgerEntry.objects.get().reason == "Stat trade at creation: PERS −1, STR +2"
     page = player_client.get(reverse("character_edit", args=[zg.pk, kai.pk])).content.decode()
     assert "Skill points: INT × 2 (24) + stat trades (−1) = 23" in page
-    assert player_client.post(reverse("character_edit", args=[zg.pk, kai.pk]), data).status_code == 302
+    assert player_client.post(reverse("character_edit", args=[zg.pk, kai.pk]), zener_post(data)).status_code == 302
     assert karma_balance(kai).value == 9  # saved again: paid once
-    refused = player_client.post(url, _form(name="Ren", karma_trades="PERS-STR"))
+    refused = player_client.post(url, zener_post(_form(name="Ren", karma_trades="PERS-STR")))
     assert "Write each Karma trade as &#x27;LOWERED&gt;RAISED&#x27;" in refused.content.decode()
 
 
@@ -187,9 +189,9 @@ def test_karmic_starvation_keeps_the_sheet_valid_and_shows_it(gm_client, player_
     assert "Karmic Starvation 2" in player_client.get(reverse("table", args=[zg.pk])).content.decode()
     page = player_client.get(reverse("character_edit", args=[zg.pk, kai.pk])).content.decode()
     assert "Karmic Starvation: the skills cost 4 less (32 − 4 = 28)." in page
-    assert player_client.post(reverse("character_edit", args=[zg.pk, kai.pk]),
-                              _form(stat__STR="9", skills="Pilot (specific, PRAC) 20\nShoot (specific, ACC) 12",
-                                    disadvantages="Lame (1) 4")).status_code == 302  # fmt: skip
+    skills = "Pilot (specific, PRAC) 20\nShoot (specific, ACC) 12"
+    posted = zener_post(_form(stat__STR="9", skills=skills, disadvantages="Lame (1) 4"))
+    assert player_client.post(reverse("character_edit", args=[zg.pk, kai.pk]), posted).status_code == 302
 
 
 def test_growth_steps_refuse_bad_input_and_are_the_gms(gm_client, player_client, zg, player):

@@ -9,6 +9,7 @@ from campaigns import actions as table_actions
 from campaigns.models import Membership, Roll
 from campaigns.systems.zener.actions import change_karma, karma_balance
 from characters.models import Character
+from tests.zener_rows import zener_post
 
 pytestmark = pytest.mark.django_db
 
@@ -50,7 +51,7 @@ def test_a_rank_the_equipment_needs_is_not_bought_off_and_the_sheet_still_saves(
     assert "These skills cost 20 skill points, 25 with equipment; INT × 2 (24) gives 24." in refused.content.decode()
     assert karma_balance(kai).value == 10
     edit = reverse("character_edit", args=[zg.pk, kai.pk])
-    assert player_client.post(edit, _form(disadvantages="Hunted (4) 1")).status_code == 302
+    assert player_client.post(edit, zener_post(_form(disadvantages="Hunted (4) 1"))).status_code == 302
 
 
 def test_the_budget_line_counts_the_equipment(player_client, zg, player):
@@ -101,18 +102,20 @@ def test_the_trades_of_creation_are_fixed_once_the_character_has_played(player_c
     kai = _character(zg, player, skills=SKILLS)
     edit = reverse("character_edit", args=[zg.pk, kai.pk])
     data = _form(weapons="", stat__STR="14", stat__PERS="11", rolled="STR 12, PERS 12", karma_trades="PERS>STR")
-    assert player_client.post(edit, data).status_code == 302  # before its first roll: still being made
+    assert player_client.post(edit, zener_post(data)).status_code == 302  # before its first roll: still being made
     Roll.objects.create(campaign=zg, author=player, character=kai, kind="zener", request={}, outcome={})
     refused = player_client.post(
-        edit, {**data, "stat__STR": "16", "stat__PERS": "10", "karma_trades": "PERS>STR, PERS>STR"}
+        edit, zener_post({**data, "stat__STR": "16", "stat__PERS": "10", "karma_trades": "PERS>STR, PERS>STR"})
     )
     assert refused.status_code == 422
     assert "Trades are made when the character is made; ask the GM." in refused.content.decode()
     kai.refresh_from_db()
     assert kai.sheet["karma_trades"] == [["PERS", "STR"]]
     # STR 14 is the rolled 12 and the Karma trade's +2; 15 would be a new trade, +1 for 3 skill points.
-    assert player_client.post(edit, {**data, "stat__STR": "15"}).status_code == 422
-    assert player_client.post(edit, {**data, "notes": "Played"}).status_code == 302  # the same trades: saved
+    assert player_client.post(edit, zener_post({**data, "stat__STR": "15"})).status_code == 422
+    assert (
+        player_client.post(edit, zener_post({**data, "notes": "Played"})).status_code == 302
+    )  # the same trades: saved
 
 
 def test_a_refusal_shows_beside_the_form_that_was_posted(gm_client, zg, player):

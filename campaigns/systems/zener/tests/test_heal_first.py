@@ -8,6 +8,7 @@ from django.urls import reverse
 from campaigns import actions
 from campaigns.models import Membership
 from characters.models import Character
+from tests.zener_rows import zener_post
 
 pytestmark = pytest.mark.django_db
 STATS = ("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO", "ENC", "LAN", "AWA", "PERS")
@@ -30,7 +31,7 @@ def kai(zg, player):
 def _save(client, campaign, character, **more):
     data = {"name": "Kai", **{f"stat__{s}": "10" for s in STATS}, "stat_damage": "RES 3, STR 1, DEX 5", "notes": "",
             **more}  # fmt: skip
-    return client.post(reverse("character_edit", args=[campaign.pk, character.pk]), data)
+    return client.post(reverse("character_edit", args=[campaign.pk, character.pk]), zener_post(data))
 
 
 def test_the_player_sets_heal_first_and_a_day_follows_it(gm_client, player_client, zg, kai):

@@ -6,6 +6,7 @@ from django.urls import reverse
 from campaigns import actions
 from campaigns.models import Membership, Roll
 from characters.models import Character
+from tests.zener_rows import zener_post
 
 pytestmark = pytest.mark.django_db
 
@@ -36,16 +37,18 @@ def test_languages_on_the_sheet_form(player_client, zg, script_dice):
     # INT 12: two free languages at 1 rank; Spanish spoken 3 costs 4, 2 more paid by a native rank given up.
     data = {"name": "Kai", **STATS, "skills": "", "notes": "",
             "languages": "English, 2020s (native) written 2\nSpanish, 1920s (spoken) 3"}  # fmt: skip
-    assert player_client.post(reverse("character_new", args=[zg.pk]), data).status_code == 302
+    assert player_client.post(reverse("character_new", args=[zg.pk]), zener_post(data)).status_code == 302
     kai = Character.objects.get()
     assert kai.sheet["languages"][1] == {"name": "Spanish", "era": "1920s", "aspect": "spoken", "ranks": 3}
     assert kai.sheet["languages"][0]["aspects"] == {"spoken": 3, "heard": 3, "written": 2, "read": 3}
     page = player_client.get(reverse("character_edit", args=[zg.pk, kai.pk])).content.decode()
-    assert "Spanish, 1920s (spoken) 3" in page
-    assert "English, 2020s (native) written 2" in page
+    assert 'name="languages-1-name" value="Spanish"' in page  # issue 22: each language a row
+    assert '<option value="spoken" selected>spoken</option>' in page
+    assert 'name="languages-0-written" value="2"' in page  # the native rank given up
+    assert 'name="languages-0-read" value=' not in page  # kept at 3: left blank
     assert "2 points (1 native rank given up × 2 + no skill on LAN); 2 spent beyond the free ones, 0 left." in page
-    bad = player_client.post(reverse("character_new", args=[zg.pk]), data | {"name": "Lio",
-                             "languages": "Spanish, 1920s (sung) 3"})  # fmt: skip
+    bad = player_client.post(reverse("character_new", args=[zg.pk]), zener_post(data | {"name": "Lio",
+                             "languages": "Spanish, 1920s (sung) 3"}))  # fmt: skip
     assert bad.status_code == 422
     assert "spoken, heard, written or read" in bad.content.decode()
 
@@ -85,13 +88,13 @@ def test_an_overspent_sheet_is_refused_with_what_pays(player_client, zg, script_
     script_dice(3, 3)
     data = {"name": "Kai", **STATS, "skills": "", "notes": "",
             "languages": "English, 2020s (native)\nSpanish, 1920s (spoken) 3"}  # fmt: skip
-    response = player_client.post(reverse("character_new", args=[zg.pk]), data)
+    response = player_client.post(reverse("character_new", args=[zg.pk]), zener_post(data))
     assert response.status_code == 422
     assert "cost 2 points beyond your 2 free languages" in response.content.decode()
     assert not Character.objects.exists()
     bad = player_client.post(reverse("character_new", args=[zg.pk]),
-                             data | {"languages": "English, 2020s (native) sung 2"})  # fmt: skip
-    assert "e.g. &#x27;written 2, read 2&#x27;" in bad.content.decode()
+                             zener_post(data | {"languages": "English, 2020s (native) written 4"}))  # fmt: skip
+    assert 'id="id_languages-0-written-live">Ensure this value is less than or equal to 3.' in bad.content.decode()
 
 
 def test_ranks_learned_in_play_stay_outside_the_budget_through_an_edit(player_client, zg, kai):
@@ -105,6 +108,6 @@ def test_ranks_learned_in_play_stay_outside_the_budget_through_an_edit(player_cl
     data = {"name": "Kai", **STATS, "stat__LAN": "12", "skills": "Linguist (narrow, LAN) 2", "notes": "",
             "languages": "English, 2020s (native)\nSpanish, 1920s (spoken) 3\n"
                          "French, 16th century (read) 1"}  # fmt: skip
-    assert player_client.post(reverse("character_edit", args=[zg.pk, kai.pk]), data).status_code == 302
+    assert player_client.post(reverse("character_edit", args=[zg.pk, kai.pk]), zener_post(data)).status_code == 302
     kai.refresh_from_db()
     assert kai.sheet["languages"][2]["learned"] == 2

@@ -9,6 +9,7 @@ from campaigns import actions
 from campaigns.models import Membership, Roll
 from characters.models import Character
 from rules.zener.stats import in_play
+from tests.zener_rows import zener_post
 
 pytestmark = pytest.mark.django_db
 FAIL, PASS = (6, 6, 6, 6), (1, 1, 1, 1)  # 4d6 against CON 20 - 15 = 5
@@ -165,7 +166,7 @@ def test_the_sheet_shows_radiation_and_keeps_it_when_the_player_saves(player_cli
     data = {"name": "Kai", **{f"stat__{s}": "12" for s in ("STR", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO",
             "ENC", "LAN", "AWA", "PERS")}, "stat__CON": "20", "stat__RES": "10", "stat__NIM": "10",
             "stat_damage": "DEX 4", "notes": ""}  # fmt: skip
-    assert player_client.post(reverse("character_edit", args=[zg.pk, kai.pk]), data).status_code == 302
+    assert player_client.post(reverse("character_edit", args=[zg.pk, kai.pk]), zener_post(data)).status_code == 302
     kai.refresh_from_db()
     assert kai.sheet["damage"]["radiation"]["con"] == 5
     assert (kai.sheet["damage"]["stat_pace"], kai.sheet["damage"]["stat_late"]) == ({"DEX": 2}, {"DEX": 1})

@@ -9,6 +9,7 @@ from campaigns import actions
 from campaigns.models import Membership, Roll
 from characters.models import Character
 from rules.zener.stats import in_play
+from tests.zener_rows import zener_post
 
 pytestmark = pytest.mark.django_db
 
@@ -99,7 +100,7 @@ def test_the_player_saving_the_sheet_keeps_the_moved_loss(gm_client, player_clie
     _move(gm_client, zg, kai, "DEX", "3")
     stats = ("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO", "ENC", "LAN", "AWA", "PERS")
     data = {"name": "Kai", **{f"stat__{s}": "10" for s in stats}, "stat__CON": "12", "notes": ""}
-    assert player_client.post(reverse("character_edit", args=[zg.pk, kai.pk]), data).status_code == 302
+    assert player_client.post(reverse("character_edit", args=[zg.pk, kai.pk]), zener_post(data)).status_code == 302
     kai.refresh_from_db()
     assert kai.sheet["damage"]["radiation"]["moved"] == {"DEX": 3}
     assert in_play(kai.sheet)["DEX"] == 7

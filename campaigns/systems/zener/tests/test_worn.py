@@ -9,6 +9,7 @@ from django.urls import reverse
 from campaigns import actions
 from campaigns.models import Membership, Roll
 from characters.models import Character
+from tests.zener_rows import zener_post
 
 pytestmark = pytest.mark.django_db
 
@@ -36,7 +37,7 @@ def _attack(attacker, target, **changes):
 def test_the_sheet_keeps_the_armours_technology_and_hand_protection_and_shows_them_worn(player_client, zg):
     data = {"name": "Kai", **{f"stat__{s}": "12" for s in STATS}, "skills": "", "stat_damage": "", "notes": "",
             "armour": "5", "armour_tech": "3", "hand_protection": "2"}  # fmt: skip
-    assert player_client.post(reverse("character_new", args=[zg.pk]), data).status_code == 302
+    assert player_client.post(reverse("character_new", args=[zg.pk]), zener_post(data)).status_code == 302
     kai = Character.objects.get()
     assert (kai.sheet["armour"], kai.sheet["armour_tech"], kai.sheet["hand_protection"]) == (5, 3, 2)
     page = player_client.get(reverse("character_edit", args=[zg.pk, kai.pk])).content.decode()
@@ -49,7 +50,7 @@ def test_the_sheet_keeps_the_armours_technology_and_hand_protection_and_shows_th
 def test_a_bad_technology_or_hand_protection_is_refused(player_client, zg, field, value):
     data = {"name": "Kai", **{f"stat__{s}": "12" for s in STATS}, "skills": "", "stat_damage": "", "notes": "",
             field: value}  # fmt: skip
-    response = player_client.post(reverse("character_new", args=[zg.pk]), data)
+    response = player_client.post(reverse("character_new", args=[zg.pk]), zener_post(data))
     assert response.status_code == 422
     assert not Character.objects.exists()
 
