@@ -9,11 +9,11 @@ pytestmark = pytest.mark.browser
 
 
 def test_a_session_start_and_its_refill_show_live_on_a_players_table(browser, server_url):
-    gm, invite, _table = start_campaign(browser, server_url, "gert", "Evening", "d100 skill tests")
+    gm, invite, _table = start_campaign(browser, server_url, "gerd", "Evening", "d100 skill tests")
     expect(gm.locator("#live-status")).to_have_text("live")
-    player = join(browser, invite, "pia")
+    player = join(browser, invite, "pim")
     # The GM's open table hears of the player joining, without a reload.
-    expect(gm.locator("#log .table-event")).to_contain_text("pia joined the table", timeout=5_000)
+    expect(gm.locator("#log .table-event")).to_contain_text("pim joined the table", timeout=5_000)
     player.evaluate("window.notReloaded = true")
     errors = console_errors(player)
 
