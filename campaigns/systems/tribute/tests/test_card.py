@@ -157,3 +157,16 @@ def test_the_rules_page_says_what_one_click_rolls(client):
     page = client.get(reverse("rules")).content.decode()
     assert 'id="tribute-card"' in page
     assert "against an opposition of <strong>0</strong>" in page
+
+
+def test_the_players_own_waiting_tests_are_not_said_to_be_the_gms(table, player, script_dice):
+    """Play-test: a card test waiting for the Profit assignment or for the GM's opposition is shown
+    among the GM's calls, but it is the player's own: it must not read "The GM asks …"."""
+    campaign, mara = table
+    script_dice(6, 6, 1)  # a Win with 1 Profit on Punch: waits for the player's assignment
+    post(player, campaign, mara, {"roll": "effect:Punch", "focus": "2"})
+    post(player, campaign, mara, {"roll": "attribute:Perception", "gm_sets": "on"})
+    page = client_for(player).get(reverse("table", args=[campaign.pk])).content.decode()
+    assert "The GM asks <strong>Mara Vell</strong>" not in page
+    assert "Your own test, <strong>Mara Vell</strong>: Punch (Might)" in page
+    assert "Your own test, <strong>Mara Vell</strong>: Perception" in page
