@@ -42,6 +42,7 @@ class CallView:
     status: str
     template: str
     data: dict[str, Any] = field(default_factory=dict)
+    self_test: bool = False  # the player's own test waiting on a step, not a call from the GM
 
 
 @dataclass(frozen=True, slots=True)

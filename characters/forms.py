@@ -65,7 +65,9 @@ class CharacterForm(forms.ModelForm):
         """The fields and the lists in page order: each list before the field it names."""
         lists = {name: rows.Rows(name, self.row_lists[name], formset, self._errors or {}, self.list_help[name])
                  for name, formset in self.lists.items()}  # fmt: skip
-        for bound in self.visible_fields():
+        # The free notes last, whatever the system's form declares (play-test: the base form's notes came
+        # second, and the lists shown before them ahead of the attributes); a stable sort keeps the rest.
+        for bound in sorted(self.visible_fields(), key=lambda bound: bound.name == "notes"):
             for name in [n for n, spec in self.row_lists.items() if spec.before == bound.name and n in lists]:
                 yield lists.pop(name)
             yield bound

@@ -5,6 +5,7 @@ brings the same change to everyone else): the shape is campaigns.systems.steps'.
 from dataclasses import replace
 
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET, require_POST
 
@@ -14,6 +15,7 @@ from campaigns.systems.cgg.assists import assist_choice
 from campaigns.systems.cgg.chart import cgg_chart
 from campaigns.systems.cgg.condition_roll import dire_injury, use_enhanced
 from campaigns.systems.cgg.forms import ActionCallForm, ClockForm, HammerForm, StuntForm, WrenchForm
+from campaigns.systems.cgg.kind import action_from
 from campaigns.systems.cgg.pre_roll import pre_roll
 from campaigns.systems.steps import call_step, gm_call, panel_step, player_call, tell_done
 from campaigns.views import campaign_for_gm
@@ -71,10 +73,24 @@ def roll(request, campaign_id: int, call_id: int):
     call = player_call(request, campaign_id, call_id, actions.KIND)
     form = StuntForm(request.POST, masteries=call_view(call, Audience.CALLED_PLAYER).data["masteries"])
     return call_step(
-        request, call, Audience.CALLED_PLAYER, form=form,
-        act=lambda: actions.roll_for_call(call.pk, request.user, form.stunt(), assist_choice(request.POST),
-                                          pays=tuple(request.POST.getlist("condition_pay"))),
-    )  # fmt: skip
+        request,
+        call,
+        Audience.CALLED_PLAYER,
+        form=form,
+        act=lambda: _roll_then_publish(call, request, form),
+    )
+
+
+def _roll_then_publish(call, request, form):
+    """The risk roll; with no Venture there is no Wrench to choose (Enhanced too needs Venture), so it
+    is published at once, as the card's button publishes it (card.answer_call): no lone "Done"."""
+    with transaction.atomic():
+        call = actions.roll_for_call(call.pk, request.user, form.stunt(), assist_choice(request.POST),
+                                     pays=tuple(request.POST.getlist("condition_pay")))  # fmt: skip
+        # With a condition at work the card stays, to say what it did before the Wrench step.
+        if not action_from(call.request, call.state).venture_left and not call.state.get("conditions"):
+            actions.choose_wrench(call.pk, request.user, ())
+    return call
 
 
 @login_required

@@ -8,6 +8,8 @@ the seed's scale ("0 being considered average for a human"); an effect is tested
 highest-ranked attribute (the campaign's first on a tie). The options change each of these, or leave
 the opposition to the GM (secret), in which case the test waits for the GM's number as it does from
 the panel. An effect's test with Profit or Waste waits for the player's assignment, as it does today.
+With the GM's opposed test of an attribute open for the character, that attribute's button answers
+it (published on /rules/#tribute-card-call), as CGG's card answers the Exec's call.
 """
 
 from __future__ import annotations
@@ -103,6 +105,11 @@ def card_roll(character, key: str, options: dict, *, actor):
         attribute = options.get("attribute") or best_attribute(character)
     else:
         raise RulesError("That is not a roll on this card.")
+    if what == "attribute" and (called := _opposed_call_for(character, attribute)) is not None:
+        # The GM's opposed test of this attribute is answered, with the card's dice (/rules/#tribute-card-call).
+        called = actions.roll_opposed(called.pk, actor, focus=options.get("focus") or 1,
+                                      burden=options.get("burden") or 1)  # fmt: skip
+        return called.roll
     secret = bool(options.get("gm_sets"))
     opposition = options.get("opposition")
     call = actions.start_test(
@@ -118,3 +125,11 @@ def card_roll(character, key: str, options: dict, *, actor):
     state = call.state
     return (f"Rolled {effect}: {state['outcome'].capitalize()} with {state['profit']} Profit and {state['waste']} "
             "Waste to assign, on the card under “The GM asks you to roll”.")  # fmt: skip
+
+
+def _opposed_call_for(character, attribute: str):
+    """The GM's open opposed test of `attribute` for the character (the oldest), if any."""
+    return (
+        RollCall.objects.filter(character=character, kind=actions.KIND, status=RollCall.Status.PENDING,
+                                request__attribute=attribute, request__has_key="opponent").order_by("pk").first()
+    )  # fmt: skip

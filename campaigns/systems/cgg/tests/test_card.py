@@ -133,3 +133,26 @@ def test_the_plain_roll_row_draws_chips_and_a_badge(player_client, cgg_campaign,
     assert page.count('class="die die-wrench" title="Venture"') == 2
     assert '<span class="die die-kept">2</span>' in page
     assert '<strong class="outcome outcome-neutral">Total 8, 2 Venture</strong>' in page
+
+
+def test_the_calls_own_roll_without_venture_is_published_at_once(player_client, cgg_campaign, mara, script_dice):
+    """Play-test: answered from the highlighted call's "Roll … for risk" (not the card) with no
+    Venture, the player was left a lone "Done" and the Exec read "The player is choosing Wrench
+    uses": with nothing to choose it is published at once, as the card's button does."""
+    made = call(cgg_campaign, mara)  # Dexterity, base 5d: 4d+1 leaves one Exec die
+    script_dice(1, 2, 3, 4, 9)  # no Venture; the Exec's die 9: no Failure
+    url = reverse("cgg_roll", args=[cgg_campaign.pk, made.pk])
+    response = player_client.post(url, {}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    made.refresh_from_db()
+    assert made.status == RollCall.Status.ANSWERED
+    assert Roll.objects.get().outcome["wrench"] == []
+
+
+def test_the_calls_own_roll_with_venture_waits_for_the_wrench(player_client, cgg_campaign, mara, script_dice):
+    made = call(cgg_campaign, mara)
+    script_dice(6, 2, 3, 4, 9)
+    player_client.post(reverse("cgg_roll", args=[cgg_campaign.pk, made.pk]), {}, HTTP_HX_REQUEST="true")
+    made.refresh_from_db()
+    assert made.status == RollCall.Status.PLAYER_TURN
+    assert not Roll.objects.exists()

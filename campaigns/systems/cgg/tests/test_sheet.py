@@ -59,6 +59,17 @@ def test_the_form_shows_the_sheet_back(player_client, cgg_campaign):
     assert 'name="leverage-0-code" value="2d+2"' in page
 
 
+def test_the_sheet_starts_with_the_attributes_and_ends_with_the_notes(player_client, cgg_campaign):
+    """Play-test: the free notes and the Exec's conditions came before the attributes (the notes'
+    place in the generic form): the page reads attributes, lists, tracks, and the notes last."""
+    player_client.post(reverse("character_new", args=[cgg_campaign.pk]), sheet_data())
+    explorer = Character.objects.get()
+    page = player_client.get(reverse("character_edit", args=[cgg_campaign.pk, explorer.pk])).content.decode()
+    order = ['name="name"', 'name="dexterity"', 'name="abilities-0-name"', 'name="harm_dots"', "<legend>Conditions",
+             'name="leverage-0-purpose"', 'name="notes"']  # fmt: skip
+    assert [page.index(mark) for mark in order] == sorted(page.index(mark) for mark in order)
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [

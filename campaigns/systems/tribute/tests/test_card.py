@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from campaigns import actions
 from campaigns.models import Roll, RollCall
+from campaigns.systems.tribute import actions as tribute_actions
 from campaigns.systems.tribute.adapter import ADAPTER
 from characters.models import Character
 
@@ -157,3 +158,44 @@ def test_the_rules_page_says_what_one_click_rolls(client):
     page = client.get(reverse("rules")).content.decode()
     assert 'id="tribute-card"' in page
     assert "against an opposition of <strong>0</strong>" in page
+
+
+def test_the_players_own_waiting_tests_are_not_said_to_be_the_gms(table, player, script_dice):
+    """Play-test: a card test waiting for the Profit assignment or for the GM's opposition is shown
+    among the GM's calls, but it is the player's own: it must not read "The GM asks …"."""
+    campaign, mara = table
+    script_dice(6, 6, 1)  # a Win with 1 Profit on Punch: waits for the player's assignment
+    post(player, campaign, mara, {"roll": "effect:Punch", "focus": "2"})
+    post(player, campaign, mara, {"roll": "attribute:Perception", "gm_sets": "on"})
+    page = client_for(player).get(reverse("table", args=[campaign.pk])).content.decode()
+    assert "The GM asks <strong>Mara Vell</strong>" not in page
+    assert "Your own test, <strong>Mara Vell</strong>: Punch (Might)" in page
+    assert "Your own test, <strong>Mara Vell</strong>: Perception" in page
+
+
+def test_the_attribute_button_answers_the_gms_opposed_call_for_it(table, gm, player, script_dice):
+    """Play-test: with the GM's opposed Agility test waiting, the card's "Roll Agility" rolled a second,
+    unopposed test against 0 and left the call open; it answers the call, as CGG's card does."""
+    campaign, mara = table
+    opponent = {"name": "Guard", "rank": 0, "attribute": "Might", "focus": 1, "burden": 1}
+    made = tribute_actions.call_opposed(campaign, gm, character=mara, attribute="Agility", opponent=opponent,
+                                        label="Slip past the guard")  # fmt: skip
+    script_dice(5, 1, 2, 3)  # Mara: 5 − 1 + 1 = 5; the guard: 2 − 3 = −1
+    response = post(player, campaign, mara, {"roll": "attribute:Agility"})
+    assert response.status_code == 200
+    made.refresh_from_db()
+    assert made.status == RollCall.Status.ANSWERED
+    roll = Roll.objects.get()
+    assert (roll.call, roll.outcome["outcome"]) == (made, "win")
+    assert RollCall.objects.count() == 1  # no second, unopposed test
+
+
+def test_another_attributes_button_leaves_the_opposed_call_open(table, gm, player, script_dice):
+    campaign, mara = table
+    opponent = {"name": "Guard", "rank": 0, "attribute": "Might", "focus": 1, "burden": 1}
+    made = tribute_actions.call_opposed(campaign, gm, character=mara, attribute="Agility", opponent=opponent)
+    script_dice(5, 1)
+    post(player, campaign, mara, {"roll": "attribute:Might"})
+    made.refresh_from_db()
+    assert made.status == RollCall.Status.PENDING
+    assert Roll.objects.get().call != made
