@@ -77,7 +77,8 @@ def _press(request, campaign, character, key: str, data, *, save_as: str = "", k
     if key == saved.NOTATION and kept is not None:
         what, options, roll_it = _notation(campaign, character, kept, request.user)
     else:
-        what, options, roll_it = _button(campaign, character, key, data, request.user)
+        label = save_as or (kept.name if kept is not None else "")
+        what, options, roll_it = _button(campaign, character, key, data, request.user, label=label)
     try:
         with transaction.atomic():
             if save_as:
@@ -97,7 +98,7 @@ def _press(request, campaign, character, key: str, data, *, save_as: str = "", k
     return said, row
 
 
-def _button(campaign, character, key, data, actor):
+def _button(campaign, character, key, data, actor, *, label: str = ""):
     card = campaign.adapter.card(character, data=data)
     button = card.roll(key) if card else None
     if button is None:
@@ -108,9 +109,9 @@ def _button(campaign, character, key, data, actor):
     stored = saved.posted_options(card.options) if card.options is not None else {}
 
     def roll_it():
-        return campaign.adapter.card_roll(character, key, options, actor=actor)
+        return campaign.adapter.card_roll(character, key, options, actor=actor, label=label)
 
-    return button.what, stored, roll_it
+    return label or button.what, stored, roll_it
 
 
 def _notation(campaign, character, kept, actor):

@@ -110,9 +110,10 @@ class SystemAdapter:
         a button per rollable thing; `data`: the options as posted, to show them again. None: no card."""
         return None
 
-    def card_roll(self, character, key: str, options: dict, *, actor):
+    def card_roll(self, character, key: str, options: dict, *, actor, label: str = ""):
         """Roll the card's button `key` for `character`, with the sheet's values, the campaign's
-        defaults and the card's cleaned `options`, through the system's own actions. Returns the
+        defaults and the card's cleaned `options`, through the system's own actions; `label`: the
+        name a saved button gives the roll in the log (none: the system's own). Returns the
         roll, or None when the roll waits on the GM (a difficulty to set), or a sentence for the
         player when it waits on them (Tribute: Profit and Waste to assign); raises
         `ActionError` or `RulesError` to refuse, with a sentence the player can read."""

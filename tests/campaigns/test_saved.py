@@ -48,7 +48,7 @@ def test_a_button_pressed_with_a_name_is_saved_and_rolled(coin_table, player, sc
     assert response.status_code == 200
     kept = SavedRoll.objects.get()
     assert (kept.character, kept.name, kept.key, kept.options) == (tess, "Double or nothing", "coins:2", {})
-    assert Roll.objects.get().outcome["total"] == 4
+    assert (Roll.objects.get().outcome["total"], Roll.objects.get().request["label"]) == (4, "Double or nothing")
     body = response.content.decode()
     assert ">Roll Double or nothing</button>" in body
     assert "Saved as “Roll Double or nothing”." in body
@@ -64,7 +64,11 @@ def test_a_saved_button_replays_its_key(coin_table, player, script_dice):
     assert response.status_code == 200
     roll = Roll.objects.get()
     assert (roll.character, roll.request["notation"], roll.outcome["total"]) == (tess, "3d2", 4)
-    assert f'data-roll-id="{roll.pk}"' in response.content.decode()
+    # The log and the card name the roll as the player named the button.
+    assert roll.request["label"] == "Triple"
+    body = response.content.decode()
+    assert f'data-roll-id="{roll.pk}"' in body
+    assert "Rolled Triple." in body
 
 
 def test_a_saved_button_whose_key_left_the_card_rolls_nothing(coin_table, player):
@@ -86,7 +90,7 @@ def with_options(monkeypatch, seen):
     def card(character, *, data=None):
         return Card((CardRoll("coins:1", "1 coin"),), options=Options(data, prefix="coin"))
 
-    def card_roll(character, key, options, *, actor):
+    def card_roll(character, key, options, *, actor, label=""):
         seen.append(options)
         return actions.roll_notation(character.campaign, actor, notation="1d2", character=character)
 

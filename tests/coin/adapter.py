@@ -40,10 +40,10 @@ class Coin(SystemAdapter):
         return Card(tuple(CardRoll(f"coins:{n}", f"{n} coin{'s' if n > 1 else ''}", group="Flips")
                           for n in range(1, coins + 1)))  # fmt: skip
 
-    def card_roll(self, character, key, options, *, actor):
+    def card_roll(self, character, key, options, *, actor, label=""):
         coins = int(key.removeprefix("coins:"))
         return campaign_actions.roll_notation(character.campaign, actor, notation=f"{coins}d2", character=character,
-                                              label=f"{coins} coins")  # fmt: skip
+                                              label=label or f"{coins} coins")  # fmt: skip
 
     def play_everyday(self, campaign, gm, player, hero) -> None:
         call = actions.call_flip(campaign, gm, character=hero, coins=None, target=1, label="Call it in the air")

@@ -35,8 +35,8 @@ class CentaurusGate(SystemAdapter):
     def card(self, character, *, data=None):
         return explorer_card.card(character, data=data)
 
-    def card_roll(self, character, key, options, *, actor):
-        return explorer_card.card_roll(character, key, options, actor=actor)
+    def card_roll(self, character, key, options, *, actor, label=""):
+        return explorer_card.card_roll(character, key, options, actor=actor, label=label)
 
     def sheet_saved(self, character, *, actor) -> None:
         clock.sync_clock_to_roles(character, actor=actor)

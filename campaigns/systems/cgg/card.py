@@ -75,7 +75,7 @@ def glance(character) -> dict:
     }
 
 
-def card_roll(character, key: str, options: dict, *, actor):
+def card_roll(character, key: str, options: dict, *, actor, label: str = ""):
     """One click: the Exec's open call for the attribute answered, or else the attribute's code, with
     the chosen gear and bonus pips, rolled now."""
     attribute = key.removeprefix(ATTRIBUTE_KEY)
@@ -89,7 +89,9 @@ def card_roll(character, key: str, options: dict, *, actor):
     if options.get("gear") is not None:
         item = gear_item(character.sheet["gear"][options["gear"]])  # offered only when it carries a code
         assists = ((item.label, item.code),)
-    return roll_plain(character, actor, attribute=attribute, assists=assists, bonus_pips=options.get("bonus_pips") or 0)
+    return roll_plain(
+        character, actor, attribute=attribute, assists=assists, bonus_pips=options.get("bonus_pips") or 0, label=label
+    )
 
 
 def answer_call(call, options: dict, *, actor):

@@ -24,8 +24,8 @@ class D100SkillTests(SystemAdapter):
     def card(self, character, *, data=None):
         return d100_card.card(character, data=data)
 
-    def card_roll(self, character, key, options, *, actor):
-        return d100_card.card_roll(character, key, options, actor=actor)
+    def card_roll(self, character, key, options, *, actor, label=""):
+        return d100_card.card_roll(character, key, options, actor=actor, label=label)
 
     def session_form(self, campaign, data=None):
         """How much Fortune the pool refills with, and whether the last session was short."""

@@ -75,13 +75,13 @@ def card(character, *, data=None) -> Card:
     return Card(tuple(rolls), glance="systems/d100/card_glance.html", context=context, options=options)
 
 
-def card_roll(character, key: str, options: dict, *, actor):
+def card_roll(character, key: str, options: dict, *, actor, label: str = ""):
     """The button `key` rolled now (a test, or a Fury or Chaos die); None when the options leave
     the difficulty to the GM: the test waits for it, as any secret test."""
     kind, _, name = key.partition(":")
     campaign = character.campaign
     if kind == "die":
-        return actions.roll_special_die(campaign, actor, character=character, die=name)
+        return actions.roll_special_die(campaign, actor, character=character, die=name, label=label)
     if kind not in ("skill", "attribute"):
         raise RulesError("Roll a skill, an attribute, a Fury die or a Chaos die.")
     difficulty = options.get("difficulty") or DEFAULT_DIFFICULTY
@@ -89,6 +89,6 @@ def card_roll(character, key: str, options: dict, *, actor):
     call = actions.start_test(
         campaign, actor, character=character, skill=skill, attribute=attribute,
         difficulty=None if difficulty == GM_SETS_IT else difficulty, how=Flip(options.get("flip") or ""),
-        synergy=bool(options.get("synergy")), time=options.get("time") or "normal",
+        synergy=bool(options.get("synergy")), time=options.get("time") or "normal", label=label,
     )  # fmt: skip
     return None if difficulty == GM_SETS_IT else call.roll

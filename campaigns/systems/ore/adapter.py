@@ -31,8 +31,8 @@ class OneRollEngine(SystemAdapter):
     def card(self, character, *, data=None):
         return ore_card.card(character, data=data)
 
-    def card_roll(self, character, key, options, *, actor):
-        return ore_card.card_roll(character, key, options, actor=actor)
+    def card_roll(self, character, key, options, *, actor, label=""):
+        return ore_card.card_roll(character, key, options, actor=actor, label=label)
 
     def play_everyday(self, campaign, gm, player, hero) -> None:
         side = actions.side_for(hero, "Coordination", "Piloting")

@@ -90,7 +90,7 @@ def card(character, *, data=None) -> Card:
                 OreCardOptions(data, character=character))  # fmt: skip
 
 
-def card_roll(character, key: str, options: dict, *, actor):
+def card_roll(character, key: str, options: dict, *, actor, label: str = ""):
     """One roll in the log at once; None when the player asked the GM for a secret difficulty, or a
     sentence when they kept the wiggle dice to set themselves (the roll waits on them)."""
     stat, skill = _parts(key)
@@ -101,7 +101,7 @@ def card_roll(character, key: str, options: dict, *, actor):
     difficulty = options.get("difficulty", 0) if known else None
     own_wiggle = bool(options.get("own_wiggle"))
     call = actions.start_roll(character.campaign, actor, character=character, side=side, difficulty=difficulty,
-                              extras=extras, wiggle_at_best=not own_wiggle)  # fmt: skip
+                              label=label, extras=extras, wiggle_at_best=not own_wiggle)  # fmt: skip
     if call.status == RollCall.Status.PLAYER_TURN:  # the player kept the wiggle dice to set
         return f"{stat or skill}: set your wiggle dice on the call card; the roll then shows in the log."
     return call.roll if known else None

@@ -30,8 +30,8 @@ class TributeAlpha(SystemAdapter):
     def card(self, character, *, data=None):
         return card.card(character, data=data)
 
-    def card_roll(self, character, key, options, *, actor):
-        return card.card_roll(character, key, options, actor=actor)
+    def card_roll(self, character, key, options, *, actor, label=""):
+        return card.card_roll(character, key, options, actor=actor, label=label)
 
     def play_everyday(self, campaign, gm, player, hero) -> None:
         actions.start_test(campaign, player, character=hero, attribute="Might", focus=2, burden=1, opposition=2,

@@ -94,7 +94,7 @@ def card(character, *, data=None) -> Card:
     return Card(tuple(rolls), GLANCE, context, CardOptionsForm(data, character=character))
 
 
-def card_roll(character, key: str, options: dict, *, actor):
+def card_roll(character, key: str, options: dict, *, actor, label: str = ""):
     """One test through `actions.start_test`: the Roll, or a sentence when it waits on someone."""
     what, _, name = key.partition(":")
     effect = ""
@@ -116,7 +116,7 @@ def card_roll(character, key: str, options: dict, *, actor):
         character.campaign, actor, character=character, attribute=attribute, effect=effect,
         focus=options.get("focus") or 1, burden=options.get("burden") or 1,
         opposition=None if secret else (DEFAULT_OPPOSITION if opposition is None else opposition),
-        label=f"{effect} ({attribute})" if effect else attribute,
+        label=label or (f"{effect} ({attribute})" if effect else attribute),
     )  # fmt: skip
     if call.status == RollCall.Status.ANSWERED:
         return call.roll

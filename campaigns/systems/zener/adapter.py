@@ -51,8 +51,8 @@ class ZenerGate(SystemAdapter):
     def card(self, character, *, data=None):
         return card.card(character, data=data)
 
-    def card_roll(self, character, key, options, *, actor):
-        return card.card_roll(character, key, options, actor=actor)
+    def card_roll(self, character, key, options, *, actor, label=""):
+        return card.card_roll(character, key, options, actor=actor, label=label)
 
     def sheet_saved(self, character, *, actor) -> None:
         growth.pay_karma_trades(character, actor=actor)  # the Karma trades of creation (seed: "Other Uses For Karma")

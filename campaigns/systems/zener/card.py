@@ -96,7 +96,7 @@ def card(character, *, data=None) -> Card:
     return Card(tuple(rolls), GLANCE, context, options_form(character, data))
 
 
-def card_roll(character, key: str, options: dict, *, actor):
+def card_roll(character, key: str, options: dict, *, actor, label: str = ""):
     """One click: a check (skill or stat) or a weapon's attack roll, in the open, through make_check."""
     kind, _, name = key.partition(":")
     modifier, time = options.get("modifier") or 0, options.get("time") or 0
@@ -113,4 +113,4 @@ def card_roll(character, key: str, options: dict, *, actor):
         what, check = actions.check_for(character, stat=stat, skill=skill, modifier=modifier + time)
     else:
         raise RulesError("That roll is not on this character's card.")
-    return actions.make_check(character.campaign, actor, character=character, what=what, check=check)
+    return actions.make_check(character.campaign, actor, character=character, what=what, check=check, label=label)
