@@ -180,3 +180,13 @@ def test_a_karma_spend_redraws_the_players_card_with_the_karma_left(player_clien
     card = body[body.index(f'id="card-{mara.pk}"') :]
     assert card.index('hx-swap-oob="true"') < card.index(">")
     assert f"<dt>Karma</dt><dd>{before - 1}</dd>" in card
+
+
+def test_a_check_rows_dice_read_apart_as_text(player_client, zg, mara, script_dice):
+    """Play-test: plain chips ran together as text ("3d6 → 665 = 17"), which a screen reader reads as one number."""
+    script_dice(6, 6, 5)
+    card_post(player_client, mara, "skill:Pilot")
+    page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    row = page[page.index('<p class="dice">Pilot') :]
+    text = re.sub(r"<[^>]+>", "", row[: row.index("</p>")])
+    assert "3d6 → 6 6 5 = 17" in text
