@@ -37,7 +37,7 @@ class D100Kind(RollKind):
         data["chips"] = reading_chips(outcome, rerolled=bool(request.get("reroll_of")))
         # A flip not taken (play-test: "57 (flip to succeed)" and nothing swapped): the swap read no better
         # for the flip's side (seed: "swap the tens and ones ... for a more favorable outcome"), so says so.
-        if request["flip"] and data["chips"]["replaced"] is None and not request.get("reroll_of"):
+        if request["flip"] and data["chips"]["replaced"] is None:
             data["swapped"] = value_of(outcome["ones"], outcome["tens"])
         data["tone"] = tone(outcome)
         # Whether this viewer may spend Fortune here is per player and changes with the pool: the row loads it.
