@@ -18,8 +18,8 @@ class RowForm(forms.Form):
 
     def __init__(self, *args, choices: dict | None = None, **kwargs):
         super().__init__(*args, **kwargs)
-        for name, options in (choices or {}).items():  # the campaign's or the system's names
-            self.fields[name].choices = [("", "—"), *((option, option) for option in options)]
+        for name, options in (choices or {}).items():  # the campaign's or the system's names, or (key, words) pairs
+            self.fields[name].choices = [("", "—"), *(o if isinstance(o, tuple) else (o, o) for o in options)]
 
     @classmethod
     def initial_for(cls, item) -> dict:

@@ -10,7 +10,7 @@ from campaigns.audience import Audience
 from campaigns.systems.base import RollKind
 from campaigns.systems.d100.chart import d100_chart
 from campaigns.systems.d100.chips import die_faces, reading_chips, tone
-from rules.d100.test import Flip, chances
+from rules.d100.test import Flip, chances, value_of
 
 # How the card names the time taken (normal says nothing).
 TIME_WORDS = {"hasty": "hasty (a step harder)", "triple": "triple time (a step easier)"}
@@ -35,6 +35,10 @@ class D100Kind(RollKind):
         data["revealed"] = bool(request.get("revealed"))
         # The dice as chips, the reading that stands marked (issue 22): nothing the row did not show.
         data["chips"] = reading_chips(outcome, rerolled=bool(request.get("reroll_of")))
+        # A flip not taken (play-test: "57 (flip to succeed)" and nothing swapped): the swap read no better
+        # for the flip's side (seed: "swap the tens and ones ... for a more favorable outcome"), so says so.
+        if request["flip"] and data["chips"]["replaced"] is None:
+            data["swapped"] = value_of(outcome["ones"], outcome["tens"])
         data["tone"] = tone(outcome)
         # Whether this viewer may spend Fortune here is per player and changes with the pool: the row loads it.
         # A player's test is Fortune's, on the table's card; an NPC's (the GM's) is Misfortune's, on the GM's.

@@ -92,6 +92,9 @@ def card(character, *, data=None) -> Card:
         "stat_damage": damage.get("stats", {}),
         "state": state_of(sheet),
         "weapons": _weapons(sheet),
+        # What a Karma re-roll can spend (play-test: the card showed no Karma); it is as of the card's drawing,
+        # like HP: the panel's Karma list is the one kept live.
+        "karma": actions.karma_balance(character).value,
     }
     return Card(tuple(rolls), GLANCE, context, options_form(character, data))
 

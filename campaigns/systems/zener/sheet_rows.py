@@ -11,7 +11,9 @@ from rules.zener.languages import ASPECTS as LANGUAGE_ASPECTS
 from rules.zener.sheet import _weapon
 from rules.zener.stats import BREADTH_COST, MAX_RANKS, ROLLED_STATS
 
-BREADTHS = tuple(BREADTH_COST)
+# The breadths in words (play-test: the list showed "weapon_broad"); the sheet keeps the rules' keys.
+BREADTH_WORDS = {"weapon_broad": "Weapon (broad)", "weapon_general": "Weapon (general)"}
+BREADTHS = tuple((key, BREADTH_WORDS.get(key, key)) for key in BREADTH_COST)
 FIRE = {"": "single", "burst": "burst", "full_auto": "auto"}  # the sheet's "fire" and how a player says it
 
 
@@ -19,7 +21,7 @@ class SkillRow(RowForm):
     """A skill: name, breadth (specific to broad, or a weapon skill's), the stat it rolls on, 1 to 20 ranks."""
 
     name = name_field(help_text="The skill, e.g. Pilot.")
-    breadth = stat_choice("Breadth", "specific, narrow, broad, weapon_broad or weapon_general.")
+    breadth = stat_choice("Breadth", "Specific, narrow or broad; or a weapon skill, broad or general.")
     stat = stat_choice("Stat", "The stat it rolls on.")
     ranks = count_field(1, MAX_RANKS, "Ranks", initial=1)
 

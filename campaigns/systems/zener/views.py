@@ -6,9 +6,11 @@ from dataclasses import replace
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.views.decorators.http import require_GET, require_POST
 
 from campaigns.audience import Audience
+from campaigns.cards import own_characters
 from campaigns.inputs import whole_number
 from campaigns.models import Roll
 from campaigns.systems.steps import REFUSALS, panel_step
@@ -194,7 +196,14 @@ def karma_on_roll(request, campaign_id: int, roll_id: int):
             messages.error(request, str(error))
             return redirect("table", campaign.pk)
         return _karma_options(request, campaign, roll, error=str(error), status=422)
-    return _karma_options(request, campaign, roll) if request.htmx else redirect("table", campaign.pk)
+    if not request.htmx:
+        return redirect("table", campaign.pk)
+    answer = _karma_options(request, campaign, roll)
+    # Play-test: the player's own cards come along, redrawn with the Karma left (the card shows it).
+    for character in own_characters(campaign, request.user):
+        context = {"campaign": campaign, "character": character, "card": campaign.adapter.card(character), "oob": True}
+        answer.content += render_to_string("campaigns/card.html#card", context, request=request).encode()
+    return answer
 
 
 def _karma_options(request, campaign, roll, *, error: str = "", status: int = 200):

@@ -197,6 +197,16 @@ def test_a_flip_marks_the_result_that_stands_and_the_one_it_replaced(player_clie
     assert "(flip to succeed)" in row
 
 
+def test_a_flip_that_would_not_help_says_so(player_client, table, ulf, script_dice):
+    """Play-test: "57 (flip to succeed)" showed no swap and no reason; a flip is only taken when it helps
+    (seed: "swap the tens and ones on the result rolled for a more favorable outcome")."""
+    script_dice(3, 8)  # 27: the swap, 72, would read no better
+    _click(player_client, table, ulf, "skill:Stealth", flip="succeed")
+    row = _row(player_client, table, Roll.objects.get())
+    assert "(flip to succeed; swapped, 72 would read no better)" in row
+    assert "die-replaced" not in row
+
+
 def test_a_critical_is_marked_on_its_chip_and_badge(player_client, table, ulf, script_dice):
     script_dice(4, 4)  # 33: a match under 60, a critical success
     _click(player_client, table, ulf, "skill:Stealth")

@@ -71,6 +71,15 @@ def test_the_table_shows_the_card_with_its_glance_and_buttons(player_client, zg,
     assert '<dt>RES</dt><dd>6 <span class="muted">(10)</span>' in page  # as its check reads it: no armour is −4
 
 
+def test_the_card_shows_the_karma_left_to_spend(player_client, zg, mara):
+    """Play-test: the card showed no Karma, the currency its re-rolls spend; it now says what is left."""
+    zener.change_karma(mara, -3, actor=mara.owner, reason="test")
+    left = zener.karma_balance(mara).value
+    page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    card = page[page.index(f'id="card-{mara.pk}"') :]
+    assert f"<dt>Karma</dt><dd>{left}</dd>" in card[: card.index("</section>")]
+
+
 def test_one_click_rolls_a_skill_check_from_the_sheet(player_client, zg, mara, script_dice):
     script_dice(6, 6, 5)
     response = card_post(player_client, mara, "skill:Pilot")
@@ -158,3 +167,26 @@ def test_a_karma_reroll_shows_what_it_replaces_and_marks_the_result_that_stands(
     assert re.search(r'<strong class="total"><span class="die die-stands"[^>]*>9<', row)
     older = player_client.get(reverse("zener_karma_options", args=[zg.pk, first.pk]), HTTP_HX_REQUEST="true")
     assert '<strong class="outcome outcome-neutral">Replaced</strong>' in older.content.decode()
+
+
+def test_a_karma_spend_redraws_the_players_card_with_the_karma_left(player_client, zg, mara, script_dice):
+    """Play-test: after a re-roll the card still said the Karma before it; the spend's answer now brings the card."""
+    script_dice(6, 6, 5)
+    card_post(player_client, mara, "skill:Pilot")
+    before = zener.karma_balance(mara).value
+    script_dice(2, 3, 4)
+    url = reverse("zener_karma_on_roll", args=[zg.pk, Roll.objects.get().pk])
+    body = player_client.post(url, {"use": "reroll"}, HTTP_HX_REQUEST="true").content.decode()
+    card = body[body.index(f'id="card-{mara.pk}"') :]
+    assert card.index('hx-swap-oob="true"') < card.index(">")
+    assert f"<dt>Karma</dt><dd>{before - 1}</dd>" in card
+
+
+def test_a_check_rows_dice_read_apart_as_text(player_client, zg, mara, script_dice):
+    """Play-test: plain chips ran together as text ("3d6 → 665 = 17"), which a screen reader reads as one number."""
+    script_dice(6, 6, 5)
+    card_post(player_client, mara, "skill:Pilot")
+    page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    row = page[page.index('<p class="dice">Pilot') :]
+    text = re.sub(r"<[^>]+>", "", row[: row.index("</p>")])
+    assert "3d6 → 6 6 5 = 17" in text

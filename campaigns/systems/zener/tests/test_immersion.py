@@ -52,7 +52,7 @@ def test_16th_century_french_among_napoleons_troops(player_client, zg, kai, scri
     page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
     assert "Adjusting the ear to the era (6 h): LAN check at +15, 5 against 23, success." in page
     assert "Now 1 rank (read); 0 of 12 hours toward rank 2." in page
-    step = '<span class="faces">' + '<span class="die die-kept">1</span>' * 3 + '<span class="die die-kept">2</span>'
+    step = '<span class="faces">' + '<span class="die die-kept">1</span> ' * 3 + '<span class="die die-kept">2</span>'
     assert step + '</span> = <strong class="total">5</strong> <strong class="outcome outcome-ok">✔ success' in page
     script_dice(2, 2, 3, 3)  # 10: the check at +10 (1 rank), LAN 8 + 10
     assert _post(player_client, zg, kai, hours="12").status_code == 302

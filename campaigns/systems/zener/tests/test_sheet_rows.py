@@ -75,3 +75,18 @@ def test_a_bad_zener_row_is_refused_beside_its_field(player_client, zg, script_d
     start = page.index(f'id="id_{where}-live">')
     assert message in page[start : start + 300]
     assert not Character.objects.exists()
+
+
+def test_a_skill_breadth_is_offered_in_words_and_stored_as_the_rules_key(player_client, zg, script_dice):  # noqa: F811
+    """Play-test: the breadth list showed the rules' keys ("weapon_broad"); it now reads "Weapon (broad)"
+    while the sheet keeps the key the rules price."""
+    page = player_client.get(reverse("character_new", args=[zg.pk])).content.decode()
+    assert '<option value="weapon_broad">Weapon (broad)</option>' in page
+    assert '<option value="weapon_general">Weapon (general)</option>' in page
+    assert ">weapon_broad<" not in page
+    assert "weapon_broad or weapon_general" not in page
+    script_dice(3, 3)
+    rifle = {"name": "Rifle", "breadth": "weapon_broad", "stat": "ACC", "ranks": 2}
+    response = player_client.post(reverse("character_new", args=[zg.pk]), post({"skills": [rifle]}))
+    assert response.status_code == 302, response.content.decode()[-2000:]
+    assert Character.objects.get().sheet["skills"] == [rifle]
