@@ -42,6 +42,7 @@ class CallView:
     status: str
     template: str
     data: dict[str, Any] = field(default_factory=dict)
+    own: bool = False  # the player's own roll waiting on them (a "self_test"), not a call from the GM
 
 
 @dataclass(frozen=True, slots=True)

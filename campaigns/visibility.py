@@ -51,6 +51,7 @@ def call_view(call, audience: Audience) -> CallView:
         status=call.status,
         template=template,
         data=kind.call_data(call, audience),
+        own=bool(call.request.get("self_test")),
     )
 
 

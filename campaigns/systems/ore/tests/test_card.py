@@ -197,6 +197,9 @@ def test_the_player_may_keep_the_wiggle_dice_to_set_themselves(player_client, or
     assert not Roll.objects.exists()
     page = player_client.get(reverse("table", args=[ore.pk])).content.decode()
     assert "Set your wiggle dice" in page
+    # Play-test: the player's own roll is not said to be the GM's asking.
+    assert "Your own roll for <strong>Mara Vell</strong> waits for you" in page
+    assert "The GM asks <strong>Mara Vell</strong>" not in page
 
 
 def test_the_wiggle_option_is_only_on_a_card_with_wiggle_dice(ore, mara, other_player):
