@@ -65,6 +65,8 @@ def test_a_saved_button_replays_its_key(coin_table, player, script_dice):
     roll = Roll.objects.get()
     assert (roll.character, roll.request["notation"], roll.outcome["total"]) == (tess, "3d2", 4)
     assert f'data-roll-id="{roll.pk}"' in response.content.decode()
+    # Play-test: the card says which saved button rolled, not only what it rolls.
+    assert "Rolled “Triple” (3 coins)." in response.content.decode()
 
 
 def test_a_saved_button_whose_key_left_the_card_rolls_nothing(coin_table, player):
