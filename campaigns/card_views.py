@@ -86,7 +86,7 @@ def _press(request, campaign, character, key: str, data, *, save_as: str = "", k
             roll = roll_it()
     except REFUSALS as refusal:
         raise Refused(str(refusal)) from refusal
-    row, said = None, f"Rolled {what}."
+    row, said = None, f"Rolled “{kept.name}” ({what})." if kept is not None else f"Rolled {what}."
     if isinstance(roll, str):  # the roll waits on its player (Tribute: Profit to assign)
         said = roll
     elif roll is None:
@@ -111,7 +111,7 @@ def _button(campaign, character, key, data, actor, *, label: str = ""):
     def roll_it():
         return campaign.adapter.card_roll(character, key, options, actor=actor, label=label)
 
-    return label or button.what, stored, roll_it
+    return button.what, stored, roll_it
 
 
 def _notation(campaign, character, kept, actor):

@@ -124,6 +124,18 @@ def send_roll(roll) -> None:
     _send_all(messages)
 
 
+def send_card(character) -> None:
+    """A sheet saved: its card again, out of band, to its owner's open tables only (the play-test of
+    issue 22 found the card left with the old skills until a reload). None for a character not seated."""
+    campaign = character.campaign
+    card = campaign.adapter.card(character)
+    if card is None or not campaign.characters.seated().filter(pk=character.pk).exists():
+        return
+    context = {"campaign": campaign, "character": character, "card": card, "oob": True}
+    html = render_to_string("campaigns/card.html#card", context)
+    _send_all([(player_group(campaign.pk, character.owner_id), html)])
+
+
 def _send_call(call, *, opened: bool) -> None:
     """The GM's card to the GM, the called player's card to that player only."""
     partial = "{}_call_oob" if opened else "{}_call"  # appended to the list, or replacing the card by id

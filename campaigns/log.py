@@ -74,6 +74,12 @@ class LogFilterForm(TableForm):
         picked = self.active and (self.cleaned_data["character"] or self.cleaned_data["kind"])
         return self.showing == EVERYTHING and not picked
 
+    @property
+    def events_ignore_picks(self) -> bool:
+        """Table events only, with a character or a roll kind picked: those pick rolls, so the page
+        says the events are the whole table's (play-test of issue 22)."""
+        return self.showing == EVENTS and bool(self.cleaned_data["character"] or self.cleaned_data["kind"])
+
     def apply_to_events(self, events):
         session = self.chosen_session
         if session is not None:

@@ -70,6 +70,7 @@ def _table_context(request, campaign, *, roll_form=None, call_form=None) -> dict
     is_gm = audience is Audience.GM
     sessions = list(campaign.game_sessions.all())
     players = list(campaign.memberships.select_related("user"))
+    characters = list(campaign.characters.seated().select_related("owner"))
     return {
         **_log(request, campaign, audience, sessions),
         "session": _session_going(sessions),
@@ -86,7 +87,9 @@ def _table_context(request, campaign, *, roll_form=None, call_form=None) -> dict
         "panel": _render_panel(request, campaign, audience),
         "players": players,
         "online": presence.online(campaign, players),
-        "characters": campaign.characters.seated().select_related("owner"),
+        "characters": characters,
+        # A player with no character yet is offered one where the card would be (play-test of issue 22).
+        "needs_character": not is_gm and not any(character.owner_id == request.user.pk for character in characters),
         "invite_url": request.build_absolute_uri(reverse("join", args=[campaign.invite_token])) if is_gm else None,
         "invite_form": InviteForm() if is_gm else None,
     }

@@ -1,10 +1,12 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from campaigns import live
 from campaigns.forms import form_errors
 from campaigns.models import Campaign
 from characters.forms import SheetImportForm, name_taken, sheet_form_for
@@ -97,6 +99,7 @@ def character_edit(request, campaign_id: int, character_id: int):
     if request.method == "POST" and form.is_valid():
         form.save()
         character.campaign.adapter.sheet_saved(character, actor=request.user)
+        transaction.on_commit(lambda: live.send_card(character))
         messages.success(request, f"{character.name}'s sheet is saved.")
         return redirect("table", campaign_id)
     context = {"form": form, "campaign": character.campaign, "character": character}

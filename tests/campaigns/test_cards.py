@@ -69,3 +69,17 @@ def test_another_players_character_or_a_stranger_gets_404(coin_table, other_play
     for user in (other_player, gm, stranger):
         assert client_for(user).post(url, {"roll": "coins:1"}).status_code == 404
     assert not Roll.objects.exists()
+
+
+def test_a_player_without_a_character_is_offered_one_where_the_card_would_be(coin_table, other_player, gm):
+    """Play-test: a new player arriving by the invite link read "Make a character to start" with the
+    way to do it far below the roll forms and the log; the card's place now links to it."""
+    campaign, _ = coin_table
+    table = reverse("table", args=[campaign.pk])
+    new = reverse("character_new", args=[campaign.pk])
+    page = client_for(other_player).get(table).content.decode()
+    offer = page.index('id="no-card"')
+    assert offer < page.index('id="roll-title"')
+    assert f'href="{new}"' in page[offer : page.index("</section>", offer)]
+    assert 'id="no-card"' not in client_for(gm).get(table).content.decode()
+    assert 'id="no-card"' not in client_for(coin_table[1].owner).get(table).content.decode()

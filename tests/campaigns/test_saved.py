@@ -64,11 +64,11 @@ def test_a_saved_button_replays_its_key(coin_table, player, script_dice):
     assert response.status_code == 200
     roll = Roll.objects.get()
     assert (roll.character, roll.request["notation"], roll.outcome["total"]) == (tess, "3d2", 4)
-    # The log and the card name the roll as the player named the button.
+    # The log names the roll as the player named the button; the card says which button rolled.
     assert roll.request["label"] == "Triple"
     body = response.content.decode()
     assert f'data-roll-id="{roll.pk}"' in body
-    assert "Rolled Triple." in body
+    assert "Rolled “Triple” (3 coins)." in body
 
 
 def test_a_saved_button_whose_key_left_the_card_rolls_nothing(coin_table, player):

@@ -228,6 +228,18 @@ def test_the_filter_shows_rolls_only_or_events_only(campaign, gm, player):
     assert 'value="events" selected' in table(player, campaign, "?show=events")
 
 
+def test_events_only_with_a_character_picked_says_the_events_are_the_whole_tables(campaign, player):
+    """Play-test: "Dax Orrin" + "Table events only" listed the GM asking Mara Vell, with nothing saying why."""
+    from characters.models import Character
+
+    dax = Character.objects.create(campaign=campaign, owner=player, name="Dax", sheet={})
+    events.record(campaign, "note", "An event")
+    note = "Table events are the whole table's: the character and roll picks choose rolls only."
+    assert note in table(player, campaign, f"?show=events&character={dax.pk}")
+    assert note not in table(player, campaign, "?show=events")
+    assert note not in table(player, campaign, f"?character={dax.pk}")
+
+
 def test_a_bad_show_value_gets_a_message_and_the_whole_log(campaign, player):
     events.record(campaign, "note", "An event")
     response = client_for(player).get(reverse("table", args=[campaign.pk]) + "?show=nonsense")

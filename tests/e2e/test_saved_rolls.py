@@ -33,7 +33,7 @@ def test_a_roll_saved_on_the_card_rolls_again_in_one_click(browser, demo_server)
     expect(card.locator(".card-said")).to_contain_text("Saved as “Roll Heave”.")
     card.get_by_role("button", name="Roll Heave", exact=True).click()
     expect(rows).to_have_count(before + 2)
-    expect(player.locator(".character-card .card-said").first).to_contain_text("Rolled Might.")
+    expect(player.locator(".character-card .card-said").first).to_contain_text("Rolled “Heave” (Might).")
 
     player.locator(".character-card").first.get_by_role("button", name="Remove the saved roll Heave").click()
     expect(player.locator(".character-card").first.get_by_role("button", name="Roll Heave", exact=True)).to_have_count(

@@ -197,6 +197,9 @@ def test_the_player_may_keep_the_wiggle_dice_to_set_themselves(player_client, or
     assert not Roll.objects.exists()
     page = player_client.get(reverse("table", args=[ore.pk])).content.decode()
     assert "Set your wiggle dice" in page
+    # Play-test: the player's own roll is not said to be the GM's asking.
+    assert "Your own roll for <strong>Mara Vell</strong> waits for you" in page
+    assert "The GM asks <strong>Mara Vell</strong>" not in page
 
 
 def test_the_wiggle_option_is_only_on_a_card_with_wiggle_dice(ore, mara, other_player):
@@ -204,3 +207,13 @@ def test_the_wiggle_option_is_only_on_a_card_with_wiggle_dice(ore, mara, other_p
     plain = Character.objects.create(campaign=ore, owner=other_player, name="Dax",
                                      sheet=ore.rules_system.validate_sheet({"stats": {"Body": 3}}))  # fmt: skip
     assert "own_wiggle" not in ADAPTER.card(plain).options.fields
+
+
+def test_a_skill_of_wiggle_dice_alone_is_glanced_without_a_zero(ore, mara):
+    """Play-test: a skill with one wiggle die and no normal dice read "Command + 0d+1wd"."""
+    from campaigns.systems.ore.card import dice_code
+
+    assert dice_code({"normal": 0, "hard": 0, "wiggle": 1}) == "1wd"
+    assert dice_code({"normal": 0, "hard": 1, "wiggle": 1}) == "1hd+1wd"
+    assert dice_code({"normal": 0, "hard": 0, "wiggle": 0}) == "0d"
+    assert dice_code({"normal": 4, "hard": 0, "wiggle": 1}) == "4d+1wd"

@@ -78,3 +78,26 @@ def test_skill_names_differing_only_in_case_are_refused(player_client, ore):
     assert response.status_code == 422
     assert "Skill names must differ" in response.content.decode()
     assert not Character.objects.exists()
+
+
+def test_a_saved_sheet_sends_its_card_to_its_owners_open_table_only(
+    player_client, ore, gm, monkeypatch, django_capture_on_commit_callbacks
+):
+    """Play-test: the card on a table left open kept the old skills until a reload."""
+    from campaigns import live
+    from tests.test_trust import RecordingLayer
+
+    layer = RecordingLayer()
+    monkeypatch.setattr(live, "get_channel_layer", lambda: layer)
+    assert player_client.post(reverse("character_new", args=[ore.pk]), sheet_data([PILOTING])).status_code == 302
+    jet = Character.objects.get()
+    layer.sent.clear()
+    hiding = {"name": "Hiding", "stat": "Cool", "normal": 0, "hard": 1, "wiggle": 0}
+    edit = reverse("character_edit", args=[ore.pk, jet.pk])
+    with django_capture_on_commit_callbacks(execute=True):
+        assert player_client.post(edit, sheet_data([PILOTING, hiding], initial=1)).status_code == 302
+    cards = [h for h in layer.received_by(ore, jet.owner) if f'id="card-{jet.pk}"' in h]
+    assert len(cards) == 1
+    assert 'hx-swap-oob="true"' in cards[0]
+    assert ">Roll Hiding <" in cards[0]
+    assert not [h for h in layer.received_by(ore, gm) if f'id="card-{jet.pk}"' in h]

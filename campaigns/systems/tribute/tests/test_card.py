@@ -169,8 +169,8 @@ def test_the_players_own_waiting_tests_are_not_said_to_be_the_gms(table, player,
     post(player, campaign, mara, {"roll": "attribute:Perception", "gm_sets": "on"})
     page = client_for(player).get(reverse("table", args=[campaign.pk])).content.decode()
     assert "The GM asks <strong>Mara Vell</strong>" not in page
-    assert "Your own test, <strong>Mara Vell</strong>: Punch (Might)" in page
-    assert "Your own test, <strong>Mara Vell</strong>: Perception" in page
+    assert "Your own roll for <strong>Mara Vell</strong> waits for you: Punch (Might)" in page
+    assert "Your own roll for <strong>Mara Vell</strong> waits for you: Perception" in page
 
 
 def test_the_attribute_button_answers_the_gms_opposed_call_for_it(table, gm, player, script_dice):
