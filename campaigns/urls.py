@@ -1,6 +1,6 @@
 from django.urls import path
 
-from campaigns import card_views, saved_call_views, settings_views, systems, views
+from campaigns import card_call_views, card_views, saved_call_views, settings_views, systems, views
 
 urlpatterns = [
     path("new/", views.campaign_new, name="campaign_new"),
@@ -17,6 +17,11 @@ urlpatterns = [
     ),
     path("<int:campaign_id>/calls/saved/", saved_call_views.saved_call_use, name="saved_call_use"),
     path("<int:campaign_id>/calls/saved/remove/", saved_call_views.saved_call_remove, name="saved_call_remove"),
+    path("<int:campaign_id>/card-calls/", card_call_views.card_call_new, name="card_call_new"),
+    path("<int:campaign_id>/card-calls/rolls/", card_call_views.card_call_choices, name="card_call_choices"),
+    path(
+        "<int:campaign_id>/card-calls/<int:call_id>/answer/", card_call_views.card_call_answer, name="card_call_answer"
+    ),
     path("<int:campaign_id>/calls/", views.call_new, name="call_new"),
     path("<int:campaign_id>/calls/<int:call_id>/answer/", views.call_answer, name="call_answer"),
     path("<int:campaign_id>/calls/<int:call_id>/cancel/", views.call_cancel, name="call_cancel"),

@@ -12,6 +12,7 @@ from django_htmx.middleware import HtmxDetails
 
 import rules
 from campaigns import actions, live, presence, saved, sources, systems
+from campaigns.card_calls import CardCallForm
 from campaigns.cards import own_characters
 from campaigns.charts import notation_chart
 from campaigns.export import as_csv, as_json, campaign_record
@@ -81,6 +82,7 @@ def _table_context(request, campaign, *, roll_form=None, call_form=None) -> dict
         "audience": audience,
         "roll_form": roll_form or RollForm(campaign=campaign, user=request.user),
         "call_form": (call_form or CallForm(campaign=campaign)) if is_gm else None,
+        "card_call_form": CardCallForm(campaign=campaign) if is_gm else None,
         **(saved_calls_context(campaign) if is_gm else {}),
         **_calls(campaign, request.user, audience),
         "cards": _cards(campaign, request.user),

@@ -28,6 +28,8 @@ GENERIC = {
     "campaign_new": ("get", LOGIN, None),
     "table": ("get", MEMBER, FIRST), "roll": ("post", MEMBER, FIRST), "odds": ("get", MEMBER, FIRST),
     "roll_chart": ("get", MEMBER, FIRST), "card_roll": ("post", MEMBER, FIRST),
+    "card_call_new": ("post", GM, FIRST), "card_call_choices": ("get", GM, FIRST),
+    "card_call_answer": ("post", MEMBER, FIRST),
     "saved_roll": ("post", MEMBER, FIRST), "saved_roll_remove": ("post", MEMBER, FIRST),
     "saved_call_use": ("post", GM, FIRST), "saved_call_remove": ("post", GM, FIRST),
     "call_new": ("post", GM, FIRST), "call_answer": ("post", MEMBER, FIRST), "call_cancel": ("post", GM, FIRST),

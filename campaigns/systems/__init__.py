@@ -16,6 +16,7 @@ from django.apps import AppConfig
 from django.urls import include, path
 from django.utils.module_loading import import_string
 
+from campaigns.card_kind import CARD
 from campaigns.notation_kind import NOTATION
 from campaigns.systems.base import Panel, SystemAdapter, SystemNotInstalled
 
@@ -80,6 +81,8 @@ def kind(key: str):
     `SystemNotInstalled` for a row of a system taken away."""
     if key == NOTATION.key:
         return NOTATION
+    if key == CARD.key:
+        return CARD
     for adapter in _ADAPTERS.values():
         for candidate in adapter.kinds:
             if candidate.key == key:

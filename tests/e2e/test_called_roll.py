@@ -1,8 +1,8 @@
 """The called roll is one click away (issue 22): the GM calls for a roll on a demo table, the
 player's open table (a phone) shows it live above everything else, lit up, and one click answers
 it; the roll lands in both logs. A plain notation call (saved by the GM, then made again from its
-button) and a system's call: Tribute Alpha's opposed test (d100 and Zener Gate have no call the GM
-makes; the opposed test answers in one click)."""
+button), a call for a roll from the character's card in every system where the card's default rolls at
+once (d100's Stealth test, Zener's Pilot check), and a system's own call: Tribute Alpha's opposed test."""
 
 import re
 
@@ -73,3 +73,16 @@ def test_a_tribute_opposed_test_is_answered_in_one_click(browser, demo_server):
     answer_in_one_click(gm, player, "The GM asks Mara Vell: Roll Arm wrestling", "Roll")
     expect(gm.locator("#log .roll").first).to_contain_text("Ogre")
     assert errors == []
+
+
+@pytest.mark.parametrize(("system", "what"), [("d100", "Stealth"), ("zener", "Pilot")])
+def test_a_call_for_a_roll_from_the_card_is_answered_with_the_cards_button(browser, demo_server, system, what):
+    gm, player = open_tables(browser, demo_server, system)
+    gm.locator("details.card-call summary").click()
+    form = gm.locator("#card-call-form")
+    form.locator("[name=character]").select_option(label="Mara Vell")
+    expect(form.locator("[name=key] option", has_text=what).first).to_be_attached()
+    form.locator("[name=key]").select_option(label=form.locator("[name=key] option", has_text=what).first.inner_text())
+    form.locator("button[type=submit]").click()
+    expect(form).to_contain_text("Called")
+    answer_in_one_click(gm, player, f"The GM asks Mara Vell: Roll {what}", f"Roll {what}")

@@ -1,0 +1,30 @@
+"""A call for a roll from the character's card (issue 22): the GM asks for "Stealth" or "Pistol
+attack" by the card's own button, and the player answers it with that button, one click. The call
+is only a request: the system rolls the button as the card does (`SystemAdapter.card_roll`), with
+the card's defaults, and that roll is the system's own kind in the log. Nothing of it is secret."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from campaigns.audience import Audience
+
+
+class CardCallKind:
+    key = "card"
+    name = "A roll from the character's card"
+    roll_template = ""  # never a roll's kind: the system's roll answers it
+    player_call_template = "campaigns/calls/card_player.html"
+    gm_call_template = "campaigns/calls/card_gm.html"
+
+    def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
+        return {}
+
+    def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
+        return f"{who} rolled {label}."
+
+    def call_data(self, call, audience: Audience) -> dict[str, Any]:
+        return {"key": call.request["key"], "what": call.request["what"]}
+
+
+CARD = CardCallKind()
