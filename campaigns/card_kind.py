@@ -1,7 +1,8 @@
 """A call for a roll from the character's card (issue 22): the GM asks for "Stealth" or "Pistol
 attack" by the card's own button, and the player answers it with that button, one click. The call
 is only a request: the system rolls the button as the card does (`SystemAdapter.card_roll`), with
-the card's defaults, and that roll is the system's own kind in the log. Nothing of it is secret."""
+the card's defaults, and that roll is the system's own kind in the log. Nothing of it is secret
+(/rules/#calls-from-the-card)."""
 
 from __future__ import annotations
 
