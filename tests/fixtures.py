@@ -135,3 +135,13 @@ def fresh_channel_layer():
     channel_layers.backends.pop(DEFAULT_CHANNEL_LAYER, None)
     yield
     channel_layers.backends.pop(DEFAULT_CHANNEL_LAYER, None)
+
+
+def chips(*faces: int) -> str:
+    """Dice as a log row draws them, plain kept dice side by side (`{% die %}`, issue 22)."""
+    return "".join(f'<span class="die die-kept">{face}</span>' for face in faces)
+
+
+def chip(face: int, kind: str, word: str) -> str:
+    """One die drawn with what it did (dropped, exploded, re-rolled…), the word a screen reader hears."""
+    return f'<span class="die die-{kind}" title="{word}">{face}<span class="visually-hidden"> ({word})</span></span>'

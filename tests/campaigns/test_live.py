@@ -12,6 +12,7 @@ from campaigns.models import Membership
 from campaigns.routing import websocket_urlpatterns
 from config.asgi import application
 from rules.dice import Comparison
+from tests.fixtures import chips
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 SECRET_TARGET = 424242
@@ -108,7 +109,7 @@ async def test_a_called_roll_hides_its_target_from_the_table(
     for message in player_messages + other_messages:
         assert str(SECRET_TARGET) not in message
         assert "success" not in message
-    assert "[5, 6]" in other_messages[0]
+    assert chips(5, 6) in other_messages[0]
     assert 'hx-swap-oob="delete"' in player_messages[1]
     assert await receives_nothing(other_socket, 0.2)
     for socket in (gm_socket, player_socket, other_socket):

@@ -4,6 +4,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Membership, Roll, RollCall
+from tests.fixtures import chip, chips
 
 pytestmark = pytest.mark.django_db
 
@@ -28,7 +29,7 @@ def test_player_rolls_4d6kh3_and_everyone_sees_the_dropped_die(
     assert [die["dropped"] for die in roll.outcome["dice"][0]] == [False, True, False, False]
     for client in (gm_client, other_client, player_client):
         page = table(client, campaign)
-        assert '<del class="dropped" title="dropped">1</del>' in page
+        assert chip(1, "dropped", "dropped") in page
         assert '<strong class="total">14</strong>' in page
 
 
@@ -38,9 +39,9 @@ def test_card_shows_explosions_rerolls_and_successes(player_client, campaign, sc
     script_dice(1, 1, 7)
     player_client.post(roll_url(campaign), {"notation": "d10r1", "comparison": "at_least"})
     page = table(player_client, campaign)
-    assert '10<span class="exploded" title="exploded">!</span>+8' in page
+    assert chip(10, "exploded", "exploded") + chips(8) in page
     assert "3 successes</strong>" in page
-    assert '<s class="rerolled" title="re-rolled">1</s> <s class="rerolled" title="re-rolled">1</s> 7' in page
+    assert chip(1, "rerolled", "re-rolled") * 2 + chips(7) in page
 
 
 def test_gm_secret_notation_roll_stays_hidden_from_players(gm_client, player_client, campaign, script_dice):
@@ -112,6 +113,6 @@ def test_gm_calls_for_2d20kl1_and_the_secret_target_stays_with_the_gm(
     roll = Roll.objects.get()
     assert (roll.outcome["total"], roll.outcome["success"]) == (4, True)
     player_page = table(player_client, campaign)
-    assert '<del class="dropped" title="dropped">17</del>' in player_page
+    assert chip(17, "dropped", "dropped") in player_page
     assert str(secret) not in player_page
     assert str(secret) in table(gm_client, campaign)
