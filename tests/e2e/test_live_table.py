@@ -47,7 +47,8 @@ def test_gm_invites_player_rolls_and_gm_sees_it_live(browser, server_url):
     row = gm.locator("#log .roll")
     expect(row).to_have_count(1, timeout=5_000)
     expect(row).to_contain_text("first-roll")
-    expect(row).to_contain_text(re.compile(r"3d6\s*→\s*\[\d, \d, \d\]\s*=\s*\d+"))
+    expect(row).to_contain_text(re.compile(r"3d6\s*→\s*\d\s*\d\s*\d\s*=\s*\d+"))
+    expect(row.locator(".die")).to_have_count(3)
     assert gm.evaluate("window.notReloaded") is True
 
     # A secret GM roll stays on the GM's screen.
