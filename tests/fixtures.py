@@ -145,3 +145,14 @@ def chips(*faces: int) -> str:
 def chip(face: int, kind: str, word: str) -> str:
     """One die drawn with what it did (dropped, exploded, re-rolled…), the word a screen reader hears."""
     return f'<span class="die die-{kind}" title="{word}">{face}<span class="visually-hidden"> ({word})</span></span>'
+
+
+@pytest.fixture
+def coin_table(gm, player, other_player):
+    """A Coin campaign (tests/coin) with two players, and the first one's character Tess (3 coins):
+    the generic card, saved-roll and card-call steps played through the test-only system."""
+    campaign = actions.create_campaign(gm, name="Heads", system="coin", settings={})
+    for user in (player, other_player):
+        actions.join_campaign(user, campaign)
+    tess = Character.objects.create(campaign=campaign, owner=player, name="Tess", sheet={"coins": 3})
+    return campaign, tess

@@ -3,30 +3,13 @@ one of the card's buttons, the called player answers with it in one post, the ca
 else changes nothing."""
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 
-from campaigns import actions
 from campaigns.models import Roll, RollCall
-from characters.models import Character
+from tests.world import client_for
 
 pytestmark = pytest.mark.django_db
 HX = {"HTTP_HX_REQUEST": "true"}
-
-
-@pytest.fixture
-def coin_table(gm, player, other_player):
-    campaign = actions.create_campaign(gm, name="Heads", system="coin", settings={})
-    for user in (player, other_player):
-        actions.join_campaign(user, campaign)
-    tess = Character.objects.create(campaign=campaign, owner=player, name="Tess", sheet={"coins": 3})
-    return campaign, tess
-
-
-def client_for(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def call(gm, campaign, tess, key="coins:2", label="Luck"):

@@ -3,29 +3,12 @@ that adds one roll; a button the card no longer has, another player's character,
 campaign changes nothing."""
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 
-from campaigns import actions
 from campaigns.models import Roll
-from characters.models import Character
+from tests.world import client_for
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def coin_table(gm, player, other_player):
-    campaign = actions.create_campaign(gm, name="Heads", system="coin", settings={})
-    for user in (player, other_player):
-        actions.join_campaign(user, campaign)
-    tess = Character.objects.create(campaign=campaign, owner=player, name="Tess", sheet={"coins": 3})
-    return campaign, tess
-
-
-def client_for(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def test_the_owner_sees_a_button_per_rollable_thing_and_others_do_not(coin_table, player, other_player, gm):

@@ -4,7 +4,6 @@ plain roll from the roll form can be kept too; the GM keeps calls, which only th
 
 import pytest
 from django import forms
-from django.test import Client
 from django.urls import reverse
 
 from campaigns import actions
@@ -13,24 +12,10 @@ from campaigns.models import Roll, RollCall, SavedCall, SavedRoll
 from campaigns.saved import MAX_SAVED
 from characters.models import Character
 from tests.coin.adapter import ADAPTER
+from tests.world import client_for
 
 pytestmark = pytest.mark.django_db
 HX = {"HTTP_HX_REQUEST": "true"}
-
-
-@pytest.fixture
-def coin_table(gm, player, other_player):
-    campaign = actions.create_campaign(gm, name="Heads", system="coin", settings={})
-    for user in (player, other_player):
-        actions.join_campaign(user, campaign)
-    tess = Character.objects.create(campaign=campaign, owner=player, name="Tess", sheet={"coins": 3})
-    return campaign, tess
-
-
-def client_for(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def press(user, campaign, tess, **data):
