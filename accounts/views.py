@@ -1,14 +1,16 @@
 import logging
 
+from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 from redis.exceptions import RedisError
 
-from accounts.forms import SignUpForm
+from accounts.forms import SettingsForm, SignUpForm
 
 logger = logging.getLogger(__name__)
 
@@ -91,3 +93,15 @@ class LoginView(auth_views.LoginView):
     def form_valid(self, form):
         _forget_failures(self.request)
         return super().form_valid(form)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def account_settings(request):
+    """The user's own preferences: for now, the "Needs you" strip's sound (issue 23)."""
+    form = SettingsForm(request.POST or None, instance=request.user)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, "Your settings are saved.")
+        return redirect("account_settings")
+    return render(request, "accounts/settings.html", {"form": form}, status=422 if form.errors else 200)

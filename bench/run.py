@@ -194,6 +194,26 @@ async def fan_out(servers: Servers, seed: dict, tables: int, rolls: int) -> dict
             "p99_ms": arrivals[min(len(arrivals) - 1, int(len(arrivals) * 0.99))], "max_ms": arrivals[-1]}  # fmt: skip
 
 
+# Issue 24's targets, each row's verdict in the printout and in results.json: the least share of the INSERT
+# baseline's requests/s ("ratio") and the most p99 (ms), by group.
+TARGETS = {
+    "post roll": {"ratio": 0.25, "p99_ms": 150},
+    "table (player)": {"ratio": 0.25, "p99_ms": 200},
+    "table (gm)": {"ratio": 0.20},
+    "contention": {"p99_ms": 300},
+    "fan-out": {"p50_ms": 50, "p99_ms": 150},
+}
+MEMORY_TARGET_MB = 150
+
+
+def verdict(row: dict, target: dict) -> bool:
+    """Whether `row` meets `target`: at least its ratio, at most its latencies."""
+    return all(
+        row["ratio_to_insert_baseline"] >= limit if key == "ratio" else row[key] <= limit
+        for key, limit in target.items()
+    )
+
+
 def roll_posts(seed: dict) -> dict[str, tuple[str, dict]]:
     """Each system's everyday roll, as the player's browser posts it."""
     c, h = seed["campaigns"], seed["characters"]
@@ -229,7 +249,9 @@ def run(args) -> dict:
     load = {"seconds": args.seconds, "connections": args.connections}
     rows: list[dict] = []
 
-    def measure(group: str, name: str, url: str, **kwargs) -> dict:
+    def measure(group: str, name: str, url: str, **kwargs) -> dict | None:
+        if args.only and group != "baseline" and args.only not in f"{group} {name}":
+            return None
         row = {"group": group, "name": name, **wrk(url, **load, **kwargs)}
         rows.append(row)
         print(f"  {group:10} {name:32} {row['rps']:8.0f}/s  p50 {row['p50_ms']:6.1f} ms  p99 {row['p99_ms']:6.1f} ms"
@@ -245,15 +267,18 @@ def run(args) -> dict:
         for name, (path, data) in roll_posts(seed).items():
             measure("post roll", name, f"{web}{path}", method="POST", body=urllib.parse.urlencode(data),
                     who=seed["player"])  # fmt: skip
-        for system in ("cgg", "d100"):
-            measure("table", f"{system} table, 5,000 rolls (player)", f"{web}/campaigns/{seed['campaigns'][system]}/",
-                    who=seed["player"])  # fmt: skip
+        for role in ("player", "gm"):
+            for system, campaign in seed["campaigns"].items():
+                measure(f"table ({role})", f"{system} table, 5,000 rolls", f"{web}/campaigns/{campaign}/",
+                        who=seed[role])  # fmt: skip
         d100 = seed["campaigns"]["d100"]
         spend = measure("contention", "Fortune spend, one pool", f"{web}/campaigns/{d100}/d100/spend/",
                         method="POST", body="what=action_point", who=seed["player"])  # fmt: skip
-        spend["consistency"] = manage(env, "-m", "bench.check_pools", str(d100)).strip()
-        print(f"  {'':10} {'':32} {spend['consistency']}")
-        fan = [asyncio.run(fan_out(servers, seed, tables, args.fanout_rolls)) for tables in (10, 100)]
+        if spend:
+            spend["consistency"] = manage(env, "-m", "bench.check_pools", str(d100)).strip()
+            print(f"  {'':10} {'':32} {spend['consistency']}")
+        fanning = not args.only or args.only in "fan-out"
+        fan = [asyncio.run(fan_out(servers, seed, tables, args.fanout_rolls)) for tables in (10, 100) if fanning]
         for row in fan:
             print(f"  {'fan-out':10} {'roll to ' + str(row['tables']) + ' open tables':32} {'':10} "
                   f"p50 {row['p50_ms']:6.1f} ms  p99 {row['p99_ms']:6.1f} ms")  # fmt: skip
@@ -273,6 +298,13 @@ def run(args) -> dict:
         )
     for row in rows:
         row["ratio_to_insert_baseline"] = row["rps"] / insert["rps"]
+        if row["group"] in TARGETS:
+            row["target"], row["met"] = TARGETS[row["group"]], verdict(row, TARGETS[row["group"]])
+    for row in fan:
+        row["group"], row["target"] = "fan-out", TARGETS["fan-out"]
+        row["met"] = verdict({**row, "ratio_to_insert_baseline": 0}, TARGETS["fan-out"])
+    memory["target_mb"] = MEMORY_TARGET_MB
+    memory["met"] = max(memory["web_worker_peak_rss_mb"], memory["websocket_process_peak_rss_mb"]) < MEMORY_TARGET_MB
     return {
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "machine": {"cores": os.cpu_count(), "python": platform.python_version()},
@@ -282,17 +314,33 @@ def run(args) -> dict:
 
 
 def report(result: dict) -> None:
-    print("\n| group | what | requests/s | p50 ms | p99 ms | ÷ INSERT baseline |")
-    print("| --- | --- | ---: | ---: | ---: | ---: |")
+    print("\n| group | what | requests/s | p50 ms | p99 ms | ÷ INSERT baseline | target | met |")
+    print("| --- | --- | ---: | ---: | ---: | ---: | --- | --- |")
     for row in result["http"]:
         print(
             f"| {row['group']} | {row['name']} | {row['rps']:.0f} | {row['p50_ms']:.1f} | {row['p99_ms']:.1f} | "
-            f"{row['ratio_to_insert_baseline']:.2f} |"
+            f"{row['ratio_to_insert_baseline']:.2f} | {describe(row.get('target'))} | {met(row)} |"
         )
     for row in result["fan_out"]:
         print(
-            f"| fan-out | a roll reaches {row['tables']} open tables | | {row['p50_ms']:.1f} | {row['p99_ms']:.1f} | |"
+            f"| fan-out | a roll reaches {row['tables']} open tables | | {row['p50_ms']:.1f} | {row['p99_ms']:.1f} | "
+            f"| {describe(row['target'])} | {met(row)} |"
         )
+    memory = result["memory"]
+    web, ws = memory["web_worker_peak_rss_mb"], memory["websocket_process_peak_rss_mb"]
+    print(f"\nPeak RSS: web worker {web:.0f} MB, websocket process {ws:.0f} MB "
+          f"(target: under {memory['target_mb']} MB: {met(memory)})")  # fmt: skip
+    missed = [row for row in [*result["http"], *result["fan_out"]] if row.get("met") is False]
+    print(f"Targets missed: {len(missed)} of {sum('met' in row for row in [*result['http'], *result['fan_out']])}")
+
+
+def describe(target: dict | None) -> str:
+    names = {"ratio": "≥ {} of baseline", "p50_ms": "p50 ≤ {} ms", "p99_ms": "p99 ≤ {} ms"}
+    return ", ".join(names[key].format(limit) for key, limit in target.items()) if target else ""
+
+
+def met(row: dict) -> str:
+    return {True: "yes", False: "**no**", None: ""}[row.get("met")]
 
 
 def main() -> None:
@@ -301,12 +349,16 @@ def main() -> None:
     parser.add_argument("--connections", type=int, default=32, help="concurrent clients of each load run")
     parser.add_argument("--workers", type=int, default=2 * (os.cpu_count() or 1), help="gunicorn workers")
     parser.add_argument("--fanout-rolls", type=int, default=40, help="rolls timed for each fan-out")
-    parser.add_argument("--json", type=Path, default=ROOT / "bench" / "results.json")
+    parser.add_argument("--json", type=Path, default=None, help="where to write (default bench/results.json)")
+    parser.add_argument("--only", default="", help="measure only the rows whose group and name hold this text "
+                        "(the baselines always); nothing written unless --json says where")  # fmt: skip
     args = parser.parse_args()
     result = run(args)
     report(result)
-    args.json.write_text(json.dumps(result, indent=2) + "\n")
-    print(f"\nWritten to {args.json.relative_to(ROOT) if args.json.is_relative_to(ROOT) else args.json}")
+    target = args.json or (None if args.only else ROOT / "bench" / "results.json")
+    if target is not None:
+        target.write_text(json.dumps(result, indent=2) + "\n")
+        print(f"\nWritten to {target.relative_to(ROOT) if target.is_relative_to(ROOT) else target}")
 
 
 if __name__ == "__main__":

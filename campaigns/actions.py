@@ -10,9 +10,9 @@ from datetime import timedelta
 
 from django.db import IntegrityError, transaction
 
-from campaigns import events, live, sources
+from campaigns import commitment_actions, events, live, sources
 from campaigns.audience import SessionMark
-from campaigns.models import Campaign, GameSession, Membership, Roll, RollCall, new_invite_token
+from campaigns.models import Campaign, Commitment, GameSession, Membership, Roll, RollCall, new_invite_token
 from campaigns.notation_kind import CALL_REVEAL_DEFAULT, REVEAL_ALL
 from rules import notation as notation_dice
 from rules.dice import Comparison
@@ -46,6 +46,8 @@ def join_campaign(user, campaign: Campaign) -> Membership:
         raise ActionError("This invite link has expired. Ask your GM for a new one.")
     if campaign.is_gm(user):
         raise ActionError("You run this campaign; players join it through this link.")
+    if campaign.archived_at is not None:  # read-only (campaigns.lifecycle), seats included
+        raise ActionError(f"{campaign.name} is archived: nobody can join it until the GM brings it back.")
     try:
         with transaction.atomic():
             membership = Membership.objects.create(campaign=campaign, user=user)
@@ -159,6 +161,10 @@ def call_for_roll(
         )
         transaction.on_commit(lambda: live.send_call_opened(call))  # the card first, then the log's line
         events.called(campaign, character, label or (str(parsed) if call.reveal.get("dice") else "the dice"))
+        # Revealed with the result when the GM shows the table the target; otherwise kept (issue 25).
+        shown = Commitment.Reveal.RESULT if call.reveal.get("target") else Commitment.Reveal.NEVER
+        commitment_actions.commit(campaign, kind="target", value=f"{Comparison(comparison).label} {target}",
+                                  about=f"the target of {character.name}'s roll", reveal=shown, call=call)  # fmt: skip
     return call
 
 
@@ -238,6 +244,7 @@ def end_session(campaign: Campaign, gm) -> GameSession:
 
 
 def _end(session: GameSession) -> SessionMark:
+    commitment_actions.reveal_at_session_end(session.campaign_id)  # before the mark: the lines are this session's
     session.ended_at = sources.now()
     session.save(update_fields=["ended_at"])
     return SessionMark(session.number, False, session.ended_at)

@@ -7,7 +7,9 @@ from django.contrib import admin, messages
 from django.contrib.admin.utils import flatten_fieldsets
 from django.db import transaction
 
-from campaigns import live, systems
+from campaigns import actions as campaign_actions
+from campaigns import lifecycle, live, systems
+from campaigns.admin_people import PeopleByName
 from campaigns.campaign_settings import ATTRIBUTES, give_new_attributes, sheet_changes
 from campaigns.forms import setting_fields, settings_from
 from campaigns.inputs import TextField
@@ -87,7 +89,8 @@ class CampaignInlineMixin:
         return _runs(request, obj, "gm")
 
 
-class MembershipInline(CampaignInlineMixin, admin.TabularInline):
+class MembershipInline(PeopleByName, CampaignInlineMixin, admin.TabularInline):
+    people = ("user",)
     model = Membership
     fields = ["user", "joined_at"]
     readonly_fields = ["user", "joined_at"]
@@ -111,6 +114,14 @@ class SystemFilter(admin.SimpleListFilter):
 
 
 SETTING = "setting__"  # the admin form's prefix for a setting's field
+# What changing the attribute list does to the sheets already written: what
+# campaigns.campaign_settings.give_new_attributes does and the published readings say; once
+# saved, the admin names the sheets that changed (CampaignAdmin.save_model).
+ATTRIBUTES_AND_SHEETS = (
+    "Existing sheets: a name added here — every sheet gets it at the value a new sheet starts with. "
+    "A name taken away — the sheets that have it keep it, but it is no longer offered or tested, and it "
+    "goes from a sheet when that sheet is next saved (put it back before then and it returns)."
+)
 
 
 class CampaignAdminForm(forms.ModelForm):
@@ -135,6 +146,9 @@ class CampaignAdminForm(forms.ModelForm):
         self.sheet_changes = []
         if self.system is not None:
             self.fields.update(setting_fields(self.system, self.instance.settings, prefix=SETTING))
+        if SETTING + ATTRIBUTES in self.fields:  # what the list does to the sheets, before saving (issue 23)
+            field = self.fields[SETTING + ATTRIBUTES]
+            field.help_text = f"{field.help_text} {ATTRIBUTES_AND_SHEETS}".strip()
 
     def clean(self):
         cleaned = super().clean()
@@ -147,7 +161,8 @@ class CampaignAdminForm(forms.ModelForm):
 
 
 @admin.register(Campaign)
-class CampaignAdmin(GMScopedMixin, admin.ModelAdmin):
+class CampaignAdmin(PeopleByName, GMScopedMixin, admin.ModelAdmin):
+    people = ("gm",)
     form = CampaignAdminForm
     gm_path = "gm"
     list_display = ["name", "system_shown", "gm", "created_at"]
@@ -156,6 +171,29 @@ class CampaignAdmin(GMScopedMixin, admin.ModelAdmin):
     fields = ["name", "system", "gm", "invite_token", "invite_expires_at", "created_at"]
     readonly_fields = ["invite_token", "created_at"]
     inlines = [MembershipInline]  # characters/admin.py adds the characters'
+    actions = ["renew_invite"]
+
+    @admin.action(description="Renew the invite link (the old link stops working)")
+    def renew_invite(self, request, queryset):
+        for campaign in queryset:
+            campaign_actions.regenerate_invite(campaign)
+        self.message_user(
+            request, f"New invite link made for {len(queryset)} campaign(s); the old links no longer work."
+        )
+
+    def get_deleted_objects(self, objs, request):
+        """A GM deletes their campaign with its whole record (issue 23). The record's rows are read-only
+        in the admin, and a roll protects the call it answered, so the admin's own check refused it;
+        every row listed is the campaign's own, which campaigns.lifecycle.delete_campaign deletes."""
+        to_delete, model_count, _perms_needed, _protected = super().get_deleted_objects(objs, request)
+        return to_delete, model_count, set(), []
+
+    def delete_model(self, request, obj):
+        lifecycle.delete_campaign(obj)
+
+    def delete_queryset(self, request, queryset):
+        for campaign in queryset:
+            lifecycle.delete_campaign(campaign)
 
     @admin.display(description="system", ordering="system")
     def system_shown(self, campaign):
@@ -165,12 +203,14 @@ class CampaignAdmin(GMScopedMixin, admin.ModelAdmin):
         # A campaign's system is fixed once it exists (its characters' sheets are the system's):
         # shown by its name, not as the stored key.
         fields = super().get_fields(request, obj)
-        return ["system_shown" if name == "system" and obj is not None else name for name in fields]
+        fields = ["system_shown" if name == "system" and obj is not None else name for name in fields]
+        # A GM's own name, not a link to the user admin they may not open (campaigns.admin_people).
+        return fields if request.user.is_superuser else ["gm_shown" if name == "gm" else name for name in fields]
 
     def get_readonly_fields(self, request, obj=None):
         fields = list(super().get_readonly_fields(request, obj))
         if not request.user.is_superuser:
-            fields.append("gm")
+            fields.append("gm_shown")
         if obj is not None:
             fields.append("system_shown")
         return fields
@@ -208,7 +248,8 @@ class CampaignAdmin(GMScopedMixin, admin.ModelAdmin):
 
 
 @admin.register(Membership)
-class MembershipAdmin(GMScopedMixin, admin.ModelAdmin):
+class MembershipAdmin(PeopleByName, GMScopedMixin, admin.ModelAdmin):
+    people = ("user",)
     list_display = ["user", "campaign", "joined_at"]
     list_filter = [BY_CAMPAIGN]
     readonly_fields = ["user", "campaign", "joined_at"]
@@ -224,7 +265,8 @@ class RollCallAdmin(ReadOnlyMixin, GMScopedMixin, admin.ModelAdmin):
 
 
 @admin.register(Roll)
-class RollAdmin(ReadOnlyMixin, GMScopedMixin, admin.ModelAdmin):
+class RollAdmin(PeopleByName, ReadOnlyMixin, GMScopedMixin, admin.ModelAdmin):
+    people = ("author",)
     list_display = ["id", "campaign", "author", "character", "visibility", "created_at"]
     list_filter = [BY_CAMPAIGN, "visibility"]
     list_select_related = ["campaign", "author", "character"]
@@ -239,7 +281,8 @@ class BalanceAdmin(ReadOnlyMixin, GMScopedMixin, admin.ModelAdmin):
 
 
 @admin.register(LedgerEntry)
-class LedgerEntryAdmin(ReadOnlyMixin, GMScopedMixin, admin.ModelAdmin):
+class LedgerEntryAdmin(PeopleByName, ReadOnlyMixin, GMScopedMixin, admin.ModelAdmin):
+    people = ("actor",)
     gm_path = "balance__campaign__gm"
     list_display = ["created_at", "balance", "delta", "value_after", "reason", "actor"]
     list_filter = [("balance__campaign", admin.RelatedOnlyFieldListFilter), "balance__kind"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.urls import reverse
 
-from campaigns import events, live
+from campaigns import events, live, reads
 from campaigns.actions import ActionError
 from campaigns.card_kind import CARD
 from campaigns.cards import MAX_KEY
@@ -66,7 +66,7 @@ class CardCallForm(TableForm):
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["character"].queryset = campaign.characters.seated()
+        self.fields["character"].queryset = reads.seated_query(campaign)
         # Choosing the character brings its card's rolls into the "Roll" list.
         self.fields["character"].widget.attrs.update({
             "hx-get": reverse("card_call_choices", args=[campaign.pk]), "hx-trigger": "change",

@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from campaigns.audience import Audience
+from campaigns.roll_kind import RollKind
 
 
-class CardCallKind:
+class CardCallKind(RollKind):
     key = "card"
     name = "A roll from the character's card"
     roll_template = ""  # never a roll's kind: the system's roll answers it

@@ -41,6 +41,9 @@ class Card:
     glance: str = ""
     context: dict[str, Any] = field(default_factory=dict)
     options: forms.Form | None = None
+    # The GM's quick edits for this character on the Characters tab (issue 23): a template rendered
+    # with the same variables as `glance`; none: the sheet's edit page is the only way.
+    gm_tools: str = ""
 
     def groups(self) -> list[tuple[str, list[CardRoll]]]:
         return [(group, list(rolls)) for group, rolls in groupby(self.rolls, key=lambda roll: roll.group)]

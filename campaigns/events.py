@@ -14,9 +14,12 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db import transaction
+from django.db.models import Subquery
 
 from campaigns import live
 from campaigns.audience import Audience
+from campaigns.commitments import CommitmentView
+from campaigns.commitments import view as commitment_view
 from campaigns.models import GameSession, TableEvent
 
 TEXT_MAX = TableEvent._meta.get_field("text").max_length
@@ -31,26 +34,32 @@ class EventView:
     text: str
     at: datetime
     gm_only: bool
+    commitment: CommitmentView | None = None  # a GM's commitment or its reveal (campaigns.commitments)
     is_event = True  # the log's template tells events from rolls and marks by this
 
 
 def view(event: TableEvent) -> EventView:
-    return EventView(event.pk, event.kind, event.text, event.created_at, event.audience == TableEvent.Audience.GM)
+    # `commitment_id` first: a line without one costs no query, and the log's read joins it (visible_events).
+    commitment = commitment_view(event.commitment) if event.commitment_id else None
+    return EventView(event.pk, event.kind, event.text, event.created_at, event.audience == TableEvent.Audience.GM,
+                     commitment)  # fmt: skip
 
 
-def record(campaign, kind: str, text: str, *, gm_only: bool = False, send: bool = True) -> TableEvent:
+def record(campaign, kind: str, text: str, *, gm_only: bool = False, send: bool = True, commitment=None) -> TableEvent:
     """Write one event line and send it to the tables that may see it, after the commit.
     `send=False`: the caller sends it with others (campaigns.ledger.changes, by `send_committed`)."""
     text = " ".join(text.split())
     if len(text) > TEXT_MAX:
         text = text[: TEXT_MAX - 1] + "…"
-    session = GameSession.objects.filter(campaign_id=campaign.pk, ended_at=None).only("pk").first()
+    # The open session, read by the INSERT itself: one round trip, not two (issue 24).
+    session = GameSession.objects.filter(campaign_id=campaign.pk, ended_at=None).order_by("-number").values("pk")
     event = TableEvent.objects.create(
         campaign_id=campaign.pk,
-        session=session,
+        session_id=Subquery(session[:1]),
         kind=kind,
         text=text,
         audience=TableEvent.Audience.GM if gm_only else TableEvent.Audience.TABLE,
+        commitment=commitment,
     )
     if send:  # after the caller's transaction, if there is one; at once otherwise (the INSERT committed itself)
         transaction.on_commit(lambda: live.send_events(campaign.pk, [view(event)]))
@@ -74,7 +83,7 @@ def called(campaign, character, what: str, *, by: str = "The GM") -> TableEvent:
 
 def visible_events(campaign, audience: Audience):
     """The campaign's events `audience` may see, newest first."""
-    events = TableEvent.objects.filter(campaign=campaign)
+    events = TableEvent.objects.filter(campaign=campaign).select_related("commitment")
     if audience is not Audience.GM:
         events = events.filter(audience=TableEvent.Audience.TABLE)
     return events.order_by("-created_at", "-id")

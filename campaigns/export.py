@@ -1,5 +1,7 @@
 """A campaign's record for its GM: sheets, every roll with its audience, every ledger change,
-every table event (campaigns.events) with its audience."""
+every table event (campaigns.events) with its audience, and every commitment to a GM's secret
+(campaigns.commitments) with its value and salt, revealed or not: only the GM exports
+(campaigns.views.export), and the secrets are the GM's own."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import json
 
 from django.core.serializers.json import DjangoJSONEncoder
 
+from campaigns.commitments import canonical
 from campaigns.models import LedgerEntry
 
 
@@ -43,8 +46,14 @@ def campaign_record(campaign) -> dict:
         ],
         "events": [
             {"id": e.pk, "at": e.created_at, "session": _session_of(sessions, e.created_at), "kind": e.kind,
-             "audience": e.audience, "text": e.text}
+             "audience": e.audience, "text": e.text, "commitment": e.commitment_id}
             for e in campaign.events.order_by("id")
+        ],
+        "commitments": [
+            {"id": c.pk, "at": c.created_at, "call": c.call_id, "kind": c.kind, "about": c.about,
+             "digest": c.digest, "value": c.value, "salt": c.salt, "reveal": c.reveal, "revealed_at": c.revealed_at,
+             "canonical": canonical(c.campaign_id, c.kind, c.value, c.salt)}
+            for c in campaign.commitments.order_by("id")
         ],
     }  # fmt: skip
 

@@ -3,7 +3,7 @@ from datetime import timedelta
 from django import forms
 
 import rules
-from campaigns import systems
+from campaigns import reads, systems
 from campaigns.inputs import TextField, WholeNumberField
 from rules.dice import Comparison
 from rules.notation import parse
@@ -84,17 +84,26 @@ def _setting_field_name(system_key: str, setting_name: str) -> str:
 
 
 class CampaignForm(forms.Form):
-    """Name, system, and each system's settings (only the chosen system's are kept)."""
+    """Name, system, and the chosen system's settings only (issue 23): the system comes from
+    the posted data, else from `system` (the page's `?system=`), else the first installed."""
 
     name = TextField(max_length=100)
     system = forms.ChoiceField(choices=systems.choices)  # a callable: the systems installed
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, system: str | None = None, **kwargs):
         super().__init__(*args, **kwargs)
-        for system in (adapter.rules for adapter in systems.installed()):
-            for name, field in setting_fields(system, prefix=_setting_field_name(system.key, "")).items():
-                field.label = f"{field.label} ({system.name})"
-                self.fields[name] = field
+        chosen = self.data.get("system") if self.is_bound else system
+        if not self.is_bound and not systems.is_installed(chosen or ""):
+            chosen = next(systems.installed()).key
+        self.chosen = systems.get(chosen).rules if systems.is_installed(chosen or "") else None
+        self.fields["system"].initial = chosen
+        if self.chosen is not None:
+            prefix = _setting_field_name(self.chosen.key, "")
+            self.fields.update(setting_fields(self.chosen, prefix=prefix))
+
+    def settings_fields(self):
+        """The bound fields of the chosen system's settings, for its fieldset."""
+        return [self[name] for name in self.fields if name not in ("name", "system")]
 
     def clean(self):
         cleaned = super().clean()
@@ -128,7 +137,24 @@ class TargetField(WholeNumberField):
         super().__init__(min_value=-TARGET_LIMIT, max_value=TARGET_LIMIT, **kwargs)
 
 
+class _ChoicesOncePerPage(forms.models.ModelChoiceIterator):
+    """The characters to choose from, read once per page for each query (campaigns.reads): a
+    table page draws many forms that choose among the same characters."""
+
+    def __iter__(self):
+        if not reads.active():
+            yield from super().__iter__()
+            return
+        if self.field.empty_label is not None:
+            yield ("", self.field.empty_label)
+        queryset = self.queryset
+        for obj in reads.remembered(("choices", *queryset.query.sql_with_params()), lambda: list(queryset)):
+            yield self.choice(obj)
+
+
 class CharacterChoiceField(forms.ModelChoiceField):
+    iterator = _ChoicesOncePerPage
+
     def label_from_instance(self, obj):
         return obj.name
 
@@ -145,7 +171,7 @@ class RollForm(TableForm):
 
     def __init__(self, *args, campaign, user, **kwargs):
         super().__init__(*args, **kwargs)
-        characters = campaign.characters.seated()
+        characters = reads.seated_query(campaign)
         if not campaign.is_gm(user):
             characters = characters.filter(owner=user)
             del self.fields["secret"]  # only the GM rolls secretly
@@ -181,7 +207,7 @@ class CallForm(TableForm):
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["character"].queryset = campaign.characters.seated()
+        self.fields["character"].queryset = reads.seated_query(campaign)
 
     def reveal(self) -> dict:
         return {part: self.cleaned_data[f"reveal_{part}"] for part in ("dice", "target", "success")}

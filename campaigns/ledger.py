@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from django.db import transaction
 from django.db.models import Q
 
-from campaigns import events, live
+from campaigns import events, live, reads
 from campaigns.models import Balance, Campaign, LedgerEntry, Roll
 from rules.errors import RulesError
 
@@ -89,9 +89,19 @@ def balances(pools: Iterable[Pool]) -> dict[Pool, Balance]:
     pools = list(pools)
     if not pools:
         return {}
-    match = reduce(or_, (Q(campaign_id=c, character_id=ch, kind=k) for c, ch, k in (pool.key for pool in pools)))
-    rows = {(row.campaign_id, row.character_id, row.kind): row for row in Balance.objects.filter(match)}
+    if reads.active():  # the table page: every balance of the campaign in one read (issue 24)
+        rows = {}
+        for campaign_id in {pool.key[0] for pool in pools}:
+            read = Balance.objects.filter(campaign_id=campaign_id)
+            rows |= reads.remembered(("balances", campaign_id), lambda read=read: _rows(read))
+    else:
+        match = reduce(or_, (Q(campaign_id=c, character_id=ch, kind=k) for c, ch, k in (pool.key for pool in pools)))
+        rows = _rows(Balance.objects.filter(match))
     return {pool: rows.get(pool.key) or pool.new_row() for pool in pools}
+
+
+def _rows(balances) -> dict:
+    return {(row.campaign_id, row.character_id, row.kind): row for row in balances}
 
 
 def balance(pool: Pool) -> Balance:

@@ -16,12 +16,15 @@ import threading
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.template.loader import render_to_string
+from django.utils.html import format_html
 
+from campaigns import rows
 from campaigns.audience import Audience
-from campaigns.systems import panel_for
-from campaigns.visibility import call_view, roll_view
+from campaigns.systems import live_panel_for
+from campaigns.visibility import call_view
 
 TABLE = "campaigns/table.html"
+ROLL_OOB = '<div hx-swap-oob="afterbegin:#log">{}</div>'  # a new row, on top of the log
 SEND_TIMEOUT = 3  # seconds: a send takes milliseconds; a Redis that hangs must not hold up the answer
 logger = logging.getLogger(__name__)
 
@@ -53,22 +56,48 @@ class _LayerLoop:
     `async_to_sync` from a plain WSGI thread makes a new event loop for every call, and
     channels_redis keeps its connections per loop: every event paid a new Redis connection
     (bench/: 4 ms a send; channels_redis#100, #125). On a loop that lives as long as the
-    process, the connections are reused. Started on first use, so after gunicorn forks."""
+    process, the connections are reused. Started on first use, so after gunicorn forks.
+
+    The request does not wait for its sends (issue 24: a roll's worker sat idle for the trip to
+    Redis): they are queued, and the loop sends them one after another, in the order they were
+    made, each given up after SEND_TIMEOUT and logged. A Redis that hangs fills the queue, whose
+    newest events are then dropped and logged (the tables catch up when they reconnect)."""
+
+    QUEUED = 1000
 
     def __init__(self):
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._queue: asyncio.Queue | None = None
         self._lock = threading.Lock()
 
-    def run(self, coroutine, timeout: float = SEND_TIMEOUT) -> None:
+    def _start(self) -> None:
         with self._lock:
             if self._loop is None:
-                self._loop = asyncio.new_event_loop()
-                threading.Thread(target=self._loop.run_forever, name="channel-layer", daemon=True).start()
-        future = asyncio.run_coroutine_threadsafe(coroutine, self._loop)
+                loop = asyncio.new_event_loop()
+                self._queue = asyncio.Queue(self.QUEUED)
+                threading.Thread(target=loop.run_forever, name="channel-layer", daemon=True).start()
+                asyncio.run_coroutine_threadsafe(self._send_queued(), loop)
+                self._loop = loop
+
+    def submit(self, send, layer) -> None:
+        """Queue `send(layer)`, a coroutine function, without waiting for it."""
+        if self._loop is None:
+            self._start()
+        self._loop.call_soon_threadsafe(self._put, send, layer)
+
+    def _put(self, send, layer) -> None:
         try:
-            future.result(timeout)
-        finally:
-            future.cancel()  # a send that timed out does not go on in the background
+            self._queue.put_nowait((send, layer))
+        except asyncio.QueueFull:
+            logger.error("A live update was dropped (%d waiting); the tables catch up when they reconnect", self.QUEUED)
+
+    async def _send_queued(self) -> None:
+        while True:
+            send, layer = await self._queue.get()
+            try:
+                await asyncio.wait_for(send(layer), SEND_TIMEOUT)
+            except Exception:
+                logger.exception("A live update could not be sent; the tables catch up when they reconnect")
 
 
 _layer_loop = _LayerLoop()
@@ -76,7 +105,8 @@ _layer_loop = _LayerLoop()
 
 def _deliver(send) -> None:
     """Run `send(layer)` against the channel layer from sync code. The in-memory layer
-    (the embedded default) lives in the ASGI server's own loop: asgiref hops onto it.
+    (the embedded default) lives in the ASGI server's own loop: asgiref hops onto it. A
+    cross-process layer's sends go to the process's own loop, and the request goes on.
 
     A failed send is logged and goes no further: the event is already committed, and its
     author must get their answer, not a server error that makes them roll again (issue 18).
@@ -86,7 +116,7 @@ def _deliver(send) -> None:
         if isinstance(layer, InMemoryChannelLayer):
             async_to_sync(send)(layer)
         else:
-            _layer_loop.run(send(layer))
+            _layer_loop.submit(send, layer)
     except Exception:
         logger.exception("A live update could not be sent; the tables catch up when they reconnect")
 
@@ -110,8 +140,8 @@ def roll_html(roll, audience: Audience) -> str | None:
     transaction)."""
     rendered = roll.__dict__.setdefault("_live_html", {})
     if audience not in rendered:
-        view = roll_view(roll, audience)
-        rendered[audience] = None if view is None else render_to_string(f"{TABLE}#roll_oob", {"roll": view})
+        row = rows.row_html(roll, audience)  # and kept for the next page loads (issue 24)
+        rendered[audience] = None if row is None else format_html(ROLL_OOB, rows.fill_tokens(row))
     return rendered[audience]
 
 
@@ -134,6 +164,22 @@ def send_card(character) -> None:
     context = {"campaign": campaign, "character": character, "card": card, "oob": True}
     html = render_to_string("campaigns/card.html#card", context)
     _send_all([(player_group(campaign.pk, character.owner_id), html)])
+
+
+def send_sheet(character, **said) -> None:
+    """A sheet the GM changed in play (the Characters tab's quick edits, issue 23): the owner's card,
+    and the sheet at a glance on the GM's open screens (the GM's own too, maybe after the answer to
+    the post: it says the same); `said`: what the quick edit says beside it."""
+    send_card(character)
+    campaign = character.campaign
+    context = {
+        **said,
+        "campaign": campaign,
+        "character": character,
+        "card": campaign.adapter.card(character),
+        "oob": True,
+    }
+    _send_all([(gm_group(campaign.pk), render_to_string("campaigns/gm_characters.html#sheet", context))])
 
 
 def _send_call(call, *, opened: bool) -> None:
@@ -165,11 +211,31 @@ def send_call_closed(call) -> None:
     _send_all([(gm_group(call.campaign_id), html), (player_group(call.campaign_id, call.character.owner_id), html)])
 
 
+def send_character_new(character) -> None:
+    """A character made (issue 23's play-test): its sheet joins the GM's open Characters tab, and the
+    system's panel, whose forms list the characters, is drawn again; the GM need not reload to call it."""
+    campaign = character.campaign
+    context = {"campaign": campaign, "character": character, "card": campaign.adapter.card(character)}
+    sheet = render_to_string("campaigns/gm_characters.html#sheet", context)
+    _send_all([(gm_group(campaign.pk), f'<div hx-swap-oob="beforeend:#gm-sheets">{sheet}</div>')])
+    send_panel(campaign)
+
+
+def send_character_gone(campaign, character_id: int, owner_id: int) -> None:
+    """A character deleted or retired (issue 23's play-test): its card leaves its owner's open tables
+    and its sheet the GM's Characters tab at once, so that no stale button answers "no longer here";
+    the system's panel, which may list it, is drawn again."""
+    gone = '<div id="{}-{}" hx-swap-oob="delete"></div>'
+    _send_all([(player_group(campaign.pk, owner_id), gone.format("card", character_id)),
+               (gm_group(campaign.pk), gone.format("sheet", character_id))])  # fmt: skip
+    send_panel(campaign)
+
+
 def send_panel(campaign) -> None:
     """The system's table panel (e.g. Crisis Clocks) changed: re-render it per audience."""
     messages = []
     for audience, group in ((Audience.GM, gm_group), (Audience.TABLE, table_group)):
-        panel = panel_for(campaign, audience)
+        panel = live_panel_for(campaign, audience)
         if panel is not None:
             html = render_to_string(panel.template, {**panel.context, "campaign": campaign, "oob": True})
             messages.append((group(campaign.pk), html))
@@ -190,6 +256,14 @@ def send_session_marks(campaign, session, marks) -> None:
     (oldest first, each going on top). Nothing in them is secret."""
     html = render_to_string(f"{TABLE}#session_oob", {"campaign": campaign, "session": session, "marks": marks})
     _send_all([(gm_group(campaign.pk), html), (table_group(campaign.pk), html)])
+
+
+def send_archived(campaign) -> None:
+    """The campaign archived or brought back: every open table's notice, from which its script makes
+    the posting forms read-only or open again (play-test of issue 23: they stayed as they were)."""
+    html = {is_gm: render_to_string(f"{TABLE}#archived_notice", {"campaign": campaign, "is_gm": is_gm, "oob": True})
+            for is_gm in (True, False)}  # fmt: skip
+    _send_all([(gm_group(campaign.pk), html[True]), (table_group(campaign.pk), html[False])])
 
 
 def send_events(campaign_id: int, events: list) -> None:

@@ -15,7 +15,8 @@ from campaigns.audience import Audience, SessionMark, session_marks
 from campaigns.events import view as event_view
 from campaigns.events import visible_events
 from campaigns.forms import TableForm
-from campaigns.visibility import roll_view, visible_rolls
+from campaigns.rows import page_rows
+from campaigns.visibility import visible_rolls
 
 LOG_PAGE = 30
 EVENTS_BETWEEN = 200  # at most this many events between two rolls of a page (or on a page with no rolls)
@@ -110,7 +111,7 @@ class LogFilterForm(TableForm):
 
 @dataclass(frozen=True, slots=True)
 class LogPage:
-    entries: list  # RollView, SessionMark and EventView, newest first
+    entries: list  # LogRow (campaigns.rows), SessionMark and EventView, newest first
     older: str | None  # the query string of the next older page, if there is one
     missed_more: bool = False  # a catch-up page: more rolls came since `after` than a page holds
 
@@ -133,7 +134,7 @@ def log_page(campaign, audience: Audience, sessions, filters: LogFilterForm, *, 
     if before is not None:
         rolls = rolls.filter(id__lt=before)
     page = list(rolls[: LOG_PAGE + 1])
-    views = [roll_view(roll, audience) for roll in page[:LOG_PAGE]]
+    views = page_rows(page[:LOG_PAGE], audience)  # drawn once per audience and kept (issue 24)
     more = len(page) > LOG_PAGE and after is None
     older = urlencode({"before": views[-1].id} | filters.query()) if more else None
     chosen = filters.chosen_session

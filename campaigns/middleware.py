@@ -11,6 +11,7 @@ from django.http import Http404
 from django.shortcuts import render
 from django.views import defaults
 
+from campaigns.lifecycle import CampaignArchived
 from campaigns.systems import SystemNotInstalled
 
 logger = logging.getLogger(__name__)
@@ -43,6 +44,10 @@ class ErrorPagesMiddleware:
         if isinstance(exception, SystemNotInstalled):
             # A campaign (or a roll) of a system whose app was taken out of INSTALLED_APPS.
             return render(request, "campaigns/not_installed.html", {"key": exception.key}, status=501)
+        if isinstance(exception, CampaignArchived):
+            # A write to an archived campaign (issue 23): read-only until its GM brings it back.
+            # 423 Locked: the table's script says so in words of its own (static/fivefold/table.js).
+            return render(request, "campaigns/archived.html", {"campaign": exception.campaign}, status=423)
         return None
 
 

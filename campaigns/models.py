@@ -36,6 +36,8 @@ class Campaign(models.Model):
         null=True, blank=True, help_text="When the invite link stops working; empty: when the GM makes a new one."
     )
     created_at = models.DateTimeField(default=sources.now, editable=False)
+    # Archived (issue 23): the table is read-only, listed apart on the home page, until the GM unarchives it.
+    archived_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     objects = CampaignQuerySet.as_manager()
 
@@ -267,6 +269,42 @@ class SubmitToken(models.Model):
         return self.key
 
 
+class Commitment(models.Model):
+    """A GM's secret, committed before the dice fall (issue 25, campaigns.commitments): the table sees
+    `digest`, the SHA-256 of the canonical string of the value and a random salt, at once; the value and
+    the salt only once `revealed_at` is set, at the moment `reveal` names. Everything but `revealed_at`
+    is written once: `save()` refuses a change, and the reveal is one guarded UPDATE (None to a time,
+    never back), so what was committed cannot be edited afterwards."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="commitments")
+    call = models.ForeignKey(RollCall, null=True, blank=True, on_delete=models.CASCADE, related_name="commitments")
+    kind = models.SlugField(max_length=20, help_text="What the secret is: difficulty, target, opposition.")
+    about = models.CharField(max_length=200, help_text="Whose secret, in words the table may read.")
+    digest = models.CharField(max_length=64, editable=False)
+    value = models.CharField(max_length=200, editable=False)
+    salt = models.CharField(max_length=32, editable=False)
+
+    class Reveal(models.TextChoices):
+        RESULT = "result", "When the result is published"
+        SESSION_END = "session_end", "When the session ends, once the roll is over"
+        NEVER = "never", "Never: the rules (or the GM's choice of what the table sees) keep it"
+
+    reveal = models.CharField(max_length=12, choices=Reveal.choices, editable=False)
+    created_at = models.DateTimeField(default=sources.now, editable=False)
+    revealed_at = models.DateTimeField(null=True, blank=True, editable=False)
+
+    class Meta:
+        ordering = ["-id"]
+
+    def __str__(self) -> str:
+        return f"Commitment to {self.about}: {self.digest[:12]}…"
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise ValueError("A commitment is never changed; campaigns.commitments.reveal sets its reveal.")
+        super().save(*args, **kwargs)
+
+
 class TableEvent(ImmutableEvent):
     """A short line in the log that is not a roll (issue 22): a player joined, the GM called for a
     roll, a pool changed, tension mode went on... Written by campaigns.events.record, in words
@@ -282,6 +320,8 @@ class TableEvent(ImmutableEvent):
     text = models.CharField(max_length=300)
     audience = models.CharField(max_length=5, choices=Audience.choices, default=Audience.TABLE)
     created_at = models.DateTimeField(default=sources.now, editable=False)
+    # A GM's commitment or its reveal (issue 25): the line shows the commitment as it is now.
+    commitment = models.ForeignKey(Commitment, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
 
     class Meta:
         ordering = ["-id"]

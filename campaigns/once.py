@@ -37,6 +37,7 @@ HEADER = "Form-Token"
 REPEATED = "That was already sent."
 KEEP = timedelta(days=1)  # a repeat comes seconds later; a day is ample
 PRUNE_EVERY = 100  # claims between deletions of old tokens
+KEPT_MARK = "<!--form-tokens-->"  # where the tokens go in a log row kept for every viewer (campaigns.rows)
 
 
 class SubmitOnceMiddleware:

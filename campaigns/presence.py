@@ -74,9 +74,9 @@ async def renew(campaign_id: int, user_id: int) -> None:
     await cache.atouch(_key(campaign_id, user_id), EXPIRY)
 
 
-def online(campaign, memberships=None) -> list[str]:
-    """The names of the members with the table open: the GM first, then the players
-    (`memberships` with their users, when the caller has them already)."""
+def here(campaign, memberships=None) -> list[tuple[int, str]]:
+    """(user id, name) of the members with the table open: the GM first, then the players
+    (`memberships` with their users, when the caller has them already). One cache read."""
     memberships = campaign.memberships.select_related("user") if memberships is None else memberships
     people = [(campaign.gm_id, f"{campaign.gm.get_username()} (GM)")] + [
         (m.user_id, m.user.get_username()) for m in memberships
@@ -86,9 +86,21 @@ def online(campaign, memberships=None) -> list[str]:
     except (RedisError, OSError) as error:
         logger.warning("Presence without its cache: %s", error)
         counts = {}
-    return [name for user_id, name in people if counts.get(_key(campaign.pk, user_id), 0) > 0]
+    return [(user_id, name) for user_id, name in people if counts.get(_key(campaign.pk, user_id), 0) > 0]
+
+
+def online(campaign, memberships=None) -> list[str]:
+    """The names of the members with the table open, the GM first."""
+    return [name for _, name in here(campaign, memberships)]
+
+
+def context(campaign, memberships=None) -> dict:
+    """The header's "Here now" line and the ids beside it, from which each person's mark in
+    the people list ("here now" or "away") is drawn, and redrawn live (static/fivefold/table.js)."""
+    present = here(campaign, memberships)
+    return {"online": [name for _, name in present], "here_ids": {user_id for user_id, _ in present}}
 
 
 def online_html(campaign) -> str:
     """The header's "here now" line, to replace it on every open table."""
-    return render_to_string("campaigns/online.html", {"online": online(campaign), "oob": True})
+    return render_to_string("campaigns/online.html", {**context(campaign), "oob": True})

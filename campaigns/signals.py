@@ -1,14 +1,16 @@
 """Open tables hear when their seat or their campaign is gone, however it went: the
 actions (a GM removes a player, a player leaves) and the admin (a campaign, a seat or a
 user deleted) alike. Sent after the commit, as every live update (issue 18). A seat's
-end also closes the calls waiting on its player, here, so that every way does it."""
+end also closes the calls waiting on its player, here, so that every way does it.
+A called roll's result, however a system publishes it, reveals the GM's secrets of that call that
+the rules reveal then (campaigns.commitments, issue 25)."""
 
 from django.db import transaction
-from django.db.models.signals import post_delete
+from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
-from campaigns import actions, live
-from campaigns.models import Campaign, Membership
+from campaigns import actions, commitment_actions, live
+from campaigns.models import Campaign, Membership, Roll
 
 
 @receiver(post_delete, sender=Membership, dispatch_uid="close-removed-players-table")
@@ -25,3 +27,9 @@ def seat_removed(sender, instance: Membership, origin=None, **kwargs) -> None:
 def campaign_deleted(sender, instance: Campaign, **kwargs) -> None:
     campaign_id, name = instance.pk, instance.name
     transaction.on_commit(lambda: live.close_campaign(campaign_id, name))
+
+
+@receiver(post_save, sender=Roll, dispatch_uid="reveal-commitments-with-the-result")
+def roll_published(sender, instance: Roll, created=False, raw=False, **kwargs) -> None:
+    if created and not raw:
+        commitment_actions.reveal_for_roll(instance)

@@ -1,3 +1,5 @@
+from contextlib import nullcontext
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -7,19 +9,21 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
+from django_htmx.http import reswap, retarget
 from django_htmx.middleware import HtmxDetails
 
 import rules
-from campaigns import actions, live, presence, saved, sources, systems
+from campaigns import actions, events, live, presence, reads, rows, saved, sources, systems
 from campaigns.card_calls import CardCallForm
 from campaigns.cards import own_characters
 from campaigns.charts import notation_chart
 from campaigns.export import as_csv, as_json, campaign_record
 from campaigns.forms import CallForm, CampaignForm, InviteForm, OddsForm, RollForm, form_errors
 from campaigns.inputs import row_id
+from campaigns.lifecycle import refuse_if_archived
 from campaigns.log import LogFilterForm, log_page
 from campaigns.models import Campaign, Membership, Roll, RollCall
+from campaigns.needs import strip_context
 from campaigns.visibility import Audience, audience_for, call_view, roll_view
 from rules import dice as notation_limits
 from rules.dice import Comparison
@@ -34,11 +38,12 @@ class HtmxHttpRequest(HttpRequest):
 
 def campaign_for_member(request, campaign_id: int) -> Campaign:
     """The campaign if the user runs it or plays in it; 404 for anyone else."""
-    return _installed(get_object_or_404(Campaign.objects.for_member(request.user), pk=campaign_id))
+    campaign = _installed(get_object_or_404(Campaign.objects.for_member(request.user), pk=campaign_id))
+    return refuse_if_archived(request, campaign)
 
 
 def campaign_for_gm(request, campaign_id: int) -> Campaign:
-    return _installed(get_object_or_404(Campaign, pk=campaign_id, gm_id=request.user.pk))
+    return refuse_if_archived(request, _installed(get_object_or_404(Campaign, pk=campaign_id, gm_id=request.user.pk)))
 
 
 def _installed(campaign: Campaign) -> Campaign:
@@ -59,7 +64,8 @@ def _log(request, campaign, audience: Audience, sessions, *, newest=False) -> di
     before, after = (None, None) if newest else (_int_param(request, "before"), _int_param(request, "after"))
     page = log_page(campaign, audience, sessions, filters, before=before, after=after)
     filtered = filters.active
-    return {"log": page.entries, "older": page.older, "filters": filters, "filtered": filtered,
+    entries = rows.for_viewer(page.entries, request)
+    return {"log": entries, "older": page.older, "filters": filters, "filtered": filtered,
             "nothing_found": filtered and not page.has_rolls, "missed_more": page.missed_more}  # fmt: skip
 
 
@@ -71,7 +77,8 @@ def _table_context(request, campaign, *, roll_form=None, call_form=None) -> dict
     is_gm = audience is Audience.GM
     sessions = list(campaign.game_sessions.all())
     players = list(campaign.memberships.select_related("user"))
-    characters = list(campaign.characters.seated().select_related("owner"))
+    characters = reads.seated(campaign)
+    context_panel = _render_panel(request, campaign, audience)
     return {
         **_log(request, campaign, audience, sessions),
         "session": _session_going(sessions),
@@ -86,14 +93,29 @@ def _table_context(request, campaign, *, roll_form=None, call_form=None) -> dict
         **(saved_calls_context(campaign) if is_gm else {}),
         **_calls(campaign, request.user, audience),
         "cards": _cards(campaign, request.user),
-        "panel": _render_panel(request, campaign, audience),
+        "panel": context_panel,
         "players": players,
-        "online": presence.online(campaign, players),
+        **presence.context(campaign, players),
         "characters": characters,
         # A player with no character yet is offered one where the card would be (play-test of issue 22).
+        **strip_context(request, campaign, is_gm=is_gm),  # the "Needs you" strip (issue 23)
         "needs_character": not is_gm and not any(character.owner_id == request.user.pk for character in characters),
         "invite_url": request.build_absolute_uri(reverse("join", args=[campaign.invite_token])) if is_gm else None,
         "invite_form": InviteForm() if is_gm else None,
+    } | (_gm_screen(request, campaign, characters, panel=context_panel) if is_gm else {})
+
+
+def _gm_screen(request, campaign, characters, *, panel: str) -> dict:
+    """The GM's screen (issue 23): its tabs, the one chosen (`?tab=`, else the table), and every
+    character's sheet at a glance for the Characters tab."""
+    tabs = [("table", "Table"), *([("system", campaign.rules_system.name)] if panel else []),
+            ("characters", "Characters"), ("session", "Session & players")]  # fmt: skip
+    chosen = request.GET.get("tab", "")
+    adapter = campaign.adapter
+    return {
+        "tabs": tabs,
+        "tab": chosen if chosen in dict(tabs) else "table",
+        "sheets": adapter.gm_sheets(campaign, characters),
     }
 
 
@@ -119,11 +141,13 @@ def _settings_line(campaign) -> dict:
 
 def _calls(campaign, user, audience: Audience) -> dict:
     """The open calls as the viewer sees them: every one, with its secrets, for the GM
-    (`gm_calls`); a player's own, as the called player sees them (`my_calls`)."""
+    (`gm_calls`, oldest first: the GM's queue); a player's own, as the called player sees them
+    (`my_calls`), newest first like the log: the call the table waits on now stays at the top of a
+    phone however many older ones the player left (table.html's `player_call_oob` adds it on top)."""
     calls = campaign.calls.filter(status__in=RollCall.OPEN).select_related("character")
     if audience is Audience.GM:
         return {"gm_calls": [call_view(call, Audience.GM) for call in calls], "my_calls": None}
-    mine = calls.filter(character__owner=user)
+    mine = calls.filter(character__owner=user).order_by("-created_at", "-pk")
     return {"gm_calls": None, "my_calls": [call_view(call, Audience.CALLED_PLAYER) for call in mine]}
 
 
@@ -147,32 +171,46 @@ def _int_param(request, name: str) -> int | None:
 
 @require_GET
 def home(request):
-    campaigns = Campaign.objects.for_member(request.user).select_related("gm")
+    campaigns = list(Campaign.objects.for_member(request.user).select_related("gm"))
+    archived = [campaign for campaign in campaigns if campaign.archived_at is not None]
+    campaigns = [campaign for campaign in campaigns if campaign.archived_at is None]
     # The demo log-ins are shown only where `make run` made them (local play, DEBUG).
     demo = (
         settings.DEBUG
         and not request.user.is_authenticated
         and Campaign.objects.filter(name__startswith="Demo: ").exists()
     )
-    return render(request, "campaigns/home.html", {"campaigns": campaigns, "demo": demo})
+    return render(request, "campaigns/home.html", {"campaigns": campaigns, "archived": archived, "demo": demo})
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def campaign_new(request):
-    form = CampaignForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+def campaign_new(request: HtmxHttpRequest):
+    """The new campaign: its name, its system and that system's settings only. Choosing a
+    system asks for its settings (`?system=`, the HTMX fragment, or the page again without
+    JavaScript, the name kept) (issue 23)."""
+    asked = request.GET.get("system", "")
+    form = CampaignForm(request.POST or None, system=asked, initial={"name": request.GET.get("name", "")})
+    if request.method == "POST" and "choose" in request.POST:  # no JavaScript: the chosen system's settings
+        initial = {"name": request.POST.get("name", "")}
+        form = CampaignForm(system=request.POST.get("system", ""), initial=initial)
+    elif request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         campaign = actions.create_campaign(
             request.user, name=data["name"], system=data["system"], settings=data["settings"]
         )
         messages.success(request, f"{campaign.name} is ready. Send your players the invite link.")
         return redirect("table", campaign.pk)
-    return render(request, "campaigns/new.html", {"form": form}, status=422 if form.errors else 200)
+    unknown = request.method == "GET" and asked and not systems.is_installed(asked)
+    context = {"form": form, "unknown_system": unknown}
+    fragment = request.htmx and request.method == "GET"
+    template = "campaigns/new.html#system_settings" if fragment else "campaigns/new.html"
+    return render(request, template, context, status=422 if form.errors or unknown else 200)
 
 
 @login_required
 @require_GET
+@reads.page_view  # what the page asks many times (balances, seated characters…) is read once (issue 24)
 def table(request: HtmxHttpRequest, campaign_id: int):
     """The table: roll log, roller, calls. HTMX asks for parts of the log here too:
     `?before=<id>` for older rolls (infinite scroll), `?after=<id>` to catch up
@@ -187,6 +225,7 @@ def table(request: HtmxHttpRequest, campaign_id: int):
         partial = "log_page" if "before" in request.GET else "log_region"
         return render(request, f"{TABLE}#{partial}", context, status=422 if context["filters"].errors else 200)
     context = _table_context(request, campaign)
+    context["welcome"] = request.session.pop(WELCOME.format(campaign.pk), False)  # once, just after joining
     return render(request, TABLE, context, status=422 if context["filters"].errors else 200)
 
 
@@ -219,7 +258,9 @@ def roll(request: HtmxHttpRequest, campaign_id: int):
     data = form.cleaned_data
     name = data.get("save_as", "")
     try:
-        with transaction.atomic():
+        # One INSERT needs no transaction of its own (BEGIN and COMMIT are two more round trips, issue 24);
+        # a roll saved as a button is saved with it or not at all.
+        with transaction.atomic() if name else nullcontext():
             if name:  # kept as a button on the character's card (issue 22)
                 saved.save_notation(campaign, request.user, data, name)
             new_roll = actions.roll_notation(
@@ -291,9 +332,11 @@ def roll_chart(request: HtmxHttpRequest, campaign_id: int, roll_id: int):
     campaign = campaign_for_member(request, campaign_id)
     roll = get_object_or_404(Roll, pk=roll_id, campaign=campaign)
     view = roll_view(roll, audience_for(campaign, request.user))
-    if view is None or not view.chartable:
+    kind = systems.kind(roll.kind)
+    if view is None or not hasattr(kind, "chart"):
         raise Http404("No such roll.")
-    context = {"chart": systems.kind(roll.kind).chart(view.data), "campaign": campaign, "roll": view}
+    # A row that draws no chart for this viewer (a secret difficulty) says so: its address may be old.
+    context = {"chart": kind.chart(view.data) if view.chartable else None, "campaign": campaign, "roll": view}
     return render(request, "campaigns/chart.html" if request.htmx else "campaigns/roll_chart.html", context)
 
 
@@ -324,7 +367,12 @@ def call_new(request: HtmxHttpRequest, campaign_id: int):
         return _form_error(request, campaign, "call_form", call_form=form)
     if not request.htmx:
         return redirect("table", campaign.pk)
-    context = {"campaign": campaign, "call_form": CallForm(campaign=campaign)}
+    # The next call starts on the same character (play-test: three calls for one character meant choosing
+    # them three times, and a GM who forgot called the first character in the list).
+    context = {
+        "campaign": campaign,
+        "call_form": CallForm(campaign=campaign, initial={"character": data["character"].pk}),
+    }
     if name:
         context |= saved_calls_context(campaign) | {"saved_said": f"Saved as “Call: {name}”.", "oob": True}
     return render(request, f"{TABLE}#call_form", context)
@@ -399,7 +447,7 @@ def _session_controls(request, campaign, *, form=None, error=None) -> HttpRespon
     if not request.htmx:
         if error:
             messages.error(request, error)
-        return redirect("table", campaign.pk)
+        return _gm_tab(campaign, "session")
     context = {
         "campaign": campaign,
         "session": campaign.game_sessions.filter(ended_at=None).first(),
@@ -409,6 +457,11 @@ def _session_controls(request, campaign, *, form=None, error=None) -> HttpRespon
     return render(request, f"{TABLE}#session_controls", context, status=422 if error else 200)
 
 
+def _gm_tab(campaign, tab: str) -> HttpResponse:
+    """Back to the tab of the GM's screen where the button was (issue 23)."""
+    return redirect(f"{reverse('table', args=[campaign.pk])}?tab={tab}")
+
+
 @login_required
 @require_POST
 def invite_regenerate(request, campaign_id: int):
@@ -416,10 +469,10 @@ def invite_regenerate(request, campaign_id: int):
     form = InviteForm(request.POST)
     if not form.is_valid():
         messages.error(request, form_errors(form))  # the link stays as it was
-        return redirect("table", campaign.pk)
+        return _gm_tab(campaign, "session")
     actions.regenerate_invite(campaign, form.lifetime_delta())
     messages.success(request, "New invite link made. The old one no longer works.")
-    return redirect("table", campaign.pk)
+    return _gm_tab(campaign, "session")
 
 
 @login_required
@@ -427,20 +480,11 @@ def invite_regenerate(request, campaign_id: int):
 def player_remove(request, campaign_id: int, membership_id: int):
     campaign = campaign_for_gm(request, campaign_id)
     membership = get_object_or_404(Membership, pk=membership_id, campaign=campaign)
-    actions.remove_player(membership)
+    with transaction.atomic():  # the line goes out once the seat is gone: every table's list then drops it
+        events.record(campaign, "seat", f"{request.user} removed {membership.user} from the table.")
+        actions.remove_player(membership)
     messages.success(request, f"{membership.user} no longer plays in {campaign.name}.")
-    return redirect("table", campaign.pk)
-
-
-@login_required
-@require_POST
-def leave(request, campaign_id: int):
-    membership = get_object_or_404(Membership, campaign_id=campaign_id, user=request.user)
-    actions.remove_player(membership)
-    messages.success(request, f"You left {membership.campaign.name}.")
-    if request.htmx:
-        return HttpResponseClientRedirect(reverse("home"))
-    return redirect("home")
+    return _gm_tab(campaign, "session")
 
 
 @require_http_methods(["GET", "POST"])
@@ -455,23 +499,32 @@ def join(request, token: str):
         if request.method == "POST":
             return redirect(f"{reverse('login')}?next={request.path}")
         return render(request, "campaigns/join.html", {"campaign": campaign})
-    already = campaign.is_gm(request.user) or campaign.memberships.filter(user=request.user).exists()
+    if campaign.is_gm(request.user) or campaign.memberships.filter(user=request.user).exists():
+        return redirect("table", campaign.pk)  # already at the table: no welcome again (issue 23)
     if request.method == "POST":
         try:
             actions.join_campaign(request.user, campaign)
         except actions.ActionError as error:
             return render(request, "campaigns/join.html", {"campaign": campaign, "error": str(error)}, status=409)
-        messages.success(request, _welcome(campaign, request.user))
+        _welcome(request, campaign)
         return redirect("table", campaign.pk)
-    return render(request, "campaigns/join.html", {"campaign": campaign, "already": already})
+    return render(request, "campaigns/join.html", {"campaign": campaign})
 
 
-def _welcome(campaign, user) -> str:
-    """A player who comes back finds their characters at the table (issue 18)."""
-    names = list(campaign.characters.filter(owner=user).order_by("name").values_list("name", flat=True))
-    if not names:
-        return f"Welcome to {campaign.name}! Make a character to start."
-    return f"Welcome back to {campaign.name}! Your characters are at the table again: {', '.join(names)}."
+WELCOME = "welcome:{}"  # the session's mark: the table shows its first-visit step once
+
+
+def _welcome(request, campaign) -> None:
+    """A player who comes back finds their characters at the table (issue 18); a new one is
+    shown the "make your character" step on their first look at it (issue 23)."""
+    mine = campaign.characters.filter(owner=request.user, retired_at=None)  # not the retired (issue 23)
+    names = list(mine.order_by("name").values_list("name", flat=True))
+    if names:
+        messages.success(
+            request, f"Welcome back to {campaign.name}! Your characters are at the table again: {', '.join(names)}."
+        )
+    else:
+        request.session[WELCOME.format(campaign.pk)] = True
 
 
 @require_GET
@@ -497,7 +550,7 @@ def rules_quick_reference(request, system_key: str):
 @login_required
 @require_GET
 def export(request, campaign_id: int, fmt: str):
-    """The GM's export: the whole record as JSON, or `?part=rolls|ledger|events` as CSV."""
+    """The GM's export: the whole record as JSON, or `?part=rolls|ledger|events|commitments` as CSV."""
     campaign = campaign_for_gm(request, campaign_id)
     record = campaign_record(campaign)
     if fmt == "json":
@@ -505,8 +558,8 @@ def export(request, campaign_id: int, fmt: str):
         name = f"campaign-{campaign.pk}.json"
     else:
         part = request.GET.get("part", "rolls")
-        if part not in ("rolls", "ledger", "events"):
-            return HttpResponse("Export rolls, ledger or events.", status=400, content_type="text/plain")
+        if part not in ("rolls", "ledger", "events", "commitments"):
+            return HttpResponse("Export rolls, ledger, events or commitments.", status=400, content_type="text/plain")
         response = HttpResponse(as_csv(record[part]), content_type="text/csv")
         name = f"campaign-{campaign.pk}-{part}.csv"
     response["Content-Disposition"] = f'attachment; filename="{name}"'

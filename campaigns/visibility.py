@@ -35,7 +35,7 @@ def roll_view(roll: Roll, audience: Audience) -> RollView | None:
         template=kind.roll_template,
         sentence=kind.sentence(character or roll.author.get_username(), label, data),
         data=data,
-        chartable=hasattr(kind, "chart"),
+        chartable=kind.charted(data),
     )
 
 

@@ -6,11 +6,13 @@ its characters from here too."""
 from django.contrib import admin
 
 from campaigns import admin as campaigns_admin
+from campaigns.admin_people import PeopleByName
 from campaigns.models import Campaign
 from characters.models import Character
 
 
-class CharacterInline(campaigns_admin.CampaignInlineMixin, admin.TabularInline):
+class CharacterInline(PeopleByName, campaigns_admin.CampaignInlineMixin, admin.TabularInline):
+    people = ("owner",)
     model = Character
     fields = ["name", "owner"]
     readonly_fields = ["owner"]
@@ -31,7 +33,8 @@ class CampaignAdmin(campaigns_admin.CampaignAdmin):
 
 
 @admin.register(Character)
-class CharacterAdmin(campaigns_admin.GMScopedMixin, admin.ModelAdmin):
+class CharacterAdmin(PeopleByName, campaigns_admin.GMScopedMixin, admin.ModelAdmin):
+    people = ("owner",)
     list_display = ["name", "owner", "campaign", "updated_at"]
     list_filter = [campaigns_admin.BY_CAMPAIGN]
     search_fields = ["name"]

@@ -16,7 +16,8 @@ class CharacterQuerySet(models.QuerySet):
         their rolls stay in the log, and the rows stay for the GM and the export."""
         memberships = apps.get_model("campaigns", "Membership").objects
         seat = memberships.filter(campaign=OuterRef("campaign"), user=OuterRef("owner"))
-        return self.filter(Q(owner=F("campaign__gm")) | Exists(seat))
+        # A retired character (issue 23: deleted after it rolled) leaves them the same way.
+        return self.filter(retired_at=None).filter(Q(owner=F("campaign__gm")) | Exists(seat))
 
 
 class Character(models.Model):
@@ -28,6 +29,9 @@ class Character(models.Model):
     sheet = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(default=sources.now, editable=False)
     updated_at = models.DateTimeField(auto_now=True)
+    # Retired (issue 23): deleted by its owner or the GM after it rolled; the row stays so the log
+    # keeps its name, but it leaves the table's lists, cards and calls (CharacterQuerySet.seated).
+    retired_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     objects = CharacterQuerySet.as_manager()
 
@@ -46,3 +50,8 @@ class Character(models.Model):
             self.sheet = self.campaign.rules_system.validate_sheet(self.sheet or {}, self.campaign.settings)
         except rules.RulesError as error:
             raise ValidationError(f"Sheet: {error}") from error
+
+    def lock_sheet(self) -> None:
+        """Inside a transaction: the sheet as stored now, its row locked until the commit, so a
+        change made from a stale copy (a GM's quick edit) does not undo a save made meanwhile."""
+        self.sheet = type(self).objects.select_for_update().values_list("sheet", flat=True).get(pk=self.pk)

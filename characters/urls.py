@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from characters import views
+from characters import delete_views, views
 
 urlpatterns = [
     path("<int:campaign_id>/characters/new/", views.character_new, name="character_new"),
@@ -12,5 +12,15 @@ urlpatterns = [
         "<int:campaign_id>/characters/<int:character_id>/sheet.json",
         views.character_download,
         name="character_download",
+    ),
+    path(
+        "<int:campaign_id>/characters/<int:character_id>/delete/",
+        delete_views.character_delete,
+        name="character_delete",
+    ),
+    path(
+        "<int:campaign_id>/characters/<int:character_id>/restore/",
+        delete_views.character_restore,
+        name="character_restore",
     ),
 ]

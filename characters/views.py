@@ -8,6 +8,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from campaigns import live
 from campaigns.forms import form_errors
+from campaigns.lifecycle import refuse_if_archived
 from campaigns.models import Campaign
 from characters.forms import SheetImportForm, name_taken, sheet_form_for
 from characters.models import Character
@@ -37,7 +38,7 @@ def _validation(request, form):
 @login_required
 @require_http_methods(["GET", "POST"])
 def character_new(request, campaign_id: int):
-    campaign = get_object_or_404(Campaign.objects.for_member(request.user), pk=campaign_id)
+    campaign = refuse_if_archived(request, get_object_or_404(Campaign.objects.for_member(request.user), pk=campaign_id))
     new = Character(campaign=campaign, owner=request.user)
     form = sheet_form_for(campaign)(request.POST or None, instance=new, session=request.session)
     if _validating(request):
@@ -45,6 +46,7 @@ def character_new(request, campaign_id: int):
     if request.method == "POST" and form.is_valid():
         character = form.save()
         character.campaign.adapter.sheet_saved(character, actor=request.user)
+        transaction.on_commit(lambda: live.send_character_new(character))
         messages.success(request, f"{character.name} is ready to roll.")
         return redirect("table", campaign.pk)
     context = {"form": form, "campaign": campaign, "import_form": SheetImportForm()}
@@ -55,7 +57,7 @@ def character_new(request, campaign_id: int):
 @require_POST
 def character_import(request, campaign_id: int):
     """A new character of the user's own from a JSON file, validated by the campaign's system."""
-    campaign = get_object_or_404(Campaign.objects.for_member(request.user), pk=campaign_id)
+    campaign = refuse_if_archived(request, get_object_or_404(Campaign.objects.for_member(request.user), pk=campaign_id))
     form = SheetImportForm(request.POST, request.FILES)
     character = None
     if form.is_valid():
@@ -74,6 +76,7 @@ def character_import(request, campaign_id: int):
         return render(request, "characters/form.html", context, status=422)
     character.save()
     character.campaign.adapter.sheet_saved(character, actor=request.user)
+    transaction.on_commit(lambda: live.send_character_new(character))
     messages.success(request, f"{character.name} is imported and ready to roll.")
     return redirect("table", campaign.pk)
 
@@ -93,6 +96,7 @@ def character_download(request, campaign_id: int, character_id: int):
 @require_http_methods(["GET", "POST"])
 def character_edit(request, campaign_id: int, character_id: int):
     character = _character_for_editor(request, campaign_id, character_id)
+    refuse_if_archived(request, character.campaign)
     form = sheet_form_for(character.campaign)(request.POST or None, instance=character)
     if _validating(request):
         return _validation(request, form)

@@ -87,6 +87,10 @@ TEMPLATES = [
     },
 ]
 
+# Forms: Django's renderer, with inputs and selects drawn in Python, not a template each (issue 24).
+# https://docs.djangoproject.com/en/6.0/ref/forms/renderers/
+FORM_RENDERER = "campaigns.renderers.FormRenderer"
+
 # Databases: https://docs.djangoproject.com/en/6.0/ref/settings/#databases
 DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -143,7 +147,10 @@ CHANNEL_LAYERS = {
 # Cache (log-in attempt counts, who is here): https://docs.djangoproject.com/en/6.0/topics/cache/
 # Shared through Redis when there are several processes; both uses do without it when it is down.
 CACHES = {
-    "default": redis_cache(REDIS_URL) if REDIS_URL else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    "default": redis_cache(REDIS_URL)
+    if REDIS_URL
+    # The log's kept rows (campaigns.rows) are many small entries: room for a few busy tables' first pages.
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "OPTIONS": {"MAX_ENTRIES": 5000}}
 }
 
 # Sessions live in the database only (issue 18): a log-in must not depend on Redis, and a

@@ -213,6 +213,11 @@ class Comparison(StrEnum):
     def symbol(self) -> str:
         return "≥" if self is Comparison.AT_LEAST else "≤"
 
+    @property
+    def label(self) -> str:
+        """In words, as a committed target is written (campaigns.commitments): "at least", "at most"."""
+        return self.value.replace("_", " ")
+
     def holds(self, total: int, target: int) -> bool:
         return total >= target if self is Comparison.AT_LEAST else total <= target
 

@@ -2,14 +2,39 @@
 campaign, and an outsider who plays nowhere."""
 
 import pytest
+from channels.layers import InMemoryChannelLayer
 from django.test import Client
 
-from campaigns import actions
+from campaigns import actions, live
 from campaigns.models import Campaign, Membership
 from characters.models import Character
 from rules.dice import ScriptedDice, SeededDice
 
 PASSWORD = "correct horse battery staple"
+
+
+class RecordingLayer(InMemoryChannelLayer):
+    """Stands in for the channel layer: every live message the app sends, by group. An in-process
+    layer, so `campaigns.live` sends to it at once, as to the embedded default (a cross-process
+    layer's sends are queued and go after the answer, issue 24)."""
+
+    def __init__(self):
+        super().__init__()
+        self.sent: list[tuple[str, str]] = []
+
+    async def group_send(self, group, message):
+        self.sent.append((group, message.get("html", "")))
+
+    def take(self, group: str) -> str:
+        """What the group received since the last look, and forget it."""
+        mine = " ".join(html for sent_to, html in self.sent if sent_to == group)
+        self.sent = [(sent_to, html) for sent_to, html in self.sent if sent_to != group]
+        return mine
+
+    def received_by(self, campaign, user) -> list[str]:
+        """What the user's open table would receive: its audience's groups, as the consumer joins them."""
+        groups = set(live.groups_for(campaign, user))
+        return [html for group, html in self.sent if group in groups]
 
 
 @pytest.fixture(autouse=True)

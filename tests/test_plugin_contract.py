@@ -20,25 +20,10 @@ from campaigns import actions, live, systems
 from campaigns.models import Campaign, Membership, Roll, RollCall
 from characters.models import Character
 from tests.coin.rules import HEADS, TAILS
+from tests.fixtures import RecordingLayer
 
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.django_db
-
-
-class RecordingLayer:
-    """Stands in for the channel layer: every live message, by group (as in tests/test_trust.py)."""
-
-    def __init__(self):
-        self.sent: list[tuple[str, str]] = []
-
-    async def group_send(self, group, message):
-        self.sent.append((group, message.get("html", "")))
-
-    def take(self, group: str) -> str:
-        """What the group received since the last look, and forget it."""
-        mine = " ".join(html for sent_to, html in self.sent if sent_to == group)
-        self.sent = [(sent_to, html) for sent_to, html in self.sent if sent_to != group]
-        return mine
 
 
 def client_for(user) -> Client:
@@ -127,12 +112,15 @@ def test_coin_plays_end_to_end_through_the_generic_pages(gm, player, other_playe
     assert flip_url in paul_page
     assert flip_url not in olga_page
     assert olga.post(flip_url, HTTP_HX_REQUEST="true").status_code == 404  # not her character
-    # Live: the GM's card with the target, Paul's card with the button and not the target, nothing to the table.
+    # Live: the GM's card with the target, Paul's card with the button and not the target, and to the table
+    # the target's commitment alone (issue 25, through the generic campaigns.commitment_actions).
     assert "more than 2 heads" in layer.take(live.gm_group(campaign.pk))
     paul_live = layer.take(live.player_group(campaign.pk, player.pk))
     assert flip_url in paul_live
     assert "more than 2" not in paul_live
-    assert layer.take(live.table_group(campaign.pk)) == ""
+    table_live = layer.take(live.table_group(campaign.pk))
+    assert "The GM committed to the target of Tess" in table_live
+    assert 'data-part="value"' not in table_live
 
     # Paul flips: heads, heads, heads, tails (and a plain roll later shows a 5).
     script_dice(HEADS, HEADS, HEADS, TAILS, 5)

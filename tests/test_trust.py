@@ -12,6 +12,7 @@ from django.test import Client
 from django.urls import get_resolver, reverse
 
 from campaigns import live
+from tests.fixtures import RecordingLayer
 from tests.world import CASES, GM, LOGIN, MEMBER, PUBLIC, client_for, play_a_secret_in_every_system, routes, url_names
 
 pytestmark = pytest.mark.django_db
@@ -62,21 +63,6 @@ def test_public_and_login_pages(world, player):
         assert client_for(player).get(url).status_code in (200, 302), name  # a member skips sign-up and log-in
         anonymous = client_for(None).get(url)
         assert anonymous.status_code == (302 if access == LOGIN else 200), name
-
-
-class RecordingLayer:
-    """Stands in for the channel layer: every message the app sends, by group."""
-
-    def __init__(self):
-        self.sent: list[tuple[str, str]] = []
-
-    async def group_send(self, group, message):
-        self.sent.append((group, message.get("html", "")))
-
-    def received_by(self, campaign, user) -> list[str]:
-        """What the user's open table would receive: its audience's groups, as the consumer joins them."""
-        groups = set(live.groups_for(campaign, user))
-        return [html for group, html in self.sent if group in groups]
 
 
 def admin_pages():

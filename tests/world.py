@@ -25,18 +25,23 @@ GENERIC = {
     "logout": ("post", PUBLIC, None), "rules": ("get", PUBLIC, None), "join": ("get", PUBLIC, None),
     "rules_system": ("get", PUBLIC, None), "favicon": ("get", PUBLIC, None),
     "password_change": ("get", LOGIN, None), "password_change_done": ("get", LOGIN, None),
+    "account_settings": ("get", LOGIN, None),
     "campaign_new": ("get", LOGIN, None),
     "table": ("get", MEMBER, FIRST), "roll": ("post", MEMBER, FIRST), "odds": ("get", MEMBER, FIRST),
-    "roll_chart": ("get", MEMBER, FIRST), "card_roll": ("post", MEMBER, FIRST),
+    "needs": ("get", MEMBER, FIRST), "table_people": ("get", MEMBER, FIRST),
+    "roll_chart": ("get", MEMBER, FIRST), "roll_page": ("get", MEMBER, FIRST), "fairness": ("get", MEMBER, FIRST),
+    "card_roll": ("post", MEMBER, FIRST),
     "card_call_new": ("post", GM, FIRST), "card_call_choices": ("get", GM, FIRST),
     "card_call_answer": ("post", MEMBER, FIRST),
     "saved_roll": ("post", MEMBER, FIRST), "saved_roll_remove": ("post", MEMBER, FIRST),
     "saved_call_use": ("post", GM, FIRST), "saved_call_remove": ("post", GM, FIRST),
     "call_new": ("post", GM, FIRST), "call_answer": ("post", MEMBER, FIRST), "call_cancel": ("post", GM, FIRST),
     "session_start": ("post", GM, FIRST), "session_end": ("post", GM, FIRST),
-    "invite_regenerate": ("post", GM, FIRST), "player_remove": ("post", GM, FIRST), "leave": ("post", MEMBER, FIRST),
+    "invite_regenerate": ("post", GM, FIRST), "player_remove": ("post", GM, FIRST), "leave": ("get", MEMBER, FIRST),
     "export": ("get", GM, FIRST), "character_new": ("get", MEMBER, FIRST), "character_edit": ("get", MEMBER, FIRST),
     "character_download": ("get", MEMBER, FIRST), "character_import": ("post", MEMBER, FIRST),
+    "campaign_lifecycle": ("get", GM, FIRST), "campaign_delete": ("get", GM, FIRST),
+    "character_delete": ("get", MEMBER, FIRST), "character_restore": ("post", GM, FIRST),
     "campaign_settings": ("get", GM, "d100"),  # a system with settings: the page is for those only
 }  # fmt: skip
 
@@ -130,6 +135,7 @@ def routes(world, system):
     yield "get", table + f"?before={values['roll_id'] + 1}"
     yield "get", reverse("export", args=[campaign.pk, "csv"]) + "?part=ledger"
     yield "get", reverse("export", args=[campaign.pk, "csv"]) + "?part=events"
+    yield "get", reverse("export", args=[campaign.pk, "csv"]) + "?part=commitments"
 
 
 def project_templates() -> list[Path]:

@@ -101,6 +101,11 @@ def url_patterns() -> list:
     return [path(f"<int:campaign_id>/{adapter.key}/", include(adapter.urls)) for adapter in installed() if adapter.urls]
 
 
+def live_panel_for(campaign, audience) -> Panel | None:
+    """What a change of the shared state sends an audience's open tables (`SystemAdapter.live_panel`)."""
+    return get(campaign.system).live_panel(campaign, audience)
+
+
 def panel_for(campaign, audience, user=None) -> Panel | None:
     """The system's panel for an audience; `user` adds what is that player's own (their forms)."""
     return get(campaign.system).panel(campaign, audience, user=user)
@@ -117,6 +122,7 @@ __all__ = [
     "is_installed",
     "kind",
     "kinds_for",
+    "live_panel_for",
     "name_of",
     "panel_for",
     "register",

@@ -14,12 +14,13 @@ instance to register:
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from django import forms
+
+from campaigns.roll_kind import RollKind
 
 if TYPE_CHECKING:
     from rules.system import System
@@ -43,33 +44,6 @@ class Panel:
 
     template: str
     context: dict[str, Any]
-
-
-class RollKind(ABC):
-    """A kind of roll (and of call) a system stores, as `Roll.kind` names it: what each audience
-    may see of it (`campaigns.visibility`), the log's sentence, its templates.
-
-    A kind says its `key`, `name` and `roll_template`, `roll_data()` and `sentence()`; what it does
-    not say is a roll no one calls for (no call cards, nothing of a call to show). A kind that draws
-    where a roll landed on its odds chart adds `chart(data)`; without it the log offers no chart."""
-
-    key: ClassVar[str]
-    name: ClassVar[str]
-    roll_template: ClassVar[str]
-    player_call_template: ClassVar[str] = ""
-    gm_call_template: ClassVar[str] = ""
-
-    @abstractmethod
-    def roll_data(self, roll, audience) -> dict[str, Any]:
-        """What `audience` (the GM, or the table) may see of a roll of this kind: nothing more."""
-
-    @abstractmethod
-    def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
-        """The log's line for a roll, from what its audience sees of it (`data`)."""
-
-    def call_data(self, call, audience) -> dict[str, Any]:
-        """What `audience` (the GM, or the called player) may see of an open call of this kind."""
-        return {}
 
 
 class SystemAdapter:
@@ -105,10 +79,22 @@ class SystemAdapter:
         (as posted, with its messages; or kept for the next roll), by its keyword."""
         return None
 
+    def live_panel(self, campaign, audience) -> Panel | None:
+        """What a change of the shared state (a pool, a clock) sends every open table of `audience`
+        (`campaigns.live.send_panel`): by default the whole panel; a system whose panel is mostly forms
+        sends its shared state alone (d100: the pools), never building forms nobody sees (issue 24)."""
+        return self.panel(campaign, audience)
+
     def card(self, character, *, data=None):
         """The character's card on its owner's table (`campaigns.cards.Card`): the sheet at a glance and
         a button per rollable thing; `data`: the options as posted, to show them again. None: no card."""
         return None
+
+    def gm_sheets(self, campaign, characters) -> list:
+        """The GM's Characters tab (issue 23): each character with its card. A system whose quick edits
+        show what the sheet does not hold (Centaurus Gate's Crisis Clock) reads it here for all of
+        them at once: never a query per character (the table's query bound)."""
+        return [(character, self.card(character)) for character in characters]
 
     def card_roll(self, character, key: str, options: dict, *, actor, label: str = ""):
         """Roll the card's button `key` for `character`, with the sheet's values, the campaign's
@@ -118,6 +104,14 @@ class SystemAdapter:
         player when it waits on them (Tribute: Profit and Waste to assign); raises
         `ActionError` or `RulesError` to refuse, with a sentence the player can read."""
         raise NotImplementedError
+
+    def needs(self, campaign, viewer, calls) -> list:
+        """What waits on `viewer` (`campaigns.needs.Viewer`: the GM, or one player) that only this system
+        knows, as `campaigns.needs.Need` items for the table's "Needs you" strip: a secret test waiting for
+        the GM's difficulty, a one-click decision. `calls`: the open calls the viewer may know of, already
+        read (their characters too); an item with a generic item's key (`call-<id>`) takes its place. It
+        must read nothing per item (the table's query bound). Never a GM's item for a player."""
+        return []
 
     def session_form(self, campaign, data=None) -> forms.Form:
         """What it asks the GM for when a session starts (d100: how much Fortune); most ask nothing."""

@@ -47,13 +47,33 @@ def no_such_skill(character, skill: str) -> str:
 
 
 def name_own_stat(form, field: str, stat_key: str, *, skill_field: str = "skill", character_field: str = "character"):
-    """Say which stat "the skill's own" is for the character and skill the form holds."""
-    data = form.data if form.is_bound else form.initial
-    skill, character_id = str(data.get(skill_field) or "").strip(), str(data.get(character_field) or "")
+    """Say which stat "the skill's own" is for the character and skill the form holds. A bound form (a
+    roll posted) names it once cleaned (`OwnStatNamed`), from the character its own field has read: the
+    roll post made a query of its own for it, and most posts are never shown again (issue 24)."""
+    if form.is_bound:
+        form.own_stat = (field, stat_key, skill_field, character_field)
+        return
+    skill, character_id = str(form.initial.get(skill_field) or "").strip(), str(form.initial.get(character_field) or "")
     if not skill or not (character_id.isascii() and character_id.isdigit() and len(character_id) < 19):
         return  # nothing to name, or a character id the form itself refuses
-    character = form.fields[character_field].queryset.filter(pk=int(character_id)).first()
+    _name(form, field, stat_key, skill, form.fields[character_field].queryset.filter(pk=int(character_id)).first())
+
+
+def _name(form, field: str, stat_key: str, skill: str, character) -> None:
     found = next((s for s in character.sheet.get("skills", []) if s["name"] == skill), None) if character else None
     if found is not None:
         choices = list(form.fields[field].choices)
         form.fields[field].choices = [(OWN, f"{OWN_LABEL} ({found[stat_key]})"), *choices[1:]]
+
+
+class OwnStatNamed:
+    """A form calling `name_own_stat`: bound, it names the skill's own stat once cleaned."""
+
+    own_stat = None
+
+    def _post_clean(self):
+        super()._post_clean()
+        if self.own_stat:
+            field, stat_key, skill_field, character_field = self.own_stat
+            skill = str(self.data.get(skill_field) or "").strip()
+            _name(self, field, stat_key, skill, self.cleaned_data.get(character_field))

@@ -5,19 +5,22 @@ A step is taken on a call's card (`call_step`: the GM's or the called player's p
 call) or from the system's panel (`panel_step`). Either way its form, if it has one, must be
 valid, then it runs one action; a refusal (the form's, or the action's `ActionError` or
 `RulesError`) changes nothing and says why. HTMX gets the card or the panel back (422 with the
-message when refused); a plain post goes back to the table, with the message.
+message when refused), or for a roll from the panel (`roll_step`) only its new row; a plain post
+goes back to the table, with the message.
 """
 
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django_htmx.http import reswap
 
+from campaigns import live
 from campaigns.actions import ActionError
 from campaigns.audience import Audience
 from campaigns.forms import form_errors
-from campaigns.models import RollCall
+from campaigns.models import Roll, RollCall
 from campaigns.views import campaign_for_gm, campaign_for_member
-from campaigns.visibility import call_view
+from campaigns.visibility import audience_for, call_view
 from rules.errors import RulesError
 
 TABLE = "campaigns/table.html"
@@ -95,6 +98,10 @@ def panel_step(
     The template learns which form was refused as `error_form` (`error_form`, else `form_name`), to
     show the message beside it (templates/systems/_form_error.html)."""
     error = _refusal(form, refused, act)
+    return _panel_answer(request, campaign, audience, error, form, form_name, error_form, again)
+
+
+def _panel_answer(request, campaign, audience, error: str, form, form_name: str, error_form: str, again):
     # The form the panel renders anew (templatetags/panel_forms.py): a form posted through a Django form comes
     # back bound (refused) or as `again()` builds it; a form-less step's form comes back fresh once done, and
     # keeps what was typed when refused. Every other form keeps what was typed.
@@ -103,6 +110,37 @@ def panel_step(
         forms_ = {form_name: form} if form_name else {}
         return _panel(request, campaign, audience, error, error_form=error_form or form_name, fresh=fresh, **forms_)
     return _panel(request, campaign, audience, fresh=fresh, **({form_name: again()} if again else {}))
+
+
+# A roll form on a panel that shows a refusal carries this field (`{% if error %}` in its template): the roll
+# that follows gets the whole panel back, without the message, as the plain roll form's `after_error` does.
+AFTER_ERROR = "after_error"
+
+
+def roll_step(request, campaign, audience: Audience, *, form, form_name: str, again, act, also=None) -> HttpResponse:
+    """A roll from the system's panel, taken as `panel_step` takes a step, answered with only what changed
+    (issue 24: the whole panel again was most of the post's time): the new row out of band, the very HTML
+    the roller's socket gets (campaigns.live.roll_html, rendered once), and `also(roll)`'s parts of the
+    panel that the roll changed (e.g. the GM's recent secret rolls); the form stays as the player left it.
+    `act()` returns the roll, or the call it opened: a call waiting for the GM or the player has no row
+    yet, and its card comes over the socket (live.send_call_opened), as before. A refusal, a plain post,
+    or a roll from a panel still showing a refusal gets the panel as `panel_step` answers it."""
+    done = []
+    error = _refusal(form, "", lambda: done.append(act()))
+    if error or not request.htmx or request.POST.get(AFTER_ERROR):
+        return _panel_answer(request, campaign, audience, error, form, form_name, "", again)
+    roll = _published(done[0])
+    viewer = audience_for(campaign, request.user)  # the row as the roller's socket gets it
+    parts = [] if roll is None else [live.roll_html(roll, viewer) or "", also(roll) if also else ""]
+    return reswap(HttpResponse("".join(parts)), "none")
+
+
+def _published(done) -> Roll | None:
+    """The roll `act()` posted: itself, or its call's once answered (publish_call made the roll with the call
+    in hand, so `call.roll` is read from memory); None while the call waits."""
+    if isinstance(done, Roll):
+        return done
+    return done.roll if done.status == RollCall.Status.ANSWERED else None
 
 
 def _panel(request, campaign, audience: Audience, error: str = "", error_form: str = "", fresh: str = "", **forms_):

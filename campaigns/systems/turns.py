@@ -19,9 +19,21 @@ def locked_call(call_id: int, kind: str, status: str, waiting: dict[str, str]) -
     return call
 
 
+def save_call(call: RollCall) -> None:
+    """The call's request, state and status as they are now: one UPDATE, or for a call rolled as it is
+    made (a test against an opposition the player knows) its one INSERT, not an INSERT and an UPDATE of
+    the row just written (issue 24)."""
+    if call.pk is None:
+        call.save()
+    else:
+        call.save(update_fields=["request", "state", "status"])
+
+
 def publish_call(call: RollCall, *, author, shown: bool = True) -> Roll:
     """The call's final state becomes one immutable roll in the log; a `shown`
     call also leaves the GM's and the player's cards."""
+    call.status = RollCall.Status.ANSWERED
+    save_call(call)  # before the roll, which names it
     roll = Roll.objects.create(
         campaign=call.campaign,
         author=author,
@@ -31,7 +43,5 @@ def publish_call(call: RollCall, *, author, shown: bool = True) -> Roll:
         request={**call.request, "label": call.label},
         outcome=call.state,
     )
-    call.status = RollCall.Status.ANSWERED
-    call.save(update_fields=["request", "state", "status"])
     transaction.on_commit(lambda: (live.send_roll(roll), shown and live.send_call_closed(call)))
     return roll

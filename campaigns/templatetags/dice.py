@@ -1,4 +1,5 @@
 import math
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from django import template
@@ -27,6 +28,17 @@ def percent(value: Fraction) -> str:
     if share >= 1 and share <= 99:
         return f"{share:.2f}%"
     return f"{share:.4g}%"
+
+
+HUNDREDTH = Decimal("0.01")
+
+
+@register.filter
+def fixed2(value: float) -> str:
+    """A drawing's coordinate with two decimals, as `floatformat:2` writes it (the float's shortest
+    repr rounded half up) without its locale look-ups: a chart has a hundred of them, and they were half
+    of drawing it (the plain roll's answer, issue 24)."""
+    return str(Decimal(repr(value)).quantize(HUNDREDTH, ROUND_HALF_UP))
 
 
 @register.filter

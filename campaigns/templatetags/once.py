@@ -2,8 +2,9 @@
 
 from django import template
 from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 
-from campaigns.once import FIELD, new_token
+from campaigns.once import FIELD, KEPT_MARK, new_token
 
 register = template.Library()
 
@@ -14,6 +15,8 @@ def form_tokens(context) -> str:
     token (campaigns.once). A live fragment is rendered once for a whole audience, without a
     request: its forms post through htmx, which sends the CSRF token as a header (base.html's
     `hx-headers`), so it needs no CSRF field — and `{% csrf_token %}` would warn in DEBUG."""
+    if context.get("keep_row"):  # a log row kept for all its viewers: each page fills in its own (campaigns.rows)
+        return mark_safe(KEPT_MARK)
     request = context.get("request")
     if request is not None:  # campaigns.once.SubmitOnceMiddleware keeps such a page out of caches
         request._form_tokens_issued = True

@@ -12,13 +12,15 @@
   }
 
   // A roll can arrive twice (the roller's own response and the websocket,
-  // or a catch-up racing a message): keep the first copy of each. So can a
-  // session's start or end, and a table event: a catch-up brings every mark and
-  // event since the newest roll.
+  // or a catch-up racing a message): keep the first copy of each to arrive, the
+  // lower one (each arrives on top), so that a row already on the page stays where
+  // it is, below the rows that came after it. So can a session's start or end, and
+  // a table event: a catch-up brings every mark and event since the newest roll.
   function dropDuplicateRolls() {
     if (!log()) return;
     const seen = new Set();
-    log().querySelectorAll("[data-roll-id], [data-mark], [data-event-id]").forEach(function (row) {
+    const rows = Array.from(log().querySelectorAll("[data-roll-id], [data-mark], [data-event-id]"));
+    rows.reverse().forEach(function (row) {
       const key = row.dataset.rollId ? "roll " + row.dataset.rollId
         : row.dataset.eventId ? "event " + row.dataset.eventId : "mark " + row.dataset.mark;
       if (seen.has(key)) row.remove(); else seen.add(key);
@@ -76,6 +78,8 @@
     409: "That clashed with another change, so nothing changed. Reload the table, then try again.",
     410: GONE,
     413: "That was too large to send, so nothing changed.",
+    // An archived campaign (campaigns.lifecycle.CampaignArchived): read-only until its GM brings it back.
+    423: "This campaign is archived: its table is read-only, so nothing changed.",
     422: "That was not accepted, so nothing changed. Check what you entered, then try again.",
     429: "Too many tries: wait a moment, then try again.",
     // The database down (campaigns/middleware.py): the 503 page's own words.
@@ -129,25 +133,61 @@
     const colon = value.indexOf(":");
     return colon > 0 ? value.slice(colon + 1) : (elt.id ? "#" + CSS.escape(elt.id) : null);
   }
+  function keepPresent(text, xhr) {
+    const template = document.createElement("template");
+    template.innerHTML = text;
+    let dropped = false;
+    Array.from(template.content.children).forEach(function (elt) {
+      // An answer to a request swaps its content where it was asked to; only its marked
+      // out-of-band parts (a roll's row for #log, which a filter may have taken away since
+      // the post left) need a target. Every part of a live message is out of band.
+      if (xhr && !elt.hasAttribute("hx-swap-oob")) return;
+      const selector = oobSelector(elt);
+      if (selector && !document.querySelector(selector)) { elt.remove(); dropped = true; }
+    });
+    return dropped ? template.innerHTML : text;
+  }
+  // The form that posted may be gone when its answer comes: a live message (the pools after a
+  // Fortune spend, the Needs-you strip) replaced its part of the page first. htmx looks for the
+  // answer's out-of-band parts from the form's root, then a detached piece, and finds none
+  // (htmx:oobErrorNoTarget): they are swapped from the page instead. htmx tells beforeSwap on the
+  // answer's target, which may be the gone form itself (hx-swap="none"), whose events no longer
+  // reach the document: the form hears it too.
+  function answerFromPage(event) {
+    const elt = event.detail.requestConfig && event.detail.requestConfig.elt;
+    if (!elt || elt.isConnected || !event.detail.shouldSwap) return;
+    event.detail.shouldSwap = false;
+    htmx.swap(document.body, keepPresent(event.detail.serverResponse, null), { swapStyle: "none" });
+  }
+  const hearing = new WeakSet();
+  document.addEventListener("htmx:beforeSwap", answerFromPage);
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    const elt = event.detail.elt;
+    if (hearing.has(elt)) return;
+    hearing.add(elt);
+    elt.addEventListener("htmx:beforeSwap", function (swap) { if (swap.target === elt) answerFromPage(swap); });
+  });
   htmx.defineExtension("present-targets", {
-    transformResponse: function (text, xhr) {
-      const template = document.createElement("template");
-      template.innerHTML = text;
-      let dropped = false;
-      Array.from(template.content.children).forEach(function (elt) {
-        // An answer to a request swaps its content where it was asked to; only its marked
-        // out-of-band parts (a roll's row for #log, which a filter may have taken away since
-        // the post left) need a target. Every part of a live message is out of band.
-        if (xhr && !elt.hasAttribute("hx-swap-oob")) return;
-        const selector = oobSelector(elt);
-        if (selector && !document.querySelector(selector)) { elt.remove(); dropped = true; }
-      });
-      return dropped ? template.innerHTML : text;
-    },
+    transformResponse: keepPresent,
   });
   document.addEventListener("htmx:wsAfterMessage", dropDuplicateRolls);
   document.addEventListener("htmx:afterSettle", dropDuplicateRolls);
   document.addEventListener("htmx:wsAfterMessage", dropDuplicateCalls);
+  // An archived campaign's table is read-only (campaigns.lifecycle): while its notice shows, the
+  // fields of every form that would write are disabled; brought back, those same fields open again.
+  // The notice comes live (campaigns.live.send_archived), so an open table follows without a reload.
+  function followArchive() {
+    const notice = document.getElementById("archived-notice");
+    const archived = Boolean(notice && !notice.hidden);
+    const writing = "main form:is([method=post i], [hx-post]) :is(input, select, textarea, button)";
+    document.querySelectorAll(archived ? writing : "[data-archived-off]").forEach(function (field) {
+      if (archived && !field.disabled) { field.disabled = true; field.dataset.archivedOff = ""; }
+      if (!archived && !closed) { field.disabled = false; delete field.dataset.archivedOff; }
+    });
+  }
+  document.addEventListener("DOMContentLoaded", followArchive);
+  document.addEventListener("htmx:wsAfterMessage", followArchive);
+  document.addEventListener("htmx:afterSettle", followArchive);
   document.addEventListener("htmx:afterSettle", dropDuplicateCalls);
 
   // Every post counts once (campaigns/once.py): while a form's post is in flight its buttons
@@ -155,8 +195,12 @@
   // carries a fresh one-time token for the form, which htmx may leave on the page to post again.
   function isPost(event) { return event.detail.requestConfig.verb !== "get"; }
   function sender(elt) { return elt.closest("form") || elt; }
+  // A disabled button loses the focus (to the body): the button that had it gets it back on release,
+  // if nothing else took it meanwhile, so the keyboard rolls again from where it was.
+  const focusedWhileSending = new WeakMap();
   function hold(scope) {
     scope.dataset.sending = "true";
+    if (scope.contains(document.activeElement)) focusedWhileSending.set(scope, document.activeElement);
     scope.querySelectorAll("button, input[type=submit]").forEach(function (button) {
       if (!button.disabled) { button.disabled = true; button.dataset.heldWhileSending = "true"; }
     });
@@ -167,6 +211,29 @@
       button.disabled = false;
       delete button.dataset.heldWhileSending;
     });
+    const focused = focusedWhileSending.get(scope);
+    focusedWhileSending.delete(scope);
+    const lost = !document.activeElement || document.activeElement === document.body;
+    const again = focused && lost && counterpart(focused);
+    if (again) again.focus();
+  }
+  // The element itself, or the one drawn in its place when the answer drew its form again (a
+  // character's card, the roll form after a refusal): same id, or same form and same name, value, words.
+  function counterpart(elt) {
+    if (elt.isConnected) return elt;
+    if (elt.id) return document.getElementById(elt.id);
+    const form = elt.closest("form");
+    const post = form && (form.id ? "#" + CSS.escape(form.id) : form.getAttribute("hx-post"));
+    if (!post) return null;
+    const forms = form.id ? [document.querySelector(post)] : document.querySelectorAll("form[hx-post='" + CSS.escape(post) + "']");
+    for (const each of forms) {
+      if (!each) continue;
+      const same = Array.from(each.querySelectorAll(elt.tagName)).find(function (other) {
+        return other.name === elt.name && other.value === elt.value && other.textContent === elt.textContent;
+      });
+      if (same) return same;
+    }
+    return null;
   }
   // The form that sent each post, by its request: when the answer replaced the form (the call
   // form, a call's card), htmx tells afterRequest again from the nearest part of the page still
@@ -272,4 +339,53 @@
   "use strict";
   if (window.matchMedia("(min-width: 1000px)").matches) return;
   document.querySelectorAll("details[data-fold-narrow]").forEach(function (details) { details.open = false; });
+})();
+
+// The GM's screen (issue 23): an ARIA tablist (nav[data-tabs], table.html). Each tab is a link to
+// `?tab=…`, so without script, and for a reload or a link, the server shows the chosen tab; here a
+// click or the arrow keys switch at once and keep the tab in the address.
+(function () {
+  "use strict";
+  const list = document.querySelector("[role=tablist][data-tabs]");
+  if (!list) return;
+  const tabs = Array.from(list.querySelectorAll("[role=tab]"));
+  function choose(tab, focus) {
+    tabs.forEach(function (other) {
+      const chosen = other === tab;
+      other.setAttribute("aria-selected", String(chosen));
+      other.tabIndex = chosen ? 0 : -1;
+      document.getElementById(other.getAttribute("aria-controls")).hidden = !chosen;
+    });
+    if (focus) tab.focus();
+    tab.scrollIntoView({ block: "nearest", inline: "nearest" });  // a phone's tab row scrolls to it
+    const url = new URL(window.location.href);
+    url.searchParams.set("tab", tab.dataset.tab);
+    history.replaceState(history.state, "", url);
+  }
+  list.addEventListener("click", function (event) {
+    const tab = event.target.closest("[role=tab]");
+    if (!tab || event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;  // a new window keeps the link
+    event.preventDefault();
+    choose(tab, false);
+  });
+  list.addEventListener("keydown", function (event) {
+    const at = tabs.indexOf(document.activeElement);
+    if (at < 0) return;
+    if (event.key === " ") { event.preventDefault(); choose(tabs[at], true); return; }
+    const next = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: tabs.length - 1 }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    choose(tabs[(next + tabs.length) % tabs.length], true);
+  });
+  // A link to a part of another tab (the "Needs you" strip's "#call-…"): that tab opens first.
+  window.fivefoldShowTab = function (element) {
+    const panel = element && element.closest("[role=tabpanel]");
+    const tab = panel && document.getElementById(panel.getAttribute("aria-labelledby"));
+    if (tab && panel.hidden) choose(tab, false);
+  };
+  function followHash() {
+    if (window.location.hash) window.fivefoldShowTab(document.getElementById(window.location.hash.slice(1)));
+  }
+  window.addEventListener("hashchange", followHash);
+  followHash();
 })();

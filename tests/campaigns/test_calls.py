@@ -185,3 +185,11 @@ def test_a_refused_button_says_why_in_the_pages_alert_region_and_not_on_a_later_
         assert re.search(rf'<p id="request-alert" [^>]*hx-swap-oob="innerHTML">[^<]*{says}', response.content.decode())
         assert says not in client.get(reverse("table", args=[campaign.pk])).content.decode()
     assert Roll.objects.count() == 1
+
+
+def test_the_next_call_starts_on_the_same_character(gm_client, campaign, character, other_player, htmx):
+    """Play-test: each call's fresh form went back to the first character in the list."""
+    second = Character.objects.create(campaign=campaign, owner=character.owner, name="Zed Second")
+    form = gm_client.post(reverse("call_new", args=[campaign.pk]), call_data(second), **htmx).content.decode()
+    assert re.search(rf'<option value="{second.pk}" selected>Zed Second</option>', form)
+    assert 'value="Climb the wall"' not in form  # the rest is fresh

@@ -9,6 +9,7 @@ from campaigns.models import Membership, Roll, RollCall
 from campaigns.systems.d100.tests.test_table import post_test, test_data
 from characters.models import Character
 from rules.d100.test import CAP_EVERY_MODIFIER, CAP_TALENTS_ONLY
+from tests.fixtures import RecordingLayer
 
 pytestmark = pytest.mark.django_db
 
@@ -134,13 +135,9 @@ def test_removing_an_attribute_says_what_happens_to_the_sheets_first(gm_client, 
 def test_saving_sends_every_table_the_new_header_and_panel(
     gm_client, campaign, monkeypatch, django_capture_on_commit_callbacks
 ):
-    sent = []
-
-    class Layer:
-        async def group_send(self, group, message):
-            sent.append((group, message.get("html", "")))
-
-    monkeypatch.setattr(live, "get_channel_layer", Layer)
+    layer = RecordingLayer()  # an in-process layer: its sends arrive at once
+    sent = layer.sent
+    monkeypatch.setattr(live, "get_channel_layer", lambda: layer)
     with django_capture_on_commit_callbacks(execute=True):
         save(gm_client, campaign, form_data(campaign, die_events="d8 Knockback", die_size="10"))
     header = {g for g, html in sent if 'id="campaign-settings"' in html and "Die-size events: d8 Knockback" in html}
@@ -195,13 +192,9 @@ def test_an_event_keyed_from_the_panel_reaches_every_tables_header_and_panel(
     gm_client, campaign, monkeypatch, django_capture_on_commit_callbacks
 ):
     """The panel's die-size events are settings too: keying one updates the open tables at once."""
-    sent = []
-
-    class Layer:
-        async def group_send(self, group, message):
-            sent.append((group, message.get("html", "")))
-
-    monkeypatch.setattr(live, "get_channel_layer", Layer)
+    layer = RecordingLayer()  # an in-process layer: its sends arrive at once
+    sent = layer.sent
+    monkeypatch.setattr(live, "get_channel_layer", lambda: layer)
     with django_capture_on_commit_callbacks(execute=True):
         gm_client.post(
             reverse("tribute_events", args=[campaign.pk]),

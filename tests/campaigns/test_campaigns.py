@@ -43,7 +43,41 @@ def test_new_campaign_form_offers_every_system(player_client):
     page = player_client.get(reverse("campaign_new")).content.decode()
     for name in ["Centaurus Gate", "Tribute Alpha", "Zener Gate", "One-Roll Engine", "d100 skill tests"]:
         assert name in page
+
+
+def test_new_campaign_form_shows_only_the_chosen_systems_settings(player_client):
+    page = player_client.get(reverse("campaign_new"), {"system": "tribute"}).content.decode()
+    assert 'name="tribute__die_size"' in page
     assert "d12 Over-the-top" in page
+    assert 'name="d100__' not in page
+    page = player_client.get(reverse("campaign_new"), {"system": "d100"}).content.decode()
+    assert 'name="d100__' in page
+    assert 'name="tribute__' not in page
+
+
+def test_choosing_a_system_over_htmx_sends_its_settings_only(player_client):
+    response = player_client.get(reverse("campaign_new"), {"system": "tribute"}, headers={"HX-Request": "true"})
+    page = response.content.decode()
+    assert page.lstrip().startswith('<div id="system-settings"')
+    assert "Tribute Alpha settings" in page
+    assert 'name="tribute__die_size"' in page
+    assert "<h1>" not in page
+
+
+def test_choosing_a_system_without_javascript_keeps_the_name_and_creates_nothing(player_client):
+    response = player_client.post(reverse("campaign_new"), {"name": "Orbit", "system": "tribute", "choose": "1"})
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert 'value="Orbit"' in page
+    assert 'name="tribute__die_size"' in page
+    assert "errorlist" not in page
+    assert not Campaign.objects.exists()
+
+
+def test_an_unknown_system_in_the_address_is_said_plainly(player_client):
+    response = player_client.get(reverse("campaign_new"), {"system": "chess"}, headers={"HX-Request": "true"})
+    assert response.status_code == 422
+    assert "There is no system “chess” here" in response.content.decode()
 
 
 def test_creating_a_campaign_needs_a_log_in(client):

@@ -8,9 +8,11 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
+from django.template.defaultfilters import floatformat
 from django.urls import reverse
 
 from campaigns.charts import BASE, HEIGHT, WIDTH, Fill, notation_chart
+from campaigns.templatetags.dice import fixed2
 from rules.dice import Comparison, chance, parse
 
 pytestmark = pytest.mark.django_db
@@ -267,3 +269,43 @@ def test_every_label_stays_inside_the_drawing(text):
             half = max(len(line) for line in drawn.label_lines) * CHAR / 2
             assert drawn.label_x - half >= 0, drawn.bar.label
             assert drawn.label_x + half <= WIDTH, drawn.bar.label
+
+
+@pytest.mark.parametrize("value", [0.0, 0.125, 2.675, 12.5, 17.777777777777779, 26.666666666666668, 319.995, 1e-07])
+def test_a_coordinate_is_written_as_floatformat_writes_it(value):
+    """Issue 24: a chart's coordinates skip floatformat's locale look-ups (half its time), not its digits."""
+    assert fixed2(value) == floatformat(value, 2)
+
+
+def test_the_log_offers_a_chart_exactly_where_one_is_drawn(world, gm, player, script_dice):
+    """Every row of a played session in every system, as the GM and as the table: "On the odds" is offered
+    (`chartable`) exactly when the kind draws a chart for what that viewer sees. CI: a Tribute opposed
+    test offered one that said "What you may see of this roll does not make a chart"."""
+    from campaigns import systems
+    from campaigns.audience import Audience
+    from campaigns.models import Roll
+    from campaigns.systems.tribute import actions as tribute_actions
+    from campaigns.visibility import roll_view
+    from tests.world import play_a_secret_in_every_system
+
+    play_a_secret_in_every_system(world, gm, player)
+    tribute, hero = world["campaigns"]["tribute"][0], world["characters"]["tribute"]
+    npc = {"character": None, "name": "Ogre", "rank": 2, "attribute": "Might", "focus": 1, "burden": 1}
+    tribute_actions.call_opposed(tribute, gm, character=hero, attribute="Might", opponent=npc, label="Arm wrestle")
+    script_dice(3, 4, 6, 2)
+    tribute.adapter.card_roll(hero, "attribute:Might", {}, actor=player)
+    opposed = Roll.objects.get(campaign=tribute, request__label="Arm wrestle")
+
+    seen = Counter()
+    for roll in Roll.objects.all():
+        for audience in (Audience.GM, Audience.TABLE):
+            view = roll_view(roll, audience)
+            if view is None:
+                continue
+            kind = systems.kind(roll.kind)
+            drawn = hasattr(kind, "chart") and kind.chart(view.data) is not None
+            assert view.chartable == drawn, (roll.kind, audience, view.data)
+            seen[view.chartable] += 1
+    assert seen[True]  # both kinds of row were met
+    assert seen[False]
+    assert not roll_view(opposed, Audience.TABLE).chartable

@@ -42,19 +42,31 @@ def test_following_the_link_joins_as_a_player(outsider_client, outsider, campaig
     assert Membership.objects.filter(campaign=campaign, user=outsider).exists()
 
 
-def test_following_it_again_says_so_and_changes_nothing(player_client, campaign):
-    assert "already at this table" in player_client.get(join_url(campaign)).content.decode()
-    response = player_client.post(join_url(campaign))
-    assert response.status_code == 409
-    assert "already joined" in response.content.decode()
+def test_a_member_following_it_again_goes_straight_to_the_table_unwelcomed(player_client, campaign):
+    """Issue 23: a returning member is not greeted as new (no step, no message)."""
+    for response in (player_client.get(join_url(campaign)), player_client.post(join_url(campaign))):
+        assert response.status_code == 302
+        assert response.url == reverse("table", args=[campaign.pk])
+    page = player_client.get(reverse("table", args=[campaign.pk])).content.decode()
+    assert "welcome-step" not in page
+    assert "Welcome" not in page
     assert Membership.objects.filter(campaign=campaign).count() == 1
 
 
-def test_the_gm_cannot_join_their_own_campaign(gm_client, campaign):
+def test_the_gm_following_their_own_link_goes_to_the_table(gm_client, campaign):
     response = gm_client.post(join_url(campaign))
-    assert response.status_code == 409
-    assert "You run this campaign" in response.content.decode()
+    assert response.url == reverse("table", args=[campaign.pk])
     assert not Membership.objects.filter(campaign=campaign, user=campaign.gm).exists()
+
+
+def test_a_new_player_lands_on_the_make_your_character_step_once(outsider_client, campaign):
+    outsider_client.post(join_url(campaign))
+    table = reverse("table", args=[campaign.pk])
+    page = outsider_client.get(table).content.decode()
+    assert 'id="welcome-step"' in page
+    assert f'href="{reverse("character_new", args=[campaign.pk])}"' in page
+    assert "Skip for now" in page
+    assert 'id="welcome-step"' not in outsider_client.get(table).content.decode()  # skipped: not again
 
 
 def test_a_dead_link_gets_a_clear_page(outsider_client):

@@ -96,6 +96,12 @@ async def test_a_called_roll_hides_its_target_from_the_table(
     for line in lines:
         assert "The GM asks Mara Vell to roll 2d10" in line
         assert str(SECRET_TARGET) not in line
+    # Then the target's commitment (issue 25): the digest, at once, to everyone; the target nowhere.
+    commitments = [await receive(socket) for socket in (gm_socket, player_socket, other_socket)]
+    for line in commitments:
+        assert "The GM committed to the target of Mara Vell" in line
+        assert 'data-digest="' in line
+        assert str(SECRET_TARGET) not in line
     assert await receives_nothing(other_socket, 0.2)
 
     script_dice(5, 6)

@@ -76,3 +76,20 @@ async def test_a_session_start_and_end_reach_every_table(gm, player, campaign):
     assert "Session 1 ended" in message
     await gm_socket.disconnect()
     await player_socket.disconnect()
+
+
+async def test_the_people_list_marks_each_player_here_or_away_in_words(gm, player, campaign, gm_client):
+    """Issue 23: the GM sees who is connected, per person, not by colour alone; the live line
+    carries the ids that static/fivefold/presence.js redraws the marks from."""
+    table = reverse("table", args=[campaign.pk])
+    html = (await database_sync_to_async(gm_client.get)(table)).content.decode()
+    away = f'data-presence-of="{player.pk}" data-here="no"'
+    assert away in html
+    assert ">away</span>" in html
+    player_socket = await open_table(player, campaign)
+    live = await here_now(player_socket)
+    assert f'data-here="{player.pk} "' in live
+    html = (await database_sync_to_async(gm_client.get)(table)).content.decode()
+    assert f'data-presence-of="{player.pk}" data-here="yes"' in html
+    assert ">here now</span>" in html
+    await player_socket.disconnect()

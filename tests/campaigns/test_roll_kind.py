@@ -5,7 +5,7 @@ calls for, with no odds chart."""
 import pytest
 
 from campaigns.audience import Audience
-from campaigns.systems.base import RollKind
+from campaigns.roll_kind import RollKind
 
 
 class Spin(RollKind):

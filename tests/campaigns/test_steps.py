@@ -19,7 +19,9 @@ pytestmark = pytest.mark.django_db
 
 
 class HoursForm(forms.Form):
-    hours = forms.IntegerField(min_value=1, max_value=12, error_messages={"max_value": "At most 12 hours."})
+    """A step's form, named as a field the Tribute panel's opposed form draws (its sides are laid out by hand)."""
+
+    opponent_rank = forms.IntegerField(min_value=1, max_value=12, error_messages={"max_value": "At most 12 hours."})
 
 
 @pytest.fixture
@@ -45,7 +47,8 @@ def told(request) -> list[str]:
 
 def test_a_bad_form_refuses_a_step_on_a_call_with_the_steps_own_sentence(post, call):
     acted = []
-    response = steps.call_step(post({"hours": "13"}), call, Audience.GM, form=HoursForm({"hours": "13"}),
+    data = {"opponent_rank": "13"}
+    response = steps.call_step(post(data), call, Audience.GM, form=HoursForm(data),
                                refused="Say 1 to 12 hours.", act=lambda: acted.append(True))  # fmt: skip
     assert response.status_code == 422
     assert "Say 1 to 12 hours." in response.content.decode()
@@ -54,7 +57,7 @@ def test_a_bad_form_refuses_a_step_on_a_call_with_the_steps_own_sentence(post, c
 
 
 def test_without_a_sentence_of_its_own_the_forms_messages_refuse_the_step(post, call):
-    response = steps.call_step(post(), call, Audience.GM, form=HoursForm({"hours": "13"}), act=lambda: None)
+    response = steps.call_step(post(), call, Audience.GM, form=HoursForm({"opponent_rank": "13"}), act=lambda: None)
     assert response.status_code == 422
     assert "At most 12 hours." in response.content.decode()
 
@@ -102,31 +105,33 @@ def test_a_gm_finds_only_a_call_of_the_kind_asked_in_their_own_campaign(post, ca
 
 
 def test_a_refused_panel_step_shows_the_form_as_posted_with_its_messages(post, campaign, character):
-    form = HoursForm({"hours": "13"})
+    form = HoursForm({"opponent_rank": "13"})
     response = steps.panel_step(post(), campaign, Audience.GM, form=form, form_name="opposed_form", act=lambda: None)
     assert response.status_code == 422
     page = response.content.decode()
     assert page.count("At most 12 hours.") == 1  # beside the field only: not again at the panel's top
-    assert 'name="hours" value="13"' in page
+    assert 'name="opponent_rank" value="13"' in page
 
 
 def test_a_form_with_no_place_on_the_panel_refuses_with_its_messages_alone(post, campaign, character):
-    response = steps.panel_step(post(), campaign, Audience.GM, form=HoursForm({"hours": "13"}), act=lambda: None)
+    response = steps.panel_step(
+        post(), campaign, Audience.GM, form=HoursForm({"opponent_rank": "13"}), act=lambda: None
+    )
     assert response.status_code == 422
     page = response.content.decode()
     assert page.count("At most 12 hours.") == 1
-    assert 'name="hours"' not in page
+    assert 'value="13"' not in page  # the panel's own opposed form, not the posted one
 
 
 def test_an_action_that_refuses_a_panel_step_is_told_on_the_panel(post, campaign, character):
     def act():
         raise ActionError("Not while the session is over.")
 
-    form = HoursForm({"hours": "3"})
+    form = HoursForm({"opponent_rank": "3"})
     response = steps.panel_step(post(), campaign, Audience.GM, form=form, form_name="opposed_form", act=act)
     assert response.status_code == 422
     assert "Not while the session is over." in response.content.decode()
-    assert 'name="hours" value="3"' in response.content.decode()
+    assert 'name="opponent_rank" value="3"' in response.content.decode()
 
 
 def test_a_done_panel_step_shows_the_form_again_with_the_choices_kept(post, campaign, character):
@@ -134,15 +139,15 @@ def test_a_done_panel_step_shows_the_form_again_with_the_choices_kept(post, camp
 
     def again():
         built.append(True)
-        return HoursForm(initial={"hours": 5})
+        return HoursForm(initial={"opponent_rank": 5})
 
-    refused = steps.panel_step(post(), campaign, Audience.GM, form=HoursForm({"hours": "13"}),
+    refused = steps.panel_step(post(), campaign, Audience.GM, form=HoursForm({"opponent_rank": "13"}),
                                form_name="opposed_form", again=again, act=lambda: acted.append(True))  # fmt: skip
     assert (refused.status_code, built, acted) == (422, [], [])
-    done = steps.panel_step(post(), campaign, Audience.GM, form=HoursForm({"hours": "5"}),
+    done = steps.panel_step(post(), campaign, Audience.GM, form=HoursForm({"opponent_rank": "5"}),
                             form_name="opposed_form", again=again, act=lambda: acted.append(True))  # fmt: skip
     assert (done.status_code, built, acted) == (200, [True], [True])
-    assert 'name="hours" value="5"' in done.content.decode()
+    assert 'name="opponent_rank" value="5"' in done.content.decode()
     assert "error" not in done.content.decode()
 
 

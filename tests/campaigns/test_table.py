@@ -3,8 +3,9 @@ import re
 import pytest
 from django.urls import reverse
 
-from campaigns import actions
+from campaigns import actions, live
 from campaigns.models import Roll
+from tests.fixtures import RecordingLayer
 
 pytestmark = pytest.mark.django_db
 
@@ -295,3 +296,23 @@ def test_a_filtered_log_catches_up_the_calls_and_stays_filtered(player_client, c
     response = player_client.get(table_url(campaign, f"?after={seen.pk}"), **htmx, HTTP_HX_TARGET="log-filtered")
     assert "HX-Retarget" not in response
     assert _cards(response.content.decode(), "my-calls") == {waiting.pk}
+
+
+def test_a_players_calls_come_newest_first_on_the_page_and_live(
+    gm_client, player_client, campaign, character, monkeypatch, django_capture_on_commit_callbacks
+):
+    """The call the table waits on now is at the top of the player's cards however many older ones
+    wait (a phone shows the first one without scrolling); the GM's list stays a queue, oldest first."""
+    layer = RecordingLayer()
+    monkeypatch.setattr(live, "get_channel_layer", lambda: layer)
+    for label in ("first-call", "second-call"):
+        actions.call_for_roll(campaign, character=character, notation="1d6", target=4, label=label)
+    mine = player_client.get(table_url(campaign)).content.decode().partition('id="my-calls"')[2]
+    assert mine.index("second-call") < mine.index("first-call")
+    gms = gm_client.get(table_url(campaign)).content.decode().partition('id="gm-calls"')[2]
+    assert gms.index("first-call") < gms.index("second-call")
+
+    with django_capture_on_commit_callbacks(execute=True):
+        actions.call_for_roll(campaign, character=character, notation="1d6", target=4, label="third-call")
+    assert 'hx-swap-oob="afterbegin:#my-calls"' in layer.take(live.player_group(campaign.pk, character.owner_id))
+    assert 'hx-swap-oob="beforeend:#gm-calls"' in layer.take(live.gm_group(campaign.pk))

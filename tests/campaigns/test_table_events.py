@@ -19,7 +19,7 @@ from campaigns.systems.tribute import actions as tribute_actions
 from campaigns.systems.zener import actions as zener
 from rules.cgg.difficulty import Difficulty
 from rules.cgg.tension import Bleakness
-from tests.test_trust import RecordingLayer
+from tests.fixtures import RecordingLayer
 from tests.world import client_for
 
 pytestmark = pytest.mark.django_db
@@ -79,14 +79,18 @@ def test_a_refused_join_writes_nothing(gm, player, campaign):
 def test_the_gms_call_names_who_and_what_never_the_target(world):
     campaign, hero = world["campaigns"]["d100"][0], world["characters"]["d100"]
     actions.call_for_roll(campaign, character=hero, notation="1d100", target=424242, label="Perception")
-    assert lines(campaign) == [("call", "The GM asks Hero d100 to roll Perception", "table")]
+    assert lines(campaign) == [
+        ("call", "The GM asks Hero d100 to roll Perception", "table"),
+        # issue 25: the target's commitment, the digest alone (campaigns/_commitment.html)
+        ("commitment", "The GM committed to the target of Hero d100's roll, which stays secret for good.", "table"),
+    ]
 
 
 def test_a_call_without_a_label_names_its_dice_unless_they_are_hidden(world):
     campaign, hero = world["campaigns"]["d100"][0], world["characters"]["d100"]
     actions.call_for_roll(campaign, character=hero, notation="2d10", target=7)
     actions.call_for_roll(campaign, character=hero, notation="2d10", target=7, reveal={"dice": False})
-    assert [text for _, text, _ in lines(campaign)] == ["The GM asks Hero d100 to roll 2d10",
+    assert [text for kind, text, _ in lines(campaign) if kind == "call"] == ["The GM asks Hero d100 to roll 2d10",
                                                           "The GM asks Hero d100 to roll the dice"]  # fmt: skip
 
 
@@ -94,7 +98,14 @@ def test_the_execs_call_keeps_the_difficulty(world, gm):
     campaign, hero = world["campaigns"]["cgg"][0], world["characters"]["cgg"]
     cgg.call_for_action(campaign, character=hero, attribute="dexterity",
                         difficulty=Difficulty(base_dice=5, success_dice=0, adjustments=("rushed",)))  # fmt: skip
-    assert lines(campaign) == [("call", "The Exec asks Hero cgg to roll Dexterity", "table")]
+    assert lines(campaign) == [
+        ("call", "The Exec asks Hero cgg to roll Dexterity", "table"),
+        (
+            "commitment",
+            "The GM committed to the difficulty of Hero cgg's action.",
+            "table",
+        ),  # issue 25: the digest alone
+    ]
 
 
 def test_a_tribute_opposed_test_and_an_ore_contest_are_calls_too(world, gm):
@@ -177,11 +188,12 @@ def test_events_go_between_the_rolls_in_time_order(d100_campaign, gm, player):
     actions.roll_notation(d100_campaign, player, notation="1d6", label="second")
     d100.change_pools(d100_campaign, actor=gm, reason=GM_LINE.split("(")[1][:-1], misfortune=2)
     actions.roll_notation(d100_campaign, player, notation="1d6", label="third")
+    committed = "The GM committed to the Misfortune pool this session starts with."  # issue 25, its digest alone
     assert log_entries(table(gm, d100_campaign)) == [
-        "third", GM_LINE, "second", "The Fortune pool 0 → 3 (Session start)", "Session 1 started", "first",
+        "third", GM_LINE, "second", committed, "The Fortune pool 0 → 3 (Session start)", "Session 1 started", "first",
     ]  # fmt: skip
     assert log_entries(table(player, d100_campaign)) == [
-        "third", "second", "The Fortune pool 0 → 3 (Session start)", "Session 1 started", "first",
+        "third", "second", committed, "The Fortune pool 0 → 3 (Session start)", "Session 1 started", "first",
     ]  # fmt: skip
 
 

@@ -12,7 +12,7 @@ from campaigns.systems.zener import actions as zener
 from tests.world import play_a_secret_in_every_system
 
 pytestmark = pytest.mark.django_db
-MAX_QUERIES = 26  # one of them reads the session row: sessions live in the database, not in Redis (issue 18)
+MAX_QUERIES = 22  # one of them reads the session row: sessions live in the database, not in Redis (issue 18)
 
 
 def queries_for(client, url) -> int:

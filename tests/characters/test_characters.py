@@ -180,3 +180,21 @@ def test_the_sheet_check_as_typed_saves_nothing(player_client, campaign, charact
     assert "Looks good; nothing is saved until you press Save." in response.content.decode()
     assert Character.objects.get(pk=character.pk).sheet["notes"] == ""
     assert player_client.post(url, data).status_code == 302  # without htmx, the flag is no check: a save
+
+
+def test_a_new_character_reaches_the_gms_open_screen(
+    player_client, gm_client, campaign, monkeypatch, django_capture_on_commit_callbacks
+):
+    # Play-test of issue 23: a player who joined mid-evening made a character, and the GM's Characters
+    # tab did not show it until a reload.
+    from campaigns import live
+
+    told = []
+    monkeypatch.setattr(live, "_send_all", told.extend)
+    with django_capture_on_commit_callbacks(execute=True):
+        player_client.post(reverse("character_new", args=[campaign.pk]), sheet_data(campaign, name="Nova Quill"))
+    character = Character.objects.get(name="Nova Quill")
+    to_gm = [html for group, html in told if group == live.gm_group(campaign.pk)]
+    assert any(f'id="sheet-{character.pk}"' in html and 'hx-swap-oob="beforeend:#gm-sheets"' in html for html in to_gm)
+    page = gm_client.get(reverse("table", args=[campaign.pk]) + "?tab=characters").content.decode()
+    assert 'id="gm-sheets"' in page

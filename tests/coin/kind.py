@@ -8,7 +8,7 @@ from typing import Any
 
 from campaigns.audience import Audience
 from campaigns.charts import Chart, totals_chart
-from campaigns.systems.base import RollKind
+from campaigns.roll_kind import RollKind
 from tests.coin.rules import Flip, chance, heads_distribution
 
 

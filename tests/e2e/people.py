@@ -20,6 +20,8 @@ def start_campaign(browser, server_url: str, gm_name: str, name: str, system: st
     gm.click("text=Start a campaign")
     gm.fill("#id_name", name)
     gm.select_option("#id_system", label=system)
+    # As a GM would: the system's settings come in above the button (a layout shift under the pointer).
+    expect(gm.locator("#system-settings legend")).to_have_text(f"{system} settings")
     gm.click("button:has-text('Create campaign')")
     expect(gm.locator("h1")).to_have_text(name)
     return gm, gm.input_value("#invite-url"), gm.url
@@ -34,6 +36,11 @@ def join(browser, invite: str, username: str) -> Page:
     page.click("button:has-text('Join as a player')")
     expect(page.locator("#live-status")).to_have_text("live")
     return page
+
+
+def confirm(page: Page) -> None:
+    """Say yes to the question a form with data-confirm asks (static/fivefold/confirm.js)."""
+    page.locator("dialog.confirm-dialog[open] button.confirm-yes").click()
 
 
 def console_errors(page: Page) -> list[str]:

@@ -76,6 +76,11 @@ def test_every_page_passes_axe_for_every_role(browser, demo_server, viewport):
             wait_live(page)
             assert_accessible(page, f"{system} table ({username})")
             assert_no_sideways_scrolling(page, f"{system} table ({username})")
+            roll_page = page.locator("#log a.permalink").first.get_attribute("href")  # issue 25
+            for path, what in ((roll_page, "a roll's page"), (url + "fairness/", "fairness page")):
+                page.goto(demo_server.url + path if path.startswith("/") else path)
+                assert_accessible(page, f"{system} {what} ({username})")
+                assert_no_sideways_scrolling(page, f"{system} {what} ({username})")
             page.goto(url + "characters/new/")
             assert_accessible(page, f"{system} new character ({username})")
             assert_no_sideways_scrolling(page, f"{system} new character ({username})")
@@ -96,7 +101,8 @@ def test_the_log_announces_each_roll_in_a_sentence(browser, demo_server):
     player.fill("#roll-form [name=notation]", "3d6+2")
     player.fill("#roll-form [name=label]", "Pick the lock")
     player.click("#roll-form button[type=submit]")
-    sentence = gm.locator("#log article").first.locator(".visually-hidden")
+    # The row's sentence, a paragraph: dice chips say their part in spans of their own.
+    sentence = gm.locator("#log article").first.locator("p.visually-hidden")
     expect(sentence).to_have_text(re.compile(r"^Mara Vell rolled 3d6\+2 for Pick the lock: \d+\."))
 
 

@@ -5,6 +5,7 @@ arrive), the console stays free of errors and every request the page makes succe
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.people import confirm
 from tests.e2e.test_accessibility import DESKTOP, PHONE, demo_tables, log_in, wait_live
 
 DUPLICATE_IDS = """() => {
@@ -85,8 +86,11 @@ def test_what_arrives_later_keeps_ids_unique_and_a_double_click_rolls_once(brows
     assert gm.locator("#log article", has_text="Twice?").count() == 1
     marks = player.locator("#log .session-mark", has_text="started")
     marks_before = marks.count()
+    gm.click("#tab-session")  # the GM screen's tab with the session buttons (issue 23)
     gm.locator("#session-controls button[type=submit]").last.click()  # start the next session
+    confirm(gm)  # it ends the one going: it asks first
     expect(marks).to_have_count(marks_before + 1)
+    gm.click("#tab-table")
     for page in (gm, player):
         page.locator("#log details.roll-chart summary").first.click()
         page.locator("#log details.roll-chart svg").first.wait_for()
@@ -109,8 +113,9 @@ OVERLAPPING_LABELS = """(svg) => {
 def test_the_centaurus_gate_chart_labels_stand_apart(browser, demo_server, viewport, tmp_path):
     """The Exec's odds with a risk: four bars, each labelled, no label over another."""
     gm = log_in(browser, demo_server, "gm", viewport)
-    gm.goto(demo_tables(gm, demo_server)["cgg"])
+    gm.goto(demo_tables(gm, demo_server)["cgg"] + "?tab=system")  # the GM's screen: the call is on the system's tab
     gm.fill("#cgg-call-form [name=risk_bonus]", "3")
+    gm.wait_for_load_state("networkidle")  # the risk's chart, not the one it replaces (once caught detached)
     chart = gm.locator("#cgg-odds svg")
     expect(chart.locator("rect.bar")).to_have_count(4)
     labels = chart.locator("text.tick")

@@ -19,8 +19,9 @@ def test_a_secret_test_and_a_fortune_reroll(browser, server_url):
     ulf.fill("[name=attribute__Agility]", "10")  # low odds: failures come quickly
     ulf.click("button:has-text('Save')")
 
-    gm.goto(table)
+    gm.goto(table + "?tab=session")  # the GM's screen (issue 23): the session is on its own tab
     gm.click("button:has-text('Start a session')")
+    gm.locator("#tab-table").click()
     expect(ulf.locator("#d100-pools")).to_contain_text("Fortune pool: 2")
 
     form = ulf.locator("#d100-test-form")
@@ -50,4 +51,5 @@ def test_a_secret_test_and_a_fortune_reroll(browser, server_url):
     rows.first.locator("button:has-text('Re-roll (1 Fortune)')").click()
     expect(rows.first).to_contain_text("Fortune re-roll of Ulf's Agility (Agility 10) test")
     expect(ulf.locator("#d100-pools")).to_contain_text("Fortune pool: 1")
+    gm.locator("#tab-system").click()
     expect(gm.locator("#d100-pools")).to_contain_text("Misfortune pool: 1")

@@ -45,7 +45,7 @@ def test_ore_wiggle_dice_and_a_contest(browser, server_url):
     jet.wait_for_timeout(300)  # the live messages of the post
     assert errors == []
 
-    gm.goto(table)
+    gm.goto(table + "?tab=system")  # the GM's screen (issue 23): the contest is on the system's tab
     expect(gm.locator("#log .roll").first).to_contain_text("wiggle set to 10")
     contest = gm.locator("#ore-contest-form")
     contest.locator("[name=character]").select_option(label="Jet")

@@ -52,7 +52,7 @@ def test_tribute_tests_with_profit_and_an_opposed_test(browser, server_url):
     vera.wait_for_timeout(300)  # the live messages of the post
     assert errors == []
 
-    gm.goto(table)
+    gm.goto(table + "?tab=system")  # the GM's screen (issue 23): the opposed test is on the system's tab
     expect(gm.locator("#log .roll").first).to_contain_text("Final ranks: damage 3, range 1")
     opposed = gm.locator("#tribute-opposed-form")
     opposed.locator("[name=character]").select_option(label="Vera")

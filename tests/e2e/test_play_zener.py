@@ -76,7 +76,7 @@ def test_the_check_form_follows_the_character_and_keeps_what_was_chosen(browser,
     form.locator("[name=skill]").select_option("Sneak")
     expect(player.locator("#zener-odds")).to_contain_text("Sneak 2 + NIM foundation")
 
-    gm.reload()
+    gm.goto(gm.url.split("?")[0] + "?tab=system")  # the GM's screen: Zener Gate's tab (issue 23)
     gm_form = gm.locator("#zener-check-form")
     gm_form.locator("[name=character]").select_option(label="Kai")
     gm_form.locator("[name=skill]").select_option("Pilot")

@@ -15,8 +15,8 @@ from dataclasses import replace
 from django.db import transaction
 
 from campaigns import actions as table_actions
-from campaigns import events, live, sources
-from campaigns.models import Roll, RollCall
+from campaigns import commitment_actions, events, live, sources
+from campaigns.models import Commitment, Roll, RollCall
 from campaigns.systems.cgg.assists import AssistChoice, apply_assists
 from campaigns.systems.cgg.clock import ClockChange, change_clock
 from campaigns.systems.cgg.condition_roll import (
@@ -26,7 +26,7 @@ from campaigns.systems.cgg.condition_roll import (
     exec_rerolls,
     take_conditions,
 )
-from campaigns.systems.cgg.kind import action_from, difficulty_from
+from campaigns.systems.cgg.kind import action_from, difficulty_from, difficulty_summary
 from campaigns.systems.cgg.models import TensionScene
 from campaigns.systems.cgg.rounds import record_helps
 from campaigns.systems.cgg.tension_roll import open_pitfalls, take_modifiers
@@ -91,6 +91,10 @@ def call_for_action(
         exec_pays_on_call(character, exec_pays, actor=gm or campaign.gm, call=call)
         transaction.on_commit(lambda: live.send_call_opened(call))  # the card first, then the log's line
         events.called(campaign, character, label or attribute.capitalize(), by="The Exec")
+        # Committed before the dice, shown when the session ends (issue 25; read on /rules/#cgg).
+        commitment_actions.commit(campaign, kind="difficulty", value=difficulty_summary(request), call=call,
+                                  about=f"the difficulty of {character.name}'s action",
+                                  reveal=Commitment.Reveal.SESSION_END)  # fmt: skip
     return call
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from campaigns.systems.base import SystemAdapter
 from campaigns.systems.cgg import actions, clock, panel
 from campaigns.systems.cgg import card as explorer_card
+from campaigns.systems.cgg import needs as cgg_needs
 from campaigns.systems.cgg.conditions import CGG_CONDITION
 from campaigns.systems.cgg.diligence import CGG_DILIGENCE
 from campaigns.systems.cgg.fallout import CGG_FALLOUT
@@ -29,11 +30,17 @@ class CentaurusGate(SystemAdapter):
         "gear": ["Armour jacket 2d", "Comlink"],
     }  # fmt: skip
 
+    def needs(self, campaign, viewer, calls):
+        return cgg_needs.needs(campaign, viewer, calls)
+
     def panel(self, campaign, audience, *, user=None, **forms):
         return panel.panel(campaign, audience, user=user, **forms)  # a player's turn forms are their own
 
     def card(self, character, *, data=None):
         return explorer_card.card(character, data=data)
+
+    def gm_sheets(self, campaign, characters):
+        return explorer_card.gm_sheets(campaign, characters)
 
     def card_roll(self, character, key, options, *, actor, label=""):
         return explorer_card.card_roll(character, key, options, actor=actor, label=label)

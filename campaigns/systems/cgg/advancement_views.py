@@ -5,14 +5,14 @@ from django.views.decorators.http import require_POST
 
 from campaigns.audience import Audience
 from campaigns.systems.cgg import advancement
-from campaigns.systems.cgg.views import _explorer_for_gm
+from campaigns.systems.cgg.views import explorer_for_gm
 from campaigns.systems.steps import panel_step, tell_done
 
 
 @login_required
 @require_POST
 def advance(request, campaign_id: int, character_id: int):
-    campaign, character = _explorer_for_gm(request, campaign_id, character_id)
+    campaign, character = explorer_for_gm(request, campaign_id, character_id)
 
     def act():
         record = advancement.award_advancement(character, request.user)

@@ -19,12 +19,16 @@ from campaigns.inputs import WholeNumberField
 from campaigns.models import Roll, RollCall
 from campaigns.systems.cgg import actions
 from campaigns.systems.cgg.assists import AssistChoice, gear_options
+from campaigns.systems.cgg.clock import crisis_clocks
+from campaigns.systems.cgg.conditions import CORE_CHOICES
 from campaigns.systems.cgg.kind import ATTRIBUTE_LABELS, action_from
 from campaigns.systems.cgg.plain_roll import roll_plain
 from rules.cgg.assists import MAX_BONUS_PIPS, gear_item
+from rules.cgg.condition_effects import sheet_conditions
 from rules.cgg.conditions import Track
 
 GLANCE = "systems/cgg/card_glance.html"
+GM_TOOLS = "systems/cgg/gm_tools.html"  # the Exec's quick edits on the Characters tab (quick_edits.py)
 ATTRIBUTE_KEY = "attribute:"
 
 
@@ -59,7 +63,20 @@ def card(character, *, data=None) -> Card:
         for key, label in ATTRIBUTE_LABELS.items()
     )
     options = CardOptionsForm(data, sheet=sheet, auto_id=f"card{character.pk}-%s")
-    return Card(rolls, glance=GLANCE, context=glance(character), options=options)
+    return Card(rolls, glance=GLANCE, context=glance(character), options=options, gm_tools=GM_TOOLS)
+
+
+def gm_sheets(campaign, characters) -> list:
+    """The Exec's Characters tab: each explorer's card, and their Crisis Clock beside the tab's quick
+    edit of it (play-test of issue 23: the Exec paid hours blind). The clocks the panel has just read
+    for the same page (panel.py keeps them on the campaign), else one query for all."""
+    characters = list(characters)
+    clocks = getattr(campaign, "cgg_clocks", {})
+    if any(character.pk not in clocks for character in characters):
+        clocks = crisis_clocks(characters)
+    for character in characters:
+        character.cgg_clock = clocks[character.pk]
+    return [(character, card(character)) for character in characters]
 
 
 def glance(character) -> dict:
@@ -72,6 +89,9 @@ def glance(character) -> dict:
             (track.value.title(), marked.get(track.value, 0), sheet.get("tracks", {}).get(track.value, 0))
             for track in Track
         ],
+        # For the Exec's quick edits (gm_tools.html): the conditions held, and the choices to give one.
+        "held": sheet_conditions(sheet.get("conditions", [])),
+        "core_choices": CORE_CHOICES,
     }
 
 

@@ -22,10 +22,11 @@ from django.views.decorators.http import require_POST
 from campaigns import live
 from campaigns.actions import ActionError
 from campaigns.audience import Audience
+from campaigns.fair_dice import Die
 from campaigns.forms import TableForm
 from campaigns.inputs import TextField
 from campaigns.models import Roll
-from campaigns.systems.base import RollKind
+from campaigns.roll_kind import RollKind
 from campaigns.systems.steps import panel_step, tell_done
 from campaigns.views import campaign_for_gm
 from characters.models import Character
@@ -178,6 +179,10 @@ class CggConditionKind(RollKind):
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         return dict(roll.outcome)
+
+    def fair_dice(self, roll, audience: Audience) -> list[tuple[Die, int]]:
+        """A condition set or changed: no dice."""
+        return []
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         code = f" ({data['code']})" if data["code"] else ""

@@ -19,10 +19,11 @@ from django.db import transaction
 from campaigns import live, sources
 from campaigns.actions import ActionError
 from campaigns.audience import Audience
+from campaigns.fair_dice import Die
 from campaigns.forms import TableForm
 from campaigns.inputs import TextField, WholeNumberField
 from campaigns.models import Roll
-from campaigns.systems.base import RollKind
+from campaigns.roll_kind import RollKind
 from campaigns.systems.cgg.kind import ATTRIBUTE_LABELS
 from campaigns.systems.cgg.leverage_goals import existing_leverage, write_leverage
 from campaigns.systems.cgg.models import TensionScene
@@ -147,6 +148,10 @@ class CggDiligenceKind(RollKind):
             "ready": request["ready"],
             "cue": request["cue"],
         }
+
+    def fair_dice(self, roll, audience: Audience) -> list[tuple[Die, int]]:
+        """The Diligence code's d6s (discarded ones too: they were thrown)."""
+        return [(Die(6), face) for face in roll.outcome["faces"]]
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         what = "Ready! " if data["ready"] else ""

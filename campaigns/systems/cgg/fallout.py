@@ -27,10 +27,11 @@ from django.views.decorators.http import require_POST
 from campaigns import live, sources
 from campaigns.actions import ActionError
 from campaigns.audience import Audience
+from campaigns.fair_dice import Die
 from campaigns.forms import TableForm, form_errors
 from campaigns.inputs import TextField
 from campaigns.models import Roll
-from campaigns.systems.base import RollKind
+from campaigns.roll_kind import RollKind
 from campaigns.systems.cgg.conditions import give_condition
 from campaigns.systems.cgg.kind import ATTRIBUTE_LABELS, action_from
 from campaigns.systems.steps import REFUSALS
@@ -174,6 +175,10 @@ class CggFalloutKind(RollKind):
             }
             | ({"core_conditions": [(c.name, c.code) for c in CORE_CONDITIONS]} if audience is Audience.GM else {})
         )
+
+    def fair_dice(self, roll, audience: Audience) -> list[tuple[Die, int]]:
+        """The fallout d10s; what a fallout becomes (`recorded`) shows its dice again, and throws none."""
+        return [] if roll.request.get("recorded") else [(Die(10), face) for face in roll.outcome["faces"]]
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         hindered = " Hindered: fallout counted one grade higher." if data.get("hindered") else ""

@@ -1,5 +1,6 @@
 from django import forms
 
+from campaigns import reads
 from campaigns.forms import CharacterChoiceField, TableForm
 from campaigns.inputs import TextField, WholeNumberField
 from campaigns.systems.cgg.kind import ATTRIBUTE_LABELS
@@ -66,11 +67,11 @@ class ActionCallForm(TableForm):
 
     def __init__(self, *args, campaign, explorers=None, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["character"].queryset = campaign.characters.seated()
-        self.fields["assist"].queryset = campaign.characters.seated()
+        self.fields["character"].queryset = reads.seated_query(campaign)
+        self.fields["assist"].queryset = reads.seated_query(campaign)
         # Only the pay-one conditions some explorer holds, each naming who (play-test pt2); the chosen
         # explorer must hold it (check_exec_pays refuses, with the message, otherwise).
-        explorers = campaign.characters.seated() if explorers is None else explorers
+        explorers = reads.seated_query(campaign) if explorers is None else explorers
         holders = {}
         for explorer in explorers:
             for name, _text in exec_options(explorer.sheet.get("conditions", [])):
@@ -218,7 +219,7 @@ class TensionForm(TableForm):
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["explorer"].queryset = campaign.characters.seated()
+        self.fields["explorer"].queryset = reads.seated_query(campaign)
 
     def clean(self):
         data = super().clean()

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from campaigns import reads
 from campaigns.audience import Audience
-from campaigns.systems.base import RollKind
+from campaigns.fair_dice import Die
+from campaigns.roll_kind import RollKind
 from campaigns.systems.cgg.assists import gear_options
 from campaigns.systems.cgg.chips import added_chips, exec_chips, risk_chips
 from campaigns.systems.cgg.clock import crisis_clock
@@ -155,6 +157,19 @@ class CggKind(RollKind):
             data["lower_amounts"] = lowering(bool(roll.outcome.get("went_first")))
         return data
 
+    def fair_dice(self, roll, audience: Audience) -> list[tuple[Die, int]]:
+        """The risk dice and those added after the roll (d6s); for the GM also the Exec's d10s. The
+        table never sees the Exec's dice. Counted: the Exec's first throw, and the fresh throw of every
+        die "I'm that good!" makes; the dice Troubled or Transcendent re-roll are not (which die was
+        re-rolled is not stored, and leaving them out biases nothing: each first throw is a fair one)."""
+        outcome = roll.outcome
+        dice = [(Die(6), face) for face in (*outcome["risk_faces"], *outcome.get("extra_faces", ()))]
+        if audience is Audience.GM:
+            first = outcome.get("condition_exec_faces") or outcome.get("first_exec_faces") or outcome["exec_faces"]
+            again = outcome["exec_faces"] if outcome.get("first_exec_faces") else ()
+            dice += [(Die(10), face) for face in (*first, *again)]
+        return dice
+
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         code = data["risk_code"]
         if data.get("tension"):
@@ -209,7 +224,7 @@ class CggKind(RollKind):
             # A stunt pays an hour, and an hour per extra success die (at most 3): none the clock cannot pay.
             payable = 0 if clock.in_crisis else clock.hours
             data["stunt_extra_max"] = min(3, payable - 1) if payable else None
-            explorers = list(type(character).objects.seated().filter(campaign_id=call.campaign_id).order_by("pk"))
+            explorers = sorted(reads.seated(call.campaign), key=lambda explorer: explorer.pk)
             own = [other for other in explorers if other.pk == character.pk] or [character]
             # Any player may call any explorer's leverage into their action: their own first.
             data["leverage"] = leverage_options(own + [other for other in explorers if other.pk != character.pk])
@@ -289,6 +304,10 @@ class CggSpinKind(RollKind):
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         successes = roll.outcome["successes"]
         return dict(roll.outcome) | {"badge": f"{successes} success{'' if successes == 1 else 'es'}"}
+
+    def fair_dice(self, roll, audience: Audience) -> list[tuple[Die, int]]:
+        """The tension dice the Exec threw (d10s)."""
+        return [(Die(10), face) for face in roll.outcome["faces"]]
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         return f"The Exec spins the world: {data['successes']} successes."

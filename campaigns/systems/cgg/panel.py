@@ -4,6 +4,7 @@ a crisis and adjust a clock."""
 
 from __future__ import annotations
 
+from campaigns import reads
 from campaigns.audience import Audience
 from campaigns.systems import Panel
 from campaigns.systems.cgg.advancement import budget_line
@@ -12,8 +13,8 @@ from campaigns.systems.cgg.conditions import ConditionForm, explorer_conditions
 from campaigns.systems.cgg.diligence import DiligenceForm
 from campaigns.systems.cgg.forms import ActionCallForm, ClockForm
 from campaigns.systems.cgg.kind import ATTRIBUTE_LABELS
-from campaigns.systems.cgg.models import TensionScene
 from campaigns.systems.cgg.rounds import round_view
+from campaigns.systems.cgg.tension_roll import active_scene
 from rules.cgg.tension import Bleakness, TensionState
 
 
@@ -49,8 +50,9 @@ def _shown_forms(tension, turn, forms: dict) -> list[str]:
 
 def panel(campaign, audience: Audience, *, user=None, call_form=None) -> Panel:
     is_gm = audience is Audience.GM
-    characters = list(campaign.characters.seated().select_related("owner"))
+    characters = reads.seated(campaign)
     by_character = crisis_clocks(characters)
+    campaign.cgg_clocks = by_character  # the GM's Characters tab shows them too, on the same page (card.gm_sheets)
     for character in characters:
         character.cgg_advancement = budget_line(character.sheet)
         character.cgg_conditions = explorer_conditions(character)  # public: from the sheet, no query
@@ -58,7 +60,7 @@ def panel(campaign, audience: Audience, *, user=None, call_form=None) -> Panel:
         (character, by_character[character.pk], ClockForm(auto_id=f"clock{character.pk}_%s") if is_gm else None)
         for character in characters
     ]
-    scene = TensionScene.objects.filter(campaign=campaign, active=True).select_related("edge_holder").first()
+    scene = active_scene(campaign.pk)
     tension = TensionState.from_dict(scene.state) if scene else None
     turn = round_view(tension, characters) if tension else None  # the panel's list: no query of its own
     edge_holder = scene.edge_holder if scene else None

@@ -16,8 +16,9 @@ from django.db import transaction
 
 from campaigns import live, sources
 from campaigns.audience import Audience
+from campaigns.fair_dice import Die
 from campaigns.models import Roll
-from campaigns.systems.base import RollKind
+from campaigns.roll_kind import RollKind
 from campaigns.systems.cgg.chips import risk_chips
 from campaigns.systems.cgg.kind import ATTRIBUTE_LABELS
 from rules.cgg.codes import DieCode, combine, parse_code
@@ -68,6 +69,10 @@ class CggRiskKind(RollKind):
             "chips": risk_chips(outcome["faces"]),
             "badge": f"Total {outcome['total']}" + (f", {outcome['venture']} Venture" if outcome["venture"] else ""),
         }
+
+    def fair_dice(self, roll, audience: Audience) -> list[tuple[Die, int]]:
+        """The die code's d6s."""
+        return [(Die(6), face) for face in roll.outcome["faces"]]
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         added = [*data["assists"], *([f"+{data['bonus_pips']} BP"] if data["bonus_pips"] else [])]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from campaigns import live
+from campaigns import live, reads
 from campaigns.systems.cgg.models import TensionScene
 from campaigns.systems.cgg.rounds import mark_acted
 from rules.cgg.tension import TensionState
@@ -16,10 +16,16 @@ from rules.cgg.tension_roll import TensionModifiers, modifiers_for
 
 def modifiers_now(character, attribute: str) -> TensionModifiers:
     """What tension mode would add to this roll now, for the card before the roll (no lock, nothing spent)."""
-    scene = TensionScene.objects.filter(campaign_id=character.campaign_id, active=True).only("state").first()
+    scene = active_scene(character.campaign_id)
     if scene is None:
         return TensionModifiers()
     return modifiers_for(TensionState.from_dict(scene.state), character.name, attribute, seat=character.pk)
+
+
+def active_scene(campaign_id: int) -> TensionScene | None:
+    """The campaign's tension scene going on, if any, with its Edge holder; read once per page (campaigns.reads)."""
+    read = TensionScene.objects.filter(campaign_id=campaign_id, active=True).select_related("edge_holder").first
+    return reads.remembered(("tension_scene", campaign_id), read)
 
 
 def take_modifiers(character, attribute: str) -> TensionModifiers:
@@ -44,7 +50,7 @@ def take_modifiers(character, attribute: str) -> TensionModifiers:
 def open_pitfalls(character) -> dict | None:
     """The pitfalls a successful action may lower, as the roll's card keeps them ([index, name]),
     and whether the explorer went first this round (they lower 2, or 3); None outside tension mode."""
-    scene = TensionScene.objects.filter(campaign_id=character.campaign_id, active=True).only("state").first()
+    scene = active_scene(character.campaign_id)
     if scene is None:
         return None
     state = TensionState.from_dict(scene.state)

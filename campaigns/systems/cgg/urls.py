@@ -7,6 +7,7 @@ from campaigns.systems.cgg import (
     diligence_views,
     fallout,
     leverage_goals,
+    quick_edits,
     round_views,
     tension_views,
     views,
@@ -30,6 +31,8 @@ urlpatterns = [
     path("diligence/", diligence_views.diligence, name="cgg_diligence"),
     path("rolls/<int:roll_id>/fallout/", fallout.fallout, name="cgg_fallout"),
     path("explorers/<int:character_id>/conditions/", conditions.condition, name="cgg_condition"),
+    path("explorers/<int:character_id>/quick/clock/", quick_edits.quick_clock, name="cgg_quick_clock"),
+    path("explorers/<int:character_id>/quick/condition/", quick_edits.quick_condition, name="cgg_quick_condition"),
     path("explorers/<int:character_id>/leverage/end/", leverage_goals.end_leverage_view, name="cgg_leverage_end"),
 ]
 
@@ -54,4 +57,6 @@ ACCESS = {
     "cgg_fallout": ("post", GM),
     "cgg_condition": ("post", GM),
     "cgg_leverage_end": ("post", GM),
+    "cgg_quick_clock": ("post", GM),
+    "cgg_quick_condition": ("post", GM),
 }

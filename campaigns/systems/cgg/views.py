@@ -42,7 +42,11 @@ def call_action(request, campaign_id: int):
                                 exec_pays=data["exec_conditions"],
                                 gm=request.user, assist=data["assist_pair"], bonus_pips=data["bonus_pips"])  # fmt: skip
 
-    return panel_step(request, campaign, Audience.GM, form=form, form_name="call_form", act=act)
+    # The next call starts on the same explorer (play-test: each call went back to the first in the list).
+    def again():
+        return ActionCallForm(campaign=campaign, initial={"character": form.cleaned_data["character"].pk})
+
+    return panel_step(request, campaign, Audience.GM, form=form, form_name="call_form", act=act, again=again)
 
 
 @login_required
@@ -128,7 +132,7 @@ def hammer(request, campaign_id: int, call_id: int):
     )  # fmt: skip
 
 
-def _explorer_for_gm(request, campaign_id: int, character_id: int):
+def explorer_for_gm(request, campaign_id: int, character_id: int):
     campaign = campaign_for_gm(request, campaign_id)
     # A removed player's explorer has left the table (issue 18): its clock is not the Exec's to change.
     return campaign, get_object_or_404(Character.objects.seated(), pk=character_id, campaign=campaign)
@@ -137,7 +141,7 @@ def _explorer_for_gm(request, campaign_id: int, character_id: int):
 @login_required
 @require_POST
 def resolve_crisis(request, campaign_id: int, character_id: int):
-    campaign, character = _explorer_for_gm(request, campaign_id, character_id)
+    campaign, character = explorer_for_gm(request, campaign_id, character_id)
     critical = bool(request.POST.get("critical"))
 
     def act():
@@ -150,7 +154,7 @@ def resolve_crisis(request, campaign_id: int, character_id: int):
 @login_required
 @require_POST
 def adjust_clock(request, campaign_id: int, character_id: int):
-    campaign, character = _explorer_for_gm(request, campaign_id, character_id)
+    campaign, character = explorer_for_gm(request, campaign_id, character_id)
     form = ClockForm(request.POST)
 
     def act():

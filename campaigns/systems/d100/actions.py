@@ -11,8 +11,8 @@ from __future__ import annotations
 from django.db import transaction
 
 from campaigns import actions as table_actions
-from campaigns import ledger, live, sources
-from campaigns.models import Balance, Roll, RollCall
+from campaigns import commitment_actions, ledger, live, sources
+from campaigns.models import Balance, Commitment, Roll, RollCall
 from campaigns.systems.skills import no_such_skill
 from campaigns.systems.turns import locked_call, publish_call
 from rules.d100.sheet import attribute_for, effective_ranks
@@ -55,9 +55,8 @@ def pools(campaign, *, lock: bool = False) -> dict[str, Balance]:
 def change_pools(campaign, *, actor, reason: str, fortune: int = 0, misfortune: int = 0, roll=None) -> dict:
     """The one way the pools change. A pool that would go below 0 refuses, and nothing changes."""
     with ledger.changes():
-        for kind, delta in ((FORTUNE, fortune), (MISFORTUNE, misfortune)):
-            ledger.change(pool(campaign, kind), delta, actor=actor, reason=reason, roll=roll)
-        return {kind: row.value for kind, row in pools(campaign).items()}
+        return {kind: ledger.change(pool(campaign, kind), delta, actor=actor, reason=reason, roll=roll)
+                for kind, delta in ((FORTUNE, fortune), (MISFORTUNE, misfortune))}  # fmt: skip
 
 
 def spend_fortune(campaign, player, points: int, reason: str, roll=None) -> dict:
@@ -108,6 +107,11 @@ def refill_fortune(campaign, gm, *, refill: int, short: bool = False) -> dict:
         misfortune = current[MISFORTUNE] // 2 if short else 0
         ledger.refill(pool(campaign, FORTUNE), fortune, actor=gm, reason=reason)
         ledger.refill(pool(campaign, MISFORTUNE), misfortune, actor=gm, reason=reason)
+        if pool(campaign, MISFORTUNE).secret:
+            # The secret pool the session starts with, committed now and shown when it ends (issue 25, /rules/#d100).
+            commitment_actions.commit(campaign, kind="misfortune", value=misfortune,
+                                      about="the Misfortune pool this session starts with",
+                                      reveal=Commitment.Reveal.SESSION_END)  # fmt: skip
     return {FORTUNE: fortune, MISFORTUNE: misfortune}
 
 
@@ -194,8 +198,9 @@ def start_test(campaign, player, *, character, skill, attribute, difficulty: str
     request = {"side": side, "difficulty": difficulty, "secret": difficulty is None, "flip": how.value,
                "assisted_by": assistant.name if assistant else "", "self_test": True, "time": time}  # fmt: skip
     with transaction.atomic():
-        call = RollCall.objects.create(campaign=campaign, character=character, kind=KIND, label=label, request=request)
+        call = RollCall(campaign=campaign, character=character, kind=KIND, label=label, request=request)
         if difficulty is None:
+            call.save()
             transaction.on_commit(lambda: live.send_call_opened(call))
         else:
             _roll(call, author=player, shown=False)
@@ -210,6 +215,11 @@ def set_difficulty(call_id: int, gm, difficulty: str) -> Roll:
         if difficulty not in DIFFICULTIES:
             raise RulesError("The difficulty is Arduous, Hard, Challenging, Standard, Routine, Easy or Trivial.")
         call.request = {**call.request, "difficulty": difficulty}
+        # Committed before the dice and never revealed: "The GM only reveals the result in case of a
+        # Critical" (seed, "Secret tests"), and the difficulty would tell how it went (issue 25, /rules/#d100).
+        commitment_actions.commit(call.campaign, kind="difficulty", value=difficulty, call=call,
+                                  about=f"the difficulty of {call.character.name}'s secret test",
+                                  reveal=Commitment.Reveal.NEVER)  # fmt: skip
         return _roll(call, author=call.character.owner, shown=True)
 
 

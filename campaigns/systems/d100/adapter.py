@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from campaigns.needs import secret_tests
 from campaigns.systems.base import SystemAdapter
 from campaigns.systems.d100 import actions, forms, panel
 from campaigns.systems.d100 import card as d100_card
@@ -18,8 +19,15 @@ class D100SkillTests(SystemAdapter):
     sheet_form = D100SheetForm
     demo_sheet = {"attributes": {"Agility": 45}, "skills": [{"name": "Stealth", "attribute": "Agility", "ranks": 1}]}
 
+    def needs(self, campaign, viewer, calls):
+        # The "Needs you" strip (campaigns/needs.py): a player's own test waits on the GM's secret step.
+        return secret_tests(calls, viewer, actions.KIND, asks="a secret test", step="set its difficulty")
+
     def panel(self, campaign, audience, *, user=None, **forms):
         return panel.panel(campaign, audience, user=user, **forms)
+
+    def live_panel(self, campaign, audience):
+        return panel.pools_panel(campaign, audience)
 
     def card(self, character, *, data=None):
         return d100_card.card(character, data=data)

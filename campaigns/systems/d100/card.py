@@ -70,9 +70,10 @@ def card(character, *, data=None) -> Card:
     for attribute in sheet["attributes"]:
         add(f"attribute:{attribute}", attribute, "Attributes", "", attribute)
     rolls += [CardRoll(f"die:{die}", name, "d6", "Dice") for die, name in DICE.items()]
-    context = {"peril": PERIL_STEPS[sheet["peril"]]}
+    context = {"peril": PERIL_STEPS[sheet["peril"]], "peril_steps": PERIL_STEPS}
     options = CardOptions(data, auto_id=f"card{character.pk}-%s")
-    return Card(tuple(rolls), glance="systems/d100/card_glance.html", context=context, options=options)
+    return Card(tuple(rolls), glance="systems/d100/card_glance.html", context=context, options=options,
+                gm_tools="systems/d100/gm_tools.html")  # fmt: skip
 
 
 def card_roll(character, key: str, options: dict, *, actor, label: str = ""):

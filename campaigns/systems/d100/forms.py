@@ -2,10 +2,10 @@ from datetime import timedelta
 
 from django import forms
 
-from campaigns import sources
+from campaigns import reads, sources
 from campaigns.forms import CharacterChoiceField, TableForm
 from campaigns.inputs import TextField, WholeNumberField
-from campaigns.systems.skills import name_own_stat, stat_field
+from campaigns.systems.skills import OwnStatNamed, name_own_stat, stat_field
 from rules.d100.test import DIFFICULTIES, Flip
 
 TIME_REFUSED = "The time taken is hasty, normal or triple time."
@@ -29,7 +29,7 @@ def synergy_field() -> forms.BooleanField:
     return forms.BooleanField(required=False, label="Skill synergy granted by the GM (+10)")
 
 
-class D100TestForm(TableForm):
+class D100TestForm(OwnStatNamed, TableForm):
     character = CharacterChoiceField(queryset=None, empty_label=None)
     skill = TextField(required=False, max_length=60)
     attribute = stat_field(())
@@ -44,7 +44,7 @@ class D100TestForm(TableForm):
     def __init__(self, *args, campaign, user, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["character"].queryset = campaign.characters.filter(owner=user)
-        self.fields["assistant"].queryset = campaign.characters.seated().exclude(owner=user)
+        self.fields["assistant"].queryset = reads.seated_query(campaign).exclude(owner=user)
         self.fields["attribute"].choices = [*self.fields["attribute"].choices[:1],
                                             *((a, a) for a in campaign.settings.get("attributes", []))]  # fmt: skip
         name_own_stat(self, "attribute", "attribute")
@@ -108,7 +108,7 @@ class OpposedForm(TableForm):
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["first"].queryset = self.fields["second"].queryset = campaign.characters.seated()
+        self.fields["first"].queryset = self.fields["second"].queryset = reads.seated_query(campaign)
         attributes = campaign.settings.get("attributes", [])
         choices = [*self.fields["first_attribute"].choices[:1], *((a, a) for a in attributes)]
         self.fields["first_attribute"].choices = self.fields["second_attribute"].choices = choices

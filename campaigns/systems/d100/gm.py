@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from campaigns import live
-from campaigns.models import Roll
+from campaigns import commitment_actions, live
+from campaigns.models import Commitment, Roll
 from campaigns.systems.d100.actions import KIND, ActionError, _outcome, is_npc, modifier_cap, side_for
 from rules.d100.test import Flip, difficulty_for_time
 
@@ -39,6 +39,11 @@ def gm_secret_test(campaign, gm, *, character, skill: str, attribute: str, diffi
                "gm_secret": True, "revealed": False, "label": label, "time": time or "normal",
                "npc": is_npc(campaign, character)}  # fmt: skip
     with transaction.atomic():
+        # Committed before the dice, the GM's alone as the test is; never revealed (issue 25, /rules/#d100).
+        commitment = commitment_actions.commit(campaign, kind="difficulty", value=difficulty, gm_only=True,
+                                               about=f"the difficulty of a secret test of {character.name}",
+                                               reveal=Commitment.Reveal.NEVER)  # fmt: skip
+        request["commitment"] = commitment.pk
         roll = Roll.objects.create(campaign=campaign, author=gm, character=character, kind=KIND,
                                    visibility=Roll.Visibility.GM, request=request,
                                    outcome=_outcome(request))  # fmt: skip
@@ -63,4 +68,7 @@ def reveal_test(roll_id: int, gm) -> Roll:
                                    request={**secret.request, "revealed": True, "revealed_of": secret.pk},
                                    outcome=secret.outcome)  # fmt: skip
         transaction.on_commit(lambda: live.send_roll(roll))
+        if secret.request.get("commitment"):  # the table learns now that the difficulty was committed, kept
+            commitment_actions.announce_kept(secret.request["commitment"], secret.campaign,
+                                             f"the difficulty of this test of {secret.character.name}")  # fmt: skip
     return roll

@@ -3,6 +3,7 @@ Chaos dice rolled with no character or for any seated one."""
 
 from django import forms
 
+from campaigns import reads
 from campaigns.forms import CharacterChoiceField, TableForm
 from campaigns.inputs import TextField
 from campaigns.systems.d100.forms import synergy_field, time_field
@@ -27,7 +28,7 @@ class SecretTestForm(TableForm):
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["character"].queryset = campaign.characters.seated()
+        self.fields["character"].queryset = reads.seated_query(campaign)
         choices = self.fields["attribute"].choices[:1]
         self.fields["attribute"].choices = [*choices, *((a, a) for a in campaign.settings.get("attributes", []))]
 

@@ -34,6 +34,9 @@ def secret_test(request, campaign_id: int):
 def reveal(request, campaign_id: int, roll_id: int):
     campaign = campaign_for_gm(request, campaign_id)
     roll = get_object_or_404(Roll, pk=roll_id, campaign=campaign, kind=actions.KIND)
+    if request.htmx and request.htmx.target == "d100-panel":
+        # From the GM's recent secret tests (issue 23): the panel again, the test marked revealed there.
+        return panel_step(request, campaign, Audience.GM, act=lambda: gm.reveal_test(roll.pk, request.user))
     try:
         gm.reveal_test(roll.pk, request.user)
     except REFUSALS as error:

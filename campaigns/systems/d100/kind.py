@@ -7,10 +7,20 @@ from __future__ import annotations
 from typing import Any
 
 from campaigns.audience import Audience
-from campaigns.systems.base import RollKind
+from campaigns.fair_dice import PERCENTILE_DIGIT, Die
+from campaigns.roll_kind import RollKind
 from campaigns.systems.d100.chart import d100_chart
 from campaigns.systems.d100.chips import die_faces, reading_chips, tone
 from rules.d100.test import Flip, chances, value_of
+
+D6 = Die(6)
+
+
+def _percentile(outcome: dict[str, Any]) -> list[tuple[Die, int]]:
+    """A test's tens, units and assist dice (campaigns/fairness.py): each a d10 read 0-9."""
+    digits = [outcome["tens"], outcome["ones"], *([outcome["assist"]] if outcome.get("assist") is not None else [])]
+    return [(PERCENTILE_DIGIT, digit) for digit in digits]
+
 
 # How the card names the time taken (normal says nothing).
 TIME_WORDS = {"hasty": "hasty (a step harder)", "triple": "triple time (a step easier)"}
@@ -55,14 +65,22 @@ class D100Kind(RollKind):
                 data |= {"success": None, "degrees": None, "result": "", "hidden": True}
         return data
 
+    def fair_dice(self, roll, audience: Audience) -> list[tuple[Die, int]]:
+        """The percentile dice; none on a revealed test's row, which shows the secret test's dice again."""
+        return [] if roll.request.get("revealed_of") else _percentile(roll.outcome)
+
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         if data["hidden"]:
             return f"{who} made a secret {data['what']} test; the GM knows how it went."
         return f"{who} tested {data['what']}: {data['value']}, {data['result']}."
 
+    def charted(self, data: dict[str, Any]) -> bool:
+        """None for the table while the chance is the GM's secret."""
+        return data["chance"] is not None and data["success"] is not None
+
     def chart(self, data: dict[str, Any]):
-        """The four results at the test's chance; none for the table while the chance is the GM's secret."""
-        if data["chance"] is None or data["success"] is None:
+        """The four results at the test's chance."""
+        if not self.charted(data):
             return None
         odds = chances(data["chance"], Flip(data["flip"] or Flip.NONE), assist=bool(data["assisted_by"]))
         landed = ("Critical " if data["critical"] else "") + ("success" if data["success"] else "failure")
@@ -89,6 +107,11 @@ class D100DieKind(RollKind):
         )
         return data
 
+    def fair_dice(self, roll, audience: Audience) -> list[tuple[Die, int]]:
+        """Each d6 thrown (a Fury die's again on a 6); a die turned to a 6 with Fortune was set, not thrown."""
+        faces = roll.outcome["faces"][1:] if roll.request.get("six_of") else roll.outcome["faces"]
+        return [(D6, face) for face in faces]
+
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         return f"{who} rolled a {data['die']} die: {data['total']}."
 
@@ -112,6 +135,13 @@ class D100OpposedKind(RollKind):
         data["npc_open"] = audience is Audience.GM
         data["fortune_open"] = any(bool(side.get("npc")) == (audience is Audience.GM) for side in failed)
         return data
+
+    def fair_dice(self, roll, audience: Audience) -> list[tuple[Die, int]]:
+        """Both sides' dice; a re-roll's row threw only the side it re-rolled (the other is the earlier row's)."""
+        outcomes = roll.outcome["outcomes"]
+        if roll.request.get("reroll_of"):
+            outcomes = [outcomes[roll.request["rerolled_sides"][-1]]]
+        return [die for outcome in outcomes for die in _percentile(outcome)]
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         return f"Opposed test: {data['winner'] or 'nobody'} wins."

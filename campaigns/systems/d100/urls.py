@@ -1,7 +1,7 @@
 from django.urls import path
 
 from campaigns.systems.base import GM, MEMBER
-from campaigns.systems.d100 import gm_views, views
+from campaigns.systems.d100 import gm_views, quick_views, views
 
 urlpatterns = [
     path("tests/", views.test, name="d100_test"),
@@ -18,6 +18,7 @@ urlpatterns = [
     path("secret-tests/", gm_views.secret_test, name="d100_secret_test"),
     path("rolls/<int:roll_id>/reveal/", gm_views.reveal, name="d100_reveal"),
     path("gm-dice/", gm_views.die, name="d100_gm_die"),
+    path("characters/<int:character_id>/peril/", quick_views.peril, name="d100_peril"),
 ]
 
 # Who may use each step (a method, and the GM or any member): the trust tests hold every
@@ -37,4 +38,5 @@ ACCESS = {
     "d100_secret_test": ("post", GM),
     "d100_reveal": ("post", GM),
     "d100_gm_die": ("post", GM),
+    "d100_peril": ("post", GM),
 }

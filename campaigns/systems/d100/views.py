@@ -13,7 +13,8 @@ from campaigns.systems.d100 import actions
 from campaigns.systems.d100 import opposed as opposed_rerolls
 from campaigns.systems.d100.chart import d100_chart
 from campaigns.systems.d100.forms import D100TestForm, MisfortuneForm, OpposedForm, SpecialDieForm
-from campaigns.systems.steps import REFUSALS, call_step, gm_call, panel_step
+from campaigns.systems.d100.panel import pools_panel
+from campaigns.systems.steps import REFUSALS, call_step, gm_call, panel_step, roll_step
 from campaigns.views import campaign_for_gm, campaign_for_member
 from rules.d100.test import Flip, chances, difficulty_for_time, total_chance
 from rules.errors import RulesError
@@ -27,12 +28,12 @@ def test(request, campaign_id: int):
 
     def act():
         data = form.cleaned_data
-        actions.start_test(campaign, request.user, character=data["character"], skill=data["skill"].strip(),
+        return actions.start_test(campaign, request.user, character=data["character"], skill=data["skill"].strip(),
                            attribute=data["attribute"], difficulty=data["difficulty"] or None, how=Flip(data["flip"]),
                            assistant=data["assistant"], synergy=data["synergy"], label=data["label"],
                            time=data["time"] or "normal")  # fmt: skip
 
-    return panel_step(
+    return roll_step(
         request, campaign, Audience.TABLE, form=form, form_name="test_form", act=act,
         again=lambda: D100TestForm(initial=request.POST.dict(), campaign=campaign, user=request.user),
     )  # fmt: skip
@@ -118,10 +119,17 @@ def spend(request, campaign_id: int):
     """1 Fortune for an extra Action Point (players), or Misfortune for NPCs (the GM)."""
     campaign = campaign_for_member(request, campaign_id)
     if not campaign.is_gm(request.user):
-        return panel_step(
-            request, campaign, Audience.TABLE,
-            act=lambda: actions.spend_fortune(campaign, request.user, 1, "An extra Action Point"),
-        )  # fmt: skip
+        try:
+            actions.spend_fortune(campaign, request.user, 1, "An extra Action Point")
+            error = ""
+        except REFUSALS as refused:
+            error = str(refused)
+        if not request.htmx:
+            if error:
+                messages.error(request, error)
+            return redirect("table", campaign.pk)
+        pools = pools_panel(campaign, Audience.TABLE, error=error)
+        return render(request, pools.template, {**pools.context, "campaign": campaign}, status=422 if error else 200)
     form = MisfortuneForm(request.POST)
 
     def act():

@@ -11,11 +11,11 @@ from __future__ import annotations
 from django.db import transaction
 
 from campaigns import actions as table_actions
-from campaigns import events, live, sources
-from campaigns.models import Roll, RollCall
+from campaigns import commitment_actions, events, live, sources
+from campaigns.models import Commitment, Roll, RollCall
 from campaigns.systems.ore.kind import pool_from, roll_from
 from campaigns.systems.skills import no_such_skill
-from campaigns.systems.turns import locked_call, publish_call
+from campaigns.systems.turns import locked_call, publish_call, save_call
 from rules.errors import RulesError
 from rules.ore.contest import highest_wiggle
 from rules.ore.pool import build_pool, roll_pool, set_wiggle, suggest_wiggle
@@ -81,8 +81,9 @@ def start_roll(
     if wiggle_at_best and side["wiggle"]:
         request["wiggle_at_best"] = True
     with transaction.atomic():
-        call = RollCall.objects.create(campaign=campaign, character=character, kind=KIND, label=label, request=request)
+        call = RollCall(campaign=campaign, character=character, kind=KIND, label=label, request=request)
         if difficulty is None:
+            call.save()
             transaction.on_commit(lambda: live.send_call_opened(call))
         else:
             _roll(call, author=player, fresh=True)
@@ -99,6 +100,10 @@ def set_difficulty(call_id: int, gm, difficulty: int) -> RollCall:
         if not 0 <= difficulty <= 10:
             raise RulesError("A difficulty is 0 (none) to 10.")
         call.request = {**call.request, "difficulty": difficulty}
+        # Committed before the dice, shown when the session ends (issue 25; read on /rules/#ore).
+        commitment_actions.commit(call.campaign, kind="difficulty", value=difficulty, call=call,
+                                  about=f"the difficulty of {call.character.name}'s roll",
+                                  reveal=Commitment.Reveal.SESSION_END)  # fmt: skip
         _roll(call, author=call.character.owner)
     return call
 
@@ -168,7 +173,7 @@ def _roll(call: RollCall, *, author, fresh: bool = False) -> None:
     call.state = state
     if mine.waiting_for_wiggle:
         call.status = RollCall.Status.PLAYER_TURN
-        call.save(update_fields=["request", "state", "status"])
+        save_call(call)
         transaction.on_commit(lambda: live.send_call_opened(call) if fresh else live.send_call_updated(call))
     else:
         publish_call(call, author=author, shown=not fresh)

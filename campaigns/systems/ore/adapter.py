@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from campaigns.needs import own_steps, secret_tests
 from campaigns.systems.base import SystemAdapter
 from campaigns.systems.ore import actions, panel
 from campaigns.systems.ore import card as ore_card
@@ -24,6 +25,12 @@ class OneRollEngine(SystemAdapter):
             {"name": "Perception", "stat": "Sense", "normal": 1, "hard": 0, "wiggle": 1},
         ],
     }
+
+    def needs(self, campaign, viewer, calls):
+        # The "Needs you" strip (campaigns/needs.py): a player's own test waits on the GM's secret step,
+        # and a roll of theirs on their choice.
+        gm = secret_tests(calls, viewer, actions.KIND, asks="a secret difficulty", step="set the difficulty")
+        return gm + own_steps(calls, viewer, actions.KIND, step="set your wiggle dice")
 
     def panel(self, campaign, audience, *, user=None, **forms):
         return panel.panel(campaign, audience, user=user, **forms)

@@ -24,6 +24,7 @@ from rules.errors import RulesError
 from rules.ore.sheet import STATS
 
 GLANCE = "systems/ore/card_glance.html"
+GM_TOOLS = "systems/_gm_notes.html"  # the GM's quick edit (campaigns/systems/gm_notes.py)
 MAX_EXTRAS = 2  # the roll form's two extra actions
 
 
@@ -87,7 +88,7 @@ def card(character, *, data=None) -> Card:
     stats = [(stat, sheet["stats"][stat]) for stat in STATS]
     skills = [(skill["name"], skill["stat"], dice_code(skill)) for skill in sheet.get("skills", [])]
     return Card(tuple(rolls), GLANCE, {"stats": stats, "skills": skills},
-                OreCardOptions(data, character=character))  # fmt: skip
+                OreCardOptions(data, character=character), gm_tools=GM_TOOLS)  # fmt: skip
 
 
 def card_roll(character, key: str, options: dict, *, actor, label: str = ""):

@@ -2,13 +2,13 @@ from django import forms
 
 from campaigns.forms import CharacterChoiceField, TableForm
 from campaigns.inputs import TextField, WholeNumberField
-from campaigns.systems.skills import name_own_stat, stat_field
+from campaigns.systems.skills import OwnStatNamed, name_own_stat, stat_field
 from rules.ore.sheet import STATS
 
 STAT_CHOICES = [(stat, stat) for stat in STATS]
 
 
-class OreRollForm(TableForm):
+class OreRollForm(OwnStatNamed, TableForm):
     character = CharacterChoiceField(queryset=None, empty_label=None)
     skill = TextField(required=False, max_length=60)
     stat = stat_field(STAT_CHOICES)

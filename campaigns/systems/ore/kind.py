@@ -10,7 +10,9 @@ from typing import Any
 from django.utils.html import format_html
 
 from campaigns.audience import Audience
-from campaigns.systems.base import RollKind
+from campaigns.fair_dice import Die
+from campaigns.roll_kind import RollKind
+from campaigns.systems.ore.chart import ore_chart
 from campaigns.systems.ore.chips import dice_groups
 from campaigns.systems.ore.extra_sets import action_sets, declared
 from rules.ore.contest import contest, height_contest, highest_set
@@ -40,6 +42,7 @@ def _side_view(side: dict[str, Any], rolled: OreRoll, difficulty: int) -> dict[s
         "best": str(best) if best else "",
         "bad_failure": rolled.bad_failure,
         "dice": dice_groups(rolled),
+        "highest": highest.height if (highest := highest_set(rolled)) else 0,  # where it lands on the chart
     }
 
 
@@ -108,6 +111,28 @@ class OreKind(RollKind):
         # The GM's "Not compatible" on an extra action (campaigns/systems/ore/compatible.py).
         data["strike_open"] = any(not a["primary"] and not a["struck"] for a in data.get("actions", ()))
         return data
+
+    def fair_dice(self, roll, audience: Audience) -> list[tuple[Die, int]]:
+        """The normal dice of both sides (d10s): hard dice are 10 and wiggle dice are set, neither thrown;
+        a GM's ruling on an extra action (`struck_of`) shows the ruled roll's dice again."""
+        if roll.request.get("struck_of"):
+            return []
+        return [(Die(10), face) for face in (*roll.outcome["faces"], *roll.outcome.get("opponent_faces", ()))]
+
+    def charted(self, data: dict[str, Any]) -> bool:
+        test = data.get("test")
+        return not (
+            test is None or test["waiting"] or data["difficulty"] is None or "opponent" in data or "declared" in data
+        )
+
+    def chart(self, data: dict[str, Any]):
+        """Where the roll's highest set landed among the pool's odds (a roll's page, the log's "On the
+        odds"): for a roll against a difficulty the viewer knows, without extra actions or a contest,
+        whose odds are not one pool's best height."""
+        if not self.charted(data):
+            return None
+        test = data["test"]
+        return ore_chart(test["pool"], data["difficulty"], landed=test["highest"])
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         test = data["test"]

@@ -1,6 +1,7 @@
 from django.urls import path
 
 from campaigns.systems.base import GM, MEMBER
+from campaigns.systems.gm_notes import notes_view
 from campaigns.systems.ore import compatible, views
 
 urlpatterns = [
@@ -11,6 +12,7 @@ urlpatterns = [
     path("rolls/<int:call_id>/roll/", views.contest_roll, name="ore_contest_roll"),
     path("rolls/<int:call_id>/wiggle/", views.wiggle, name="ore_wiggle"),
     path("log/<int:roll_id>/not-compatible/", compatible.not_compatible, name="ore_not_compatible"),
+    path("characters/<int:character_id>/notes/", notes_view("ore"), name="ore_gm_notes"),
 ]
 
 # Who may use each step (a method, and the GM or any member): the trust tests hold every
@@ -23,4 +25,5 @@ ACCESS = {
     "ore_contest_roll": ("post", MEMBER),
     "ore_wiggle": ("post", MEMBER),
     "ore_not_compatible": ("post", GM),
+    "ore_gm_notes": ("post", GM),
 }

@@ -10,7 +10,7 @@ from campaigns.inputs import whole_number
 from campaigns.systems.ore import actions, multiple
 from campaigns.systems.ore.chart import ore_chart
 from campaigns.systems.ore.forms import ContestForm, ContestRollForm, DifficultyForm, OreRollForm
-from campaigns.systems.steps import call_step, gm_call, panel_step, player_call
+from campaigns.systems.steps import call_step, gm_call, panel_step, player_call, roll_step
 from campaigns.views import campaign_for_gm, campaign_for_member
 from rules.errors import RulesError
 from rules.ore import SYSTEM
@@ -29,10 +29,10 @@ def roll(request, campaign_id: int):
                                 penalty=data["penalty"])  # fmt: skip
         extras = multiple.declare(data["character"], data["stat"], data["skill"].strip(), form.extra_actions())
         difficulty = (data["difficulty"] or 0) if data["known"] else None
-        actions.start_roll(campaign, request.user, character=data["character"], side=side, difficulty=difficulty,
+        return actions.start_roll(campaign, request.user, character=data["character"], side=side, difficulty=difficulty,
                            label=data["label"], extras=extras)  # fmt: skip
 
-    return panel_step(
+    return roll_step(
         request, campaign, Audience.TABLE, form=form, form_name="roll_form", act=act,
         again=lambda: OreRollForm(initial=request.POST.dict(), campaign=campaign, user=request.user),
     )  # fmt: skip

@@ -12,11 +12,11 @@ from __future__ import annotations
 from django.db import transaction
 
 from campaigns import actions as table_actions
-from campaigns import events, live, sources
-from campaigns.models import Roll, RollCall
+from campaigns import commitment_actions, events, live, sources
+from campaigns.models import Commitment, Roll, RollCall
 from campaigns.systems.tribute.events import events_of_test
 from campaigns.systems.tribute.kind import spec_from
-from campaigns.systems.turns import locked_call, publish_call
+from campaigns.systems.turns import locked_call, publish_call, save_call
 from rules.errors import RulesError
 from rules.tribute.effects import Assignment, assign
 from rules.tribute.roll import roll_test
@@ -63,8 +63,9 @@ def start_test(campaign, player, *, character, attribute, focus, burden, effect=
         "events": events_of_test(campaign, die_size),
     }
     with transaction.atomic():
-        call = RollCall.objects.create(campaign=campaign, character=character, kind=KIND, label=label, request=request)
+        call = RollCall(campaign=campaign, character=character, kind=KIND, label=label, request=request)
         if opposition is None:
+            call.save()
             transaction.on_commit(lambda: live.send_call_opened(call))
         else:
             _roll(call, author=player, fresh=True)
@@ -80,6 +81,10 @@ def set_opposition(call_id: int, gm, opposition: int) -> RollCall:
         if not call.request.get("secret"):
             raise ActionError("This test's opposition is already known.")
         call.request = {**call.request, "opposition": opposition}
+        # Committed before the dice, shown when the session ends (issue 25; read on /rules/#tribute).
+        commitment_actions.commit(call.campaign, kind="opposition", value=opposition, call=call,
+                                  about=f"the opposition of {call.character.name}'s test",
+                                  reveal=Commitment.Reveal.SESSION_END)  # fmt: skip
         _roll(call, author=call.character.owner)
     return call
 
@@ -158,7 +163,7 @@ def _roll(call: RollCall, *, author, fresh: bool = False) -> None:
         publish_call(call, author=author, shown=not fresh)
     else:
         call.status = RollCall.Status.PLAYER_TURN
-        call.save(update_fields=["request", "state", "status"])
+        save_call(call)
         transaction.on_commit(lambda: live.send_call_opened(call) if fresh else live.send_call_updated(call))
 
 

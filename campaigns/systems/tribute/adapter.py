@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from campaigns.needs import own_steps, secret_tests
 from campaigns.systems.base import SystemAdapter
 from campaigns.systems.tribute import actions, card, panel
 from campaigns.systems.tribute.kind import TRIBUTE
@@ -23,6 +24,12 @@ class TributeAlpha(SystemAdapter):
             {"name": "Sprint", "rank": 1},
         ],
     }  # fmt: skip
+
+    def needs(self, campaign, viewer, calls):
+        # The "Needs you" strip (campaigns/needs.py): a player's own test waits on the GM's secret step,
+        # and a roll of theirs on their choice.
+        gm = secret_tests(calls, viewer, actions.KIND, asks="a secret opposition", step="set the opposition")
+        return gm + own_steps(calls, viewer, actions.KIND, step="assign Profit and Waste")
 
     def panel(self, campaign, audience, *, user=None, **forms):
         return panel.panel(campaign, audience, user=user, **forms)

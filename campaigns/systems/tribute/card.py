@@ -26,6 +26,7 @@ from rules.errors import RulesError
 from rules.tribute.roll import MAX_DICE
 
 GLANCE = "systems/tribute/card_glance.html"
+GM_TOOLS = "systems/_gm_notes.html"  # the GM's quick edit (campaigns/systems/gm_notes.py)
 DEFAULT_OPPOSITION = 0  # human average (seed: "Attribute Ranks"); Reading: /rules/#tribute-card
 BEST = ""  # the options' attribute for an effect: the character's highest-ranked
 
@@ -91,7 +92,7 @@ def card(character, *, data=None) -> Card:
         "effects": sheet.get("effects", []),
         "opposition": DEFAULT_OPPOSITION,
     }
-    return Card(tuple(rolls), GLANCE, context, CardOptionsForm(data, character=character))
+    return Card(tuple(rolls), GLANCE, context, CardOptionsForm(data, character=character), gm_tools=GM_TOOLS)
 
 
 def card_roll(character, key: str, options: dict, *, actor, label: str = ""):

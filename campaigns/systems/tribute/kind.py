@@ -13,7 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 from campaigns.audience import Audience
-from campaigns.systems.base import RollKind
+from campaigns.fair_dice import Die
+from campaigns.roll_kind import RollKind
+from campaigns.systems.tribute.chart import tribute_chart
 from rules.tribute.roll import Outcome, TestRoll, TestSpec
 
 
@@ -54,6 +56,7 @@ def _side_view(side: dict[str, Any], *, counts: bool = False) -> dict[str, Any]:
         "focus_index": rolled.focus_index,
         "burden_index": rolled.burden_index,
         "result": rolled.result,
+        "spec": rolled.spec,  # its odds chart's (chart)
     }
 
 
@@ -93,6 +96,23 @@ class TributeKind(RollKind):
             data["opposition"] = roll.outcome["opposition"]
             data["secret"] = bool(roll.request.get("secret"))
         return data
+
+    def fair_dice(self, roll, audience: Audience) -> list[tuple[Die, int]]:
+        """The FOCUS and BURDEN dice of the tester's side and of an opposing side, each of its die size."""
+        sides = [roll.outcome[name] for name in ("test", "opponent") if roll.outcome.get(name)]
+        return [(Die(side["die_size"]), face) for side in sides
+                for face in (*side["focus_faces"], *side["burden_faces"])]  # fmt: skip
+
+    def chart(self, data: dict[str, Any]):
+        """Where the result landed against the opposition (a roll's page, the log's "On the odds"): for
+        a test against a number the viewer knows; an opposing side's dice are no number set before it."""
+        if not self.charted(data):
+            return None
+        test = data["test"]
+        return tribute_chart(test["spec"], data["opposition"], landed=test["result"])
+
+    def charted(self, data: dict[str, Any]) -> bool:
+        return data.get("test") is not None and not data.get("opponent") and data.get("opposition") is not None
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         test = data["test"]

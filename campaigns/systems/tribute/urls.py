@@ -1,6 +1,7 @@
 from django.urls import path
 
 from campaigns.systems.base import GM, MEMBER
+from campaigns.systems.gm_notes import notes_view
 from campaigns.systems.tribute import views
 
 urlpatterns = [
@@ -11,6 +12,7 @@ urlpatterns = [
     path("tests/<int:call_id>/opposition/", views.opposition, name="tribute_opposition"),
     path("tests/<int:call_id>/roll/", views.opposed_roll, name="tribute_roll"),
     path("tests/<int:call_id>/assign/", views.assign, name="tribute_assign"),
+    path("characters/<int:character_id>/notes/", notes_view("tribute"), name="tribute_gm_notes"),
 ]
 
 # Who may use each step (a method, and the GM or any member): the trust tests hold every
@@ -23,4 +25,5 @@ ACCESS = {
     "tribute_opposition": ("post", GM),
     "tribute_roll": ("post", MEMBER),
     "tribute_assign": ("post", MEMBER),
+    "tribute_gm_notes": ("post", GM),
 }

@@ -6,7 +6,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_POST
 
 from campaigns.audience import Audience
-from campaigns.systems.steps import call_step, gm_call, panel_step, player_call
+from campaigns.systems.steps import call_step, gm_call, panel_step, player_call, roll_step
 from campaigns.systems.tribute import actions
 from campaigns.systems.tribute.chart import tribute_chart
 from campaigns.systems.tribute.events import DieEventForm, change_events
@@ -24,13 +24,13 @@ def test(request, campaign_id: int):
 
     def act():
         data = form.cleaned_data
-        actions.start_test(
+        return actions.start_test(
             campaign, request.user, character=data["character"], attribute=data["attribute"],
             focus=data["focus"], burden=data["burden"], effect=data["effect"].strip(),
             opposition=data["opposition"] if data["known"] else None, label=data["label"],
         )  # fmt: skip
 
-    return panel_step(
+    return roll_step(
         request, campaign, Audience.TABLE, form=form, form_name="test_form", act=act,
         again=lambda: TestForm(initial=request.POST.dict(), campaign=campaign, user=request.user),
     )  # fmt: skip

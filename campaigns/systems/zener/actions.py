@@ -73,8 +73,12 @@ def karma_balance(character, *, lock: bool = False) -> Balance:
 
 
 def change_karma(character, delta: int, *, actor, reason: str, roll=None) -> int:
-    """The one way Karma changes. Spending more than there is is refused."""
-    return ledger.change(karma_pool(character), delta, actor=actor, reason=reason, roll=roll)
+    """The one way Karma changes. Spending more than there is is refused. The card and the GM's
+    Characters tab show Karma: both follow, whoever spent it (play-test: a player's re-roll left the
+    GM's tab at the old Karma until a reload)."""
+    left = ledger.change(karma_pool(character), delta, actor=actor, reason=reason, roll=roll)
+    transaction.on_commit(lambda: live.send_sheet(character))
+    return left
 
 
 @receiver(pre_save, sender="characters.Character", dispatch_uid="zener-keep-the-karma-the-table-saw")
@@ -194,16 +198,17 @@ def make_check(
     if not secret and character.owner_id != author.pk:
         raise ActionError("Roll for your own character.")
     rolled = roll_check(check, sources.dice())
-    with transaction.atomic():
-        roll = Roll.objects.create(
-            campaign=campaign, author=author, character=character, kind=KIND,
-            visibility=Roll.Visibility.GM if secret else Roll.Visibility.TABLE,
-            request={"what": what, "dice": check.rolled[0], "base_dice": check.dice, "base_target": check.target,
-                     **({"benefit": check.benefit, "keep": check.keep} if check.benefit else {}),
-                     "label": label, **({} if eventual is None else {"eventual": eventual})},
-            outcome=_outcome(rolled),
-        )  # fmt: skip
-        transaction.on_commit(lambda: live.send_roll(roll))
+    # One INSERT commits by itself (no BEGIN and COMMIT round trips, issue 24); on_commit then sends at
+    # once, or after the caller's transaction if there is one.
+    roll = Roll.objects.create(
+        campaign=campaign, author=author, character=character, kind=KIND,
+        visibility=Roll.Visibility.GM if secret else Roll.Visibility.TABLE,
+        request={"what": what, "dice": check.rolled[0], "base_dice": check.dice, "base_target": check.target,
+                 **({"benefit": check.benefit, "keep": check.keep} if check.benefit else {}),
+                 "label": label, **({} if eventual is None else {"eventual": eventual})},
+        outcome=_outcome(rolled),
+    )  # fmt: skip
+    transaction.on_commit(lambda: live.send_roll(roll))
     return roll
 
 

@@ -11,7 +11,9 @@ from django import forms
 from campaigns.cards import Card, CardRoll
 from campaigns.forms import TableForm
 from campaigns.inputs import WholeNumberField
-from campaigns.systems.zener import actions
+from campaigns.systems.zener import actions, quick
+from campaigns.systems.zener.karma_read import karma_for
+from campaigns.systems.zener.quick import quick_form
 from rules.errors import RulesError
 from rules.zener.armour import worn
 from rules.zener.checks import MAX_MODIFIER, chance_of_success
@@ -94,9 +96,11 @@ def card(character, *, data=None) -> Card:
         "weapons": _weapons(sheet),
         # What a Karma re-roll can spend (play-test: the card showed no Karma); it is as of the card's drawing,
         # like HP: the panel's Karma list is the one kept live.
-        "karma": actions.karma_balance(character).value,
+        "karma": karma_for(character),
     }
-    return Card(tuple(rolls), GLANCE, context, options_form(character, data))
+    # The GM's quick edits under the glance on the Characters tab (issue 23); no query (quick.quick_form).
+    context["quick_form"] = quick_form(character)
+    return Card(tuple(rolls), GLANCE, context, options_form(character, data), gm_tools=quick.TOOLS)
 
 
 def card_roll(character, key: str, options: dict, *, actor, label: str = ""):

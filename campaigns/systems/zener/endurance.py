@@ -11,13 +11,13 @@ from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.views.decorators.http import require_POST
 
-from campaigns import live, sources
+from campaigns import live, reads, sources
 from campaigns.actions import ActionError
 from campaigns.audience import Audience
 from campaigns.forms import CharacterChoiceField, TableForm
 from campaigns.inputs import WholeNumberField
 from campaigns.models import Roll
-from campaigns.systems.base import RollKind
+from campaigns.roll_kind import RollKind
 from campaigns.systems.steps import panel_step
 from campaigns.systems.zener.party import party
 from campaigns.views import campaign_for_gm
@@ -43,7 +43,7 @@ class TimeForm(TableForm):
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["character"].queryset = campaign.characters.seated()
+        self.fields["character"].queryset = reads.seated_query(campaign)
 
 
 def let_time_pass(campaign, gm, *, character, activity: str, minutes: int) -> Roll:

@@ -14,8 +14,9 @@ from django.views.decorators.http import require_POST
 from campaigns import live
 from campaigns.actions import ActionError
 from campaigns.audience import Audience
+from campaigns.fair_dice import Die
 from campaigns.models import Roll
-from campaigns.systems.base import RollKind
+from campaigns.roll_kind import RollKind
 from campaigns.systems.steps import panel_step
 from campaigns.views import campaign_for_gm
 from rules.errors import RulesError
@@ -78,6 +79,10 @@ class ZenerFightOverKind(RollKind):
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         return {"rows": [fight_row(row) for row in roll.outcome["rows"]]}
+
+    def fair_dice(self, roll, audience: Audience) -> list[tuple[Die, int]]:
+        """The fight's end, shock recovered: no dice."""
+        return []
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         return "The fight is over: " + ("; ".join(data["rows"]) or "no one has shock to recover") + "."

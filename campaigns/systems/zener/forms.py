@@ -1,8 +1,9 @@
 from django import forms
 
+from campaigns import reads
 from campaigns.forms import CharacterChoiceField, TableForm
 from campaigns.inputs import TextField, WholeNumberField
-from campaigns.systems.skills import name_own_stat, stat_field
+from campaigns.systems.skills import OwnStatNamed, name_own_stat, stat_field
 from rules.zener.checks import MAX_DESIRED, MAX_MODIFIER
 from rules.zener.combat import (
     AIM_SECONDS,
@@ -23,7 +24,7 @@ from rules.zener.tables import TIME_MULTIPLIERS, assistants_index
 STAT_CHOICES = [(stat, stat) for stat in ROLLED_STATS]
 
 
-class CheckForm(TableForm):
+class CheckForm(OwnStatNamed, TableForm):
     character = CharacterChoiceField(queryset=None, empty_label=None)
     skill = TextField(required=False, max_length=60, help_text="A skill from the sheet, unproficient, or a stat check.")
     stat = stat_field(STAT_CHOICES, label="Stat basis", help_text="The GM may name another stat basis.")
@@ -103,7 +104,7 @@ class CheckForm(TableForm):
 
     def __init__(self, *args, campaign, user=None, **kwargs):
         super().__init__(*args, **kwargs)
-        characters = campaign.characters.seated()
+        characters = reads.seated_query(campaign)
         self.fields["character"].queryset = characters if user is None else characters.filter(owner=user)
         name_own_stat(self, "stat", "stat")
 
@@ -125,7 +126,7 @@ class LanguageForm(TableForm):
 
     def __init__(self, *args, campaign, user=None, **kwargs):
         super().__init__(*args, **kwargs)
-        characters = campaign.characters.seated()
+        characters = reads.seated_query(campaign)
         self.fields["character"].queryset = characters if user is None else characters.filter(owner=user)
 
 
@@ -152,7 +153,7 @@ class KarmaForm(TableForm):
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["character"].queryset = campaign.characters.seated()
+        self.fields["character"].queryset = reads.seated_query(campaign)
 
 
 class AttackForm(TableForm):
@@ -198,7 +199,7 @@ class AttackForm(TableForm):
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["attacker"].queryset = self.fields["target"].queryset = campaign.characters.seated()
+        self.fields["attacker"].queryset = self.fields["target"].queryset = reads.seated_query(campaign)
 
 
 class SkipActionForm(TableForm):
@@ -209,4 +210,4 @@ class SkipActionForm(TableForm):
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["character"].queryset = campaign.characters.seated()
+        self.fields["character"].queryset = reads.seated_query(campaign)

@@ -2,6 +2,7 @@
 
 from django import forms
 
+from campaigns import reads
 from campaigns.forms import CharacterChoiceField, TableForm
 from campaigns.inputs import TextField, WholeNumberField
 from campaigns.systems.zener.gear import MAX_INVESTMENT
@@ -14,7 +15,7 @@ class _SeatedForm(TableForm):
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["character"].queryset = campaign.characters.seated()
+        self.fields["character"].queryset = reads.seated_query(campaign)
 
 
 class InvestForm(_SeatedForm):

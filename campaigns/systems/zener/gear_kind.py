@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from campaigns.audience import Audience
-from campaigns.systems.base import RollKind
+from campaigns.fair_dice import Die
+from campaigns.roll_kind import RollKind
 from rules.zener.macguffins import SCALE, UPGRADES
 from rules.zener.words import counted
 
@@ -37,6 +38,10 @@ class ZenerGearKind(RollKind):
             line = (f"'s {request['item']} is used up: {request['refund']} of its "
                     f"{counted(request['cost'], 'skill point')} come back")  # fmt: skip
         return {"event": event, "line": line}
+
+    def fair_dice(self, roll, audience: Audience) -> list[tuple[Die, int]]:
+        """Karma and gear spent: no dice."""
+        return []
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         if data["event"] == "improvement":

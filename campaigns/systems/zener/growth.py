@@ -8,7 +8,7 @@ from __future__ import annotations
 from django import forms
 from django.db import transaction
 
-from campaigns import ledger, live
+from campaigns import ledger, live, reads
 from campaigns.forms import CharacterChoiceField, TableForm
 from campaigns.inputs import TextField
 from campaigns.models import Roll
@@ -51,7 +51,7 @@ class GrowthForm(TableForm):
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["character"].queryset = campaign.characters.seated()
+        self.fields["character"].queryset = reads.seated_query(campaign)
 
 
 def growth_step(character, gm, *, step: str, name: str, worsen: str = "", stat: str = "") -> int:

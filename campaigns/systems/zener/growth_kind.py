@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from campaigns.audience import Audience
-from campaigns.systems.base import RollKind
+from campaigns.fair_dice import Die
+from campaigns.roll_kind import RollKind
 
 KIND = "zener_growth"
 
@@ -41,6 +42,10 @@ class ZenerGrowthKind(RollKind):
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         return {"line": growth_line(roll.request)}
+
+    def fair_dice(self, roll, audience: Audience) -> list[tuple[Die, int]]:
+        """Growth bought with points: no dice."""
+        return []
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         return f"{who}{data['line']}."

@@ -23,12 +23,12 @@ from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.views.decorators.http import require_POST
 
-from campaigns import live, sources
+from campaigns import live, reads, sources
 from campaigns.audience import Audience
 from campaigns.forms import CharacterChoiceField, TableForm
 from campaigns.inputs import TextField, WholeNumberField
 from campaigns.models import Roll
-from campaigns.systems.base import RollKind
+from campaigns.roll_kind import RollKind
 from campaigns.systems.steps import panel_step
 from campaigns.systems.zener.actions import (
     KARMA_BOOST,
@@ -91,7 +91,7 @@ class ImmersionForm(TableForm):
 
     def __init__(self, *args, campaign, user=None, **kwargs):
         super().__init__(*args, **kwargs)
-        characters = campaign.characters.seated()
+        characters = reads.seated_query(campaign)
         self.fields["character"].queryset = characters if user is None else characters.filter(owner=user)
 
 

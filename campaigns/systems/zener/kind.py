@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from campaigns.audience import Audience
-from campaigns.systems.base import RollKind
+from campaigns.fair_dice import Die
+from campaigns.roll_kind import RollKind
 from campaigns.systems.zener.chart import zener_chart
 from rules.zener.checks import KARMA_BOOST, eventual_time
 from rules.zener.words import counted
@@ -99,6 +100,10 @@ class ZenerKind(RollKind):
             "changed_row": (request.get("reroll_of") or request.get("boost_of"))
             if audience is not Audience.GM and roll.visibility == "table" else None,
         }  # fmt: skip
+
+    def fair_dice(self, roll, audience: Audience) -> list[tuple[Die, int]]:
+        """The d6s thrown; a +5 with Karma (`boost_of`) throws none, its row shows the dice it raised."""
+        return [] if roll.request.get("boost_of") else [(Die(6), face) for face in roll.outcome["faces"]]
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         verdict = "success" if data["success"] else "failure"
@@ -195,6 +200,10 @@ class ZenerDeathKind(RollKind):
         raised = more_dice(roll.request["dice"], 4, roll.outcome["target"])
         return {**roll.request, **roll.outcome, "said": self.RESULTS[roll.outcome["result"]], "raised": raised}
 
+    def fair_dice(self, roll, audience: Audience) -> list[tuple[Die, int]]:
+        """The save's d6s."""
+        return [(Die(6), face) for face in roll.outcome["faces"]]
+
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         aid = ", with medical aid" if data["aided"] else ""
         return (f"{who}'s death save (CON {data['con']}, +{data['penalty']} to the die{aid}): "
@@ -214,6 +223,10 @@ class ZenerRecoveryKind(RollKind):
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         rows = [f"{h['name']}: {healed_text(h)}" for h in roll.outcome["healed"]]
         return {**roll.request, "rows": rows}
+
+    def fair_dice(self, roll, audience: Audience) -> list[tuple[Die, int]]:
+        """Days of rest: no dice."""
+        return []
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         days = "A day passes" if data["days"] == 1 else f"{data['days']} days pass"
@@ -245,6 +258,10 @@ class ZenerShockKind(RollKind):
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         return dict(roll.outcome)
+
+    def fair_dice(self, roll, audience: Audience) -> list[tuple[Die, int]]:
+        """Shock recovered by a missed action: no dice."""
+        return []
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         line = f"{who} misses an action and recovers {data['recovered']} shock (shock {data['shock']})"

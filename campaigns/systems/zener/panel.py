@@ -3,16 +3,21 @@ check form, and for the GM secret checks and Karma awards."""
 
 from __future__ import annotations
 
+from django.template.loader import render_to_string
+
+from campaigns import reads
 from campaigns.audience import Audience
 from campaigns.forms import CharacterChoiceField
+from campaigns.models import Roll
 from campaigns.systems import Panel
 from campaigns.systems.skills import skill_options
-from campaigns.systems.zener.actions import karma_balance
+from campaigns.systems.zener.actions import KIND as CHECK_KIND
 from campaigns.systems.zener.endurance import TimeForm
 from campaigns.systems.zener.forms import AttackForm, CheckForm, KarmaForm, LanguageForm, SkipActionForm
 from campaigns.systems.zener.gear_panel import GEAR_FORMS, gear_context
 from campaigns.systems.zener.growth import GrowthForm, karmic
 from campaigns.systems.zener.immersion import ImmersionForm
+from campaigns.systems.zener.karma_read import karma_of
 from campaigns.systems.zener.party import party
 from rules.zener.death import state_of
 from rules.zener.endurance import end_left
@@ -38,15 +43,16 @@ def panel(
     growth_form=None,
     **gear_forms,
 ) -> Panel:
-    characters = list(campaign.characters.seated().select_related("owner"))
+    characters = reads.seated(campaign)
     gm = audience is Audience.GM
+    karmas = karma_of(campaign, characters)  # one query for all (issue 23: the GM's page draws every card too)
     context = {
         "is_gm": gm,
         # Each value in play beside the sheet's, for "RES 12 (14)" (templatetags/zener.py, stat_in_play); the
         # GM's own characters show a player their name and state alone (play-test, issue 20: a Raider's
         # Karma, HP and trauma were the table's to read).
-        "karma": [_row(c) if gm or c.owner_id != campaign.gm_id else (c, None, None, None, state_of(c.sheet))
-                  for c in characters],
+        "karma": [_row(c, karmas[c.pk]) if gm or c.owner_id != campaign.gm_id
+                  else (c, None, None, None, state_of(c.sheet)) for c in characters],
     }  # fmt: skip
     context["living"] = [c for c, *_, state in context["karma"] if state != "dead"]
     # Who is dying, at a glance, with the round's death save beside them (seed: "Death").
@@ -75,6 +81,7 @@ def panel(
         # Who a Zener transition with no one ticked takes, named on its confirmation (radiation.html).
         context["party"] = ", ".join(c.name for c in party(campaign, characters))
         context["transition_categories"] = TRANSITION_BUTTONS
+        context["secret_checks"] = secret_checks(campaign)
     elif user is not None:
         context["check_form"] = check_form or CheckForm(campaign=campaign, user=user)
         context["language_form"] = language_form or LanguageForm(campaign=campaign, user=user)
@@ -91,13 +98,28 @@ def panel(
     return Panel("systems/zener/panel.html", context)
 
 
-def _row(character) -> tuple:
+RECENT_SECRETS = 5  # the GM's latest secret rolls in the Secret rolls block (issue 23); the log keeps them all
+
+
+def secret_checks(campaign) -> list:
+    """The GM's latest secret checks and language rolls (actions.make_check, secret), newest first: one query."""
+    rolls = Roll.objects.filter(campaign=campaign, kind=CHECK_KIND, visibility=Roll.Visibility.GM)
+    return list(rolls.select_related("character").order_by("-pk")[:RECENT_SECRETS])
+
+
+def secret_checks_oob(campaign) -> str:
+    """The GM's recent secret rolls again, out of band: what a secret check changes on the GM's panel."""
+    context = {"secret_checks": secret_checks(campaign), "oob": True}
+    return render_to_string("systems/zener/secret_checks.html", context)
+
+
+def _row(character, karma: int) -> tuple:
     """(character, Karma, values in play, the sheet's values, state). END in play is the END left, so the
     panel reads "END 0 (10)" as it reads "RES 9 (10)" (play-test, issue 20: it read "END 10 (−10)")."""
     values = in_play(character.sheet)
     values["END"] = end_left(character.sheet)[0]
     whole = in_play({**character.sheet, "damage": {}})
-    return character, karma_balance(character).value, values, whole, state_of(character.sheet)
+    return character, karma, values, whole, state_of(character.sheet)
 
 
 # The GM's steps shown once a character sits at the table (panel.html, gear.html, endurance.html, radiation.html).

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from campaigns.audience import Audience
-from campaigns.systems.base import RollKind
+from campaigns.fair_dice import Die
+from campaigns.roll_kind import RollKind
 from campaigns.systems.zener.kind import more_dice
 from rules.zener.radiation import CATEGORIES
 from rules.zener.words import counted
@@ -96,6 +97,10 @@ class ZenerRadiationMoveKind(RollKind):
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         return {"line": roll.outcome["line"]}
+
+    def fair_dice(self, roll, audience: Audience) -> list[tuple[Die, int]]:
+        """A loss moved by the GM: no dice."""
+        return []
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         return data["line"]

@@ -1,7 +1,7 @@
 from django.urls import path
 
 from campaigns.systems.base import GM, MEMBER
-from campaigns.systems.zener import endurance, fight, gear_views, growth_views, immersion, radiation_views, views
+from campaigns.systems.zener import endurance, fight, gear_views, growth_views, immersion, quick, radiation_views, views
 
 urlpatterns = [
     path("checks/", views.check, name="zener_check"),
@@ -27,6 +27,7 @@ urlpatterns = [
     path("macguffins/improve/", gear_views.improve, name="zener_macguffin_improve"),
     path("transition/delay/", gear_views.delay_transition, name="zener_delay_transition"),
     path("equipment/used-up/", gear_views.consume, name="zener_consume"),
+    path("characters/<int:character_id>/quick-edit/", quick.quick_edit_view, name="zener_quick_edit"),
 ]
 
 # Who may use each step (a method, and the GM or any member): the trust tests hold every
@@ -55,4 +56,5 @@ ACCESS = {
     "zener_macguffin_improve": ("post", GM),
     "zener_delay_transition": ("post", GM),
     "zener_consume": ("post", GM),
+    "zener_quick_edit": ("post", GM),
 }

@@ -13,12 +13,13 @@ from campaigns.audience import Audience
 from campaigns.cards import own_characters
 from campaigns.inputs import whole_number
 from campaigns.models import Roll
-from campaigns.systems.steps import REFUSALS, panel_step
+from campaigns.systems.steps import REFUSALS, panel_step, roll_step
 from campaigns.systems.zener import actions, immersion
 from campaigns.systems.zener.chart import zener_chart
 from campaigns.systems.zener.forms import AttackForm, CheckForm, KarmaForm, LanguageForm, SkipActionForm
 from campaigns.systems.zener.gear_views import load_reckoning
 from campaigns.systems.zener.kind import target_raised
+from campaigns.systems.zener.panel import secret_checks_oob
 from campaigns.views import campaign_for_gm, campaign_for_member
 from campaigns.visibility import audience_for
 from rules.errors import RulesError
@@ -91,12 +92,13 @@ def check(request, campaign_id: int):
     def act():
         what, found = _check_from(form)
         data = form.cleaned_data
-        actions.make_check(campaign, request.user, character=data["character"], what=what, check=found,
-                           secret=gm, label=data["label"],
-                           eventual=data["desired"] or 0 if data["eventual"] else None)  # fmt: skip
+        return actions.make_check(campaign, request.user, character=data["character"], what=what, check=found,
+                                  secret=gm, label=data["label"],
+                                  eventual=data["desired"] or 0 if data["eventual"] else None)  # fmt: skip
 
-    return panel_step(
+    return roll_step(
         request, campaign, audience, form=form, form_name="check_form", act=act,
+        also=lambda roll: secret_checks_oob(campaign) if gm else "",
         again=lambda: CheckForm(initial=request.POST.dict(), campaign=campaign, user=None if gm else request.user),
     )  # fmt: skip
 

@@ -4,6 +4,7 @@ the player, a special rule's bonus pips, and leverage, all at once; the card sho
 the whole table."""
 
 import html
+import re
 
 import pytest
 from django.urls import reverse
@@ -191,3 +192,14 @@ def test_the_execs_odds_count_the_calls_assist_and_pips(gm_client, cgg_campaign,
              "risk_bonus": "0", "assist": helper.pk, "assist_attribute": "strength", "bonus_pips": "3"}  # fmt: skip
     shown = gm_client.get(reverse("cgg_odds", args=[cgg_campaign.pk]), query).content.decode()
     assert "4d against 1 difficulty dice: success <strong>70.00%</strong>" in shown
+
+
+def test_the_execs_next_call_starts_on_the_same_explorer(gm_client, cgg_campaign, explorer, helper):
+    """Play-test: each call's fresh form went back to the first explorer in the list."""
+    data = {"character": helper.pk, "attribute": "strength", "mode": "table", "base_dice": "8", "risk": "base",
+            "risk_bonus": "0", "label": "Lift the gate"}  # fmt: skip
+    response = gm_client.post(reverse("cgg_call", args=[cgg_campaign.pk]), data, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    form = response.content.decode().partition('id="cgg-call-form"')[2].partition("</form>")[0]
+    assert re.search(rf'<option value="{helper.pk}" selected>', form)
+    assert "Lift the gate" not in form

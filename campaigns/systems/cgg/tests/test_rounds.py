@@ -10,6 +10,7 @@ from campaigns.models import RollCall
 from campaigns.systems.cgg.models import TensionScene
 from characters.models import Character
 from rules.cgg.sheet import default_sheet
+from tests.fixtures import RecordingLayer
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("seat_other_player")]
 
@@ -207,13 +208,9 @@ def test_the_live_panel_shows_the_turn_to_the_table(
     player_client, started, mara, jon, monkeypatch, django_capture_on_commit_callbacks
 ):
     """The step sends the panel over the websocket once per audience (campaigns.live.send_panel)."""
-    sent = []
-
-    class Layer:
-        async def group_send(self, group, message):
-            sent.append((group, message.get("html", "")))
-
-    monkeypatch.setattr(live, "get_channel_layer", Layer)
+    layer = RecordingLayer()  # an in-process layer: its sends arrive at once
+    sent = layer.sent
+    monkeypatch.setattr(live, "get_channel_layer", lambda: layer)
     with django_capture_on_commit_callbacks(execute=True):
         turn(player_client, started, "first", jon)
     groups = {group for group, html in sent if "focus on <strong>Jon Ash</strong>" in html}

@@ -52,13 +52,6 @@ def grim(gm_client, player, other_player):
 
 
 @pytest.fixture
-def ulf(grim, player):
-    raw = {"attributes": {"Agility": 45}, "skills": [{"name": "Stealth", "attribute": "Agility", "ranks": 1}]}
-    return Character.objects.create(campaign=grim, owner=player, name="Ulf",
-                                    sheet=grim.rules_system.validate_sheet(raw, grim.settings))  # fmt: skip
-
-
-@pytest.fixture
 def ida(grim, other_player):
     raw = {"attributes": {"Agility": 45}, "skills": [{"name": "Stealth", "attribute": "Agility", "ranks": 2}]}
     return Character.objects.create(campaign=grim, owner=other_player, name="Ida",

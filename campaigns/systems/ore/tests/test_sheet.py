@@ -85,7 +85,7 @@ def test_a_saved_sheet_sends_its_card_to_its_owners_open_table_only(
 ):
     """Play-test: the card on a table left open kept the old skills until a reload."""
     from campaigns import live
-    from tests.test_trust import RecordingLayer
+    from tests.fixtures import RecordingLayer
 
     layer = RecordingLayer()
     monkeypatch.setattr(live, "get_channel_layer", lambda: layer)

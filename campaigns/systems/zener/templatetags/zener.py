@@ -31,3 +31,25 @@ def table_value(table, index: int) -> str:
         return written_out(table.value(index))
     except RulesError:
         return "–"
+
+
+@register.filter
+def fields_named(form, names: str) -> list:
+    """The form's fields named (space-separated), in the form's order: the GM's screen shows a scene's usual
+    fields and folds the rest (fields_except) under a <details> (issue 23)."""
+    wanted = set(names.split())
+    return [field for field in form if field.name in wanted]
+
+
+@register.filter
+def fields_except(form, names: str) -> list:
+    unwanted = set(names.split())
+    return [field for field in form if field.name not in unwanted]
+
+
+@register.simple_tag(takes_context=True)
+def open_if_posted(context, *names: str) -> str:
+    """` open` on a fold of the GM's screen when one of its forms was just posted, answered or refused: the panel
+    comes back whole (steps.panel_step), and the form the GM is using, or its message, must not fold away."""
+    posted = {context.get("fresh_form"), context.get("error_form")} - {None, ""}
+    return " open" if posted & set(names) else ""

@@ -190,3 +190,22 @@ def test_a_check_rows_dice_read_apart_as_text(player_client, zg, mara, script_di
     row = page[page.index('<p class="dice">Pilot') :]
     text = re.sub(r"<[^>]+>", "", row[: row.index("</p>")])
     assert "3d6 → 6 6 5 = 17" in text
+
+
+def test_a_karma_spend_reaches_the_gms_characters_tab_live(player_client, zg, mara, script_dice, monkeypatch,
+                                                          django_capture_on_commit_callbacks):  # fmt: skip
+    """Play-test: after a player's re-roll the GM's Characters tab kept the Karma before it until a reload."""
+    from campaigns import live
+    from tests.fixtures import RecordingLayer
+
+    script_dice(6, 6, 5)
+    card_post(player_client, mara, "skill:Pilot")
+    first = Roll.objects.get()
+    left = zener.karma_balance(mara).value - 1
+    layer = RecordingLayer()
+    monkeypatch.setattr(live, "get_channel_layer", lambda: layer)
+    script_dice(2, 3, 4)
+    with django_capture_on_commit_callbacks(execute=True):
+        zener.spend_on_roll(first.pk, mara.owner, use="reroll")
+    sheet = layer.take(live.gm_group(zg.pk)).partition(f'id="sheet-{mara.pk}"')[2]
+    assert re.search(rf"Karma\D*{left}\b", sheet)

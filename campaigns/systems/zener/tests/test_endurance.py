@@ -42,7 +42,7 @@ def _time(client, campaign, **data):
 
 def test_strenuous_hours_spend_end_on_the_sheet_and_the_log_adds_up(gm_client, player_client, zg, kai, ren):
     panel = gm_client.get(reverse("table", args=[zg.pk])).content.decode()
-    assert "Time passes (END)" in panel
+    assert "Time passes: spend or recover END" in panel
     assert "The players' characters" in panel
     assert _time(gm_client, zg, character=kai.pk, activity="strenuous", minutes="120").status_code == 200
     kai.refresh_from_db()

@@ -1,0 +1,76 @@
+"""Issue 24: a roll from a system's panel is answered with only what changed, as the plain roll is:
+its row out of band (the very HTML the roller's socket gets, rendered once per audience), and what
+the panel must change after it; the form stays as the player left it. A refusal still gets the
+panel with its message (422), and the next roll from that panel the whole panel again, without it."""
+
+from unittest import mock
+
+import pytest
+from django.urls import reverse
+
+from campaigns import rows
+from campaigns.models import Roll, RollCall
+from tests.perf.test_roll_queries import POSTS, table_for
+
+pytestmark = pytest.mark.django_db
+PANELS = {"tribute": "tribute-panel", "ore": "ore-panel", "zener": "zener-panel", "d100": "d100-panel"}
+
+
+def post(client, system: str, campaign, hero, **changes):
+    name, data, _ = POSTS[system]
+    return client.post(reverse(name, args=[campaign.pk]), {**data, "character": hero.pk, **changes},
+                       HTTP_HX_REQUEST="true")  # fmt: skip
+
+
+@pytest.mark.parametrize("system", PANELS)
+def test_a_roll_answers_with_its_row_alone(system, gm, player, player_client, django_capture_on_commit_callbacks):
+    campaign, hero = table_for(system, gm, player)
+    rendering = mock.patch("campaigns.rows.render_to_string", wraps=rows.render_to_string)  # the row, drawn and kept
+    with rendering as rendered, django_capture_on_commit_callbacks(execute=True):
+        response = post(player_client, system, campaign, hero)
+    roll = Roll.objects.get()
+    body = response.content.decode()
+    assert (response.status_code, response["HX-Reswap"]) == (200, "none")
+    assert body.count(f'data-roll-id="{roll.pk}"') == 1
+    assert body.startswith('<div hx-swap-oob="afterbegin:#log">')
+    assert PANELS[system] not in body  # the panel and its form stay as the player left them
+    assert "<form" not in body
+    assert rendered.call_count == 2  # the row once for the GM's sockets, once for the table's (and the answer)
+
+
+@pytest.mark.parametrize("system", PANELS)
+def test_a_refused_roll_keeps_its_form_and_message_and_the_next_gets_the_panel(system, gm, player, player_client):
+    campaign, hero = table_for(system, gm, player)
+    refused = post(player_client, system, campaign, hero, character="99999")
+    assert refused.status_code == 422
+    assert f'id="{PANELS[system]}"' in refused.content.decode()
+    assert 'name="after_error"' in refused.content.decode()
+    assert not Roll.objects.exists()
+    again = post(player_client, system, campaign, hero, after_error="1")
+    assert again.status_code == 200
+    assert "HX-Reswap" not in again
+    assert f'id="{PANELS[system]}"' in again.content.decode()  # the whole panel, its message gone
+    assert 'name="after_error"' not in again.content.decode()
+    assert Roll.objects.count() == 1
+
+
+def test_a_test_waiting_for_the_gm_answers_with_no_row(gm, player, player_client):
+    campaign, hero = table_for("tribute", gm, player)
+    response = post(player_client, "tribute", campaign, hero, known="0", opposition="")
+    assert (response.status_code, response["HX-Reswap"], response.content) == (200, "none", b"")
+    assert RollCall.objects.get().status == RollCall.Status.PENDING  # its card comes over the socket
+
+
+def test_a_gm_secret_check_brings_the_recent_secret_rolls(gm, player, gm_client, player_client):
+    campaign, hero = table_for("zener", gm, player)
+    secret = post(gm_client, "zener", campaign, hero, label="Hidden door").content.decode()
+    assert '<div id="zener-secrets" hx-swap-oob="true">' in secret
+    assert "Hidden door" in secret
+    assert "zener-secrets" not in post(player_client, "zener", campaign, hero).content.decode()
+
+
+def test_a_plain_post_still_goes_back_to_the_table(gm, player, player_client):
+    campaign, hero = table_for("d100", gm, player)
+    name, data, _ = POSTS["d100"]
+    response = player_client.post(reverse(name, args=[campaign.pk]), {**data, "character": hero.pk})
+    assert (response.status_code, response["Location"]) == (302, reverse("table", args=[campaign.pk]))
