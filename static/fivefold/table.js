@@ -170,6 +170,60 @@
   htmx.defineExtension("present-targets", {
     transformResponse: keepPresent,
   });
+  // A live message may draw again a part of the page that holds a form someone is filling in: the
+  // system's panel when a character joins or a setting changes, the GM's call forms. What they
+  // had typed or chosen, and the focus, stay (CI found a Tribute player's FOCUS dice set back to 1 by
+  // another character's arrival). Only what differs from the drawn default is kept, by form (id, or
+  // where it posts) and field name; never a hidden field (the one-time tokens stay fresh). A post's own
+  // answer draws its form as the server means it, so this is for the websocket's swaps alone.
+  const FORM_KEY = function (form) { return form.id || form.getAttribute("hx-post") || form.getAttribute("action"); };
+  let liveMessage = false;
+  let kept = [];
+  function changedFields(form) {
+    return Array.from(form.elements).filter(function (field) {
+      if (!field.name || field.type === "hidden" || field.disabled) return false;
+      if (field.type === "checkbox" || field.type === "radio") return field.checked !== field.defaultChecked;
+      if (field.tagName === "SELECT") return Array.from(field.options).some(function (o) { return o.selected !== o.defaultSelected; });
+      return "defaultValue" in field && field.value !== field.defaultValue;
+    });
+  }
+  document.addEventListener("htmx:wsBeforeMessage", function () { liveMessage = true; kept = []; });
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    const target = event.detail.target;
+    if (!liveMessage || !target.querySelectorAll) return;
+    const forms = target.tagName === "FORM" ? [target] : Array.from(target.querySelectorAll("form"));
+    forms.forEach(function (form) {
+      const key = FORM_KEY(form);
+      const active = form.contains(document.activeElement) ? document.activeElement : null;
+      if (!key) return;
+      changedFields(form).concat(active && active.name ? [active] : []).forEach(function (field) {
+        kept.push({ key: key, name: field.name, value: field.value, checked: field.checked, type: field.type, focus: field === active });
+      });
+    });
+  });
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    liveMessage = false;
+    const touched = new Map();  // form → its last field set again
+    kept.forEach(function (was) {
+      const form = Array.from(document.forms).find(function (f) { return FORM_KEY(f) === was.key; });
+      if (!form) return;
+      const fields = Array.from(form.elements).filter(function (f) { return f.name === was.name; });
+      fields.forEach(function (field) {
+        if (was.type === "checkbox" || was.type === "radio") {
+          if (field.value === was.value) field.checked = was.checked;
+        } else if (field.tagName !== "SELECT" || Array.from(field.options).some(function (o) { return o.value === was.value && !o.disabled; })) {
+          field.value = was.value;
+        }
+        touched.set(form, field);
+        if (was.focus) field.focus();
+      });
+    });
+    kept = [];
+    touched.forEach(function (field, form) {
+      followCharacter(form);  // the skills offered follow the character kept
+      field.dispatchEvent(new Event("input", { bubbles: true }));  // and the odds preview the values kept
+    });
+  });
   document.addEventListener("htmx:wsAfterMessage", dropDuplicateRolls);
   document.addEventListener("htmx:afterSettle", dropDuplicateRolls);
   document.addEventListener("htmx:wsAfterMessage", dropDuplicateCalls);

@@ -24,6 +24,9 @@ def test_tribute_tests_with_profit_and_an_opposed_test(browser, server_url):
     vera.fill("#id_effects-0-bonuses", "knockback")
     vera.click("button:has-text('Save')")
     expect(vera.locator("#tribute-panel")).to_be_visible()
+    # The page's scripts have run (the socket is open): the +/- buttons step the field from there on. CI
+    # once clicked one while the page was still coming in, and that click did nothing.
+    expect(vera.locator("#live-status")).to_have_text("live")
 
     form = vera.locator("#tribute-test-form")
     form.locator("[name=attribute]").select_option("Might")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from campaigns.audience import Audience
 from campaigns.needs import own_steps, secret_tests
 from campaigns.systems.base import SystemAdapter
 from campaigns.systems.ore import actions, panel
@@ -34,6 +35,11 @@ class OneRollEngine(SystemAdapter):
 
     def panel(self, campaign, audience, *, user=None, **forms):
         return panel.panel(campaign, audience, user=user, **forms)
+
+    def live_panel(self, campaign, audience):
+        # The GM's contest form lists the characters; a player's panel is their own roll form alone, which
+        # a panel drawn for no one in particular would take away: nothing is sent them.
+        return panel.panel(campaign, audience) if audience is Audience.GM else None
 
     def card(self, character, *, data=None):
         return ore_card.card(character, data=data)

@@ -34,6 +34,9 @@ class TributeAlpha(SystemAdapter):
     def panel(self, campaign, audience, *, user=None, **forms):
         return panel.panel(campaign, audience, user=user, **forms)
 
+    def live_panel(self, campaign, audience):
+        return panel.live_panel(campaign, audience)
+
     def card(self, character, *, data=None):
         return card.card(character, data=data)
 

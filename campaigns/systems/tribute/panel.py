@@ -9,13 +9,7 @@ from campaigns.systems.tribute.forms import OpposedForm, TestForm
 
 
 def panel(campaign, audience: Audience, *, user=None, test_form=None, opposed_form=None, event_form=None) -> Panel:
-    described = dict(campaign.rules_system.describe_settings(campaign.settings))
-    context = {
-        "is_gm": audience is Audience.GM,
-        "reality": described["Reality level"],
-        "attribute_range": described["Effective range of attribute ranks"],
-        "die_events": keyed(campaign),
-    }
+    context = {**_shared(campaign), "is_gm": audience is Audience.GM}
     if audience is Audience.GM:
         context["event_form"] = event_form or DieEventForm()
         context["opposed_form"] = opposed_form or OpposedForm(campaign=campaign)
@@ -29,6 +23,26 @@ def panel(campaign, audience: Audience, *, user=None, test_form=None, opposed_fo
         context["can_test"] = bool(context["effects"])
     context["shown_forms"] = _shown_forms(context)
     return Panel("systems/tribute/panel.html", context)
+
+
+def live_panel(campaign, audience: Audience) -> Panel:
+    """What a change sends every open table of `audience` (`SystemAdapter.live_panel`): the GM's whole panel,
+    whose opposed-test form lists the characters; a player's shared lines alone. The players' panel drawn
+    for no one in particular has no test form, and would take each player's own away (CI: a new character
+    took the other players' test forms until a reload)."""
+    if audience is Audience.GM:
+        return panel(campaign, audience)
+    return Panel("systems/tribute/shared.html", {**_shared(campaign), "is_gm": False})
+
+
+def _shared(campaign) -> dict:
+    """What every table reads of the panel: the campaign's reality level and range, its die-size events."""
+    described = dict(campaign.rules_system.describe_settings(campaign.settings))
+    return {
+        "reality": described["Reality level"],
+        "attribute_range": described["Effective range of attribute ranks"],
+        "die_events": keyed(campaign),
+    }
 
 
 def _shown_forms(context: dict) -> list[str]:
