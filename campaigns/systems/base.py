@@ -82,7 +82,9 @@ class SystemAdapter:
     def live_panel(self, campaign, audience) -> Panel | None:
         """What a change of the shared state (a pool, a clock) sends every open table of `audience`
         (`campaigns.live.send_panel`): by default the whole panel; a system whose panel is mostly forms
-        sends its shared state alone (d100: the pools), never building forms nobody sees (issue 24)."""
+        sends its shared state alone (d100: the pools), never building forms nobody sees (issue 24). The players'
+        panel is drawn for no one in particular: it must not replace a part of the page that holds a player's
+        own forms (tests/campaigns/test_live_panel.py; Tribute sends its shared lines, ORE nothing)."""
         return self.panel(campaign, audience)
 
     def card(self, character, *, data=None):
