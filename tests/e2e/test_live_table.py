@@ -2,6 +2,7 @@
 GM's open table shows the roll live; a dropped socket catches up."""
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -242,9 +243,15 @@ def test_a_click_after_the_log_in_expired_goes_to_the_log_in_page_and_back(brows
 
     gm, _invite, table_url = start_campaign(browser, server_url, "lena", "Expired", "Tribute Alpha")
     expect(gm.locator("#live-status")).to_have_text("live")
+    sent = [time.monotonic()]
+    gm.on("request", lambda request: sent.append(time.monotonic()))
     gm.fill("#roll-form [name=notation]", "1d6")
     gm.fill("#roll-form [name=label]", "after-expiry")
     expect(gm.locator("#roll-odds")).not_to_be_empty()  # the odds preview is in: the click is the Roll
+    # No request of the page's own still to go (the label's odds preview waits 250 ms after the typing): one
+    # sent after the log-in expired would take the page to log in before the click (CI, once).
+    while time.monotonic() - sent[-1] < 0.8:
+        gm.wait_for_timeout(100)
     gm.context.clear_cookies(name="sessionid")  # the log-in expired (or was ended elsewhere)
     gm.click("#roll-form button[type=submit]")
 
