@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import ProtectedError, Q
 
-from campaigns import events, live, sources
+from campaigns import call_section, events, live, sources
 from campaigns.actions import WAITING_ON_THE_PLAYER
 from campaigns.models import Campaign, LedgerEntry, Roll, RollCall
 
@@ -92,7 +92,7 @@ def delete_character(character, *, actor) -> str:
             character.retired_at = sources.now()
             character.save(update_fields=["retired_at"])
         events.record(campaign, "character", f"{actor} {outcome} {name}.")
-        transaction.on_commit(lambda: live.send_character_gone(campaign, *gone))
+        transaction.on_commit(lambda: (live.send_character_gone(campaign, *gone), call_section.send(campaign)))
     return outcome
 
 
@@ -111,3 +111,5 @@ def restore_character(character, *, actor) -> None:
         character.retired_at = None
         character.save(update_fields=["retired_at"])
         events.record(character.campaign, "character", f"{actor} brought {character.name} back to the table.")
+        # Back on the GM's open screens at once: the Characters tab, the panel's and the call section's lists.
+        transaction.on_commit(lambda: (live.send_character_new(character), call_section.send(character.campaign)))

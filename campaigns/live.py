@@ -132,6 +132,11 @@ def _send_all(messages: list[tuple[str, str]]) -> None:
         _deliver(send)
 
 
+def send_gm(campaign_id: int, html: str) -> None:
+    """A part of the GM's screen drawn again (out of band) for the GM's open tables alone."""
+    _send_all([(gm_group(campaign_id), html)])
+
+
 def roll_html(roll, audience: Audience) -> str | None:
     """The roll's row as `audience` gets it live (out of band, on top of #log), or None if it may
     not see the roll. Rendered once per roll and audience and kept on the roll: the roller's own

@@ -7,9 +7,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from campaigns import actions, saved
+from campaigns.call_section import saved_calls_context
 from campaigns.forms import form_errors
 from campaigns.inputs import row_id
-from campaigns.views import TABLE, campaign_for_gm, saved_calls_context
+from campaigns.views import TABLE, campaign_for_gm
 
 
 def _saved_call(request, campaign):

@@ -14,6 +14,7 @@ from django_htmx.middleware import HtmxDetails
 
 import rules
 from campaigns import actions, events, live, presence, reads, rows, saved, sources, systems
+from campaigns.call_section import saved_calls_context
 from campaigns.card_calls import CardCallForm
 from campaigns.cards import own_characters
 from campaigns.charts import notation_chart
@@ -117,11 +118,6 @@ def _gm_screen(request, campaign, characters, *, panel: str) -> dict:
         "tab": chosen if chosen in dict(tabs) else "table",
         "sheets": adapter.gm_sheets(campaign, characters),
     }
-
-
-def saved_calls_context(campaign) -> dict:
-    """The GM's saved calls and the characters to call them for (issue 22)."""
-    return {"saved_calls": list(campaign.saved_calls.all()), "call_characters": campaign.characters.seated()}
 
 
 def _cards(campaign, user) -> list[tuple]:

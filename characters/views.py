@@ -6,7 +6,7 @@ from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from campaigns import live
+from campaigns import call_section, live
 from campaigns.forms import form_errors
 from campaigns.lifecycle import refuse_if_archived
 from campaigns.models import Campaign
@@ -46,7 +46,7 @@ def character_new(request, campaign_id: int):
     if request.method == "POST" and form.is_valid():
         character = form.save()
         character.campaign.adapter.sheet_saved(character, actor=request.user)
-        transaction.on_commit(lambda: live.send_character_new(character))
+        transaction.on_commit(lambda: (live.send_character_new(character), call_section.send(character.campaign)))
         messages.success(request, f"{character.name} is ready to roll.")
         return redirect("table", campaign.pk)
     context = {"form": form, "campaign": campaign, "import_form": SheetImportForm()}
@@ -76,7 +76,7 @@ def character_import(request, campaign_id: int):
         return render(request, "characters/form.html", context, status=422)
     character.save()
     character.campaign.adapter.sheet_saved(character, actor=request.user)
-    transaction.on_commit(lambda: live.send_character_new(character))
+    transaction.on_commit(lambda: (live.send_character_new(character), call_section.send(character.campaign)))
     messages.success(request, f"{character.name} is imported and ready to roll.")
     return redirect("table", campaign.pk)
 

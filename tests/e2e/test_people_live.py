@@ -25,6 +25,11 @@ def test_the_gms_people_list_follows_joins_new_characters_and_leaves(browser, se
     newt.click("button:has-text('Save')")
     expect(newt.locator("#live-status")).to_have_text("live")
     expect(people).to_contain_text("Newt Sable")
+    # The call forms came too (the first character of the campaign): the GM calls Newt without a reload.
+    gm.click("#tab-table")
+    expect(gm.locator("#call-form [name=character]")).to_contain_text("Newt Sable")
+    expect(gm.locator("#call-section")).not_to_contain_text("When your players have made characters")
+    gm.click("#tab-session")
 
     newt.click("text=Leave this campaign…")
     expect(players.locator("li", has_text="ptb_people_newt")).to_contain_text("away")  # the table closed
