@@ -20,7 +20,7 @@ from django.utils.html import format_html
 
 from campaigns import rows
 from campaigns.audience import Audience
-from campaigns.systems import live_panel_for
+from campaigns.systems import live_panel_for, panel_for
 from campaigns.visibility import call_view
 
 TABLE = "campaigns/table.html"
@@ -223,7 +223,7 @@ def send_character_new(character) -> None:
     context = {"campaign": campaign, "character": character, "card": campaign.adapter.card(character)}
     sheet = render_to_string("campaigns/gm_characters.html#sheet", context)
     _send_all([(gm_group(campaign.pk), f'<div hx-swap-oob="beforeend:#gm-sheets">{sheet}</div>')])
-    send_panel(campaign)
+    send_panel(campaign, characters_changed=True)
 
 
 def send_character_gone(campaign, character_id: int, owner_id: int) -> None:
@@ -233,16 +233,20 @@ def send_character_gone(campaign, character_id: int, owner_id: int) -> None:
     gone = '<div id="{}-{}" hx-swap-oob="delete"></div>'
     _send_all([(player_group(campaign.pk, owner_id), gone.format("card", character_id)),
                (gm_group(campaign.pk), gone.format("sheet", character_id))])  # fmt: skip
-    send_panel(campaign)
+    send_panel(campaign, characters_changed=True)
 
 
-def send_panel(campaign) -> None:
-    """The system's table panel (e.g. Crisis Clocks) changed: re-render it per audience."""
+def send_panel(campaign, *, characters_changed: bool = False) -> None:
+    """The system's table panel (e.g. Crisis Clocks) changed: re-render it per audience. A character
+    come or gone (`characters_changed`) changes the lists of the GM's forms, which a system's live panel
+    may leave out (d100 sends its pools alone): the GM's open screens get the whole panel, drawn as the
+    page draws it (its root's id is the part it replaces; table.js keeps what the GM was typing)."""
     messages = []
     for audience, group in ((Audience.GM, gm_group), (Audience.TABLE, table_group)):
-        panel = live_panel_for(campaign, audience)
+        whole = characters_changed and audience is Audience.GM
+        panel = panel_for(campaign, audience) if whole else live_panel_for(campaign, audience)
         if panel is not None:
-            html = render_to_string(panel.template, {**panel.context, "campaign": campaign, "oob": True})
+            html = render_to_string(panel.template, {**panel.context, "campaign": campaign, "oob": not whole})
             messages.append((group(campaign.pk), html))
     _send_all(messages)
 

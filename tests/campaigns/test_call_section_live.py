@@ -6,7 +6,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from campaigns import actions, lifecycle, live
+from campaigns import actions, lifecycle, live, systems
+from campaigns.audience import Audience
 from characters.models import Character
 from tests.characters.test_characters import sheet_data
 from tests.fixtures import RecordingLayer
@@ -59,3 +60,16 @@ def test_a_deleted_character_leaves_the_call_forms(campaign, player, gm, layer, 
     assert 'id="call-section"' in to_gm
     assert "Newt</option>" not in to_gm
     assert "When your players have made characters" in to_gm
+
+
+@pytest.mark.parametrize("system", [adapter.key for adapter in systems.installed()])
+def test_a_new_character_joins_the_lists_of_the_gms_system_forms(world, player, system, layer):
+    campaign = world["campaigns"][system][0]
+    if systems.panel_for(campaign, Audience.GM) is None:
+        pytest.skip(f"{system} has no panel")
+    sheet = campaign.rules_system.validate_sheet({}, campaign.settings)
+    newt = Character.objects.create(campaign=campaign, owner=player, name="Newt Sable", sheet=sheet)
+    live.send_character_new(newt)
+    to_gm = layer.take(live.gm_group(campaign.pk))
+    panel = to_gm[to_gm.index(f'<section id="{system}-panel"') :]
+    assert ">Newt Sable</option>" in panel, f"{system}: the GM's forms do not offer the new character"
