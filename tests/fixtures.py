@@ -37,6 +37,14 @@ class RecordingLayer(InMemoryChannelLayer):
         return [html for group, html in self.sent if group in groups]
 
 
+@pytest.fixture
+def layer(monkeypatch):
+    """Every live message the app sends, recorded (`RecordingLayer`) in place of the channel layer."""
+    recording = RecordingLayer()
+    monkeypatch.setattr(live, "get_channel_layer", lambda: recording)
+    return recording
+
+
 @pytest.fixture(autouse=True)
 def fast_password_hashing(settings):
     """Real hashing is slow on purpose; the tests do not need it to be."""

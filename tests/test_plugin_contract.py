@@ -20,7 +20,6 @@ from campaigns import actions, live, systems
 from campaigns.models import Campaign, Membership, Roll, RollCall
 from characters.models import Character
 from tests.coin.rules import HEADS, TAILS
-from tests.fixtures import RecordingLayer
 
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.django_db
@@ -34,13 +33,6 @@ def client_for(user) -> Client:
 
 def text(response) -> str:
     return response.content.decode()
-
-
-@pytest.fixture
-def layer(monkeypatch):
-    recording = RecordingLayer()
-    monkeypatch.setattr(live, "get_channel_layer", lambda: recording)
-    return recording
 
 
 def test_coin_is_installed_by_the_test_settings_only():

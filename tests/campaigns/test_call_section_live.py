@@ -10,7 +10,6 @@ from campaigns import actions, lifecycle, live, systems
 from campaigns.audience import Audience
 from characters.models import Character
 from tests.characters.test_characters import sheet_data
-from tests.fixtures import RecordingLayer
 
 pytestmark = pytest.mark.django_db
 
@@ -21,13 +20,6 @@ def campaign(gm, player):
     campaign = actions.create_campaign(gm, name="Calls", system="d100", settings={})
     actions.join_campaign(player, campaign)
     return campaign
-
-
-@pytest.fixture
-def layer(monkeypatch):
-    layer = RecordingLayer()
-    monkeypatch.setattr(live, "get_channel_layer", lambda: layer)
-    return layer
 
 
 def test_a_new_character_brings_the_call_forms_to_the_gms_open_screens_and_no_one_elses(

@@ -8,7 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from campaigns import actions, events, ledger, live
+from campaigns import actions, events, ledger
 from campaigns.log import LOG_PAGE
 from campaigns.models import Membership, TableEvent
 from campaigns.systems.cgg import actions as cgg
@@ -19,7 +19,6 @@ from campaigns.systems.tribute import actions as tribute_actions
 from campaigns.systems.zener import actions as zener
 from rules.cgg.difficulty import Difficulty
 from rules.cgg.tension import Bleakness
-from tests.fixtures import RecordingLayer
 from tests.world import client_for
 
 pytestmark = pytest.mark.django_db
@@ -46,13 +45,6 @@ def table(user, campaign, query: str = "", **headers) -> str:
     response = client_for(user).get(reverse("table", args=[campaign.pk]) + query, **headers)
     assert response.status_code == 200, response.content
     return response.content.decode()
-
-
-@pytest.fixture
-def layer(monkeypatch):
-    layer = RecordingLayer()
-    monkeypatch.setattr(live, "get_channel_layer", lambda: layer)
-    return layer
 
 
 @pytest.fixture

@@ -5,12 +5,11 @@ message of a pool's change carries the pools alone, never a form."""
 import pytest
 from django.urls import reverse
 
-from campaigns import actions, live
+from campaigns import actions
 from campaigns.live import gm_group, table_group
 from campaigns.models import Membership
 from campaigns.systems.d100 import actions as d100
 from characters.models import Character
-from tests.fixtures import RecordingLayer
 
 pytestmark = pytest.mark.django_db
 
@@ -23,13 +22,6 @@ def table(gm, player):
     Character.objects.create(campaign=campaign, owner=player, name="Ulf", sheet=sheet)
     actions.start_session(campaign, gm, refill=2)
     return campaign
-
-
-@pytest.fixture
-def layer(monkeypatch):
-    recording = RecordingLayer()
-    monkeypatch.setattr(live, "get_channel_layer", lambda: recording)
-    return recording
 
 
 def spend(client, table):
