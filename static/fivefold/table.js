@@ -187,7 +187,15 @@
       return "defaultValue" in field && field.value !== field.defaultValue;
     });
   }
-  document.addEventListener("htmx:wsBeforeMessage", function () { liveMessage = true; kept = []; });
+  let focusedBeforeMessage = null;
+  let aroundBeforeMessage = [];
+  document.addEventListener("htmx:wsBeforeMessage", function () {
+    liveMessage = true;
+    kept = [];
+    const active = document.activeElement;
+    focusedBeforeMessage = active && active !== document.body ? active : null;
+    aroundBeforeMessage = focusedBeforeMessage ? ancestors(focusedBeforeMessage) : [];
+  });
   document.addEventListener("htmx:oobBeforeSwap", function (event) {
     const target = event.detail.target;
     if (!liveMessage || !target.querySelectorAll) return;
@@ -219,6 +227,14 @@
       });
     });
     kept = [];
+    // The message took away the part of the page that had the focus (a call closed once answered, an item
+    // of the strip): the focus goes where a post's would (`release`), not to the page's top.
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (lost && focusedBeforeMessage && !focusedBeforeMessage.isConnected) {
+      const again = counterpart(focusedBeforeMessage, aroundBeforeMessage) || nearby(aroundBeforeMessage);
+      if (again) again.focus();
+    }
+    focusedBeforeMessage = null;
     touched.forEach(function (field, form) {
       followCharacter(form);  // the skills offered follow the character kept
       field.dispatchEvent(new Event("input", { bubbles: true }));  // and the odds preview the values kept
@@ -252,9 +268,13 @@
   // A disabled button loses the focus (to the body): the button that had it gets it back on release,
   // if nothing else took it meanwhile, so the keyboard rolls again from where it was.
   const focusedWhileSending = new WeakMap();
+  const aroundWhileSending = new WeakMap();
   function hold(scope) {
     scope.dataset.sending = "true";
-    if (scope.contains(document.activeElement)) focusedWhileSending.set(scope, document.activeElement);
+    if (scope.contains(document.activeElement)) {
+      focusedWhileSending.set(scope, document.activeElement);
+      aroundWhileSending.set(scope, ancestors(scope));
+    }
     scope.querySelectorAll("button, input[type=submit]").forEach(function (button) {
       if (!button.disabled) { button.disabled = true; button.dataset.heldWhileSending = "true"; }
     });
@@ -266,20 +286,46 @@
       delete button.dataset.heldWhileSending;
     });
     const focused = focusedWhileSending.get(scope);
+    const around = aroundWhileSending.get(scope) || [];
     focusedWhileSending.delete(scope);
+    aroundWhileSending.delete(scope);
     const lost = !document.activeElement || document.activeElement === document.body;
-    const again = focused && lost && counterpart(focused);
+    if (!focused || !lost) return;
+    const again = counterpart(focused, around) || nearby(around);
     if (again) again.focus();
+  }
+  // The step is over and its part of the page is gone (a call answered, a wiggle die set, a secret
+  // revealed): the focus goes to the next thing in the nearest part still there, within its region
+  // (the next call's first control, else the region itself), not to the page's top (play-test of issue 23).
+  const REGION = "section, [role=tabpanel], main";
+  const CONTROL = "button:not([disabled]), a[href], input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled])";
+  function ancestors(elt) {
+    const list = [];
+    for (let up = elt.parentElement; up && up !== document.body; up = up.parentElement) list.push(up);
+    return list;
+  }
+  function nearby(around) {
+    const still = around.find(function (elt) { return elt.isConnected; });
+    if (!still) return null;
+    const region = still.closest(REGION) || still;
+    const next = Array.from(still.querySelectorAll(CONTROL)).find(function (c) { return c.offsetParent !== null; });
+    if (next) return next;
+    if (!region.hasAttribute("tabindex")) region.setAttribute("tabindex", "-1");
+    return region;
   }
   // The element itself, or the one drawn in its place when the answer drew its form again (a
   // character's card, the roll form after a refusal): same id, or same form and same name, value, words.
-  function counterpart(elt) {
+  // Of several (a call's form stands on its card and on the "Needs you" item), the one in the part of the page
+  // it was in (`around`: its ancestors then, the nearest first), so that the focus does not jump up the page.
+  function counterpart(elt, around) {
     if (elt.isConnected) return elt;
     if (elt.id) return document.getElementById(elt.id);
     const form = elt.closest("form");
     const post = form && (form.id ? "#" + CSS.escape(form.id) : form.getAttribute("hx-post"));
     if (!post) return null;
-    const forms = form.id ? [document.querySelector(post)] : document.querySelectorAll("form[hx-post='" + CSS.escape(post) + "']");
+    const found = form.id ? [document.querySelector(post)] : Array.from(document.querySelectorAll("form[hx-post='" + CSS.escape(post) + "']"));
+    const still = (around || []).find(function (up) { return up.isConnected; });
+    const forms = still ? found.filter(function (f) { return f && still.contains(f); }).concat(found) : found;
     for (const each of forms) {
       if (!each) continue;
       const same = Array.from(each.querySelectorAll(elt.tagName)).find(function (other) {
@@ -294,21 +340,29 @@
   // there (a whole section), and the fresh token must not go to every form in it (they would
   // share one token, and the second to post would be taken for a repeat and dropped).
   const senders = new WeakMap();
+  const hearingAfter = new WeakSet();
   document.addEventListener("htmx:beforeRequest", function (event) {
     if (!isPost(event)) return;
     const scope = sender(event.detail.elt);
     if (scope.dataset.sending) { event.preventDefault(); return; }
     hold(scope);
     senders.set(event.detail.xhr, scope);
+    // A live message may take the form away before its answer comes (a call closed once answered): htmx then
+    // tells afterRequest on the form alone, whose events no longer reach the document. The form hears it too.
+    if (!hearingAfter.has(event.detail.elt)) {
+      hearingAfter.add(event.detail.elt);
+      event.detail.elt.addEventListener("htmx:afterRequest", afterPost);
+    }
   });
-  document.addEventListener("htmx:afterRequest", function (event) {
+  function afterPost(event) {
     const scope = event.detail.xhr && senders.get(event.detail.xhr);
     if (!scope || !isPost(event)) return;
     senders.delete(event.detail.xhr);
     const fresh = event.detail.xhr.getResponseHeader("Form-Token");
     if (fresh) scope.querySelectorAll("input[name=form_token]").forEach(function (field) { field.value = fresh; });
     release(scope);
-  });
+  }
+  document.addEventListener("htmx:afterRequest", afterPost);
   // A plain form post (no htmx) leaves the page: hold its buttons after the browser has read
   // the form (a disabled button would not be sent), and drop a second submit.
   document.addEventListener("submit", function (event) {

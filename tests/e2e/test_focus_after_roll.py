@@ -6,7 +6,9 @@ the keyboard presses it again without hunting for it."""
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.people import join, start_campaign
 from tests.e2e.test_accessibility import demo_tables, log_in, wait_live
+from tests.e2e.test_live_table import call_for
 
 pytestmark = pytest.mark.browser
 
@@ -62,3 +64,32 @@ def test_a_roll_after_a_refused_one_goes_through_with_enter(browser, demo_server
     notation.press("Enter")
     expect(player.locator("#log .roll", has_text=f"after-refusal-{system}")).to_have_count(1)
     expect(player.locator("#roll-form .errorlist, #roll-form [role=alert]")).to_have_count(0)
+
+
+def test_an_answered_call_hands_the_focus_to_the_next_one_then_to_its_region(browser, server_url):
+    """Play-test of issue 23: after a step whose part of the page goes (a call answered), the focus fell to
+    the page's top. It goes to the next call's first control, and with none left to the calls' region."""
+    gm, invite, _table = start_campaign(browser, server_url, "focus_gm", "Focus calls", "Tribute Alpha")
+    player = join(browser, invite, "focus_player")
+    player.click("text=New character")
+    player.fill("#id_name", "Vera")
+    player.click("button:has-text('Save')")
+    wait_live(player)
+    gm.reload()
+    for label in ("first", "second"):
+        call_for(gm, "Vera", label)
+    calls = player.locator("#my-calls .call")
+    expect(calls).to_have_count(2)
+
+    newest = calls.first.locator("button[type=submit]").first
+    expect(calls.first).to_contain_text("second")  # newest first
+    newest.focus()
+    player.keyboard.press("Enter")
+    expect(calls).to_have_count(1)
+    expect(calls.first.locator("input:not([type=hidden]), select, button").first).to_be_focused()
+
+    calls.first.locator("button[type=submit]").first.focus()
+    player.keyboard.press("Enter")
+    expect(calls).to_have_count(0)
+    assert player.evaluate("document.activeElement !== document.body")
+    assert player.evaluate("!!document.activeElement.closest('section, main')")
