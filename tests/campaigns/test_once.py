@@ -19,7 +19,8 @@ from campaigns.systems.ore.tests.test_table import ore, pilot, roll_data  # noqa
 from campaigns.systems.tribute.tests.test_table import hero, tribute  # noqa: F401
 from campaigns.systems.tribute.tests.test_table import test_data as tribute_data
 from campaigns.systems.zener import actions as zener
-from campaigns.systems.zener.tests.test_table import check_data, kai, zg  # noqa: F401
+from campaigns.systems.zener.tests.conftest import zg  # noqa: F401 (the Zener tests' campaign)
+from campaigns.systems.zener.tests.test_table import check_data, kai  # noqa: F401
 
 pytestmark = pytest.mark.django_db
 

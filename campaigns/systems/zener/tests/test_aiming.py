@@ -9,7 +9,7 @@ from campaigns.systems.zener.tests import test_table as table
 from campaigns.systems.zener.tests.test_combat_details import _attack
 from campaigns.systems.zener.tests.test_table import _character, check_data
 
-zg, kai, ren = table.zg, table.kai, table.ren
+kai, ren = table.kai, table.ren
 
 pytestmark = pytest.mark.django_db
 

@@ -6,8 +6,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from campaigns import actions
-from campaigns.models import Membership, Roll
+from campaigns.models import Roll
 from campaigns.systems.zener import actions as zener
 from campaigns.systems.zener.adapter import ADAPTER
 from characters.models import Character
@@ -15,14 +14,6 @@ from rules.zener.checks import Check
 from rules.zener.stats import ROLLED_STATS
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def zg(gm, player, other_player):
-    campaign = actions.create_campaign(gm, name="Zener", system="zener", settings={})
-    for user in (player, other_player):
-        Membership.objects.create(campaign=campaign, user=user)
-    return campaign
 
 
 @pytest.fixture

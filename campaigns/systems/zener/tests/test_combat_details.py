@@ -10,7 +10,7 @@ from campaigns.systems.zener.tests.test_table import _character, check_data
 from characters.models import Character
 from tests.zener_rows import zener_post
 
-zg, kai, ren = table.zg, table.kai, table.ren  # the table tests' campaign and characters
+kai, ren = table.kai, table.ren  # the table tests' campaign and characters
 
 pytestmark = pytest.mark.django_db
 

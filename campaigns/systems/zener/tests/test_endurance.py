@@ -4,19 +4,10 @@ and recovers END for one character or the whole table; the sheet keeps it and th
 import pytest
 from django.urls import reverse
 
-from campaigns import actions
-from campaigns.models import Membership, Roll
+from campaigns.models import Roll
 from characters.models import Character
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def zg(gm, player, other_player):
-    campaign = actions.create_campaign(gm, name="Zener", system="zener", settings={})
-    for user in (player, other_player):
-        Membership.objects.create(campaign=campaign, user=user)
-    return campaign
 
 
 def _character(campaign, owner, name, con=12, spent=0):

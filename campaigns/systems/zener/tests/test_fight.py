@@ -19,7 +19,7 @@ from campaigns.systems.zener.tests.test_table import _character, check_data, kar
 from rules.zener.checks import skill_check
 from rules.zener.stats import in_play
 
-zg, kai, ren = table.zg, table.kai, table.ren
+kai, ren = table.kai, table.ren
 
 pytestmark = pytest.mark.django_db
 

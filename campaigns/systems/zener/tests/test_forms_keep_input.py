@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from campaigns.systems.zener.tests import test_table as table
 
-zg, kai, ren = table.zg, table.kai, table.ren
+kai, ren = table.kai, table.ren
 
 pytestmark = pytest.mark.django_db
 

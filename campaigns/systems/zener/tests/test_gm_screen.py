@@ -6,19 +6,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from campaigns import actions
-from campaigns.models import Membership
 from campaigns.systems.zener.tests.test_table import _character
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def zg(gm, player, other_player):
-    campaign = actions.create_campaign(gm, name="Zener", system="zener", settings={})
-    for user in (player, other_player):
-        Membership.objects.create(campaign=campaign, user=user)
-    return campaign
 
 
 @pytest.fixture

@@ -5,8 +5,7 @@ to delay the roll, spending extra time to improve the likelihood of success").""
 import pytest
 from django.urls import reverse
 
-from campaigns import actions
-from campaigns.models import Membership, Roll
+from campaigns.models import Roll
 from campaigns.systems.zener.actions import karma_balance
 from characters.models import Character
 
@@ -14,14 +13,6 @@ pytestmark = pytest.mark.django_db
 
 MISSED = (6, 6, 6, 6)  # 24: misses LAN 8's check at +10 (4d6 at or under 18) by 6
 NEAR = (5, 5, 5, 5)  # 20: misses it by 2
-
-
-@pytest.fixture
-def zg(gm, player, other_player):
-    campaign = actions.create_campaign(gm, name="Zener", system="zener", settings={})
-    for user in (player, other_player):
-        Membership.objects.create(campaign=campaign, user=user)
-    return campaign
 
 
 def _sheet(zg, **more):

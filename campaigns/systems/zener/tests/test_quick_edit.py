@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from campaigns.models import TableEvent
 from campaigns.systems.zener.actions import karma_balance
-from campaigns.systems.zener.tests.test_gm_screen import kai, zg  # noqa: F401 (fixtures)
+from campaigns.systems.zener.tests.test_gm_screen import kai  # noqa: F401 (a fixture; zg comes from conftest.py)
 from tests.fixtures import RecordingLayer
 from tests.world import client_for
 

@@ -6,21 +6,13 @@ import pytest
 from django.urls import reverse
 
 from campaigns import actions
-from campaigns.models import Membership, Roll
+from campaigns.models import Roll
 from characters.models import Character
 from rules.zener.stats import in_play
 from tests.zener_rows import zener_post
 
 pytestmark = pytest.mark.django_db
 FAIL, PASS = (6, 6, 6, 6), (1, 1, 1, 1)  # 4d6 against CON 20 - 15 = 5
-
-
-@pytest.fixture
-def zg(gm, player, other_player):
-    campaign = actions.create_campaign(gm, name="Zener", system="zener", settings={})
-    for user in (player, other_player):
-        Membership.objects.create(campaign=campaign, user=user)
-    return campaign
 
 
 def _character(campaign, owner, name, **damage):

@@ -4,20 +4,11 @@ the app rolls the CON save, the sheet keeps the character's state, the GM's miss
 import pytest
 from django.urls import reverse
 
-from campaigns import actions
-from campaigns.models import Membership, Roll
+from campaigns.models import Roll
 from characters.models import Character
 from rules import RulesError
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def zg(gm, player, other_player):
-    campaign = actions.create_campaign(gm, name="Zener", system="zener", settings={})
-    for user in (player, other_player):
-        Membership.objects.create(campaign=campaign, user=user)
-    return campaign
 
 
 def _character(campaign, owner, name, stats=None, **sheet):

@@ -4,20 +4,11 @@ passes" rest and sleep recover shock beside END, and "The fight is over" recover
 import pytest
 from django.urls import reverse
 
-from campaigns import actions
-from campaigns.models import Membership, Roll
+from campaigns.models import Roll
 from campaigns.systems.zener.tests.test_combat_details import _attack
 from characters.models import Character
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def zg(gm, player, other_player):
-    campaign = actions.create_campaign(gm, name="Zener", system="zener", settings={})
-    for user in (player, other_player):
-        Membership.objects.create(campaign=campaign, user=user)
-    return campaign
 
 
 def _character(campaign, owner, name, con=10, spent=0, shock=0):

@@ -4,23 +4,14 @@ import pytest
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from campaigns import actions
 from campaigns.audience import Audience
-from campaigns.models import Balance, LedgerEntry, Membership, Roll
+from campaigns.models import Balance, LedgerEntry, Roll
 from campaigns.systems.zener import actions as zener
 from campaigns.visibility import roll_view
 from characters.models import Character
 from tests.zener_rows import zener_post
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def zg(gm, player, other_player):
-    campaign = actions.create_campaign(gm, name="Zener", system="zener", settings={})
-    for user in (player, other_player):
-        Membership.objects.create(campaign=campaign, user=user)
-    return campaign
 
 
 def _character(campaign, owner, name, **stats):

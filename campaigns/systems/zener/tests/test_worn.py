@@ -6,22 +6,13 @@ attack the attacker cannot pay END for."""
 import pytest
 from django.urls import reverse
 
-from campaigns import actions
-from campaigns.models import Membership, Roll
+from campaigns.models import Roll
 from characters.models import Character
 from tests.zener_rows import zener_post
 
 pytestmark = pytest.mark.django_db
 
 STATS = ("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO", "ENC", "LAN", "AWA", "PERS")
-
-
-@pytest.fixture
-def zg(gm, player, other_player):
-    campaign = actions.create_campaign(gm, name="Zener", system="zener", settings={})
-    for user in (player, other_player):
-        Membership.objects.create(campaign=campaign, user=user)
-    return campaign
 
 
 def _character(campaign, owner, name, stats=None, **sheet):
