@@ -5,7 +5,7 @@ STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 # `make run PORT=8123` serves on another port.
 PORT ?= 8000
 
-.PHONY: run test lint setup browser bench screenshots clean
+.PHONY: run test test-no-browser lint setup browser bench screenshots clean
 
 run: $(STAMP)
 	DEBUG=true $(PY) manage.py migrate --noinput
@@ -13,12 +13,17 @@ run: $(STAMP)
 	@echo "Fivefold on http://127.0.0.1:$(PORT) — log in as gm, player1 or player2 (password fivefold-demo)."
 	DEBUG=true $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
-# Two workers (pytest-xdist), a file's tests together on one: the suite in about half the time on two cores.
+# Two workers (pytest-xdist): the suite in about half the time on two cores. A worker that runs out of tests
+# takes some of the other's (worksteal), so a file of long sweeps does not keep one worker busy alone at the end.
+# Each run ends with its 15 slowest tests: where to look when the suite grows slow.
 # The browser tests run apart: Playwright's sync API keeps an event loop running in its process, where
 # the database tests that came after it would refuse to run (SynchronousOnlyOperation).
-test: $(STAMP)
-	$(PY) -m pytest -n 2 --dist loadfile --ignore=tests/e2e
-	$(PY) -m pytest -n 2 --dist loadfile tests/e2e
+test: test-no-browser
+	$(PY) -m pytest -n 2 --dist loadfile --durations=15 tests/e2e
+
+# The tests without a browser alone: CI runs them a second time on the other database.
+test-no-browser: $(STAMP)
+	$(PY) -m pytest -n 2 --dist worksteal --durations=15 --ignore=tests/e2e
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

@@ -1,5 +1,5 @@
 """A click after the log-in has expired goes to the log-in page as a whole page, and comes back
-to the page it was clicked on (issue 18).
+to the page it was clicked on.
 
 `login_required` answers such a request with a redirect to the log-in page, `?next=` the address
 asked for. For a page that is right. For an htmx request it is not: the browser follows the

@@ -4,7 +4,7 @@ from django.db import models
 
 class User(AbstractUser):
     """A person at the table. GMs become staff so they can run their campaigns
-    in the admin (see campaigns.actions.create_campaign)."""
+    in the admin (see campaigns.table.actions.create_campaign)."""
 
     needs_sound = models.BooleanField(
         default=False,

@@ -46,7 +46,7 @@ def _attempts_key(request) -> str:
 
 def _failures(request) -> int:
     """Recent failed log-ins of this username from this address. Without the cache (Redis
-    down) the count is not kept and people can still log in (issue 18): the password check
+    down) the count is not kept and people can still log in: the password check
     stands, and its slow hashing still limits guessing."""
     try:
         return cache.get(_attempts_key(request), 0)
@@ -98,7 +98,7 @@ class LoginView(auth_views.LoginView):
 @login_required
 @require_http_methods(["GET", "POST"])
 def account_settings(request):
-    """The user's own preferences: for now, the "Needs you" strip's sound (issue 23)."""
+    """The user's own preferences: for now, the "Needs you" strip's sound."""
     form = SettingsForm(request.POST or None, instance=request.user)
     if request.method == "POST" and form.is_valid():
         form.save()

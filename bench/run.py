@@ -88,14 +88,30 @@ class Servers:
         self.web_port, self.ws_port = free_port(), free_port()
         log = open(folder / "servers.log", "w")  # noqa: SIM115 - the servers' for their whole life
         self.web = subprocess.Popen(
-            [str(BIN / "gunicorn"), "config.wsgi", "-w", str(workers), "-b", f"127.0.0.1:{self.web_port}",
-             "--backlog", "2048", "--log-level", "warning"],
-            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-        )  # fmt: skip
+            [
+                str(BIN / "gunicorn"),
+                "config.wsgi",
+                "-w",
+                str(workers),
+                "-b",
+                f"127.0.0.1:{self.web_port}",
+                "--backlog",
+                "2048",
+                "--log-level",
+                "warning",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
         self.ws = subprocess.Popen(
             [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(self.ws_port), "config.asgi:application"],
-            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-        )  # fmt: skip
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
         self.log = folder / "servers.log"
         for port in (self.web_port, self.ws_port):
             self._wait(port)
@@ -130,14 +146,35 @@ def peak_rss_mb(pid: int) -> float:
 
 
 def wrk(url: str, *, seconds: int, connections: int, method="GET", body="", who=None) -> dict:
-    env = {**os.environ, "WRK_METHOD": method, "WRK_BODY": body,
-           "WRK_COOKIE": who["cookie"] if who else "", "WRK_CSRF": who["csrf"] if who else ""}  # fmt: skip
+    env = {
+        **os.environ,
+        "WRK_METHOD": method,
+        "WRK_BODY": body,
+        "WRK_COOKIE": who["cookie"] if who else "",
+        "WRK_CSRF": who["csrf"] if who else "",
+    }
     threads = min(2, connections)
     done = subprocess.run(
-        ["wrk", "-t", str(threads), "-c", str(connections), "-d", f"{seconds}s", "--timeout", "10s",
-         "-s", str(ROOT / "bench" / "wrk.lua"), url],
-        env=env, capture_output=True, text=True, timeout=seconds + 60, check=False,
-    )  # fmt: skip
+        [
+            "wrk",
+            "-t",
+            str(threads),
+            "-c",
+            str(connections),
+            "-d",
+            f"{seconds}s",
+            "--timeout",
+            "10s",
+            "-s",
+            str(ROOT / "bench" / "wrk.lua"),
+            url,
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=seconds + 60,
+        check=False,
+    )
     line = next((row for row in done.stdout.splitlines() if row.startswith("WRK ")), None)
     if line is None:
         sys.exit(f"wrk gave no figures for {url}:\n{done.stdout}\n{done.stderr}")
@@ -154,9 +191,11 @@ def wrk(url: str, *, seconds: int, connections: int, method="GET", body="", who=
 
 def post(url: str, data: dict, who: dict) -> int:
     request = urllib.request.Request(
-        url, data=urllib.parse.urlencode(data).encode(), method="POST",
+        url,
+        data=urllib.parse.urlencode(data).encode(),
+        method="POST",
         headers={"Cookie": who["cookie"], "X-CSRFToken": who["csrf"], "HX-Request": "true"},
-    )  # fmt: skip
+    )
     with urllib.request.urlopen(request, timeout=10) as response:
         return response.status
 
@@ -166,7 +205,7 @@ async def fan_out(servers: Servers, seed: dict, tables: int, rolls: int) -> dict
     another, and time each roll's arrival at every socket from the start of its POST."""
     import websockets
 
-    campaign = seed["campaigns"]["cgg"]
+    campaign = next(iter(seed["campaigns"].values()))  # the first installed system's
     uri = f"ws://127.0.0.1:{servers.ws_port}/ws/campaigns/{campaign}/"
     headers = {"Cookie": seed["player"]["cookie"], "Origin": f"http://127.0.0.1:{servers.ws_port}"}
     sockets = [await websockets.connect(uri, additional_headers=headers, max_queue=None) for _ in range(tables)]
@@ -190,11 +229,16 @@ async def fan_out(servers: Servers, seed: dict, tables: int, rolls: int) -> dict
         for ws in sockets:
             await ws.close()
     arrivals.sort()
-    return {"tables": tables, "rolls": rolls, "p50_ms": statistics.median(arrivals),
-            "p99_ms": arrivals[min(len(arrivals) - 1, int(len(arrivals) * 0.99))], "max_ms": arrivals[-1]}  # fmt: skip
+    return {
+        "tables": tables,
+        "rolls": rolls,
+        "p50_ms": statistics.median(arrivals),
+        "p99_ms": arrivals[min(len(arrivals) - 1, int(len(arrivals) * 0.99))],
+        "max_ms": arrivals[-1],
+    }
 
 
-# Issue 24's targets, each row's verdict in the printout and in results.json: the least share of the INSERT
+# The targets, each row's verdict in the printout and in results.json: the least share of the INSERT
 # baseline's requests/s ("ratio") and the most p99 (ms), by group.
 TARGETS = {
     "post roll": {"ratio": 0.25, "p99_ms": 150},
@@ -215,23 +259,8 @@ def verdict(row: dict, target: dict) -> bool:
 
 
 def roll_posts(seed: dict) -> dict[str, tuple[str, dict]]:
-    """Each system's everyday roll, as the player's browser posts it."""
-    c, h = seed["campaigns"], seed["characters"]
-    return {
-        "notation (cgg table)": (f"/campaigns/{c['cgg']}/roll/", {"notation": "3d6+2", "character": h["cgg"]}),
-        "tribute test": (f"/campaigns/{c['tribute']}/tribute/tests/",
-                         {"character": h["tribute"], "attribute": "Might", "focus": 2, "burden": 1, "known": "1",
-                          "opposition": 2, "effect": ""}),
-        "ore roll": (f"/campaigns/{c['ore']}/ore/rolls/",
-                     {"character": h["ore"], "stat": "Coordination", "skill": "Piloting", "bonus": 0, "penalty": 0,
-                      "known": "1", "difficulty": 3}),
-        "zener check": (f"/campaigns/{c['zener']}/zener/checks/",
-                        {"character": h["zener"], "skill": "Pilot", "stat": "PRAC", "modifier": 0, "extra": 0,
-                         "indirect": 0}),
-        "d100 test": (f"/campaigns/{c['d100']}/d100/tests/",
-                      {"character": h["d100"], "skill": "Stealth", "attribute": "Agility",
-                       "difficulty": "standard", "flip": ""}),
-    }  # fmt: skip
+    """Each system's everyday roll, as the player's browser posts it (its own bench module's, by the seed)."""
+    return {name: (path, data) for name, (path, data) in seed["posts"].items()}
 
 
 def run(args) -> dict:
@@ -254,8 +283,11 @@ def run(args) -> dict:
             return None
         row = {"group": group, "name": name, **wrk(url, **load, **kwargs)}
         rows.append(row)
-        print(f"  {group:10} {name:32} {row['rps']:8.0f}/s  p50 {row['p50_ms']:6.1f} ms  p99 {row['p99_ms']:6.1f} ms"
-              f"{'  refused ' + str(row['refused']) if row['refused'] else ''}", flush=True)  # fmt: skip
+        print(
+            f"  {group:10} {name:32} {row['rps']:8.0f}/s  p50 {row['p50_ms']:6.1f} ms  p99 {row['p99_ms']:6.1f} ms"
+            f"{'  refused ' + str(row['refused']) if row['refused'] else ''}",
+            flush=True,
+        )
         return row
 
     try:
@@ -265,25 +297,30 @@ def run(args) -> dict:
         measure("baseline", "trivial view (daphne)", f"{ws}/bench/hello/")
         measure("baseline", "INSERT + render (daphne)", f"{ws}/bench/insert/")
         for name, (path, data) in roll_posts(seed).items():
-            measure("post roll", name, f"{web}{path}", method="POST", body=urllib.parse.urlencode(data),
-                    who=seed["player"])  # fmt: skip
+            measure(
+                "post roll", name, f"{web}{path}", method="POST", body=urllib.parse.urlencode(data), who=seed["player"]
+            )
         for role in ("player", "gm"):
             for system, campaign in seed["campaigns"].items():
-                measure(f"table ({role})", f"{system} table, 5,000 rolls", f"{web}/campaigns/{campaign}/",
-                        who=seed[role])  # fmt: skip
-        d100 = seed["campaigns"]["d100"]
-        spend = measure("contention", "Fortune spend, one pool", f"{web}/campaigns/{d100}/d100/spend/",
-                        method="POST", body="what=action_point", who=seed["player"])  # fmt: skip
-        if spend:
-            spend["consistency"] = manage(env, "-m", "bench.check_pools", str(d100)).strip()
-            print(f"  {'':10} {'':32} {spend['consistency']}")
+                measure(
+                    f"table ({role})", f"{system} table, 5,000 rolls", f"{web}/campaigns/{campaign}/", who=seed[role]
+                )
+        for name, path, body, system, campaign in seed["contention"]:
+            race = measure("contention", name, f"{web}{path}", method="POST", body=body, who=seed["player"])
+            if race:
+                race["consistency"] = manage(env, "-m", "bench.check_pools", system, str(campaign)).strip()
+                print(f"  {'':10} {'':32} {race['consistency']}")
         fanning = not args.only or args.only in "fan-out"
         fan = [asyncio.run(fan_out(servers, seed, tables, args.fanout_rolls)) for tables in (10, 100) if fanning]
         for row in fan:
-            print(f"  {'fan-out':10} {'roll to ' + str(row['tables']) + ' open tables':32} {'':10} "
-                  f"p50 {row['p50_ms']:6.1f} ms  p99 {row['p99_ms']:6.1f} ms")  # fmt: skip
-        memory = {"web_worker_peak_rss_mb": max(peak_rss_mb(pid) for pid in servers.web_workers()),
-                  "websocket_process_peak_rss_mb": peak_rss_mb(servers.ws.pid)}  # fmt: skip
+            print(
+                f"  {'fan-out':10} {'roll to ' + str(row['tables']) + ' open tables':32} {'':10} "
+                f"p50 {row['p50_ms']:6.1f} ms  p99 {row['p99_ms']:6.1f} ms"
+            )
+        memory = {
+            "web_worker_peak_rss_mb": max(peak_rss_mb(pid) for pid in servers.web_workers()),
+            "websocket_process_peak_rss_mb": peak_rss_mb(servers.ws.pid),
+        }
         print(
             f"  {'memory':10} peak RSS: web worker {memory['web_worker_peak_rss_mb']:.0f} MB, "
             f"websocket process {memory['websocket_process_peak_rss_mb']:.0f} MB"
@@ -309,8 +346,11 @@ def run(args) -> dict:
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "machine": {"cores": os.cpu_count(), "python": platform.python_version()},
         "load": {**load, "workers": args.workers},
-        "http": rows, "fan_out": fan, "memory": memory, "odds": odds,
-    }  # fmt: skip
+        "http": rows,
+        "fan_out": fan,
+        "memory": memory,
+        "odds": odds,
+    }
 
 
 def report(result: dict) -> None:
@@ -328,8 +368,10 @@ def report(result: dict) -> None:
         )
     memory = result["memory"]
     web, ws = memory["web_worker_peak_rss_mb"], memory["websocket_process_peak_rss_mb"]
-    print(f"\nPeak RSS: web worker {web:.0f} MB, websocket process {ws:.0f} MB "
-          f"(target: under {memory['target_mb']} MB: {met(memory)})")  # fmt: skip
+    print(
+        f"\nPeak RSS: web worker {web:.0f} MB, websocket process {ws:.0f} MB "
+        f"(target: under {memory['target_mb']} MB: {met(memory)})"
+    )
     missed = [row for row in [*result["http"], *result["fan_out"]] if row.get("met") is False]
     print(f"Targets missed: {len(missed)} of {sum('met' in row for row in [*result['http'], *result['fan_out']])}")
 
@@ -350,8 +392,12 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2 * (os.cpu_count() or 1), help="gunicorn workers")
     parser.add_argument("--fanout-rolls", type=int, default=40, help="rolls timed for each fan-out")
     parser.add_argument("--json", type=Path, default=None, help="where to write (default bench/results.json)")
-    parser.add_argument("--only", default="", help="measure only the rows whose group and name hold this text "
-                        "(the baselines always); nothing written unless --json says where")  # fmt: skip
+    parser.add_argument(
+        "--only",
+        default="",
+        help="measure only the rows whose group and name hold this text "
+        "(the baselines always); nothing written unless --json says where",
+    )
     args = parser.parse_args()
     result = run(args)
     report(result)

@@ -5,4 +5,5 @@ class CampaignsConfig(AppConfig):
     name = "campaigns"
 
     def ready(self) -> None:
-        from campaigns import checks, signals  # noqa: F401  Django registers checks and receivers in ready(), once models load
+        from campaigns import checks  # noqa: F401  Django registers checks and receivers in ready(), once models load
+        from campaigns.table import signals  # noqa: F401  Django registers checks and receivers in ready(), once models load

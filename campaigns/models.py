@@ -8,8 +8,9 @@ from django.db.models import Q
 from django.db.models.functions import Lower
 
 import rules
-from campaigns import sources, systems
-from campaigns.inputs import document_problem
+from campaigns.common import sources
+from campaigns.common.inputs import document_problem
+from campaigns.plugins import registry
 
 
 def new_invite_token() -> str:
@@ -36,7 +37,7 @@ class Campaign(models.Model):
         null=True, blank=True, help_text="When the invite link stops working; empty: when the GM makes a new one."
     )
     created_at = models.DateTimeField(default=sources.now, editable=False)
-    # Archived (issue 23): the table is read-only, listed apart on the home page, until the GM unarchives it.
+    # Archived: the table is read-only, listed apart on the home page, until the GM unarchives it.
     archived_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     objects = CampaignQuerySet.as_manager()
@@ -48,9 +49,9 @@ class Campaign(models.Model):
         return self.name
 
     @property
-    def adapter(self) -> systems.SystemAdapter:
+    def adapter(self) -> registry.SystemAdapter:
         """The campaign's system's web side; `SystemNotInstalled` if its app is not installed."""
-        return systems.get(self.system)
+        return registry.get(self.system)
 
     @property
     def rules_system(self) -> rules.System:
@@ -60,7 +61,7 @@ class Campaign(models.Model):
     @property
     def system_name(self) -> str:
         """The system's name for lists and headers, which a system not installed does not break."""
-        return systems.name_of(self.system)
+        return registry.name_of(self.system)
 
     def invite_has_expired(self, now: datetime) -> bool:
         return self.invite_expires_at is not None and self.invite_expires_at <= now
@@ -72,8 +73,8 @@ class Campaign(models.Model):
         problem = document_problem(self.settings)
         if problem:
             raise ValidationError({"settings": problem})
-        if not systems.is_installed(self.system):
-            installed = ", ".join(key for key, _ in systems.choices())
+        if not registry.is_installed(self.system):
+            installed = ", ".join(key for key, _ in registry.choices())
             raise ValidationError(
                 {"system": f"No rules system {self.system!r} is installed; choose one of {installed}."}
             )
@@ -141,7 +142,7 @@ class RollCall(models.Model):
     """The GM asks a character's player for a roll against a target the player does not see.
 
     A call is answered once: the status moves from pending to answered under a
-    row lock (campaigns.actions.answer_call)."""
+    row lock (campaigns.table.actions.answer_call)."""
 
     class Status(models.TextChoices):
         PENDING = "pending", "Waiting for the player"
@@ -178,7 +179,7 @@ class RollQuerySet(models.QuerySet):
 
 class Roll(ImmutableEvent):
     """One roll at the table: who, which character, what was asked, what came up,
-    and who may see it. What each audience sees is decided in campaigns.visibility."""
+    and who may see it. What each audience sees is decided in campaigns.secrets.visibility."""
 
     class Visibility(models.TextChoices):
         TABLE = "table", "Everyone at the table"
@@ -209,7 +210,7 @@ class Roll(ImmutableEvent):
 
 class Balance(models.Model):
     """A meta-currency balance: a character's Crisis Clock hours, Karma, or a
-    campaign's Fortune pool. Changed only by the ledger service (campaigns.ledger),
+    campaign's Fortune pool. Changed only by the ledger service (campaigns.table.ledger),
     which writes a LedgerEntry every time; the CHECK constraints are the last line
     of defence."""
 
@@ -257,7 +258,7 @@ class LedgerEntry(ImmutableEvent):
 
 class SubmitToken(models.Model):
     """A form post that has been received: each rendered form carries a one-time token
-    (`{% form_tokens %}`), and campaigns.once records it here before the view runs, so a
+    (`{% form_tokens %}`), and campaigns.table.once records it here before the view runs, so a
     double click or a replayed post changes nothing the second time."""
 
     key = models.CharField(max_length=80, unique=True)  # "<user id or 0>:<token>": one user's token
@@ -270,7 +271,7 @@ class SubmitToken(models.Model):
 
 
 class Commitment(models.Model):
-    """A GM's secret, committed before the dice fall (issue 25, campaigns.commitments): the table sees
+    """A GM's secret, committed before the dice fall (campaigns.secrets.commitments): the table sees
     `digest`, the SHA-256 of the canonical string of the value and a random salt, at once; the value and
     the salt only once `revealed_at` is set, at the moment `reveal` names. Everything but `revealed_at`
     is written once: `save()` refuses a change, and the reveal is one guarded UPDATE (None to a time,
@@ -301,13 +302,13 @@ class Commitment(models.Model):
 
     def save(self, *args, **kwargs):
         if not self._state.adding:
-            raise ValueError("A commitment is never changed; campaigns.commitments.reveal sets its reveal.")
+            raise ValueError("A commitment is never changed; campaigns.secrets.commitments.reveal sets its reveal.")
         super().save(*args, **kwargs)
 
 
 class TableEvent(ImmutableEvent):
-    """A short line in the log that is not a roll (issue 22): a player joined, the GM called for a
-    roll, a pool changed, tension mode went on... Written by campaigns.events.record, in words
+    """A short line in the log that is not a roll: a player joined, the GM called for a
+    roll, a pool changed, tension mode went on... Written by campaigns.table.events.record, in words
     already; a GM-only line (a Misfortune change, a secret roll's cost) never reaches a player."""
 
     class Audience(models.TextChoices):
@@ -320,7 +321,7 @@ class TableEvent(ImmutableEvent):
     text = models.CharField(max_length=300)
     audience = models.CharField(max_length=5, choices=Audience.choices, default=Audience.TABLE)
     created_at = models.DateTimeField(default=sources.now, editable=False)
-    # A GM's commitment or its reveal (issue 25): the line shows the commitment as it is now.
+    # A GM's commitment or its reveal: the line shows the commitment as it is now.
     commitment = models.ForeignKey(Commitment, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
 
     class Meta:
@@ -332,10 +333,10 @@ class TableEvent(ImmutableEvent):
 
 
 class SavedRoll(models.Model):
-    """A roll a player keeps as a button on their character's card (issue 22): the card's button
+    """A roll a player keeps as a button on their character's card: the card's button
     `key` and the options posted with it (each field's posted values, so that the replay checks
     them again as the card's options form does), or `key` "notation" and the roll form's
-    notation, target, comparison and label (campaigns.saved)."""
+    notation, target, comparison and label (campaigns.calls.saved)."""
 
     character = models.ForeignKey("characters.Character", on_delete=models.CASCADE, related_name="saved_rolls")
     name = models.CharField(max_length=60)
@@ -352,7 +353,7 @@ class SavedRoll(models.Model):
 
 
 class SavedCall(models.Model):
-    """A call the GM makes often, kept as a button above the call form (issue 22): the call form's
+    """A call the GM makes often, kept as a button above the call form: the call form's
     values but the character, who is chosen when it is used. GM-only: it holds the secret target."""
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="saved_calls")

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from campaigns.consumers import TableConsumer
+from campaigns.table.consumers import TableConsumer
 
 websocket_urlpatterns = [
     path("ws/campaigns/<int:campaign_id>/", TableConsumer.as_asgi(), name="table-socket"),

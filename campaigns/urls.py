@@ -1,6 +1,6 @@
 from django.urls import path
 
-from campaigns import (
+from campaigns.pages import (
     card_call_views,
     card_views,
     fairness_views,
@@ -9,9 +9,9 @@ from campaigns import (
     people_views,
     saved_call_views,
     settings_views,
-    systems,
     views,
 )
+from campaigns.plugins import registry
 
 urlpatterns = [
     path("new/", views.campaign_new, name="campaign_new"),
@@ -49,5 +49,5 @@ urlpatterns = [
     path("<int:campaign_id>/campaign/", lifecycle_views.campaign_lifecycle, name="campaign_lifecycle"),
     path("<int:campaign_id>/campaign/delete/", lifecycle_views.campaign_delete, name="campaign_delete"),
     path("<int:campaign_id>/export.<str:fmt>", views.export, name="export"),
-    *systems.url_patterns(),
+    *registry.url_patterns(),
 ]

@@ -1,12 +1,12 @@
-"""Characters in the admin, scoped like the rest of it (campaigns/admin.py): a GM sees only
-their own campaigns' characters. They live here, not in campaigns/admin.py, because
-characters depend on campaigns and never the other way (issue 19); the campaign's page gets
+"""Characters in the admin, scoped like the rest of it (campaigns/admin/__init__.py): a GM sees only
+their own campaigns' characters. They live here, not in campaigns/admin/__init__.py, because
+characters depend on campaigns and never the other way; the campaign's page gets
 its characters from here too."""
 
 from django.contrib import admin
 
 from campaigns import admin as campaigns_admin
-from campaigns.admin_people import PeopleByName
+from campaigns.admin.people import PeopleByName
 from campaigns.models import Campaign
 from characters.models import Character
 
@@ -23,7 +23,7 @@ class CharacterInline(PeopleByName, campaigns_admin.CampaignInlineMixin, admin.T
         return False  # characters are made by their players at the table
 
 
-# The campaign's page as campaigns/admin.py has it, with its characters below the seats.
+# The campaign's page as campaigns/admin/__init__.py has it, with its characters below the seats.
 admin.site.unregister(Campaign)
 
 

@@ -1,13 +1,13 @@
-"""Delete a character (issue 23): its owner or the GM, after a confirmation page. One that never
+"""Delete a character: its owner or the GM, after a confirmation page. One that never
 played is removed; one the log tells of is retired, so the log keeps its name
-(campaigns.lifecycle.delete_character). The GM brings a retired one back."""
+(campaigns.life.lifecycle.delete_character). The GM brings a retired one back."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from campaigns import lifecycle
+from campaigns.life import lifecycle
 from characters.models import Character
 from characters.views import _character_for_editor
 
@@ -35,9 +35,11 @@ def character_delete(request, campaign_id: int, character_id: int):
 def character_restore(request, campaign_id: int, character_id: int):
     """The GM brings a retired character back to the table."""
     character = get_object_or_404(
-        Character.objects.select_related("campaign"), pk=character_id, campaign_id=campaign_id,
+        Character.objects.select_related("campaign"),
+        pk=character_id,
+        campaign_id=campaign_id,
         campaign__gm=request.user,
-    )  # fmt: skip
+    )
     lifecycle.restore_character(character, actor=request.user)
     messages.success(request, f"{character.name} is back at the table.")
     return redirect("campaign_lifecycle", campaign_id)

@@ -7,16 +7,21 @@ import re
 
 from django import forms
 
-from campaigns import systems
-from campaigns.inputs import MAX_DEPTH, TextField, document_problem
+from campaigns.common.inputs import MAX_DEPTH, TextField, document_problem
+from campaigns.plugins import registry
 from characters import rows
 from characters.models import Character
 from rules.system import MAX_NOTES
 
 
 def notes_field(rows: int = 5) -> TextField:
-    return TextField(multiline=True, rows=rows, required=False, max_length=MAX_NOTES,
-                     help_text=f"Anything else worth keeping, at most {MAX_NOTES:,} characters.")  # fmt: skip
+    return TextField(
+        multiline=True,
+        rows=rows,
+        required=False,
+        max_length=MAX_NOTES,
+        help_text=f"Anything else worth keeping, at most {MAX_NOTES:,} characters.",
+    )
 
 
 class CharacterForm(forms.ModelForm):
@@ -63,8 +68,10 @@ class CharacterForm(forms.ModelForm):
 
     def parts(self):
         """The fields and the lists in page order: each list before the field it names."""
-        lists = {name: rows.Rows(name, self.row_lists[name], formset, self._errors or {}, self.list_help[name])
-                 for name, formset in self.lists.items()}  # fmt: skip
+        lists = {
+            name: rows.Rows(name, self.row_lists[name], formset, self._errors or {}, self.list_help[name])
+            for name, formset in self.lists.items()
+        }
         # The free notes last, whatever the system's form declares (play-test: the base form's notes came
         # second, and the lists shown before them ahead of the attributes); a stable sort keeps the rest.
         for bound in sorted(self.visible_fields(), key=lambda bound: bound.name == "notes"):
@@ -85,7 +92,7 @@ class CharacterForm(forms.ModelForm):
         return sheet.get(name, "")
 
     def clean_name(self):
-        """One name per character of a player in a campaign (issue 18: a Back then Save made a
+        """One name per character of a player in a campaign (a Back then Save made a
         second "Vex", and the lists could not tell them apart); capitals aside."""
         name = self.cleaned_data["name"].strip()
         if name_taken(self.instance, name):
@@ -137,13 +144,13 @@ RANKS = re.compile(r"-?[0-9]{1,6}")  # ASCII digits ("²" is a digit to Python);
 
 
 def refuse(field: str, message: str):
-    """A sheet's line that cannot be read, refused beside its field with what is wrong in it (issue 18:
-    a bad rank was reported as a bad stat basis, because an unreadable line lost its stat too)."""
+    """A sheet's line that cannot be read, refused beside its field with what is wrong in it (a bad
+    rank was reported as a bad stat basis, because an unreadable line lost its stat too)."""
     raise forms.ValidationError({field: message})
 
 
 def sheet_form_for(campaign) -> type[CharacterForm]:
-    return systems.get(campaign.system).sheet_form or CharacterForm
+    return registry.get(campaign.system).sheet_form or CharacterForm
 
 
 class SheetImportForm(forms.Form):

@@ -5,18 +5,18 @@ from django.db import models
 from django.db.models import Exists, F, OuterRef, Q
 
 import rules
-from campaigns import sources
-from campaigns.inputs import document_problem
+from campaigns.common import sources
+from campaigns.common.inputs import document_problem
 
 
 class CharacterQuerySet(models.QuerySet):
     def seated(self):
         """Characters whose owner still sits at their campaign: its GM, or a current member.
-        A removed player's characters leave every list and choice at the table (issue 18);
+        A removed player's characters leave every list and choice at the table;
         their rolls stay in the log, and the rows stay for the GM and the export."""
         memberships = apps.get_model("campaigns", "Membership").objects
         seat = memberships.filter(campaign=OuterRef("campaign"), user=OuterRef("owner"))
-        # A retired character (issue 23: deleted after it rolled) leaves them the same way.
+        # A retired character (deleted after it rolled) leaves them the same way.
         return self.filter(retired_at=None).filter(Q(owner=F("campaign__gm")) | Exists(seat))
 
 
@@ -29,7 +29,7 @@ class Character(models.Model):
     sheet = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(default=sources.now, editable=False)
     updated_at = models.DateTimeField(auto_now=True)
-    # Retired (issue 23): deleted by its owner or the GM after it rolled; the row stays so the log
+    # Retired: deleted by its owner or the GM after it rolled; the row stays so the log
     # keeps its name, but it leaves the table's lists, cards and calls (CharacterQuerySet.seated).
     retired_at = models.DateTimeField(null=True, blank=True, editable=False)
 

@@ -1,4 +1,4 @@
-"""A sheet's lists as rows (issue 22): skills, gear, effects… each a formset of small bounded row forms
+"""A sheet's lists as rows: skills, gear, effects… each a formset of small bounded row forms
 with a "Remove" box per row and an "Add a row" button (static/fivefold/rows.js clones the empty row), in
 place of a textarea with a line syntax. The rows gather the list; the rules still validate the sheet."""
 
@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from django import forms
 
-from campaigns.inputs import TextField, WholeNumberField
+from campaigns.common.inputs import TextField, WholeNumberField
 
 MAX_ROWS = 60  # a sheet's list is a few rows; the management form cannot ask for more
 MISSING = "This list's rows were not sent with the sheet; reload the page and try again."

@@ -6,17 +6,18 @@ from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from campaigns import call_section, live
-from campaigns.forms import form_errors
-from campaigns.lifecycle import refuse_if_archived
+from campaigns.calls import call_section
+from campaigns.life.lifecycle import refuse_if_archived
 from campaigns.models import Campaign
+from campaigns.table import live
+from campaigns.table.forms import form_errors
 from characters.forms import SheetImportForm, name_taken, sheet_form_for
 from characters.models import Character
 
 
 def _character_for_editor(request, campaign_id: int, character_id: int) -> Character:
     """The character if the user runs its campaign, or owns it and still plays there; 404 for
-    anyone else, a removed player included (issue 18), as the table is. The GM keeps the
+    anyone else, a removed player included, as the table is. The GM keeps the
     records of a removed player's characters."""
     editable = (
         Character.objects.filter(campaign__gm=request.user) | Character.objects.filter(owner=request.user).seated()
@@ -67,12 +68,16 @@ def character_import(request, campaign_id: int):
             character.full_clean()
         except ValidationError as error:
             form.add_error("file", " ".join(error.messages))
-        if name_taken(character, character.name.strip()):  # as the sheet form refuses it (issue 18)
+        if name_taken(character, character.name.strip()):  # as the sheet form refuses it
             form.add_error("file", f"You already have a character called {character.name} in this campaign.")
     if form.errors:
         new = Character(campaign=campaign, owner=request.user)
-        context = {"form": sheet_form_for(campaign)(instance=new, session=request.session),
-                   "campaign": campaign, "import_form": form, "import_error": form_errors(form)}  # fmt: skip
+        context = {
+            "form": sheet_form_for(campaign)(instance=new, session=request.session),
+            "campaign": campaign,
+            "import_form": form,
+            "import_error": form_errors(form),
+        }
         return render(request, "characters/form.html", context, status=422)
     character.save()
     character.campaign.adapter.sheet_saved(character, actor=request.user)

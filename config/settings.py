@@ -9,11 +9,13 @@ import secrets
 from pathlib import Path
 
 import environ
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 env = environ.Env()
-environ.Env.read_env(BASE_DIR / ".env")  # optional; real environment variables win
+if (BASE_DIR / ".env").exists():  # optional (read_env would log its absence, before LOG_FORMAT applies)
+    environ.Env.read_env(BASE_DIR / ".env")  # real environment variables win
 
 # Core: https://docs.djangoproject.com/en/6.0/ref/settings/#core-settings
 DEBUG = env.bool("DEBUG", default=False)
@@ -41,7 +43,7 @@ INSTALLED_APPS = [
     "accounts",
     "campaigns",
     "characters",
-    # The dice systems: each an app that registers itself (campaigns/systems/__init__.py);
+    # The dice systems: each an app that registers itself (campaigns/plugins/registry.py);
     # a line taken away takes its system away, and its campaigns say it is not installed.
     "campaigns.systems.cgg",
     "campaigns.systems.tribute",
@@ -62,8 +64,8 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "accounts.middleware.LoginRedirectMiddleware",  # a click after the log-in expired: the whole page to log in
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
-    "campaigns.middleware.ErrorPagesMiddleware",  # the 503 page for a database failure, the app's 404 page
-    "campaigns.once.SubmitOnceMiddleware",  # each form post counts once
+    "campaigns.pages.middleware.ErrorPagesMiddleware",  # the 503 page for a database failure, the app's 404 page
+    "campaigns.table.once.SubmitOnceMiddleware",  # each form post counts once
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -87,9 +89,9 @@ TEMPLATES = [
     },
 ]
 
-# Forms: Django's renderer, with inputs and selects drawn in Python, not a template each (issue 24).
+# Forms: Django's renderer, with inputs and selects drawn in Python, not a template each.
 # https://docs.djangoproject.com/en/6.0/ref/forms/renderers/
-FORM_RENDERER = "campaigns.renderers.FormRenderer"
+FORM_RENDERER = "campaigns.common.renderers.FormRenderer"
 
 # Databases: https://docs.djangoproject.com/en/6.0/ref/settings/#databases
 DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
@@ -102,7 +104,7 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # instead of opening its own, under gunicorn and daphne alike. bench/ measured 221 INSERTs/s
     # without it. https://docs.djangoproject.com/en/6.0/ref/databases/#connection-pool
     # With PostgreSQL down, a request waits at most `timeout` for a connection, then gets the
-    # "nothing changed" page (503, campaigns.middleware) instead of hanging (issue 18);
+    # "nothing changed" page (503, campaigns.pages.middleware) instead of hanging;
     # connect_timeout (libpq's minimum, 2 s) bounds each attempt of the pool to reconnect.
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {
@@ -118,18 +120,22 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Channels: https://channels.readthedocs.io/en/latest/topics/channel_layers.html
 # Redis carries live updates and nothing else a page needs: with it down, pages, log-ins
-# and rolls still answer (the sends are logged and the tables catch up when they
-# reconnect; campaigns.live). A Redis that does not answer gives up within a second or two.
+# and rolls still answer (the sends are tried again, then the open tables are told to catch
+# up; campaigns.table.live). A Redis that does not answer gives up within a second or two.
 REDIS_URL = env("REDIS_URL", default="")
 REDIS_TIMEOUT = 1  # seconds
 
 
+# An open table's consumer waits on Redis for a message (channels_redis's BRPOP, 5 s at a time): a
+# read must be allowed longer than that. redis-py 8 reads with a 5 s timeout unless told, which raced
+# the BRPOP and dropped every idle table's socket every few seconds; a Redis that hangs is still
+# noticed, after this long.
+REDIS_READ_TIMEOUT = 10  # seconds
+
+
 def redis_channel_layer(url: str) -> dict:
-    # No socket_timeout here: a table's socket waits on Redis (BRPOP) for longer than that.
-    return {
-        "BACKEND": "channels_redis.core.RedisChannelLayer",
-        "CONFIG": {"hosts": [{"address": url, "socket_connect_timeout": REDIS_TIMEOUT}]},
-    }
+    host = {"address": url, "socket_connect_timeout": REDIS_TIMEOUT, "socket_timeout": REDIS_READ_TIMEOUT}
+    return {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [host]}}
 
 
 def redis_cache(url: str) -> dict:
@@ -149,11 +155,11 @@ CHANNEL_LAYERS = {
 CACHES = {
     "default": redis_cache(REDIS_URL)
     if REDIS_URL
-    # The log's kept rows (campaigns.rows) are many small entries: room for a few busy tables' first pages.
+    # The log's kept rows (campaigns.table.rows) are many small entries: room for a few busy tables' first pages.
     else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "OPTIONS": {"MAX_ENTRIES": 5000}}
 }
 
-# Sessions live in the database only (issue 18): a log-in must not depend on Redis, and a
+# Sessions live in the database only: a log-in must not depend on Redis, and a
 # log-out deletes the row, which ends the session in every process at once. It costs one
 # indexed query a request. https://docs.djangoproject.com/en/6.0/topics/http/sessions/
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
@@ -203,6 +209,8 @@ CSRF_COOKIE_SECURE = env.bool("CSRF_COOKIE_SECURE", default=not DEBUG)
 SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=0 if DEBUG else 31_536_000)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
 SECURE_HSTS_PRELOAD = not DEBUG
+# A load balancer's probe asks the process itself, over plain http (config/health.py).
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 if env.bool("BEHIND_TLS_PROXY", default=False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
@@ -220,14 +228,29 @@ SECURE_CSP = {
     "base-uri": [CSP.SELF],
 }
 
-# The table's dice and clock (campaigns/sources.py): an object or its dotted path. Tests replace
-# them with pytest-django's `settings`, which puts them back after the test (issue 19).
-FIVEFOLD_DICE = "campaigns.sources.SYSTEM_DICE"  # the operating system's cryptographic source
+# The table's dice and clock (campaigns/common/sources.py): an object or its dotted path. Tests replace
+# them with pytest-django's `settings`, which puts them back after the test.
+FIVEFOLD_DICE = "campaigns.common.sources.SYSTEM_DICE"  # the operating system's cryptographic source
 FIVEFOLD_CLOCK = "django.utils.timezone.now"
 
+# Logging: https://docs.djangoproject.com/en/6.0/topics/logging/
+# LOG_FORMAT=json writes each line as one JSON object (config/log_format.py), for a log collector
+# that reads fields rather than text; the default is the plain message.
+LOG_FORMAT = env("LOG_FORMAT", default="text")
+if LOG_FORMAT not in ("text", "json"):
+    raise ImproperlyConfigured(f"LOG_FORMAT is {LOG_FORMAT!r}: it is text (the default) or json.")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {"json": {"()": "config.log_format.JsonFormatter"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", **({"formatter": "json"} if LOG_FORMAT == "json" else {})}
+    },
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", default="WARNING")},
 }
+if LOG_FORMAT == "json":
+    # Django's own defaults give its loggers text handlers of their own (with DEBUG, and runserver's
+    # request lines): through the JSON one instead, once each.
+    LOGGING["loggers"] = {
+        name: {"handlers": ["console"], "level": "INFO", "propagate": False} for name in ("django", "django.server")
+    }

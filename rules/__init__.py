@@ -2,7 +2,7 @@
 
 One package per system (`rules.cgg`, `rules.tribute`…), each with its `SYSTEM` entry
 (rules/system.py). The package keeps no list of them: the web side's registry
-(campaigns/systems/__init__.py) knows which systems are installed.
+(campaigns/plugins/registry.py) knows which systems are installed.
 """
 
 from rules.errors import RulesError

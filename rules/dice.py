@@ -215,7 +215,7 @@ class Comparison(StrEnum):
 
     @property
     def label(self) -> str:
-        """In words, as a committed target is written (campaigns.commitments): "at least", "at most"."""
+        """In words, as a committed target is written (campaigns.secrets.commitments): "at least", "at most"."""
         return self.value.replace("_", " ")
 
     def holds(self, total: int, target: int) -> bool:

@@ -93,7 +93,7 @@ class Outcome:
 
 
 class RollRules[Request](ABC):
-    """A system's check, asked the same way of every system (issue 19): which dice one throw
+    """A system's check, asked the same way of every system: which dice one throw
     rolls, the exact chance it succeeds, and what given faces come to.
 
     `Request` is the system's own frozen dataclass of the throw's inputs (a d100 test's chance

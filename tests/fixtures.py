@@ -1,22 +1,29 @@
 """Shared personas and factories: a GM, their player, a player of another
 campaign, and an outsider who plays nowhere."""
 
+import asyncio
+import os
+
 import pytest
+import redis
 from channels.layers import InMemoryChannelLayer
 from django.test import Client
+from django.test.signals import template_rendered
 
-from campaigns import actions, live
 from campaigns.models import Campaign, Membership
+from campaigns.table import actions, live
 from characters.models import Character
 from rules.dice import ScriptedDice, SeededDice
 
 PASSWORD = "correct horse battery staple"
+# The real Redis the live tests run against where one answers (tests.environment gives each worker its own database).
+REDIS_URL = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0"
 
 
 class RecordingLayer(InMemoryChannelLayer):
     """Stands in for the channel layer: every live message the app sends, by group. An in-process
-    layer, so `campaigns.live` sends to it at once, as to the embedded default (a cross-process
-    layer's sends are queued and go after the answer, issue 24)."""
+    layer, so `campaigns.table.live` sends to it at once, as to the embedded default (a cross-process
+    layer's sends are queued and go after the answer)."""
 
     def __init__(self):
         super().__init__()
@@ -43,6 +50,30 @@ def layer(monkeypatch):
     recording = RecordingLayer()
     monkeypatch.setattr(live, "get_channel_layer", lambda: recording)
     return recording
+
+
+def redis_answers() -> bool:
+    """Whether the Redis of REDIS_URL answers: the tests that need a real one are skipped where none does."""
+    try:
+        return redis.Redis.from_url(REDIS_URL, socket_connect_timeout=1).ping()
+    except redis.RedisError:
+        return False
+
+
+def stop_send_loop(send_loop: live._LayerLoop) -> None:
+    """Cancel the send task of a test's own `live._LayerLoop` and stop its thread's loop, so that
+    nothing is left pending when the test process ends."""
+    loop = send_loop._loop
+    if loop is None:
+        return
+
+    async def cancel() -> None:
+        for task in asyncio.all_tasks():
+            if task is not asyncio.current_task():
+                task.cancel()
+
+    asyncio.run_coroutine_threadsafe(cancel(), loop).result(5)
+    loop.call_soon_threadsafe(loop.stop)
 
 
 @pytest.fixture(autouse=True)
@@ -141,13 +172,26 @@ def htmx():
 
 @pytest.fixture
 def script_dice(settings):
-    """Make the table's next dice show exactly these faces (campaigns/sources.py); the
+    """Make the table's next dice show exactly these faces (campaigns/common/sources.py); the
     `settings` fixture gives the next test the real dice back."""
 
     def script(*faces: int) -> None:
         settings.FIVEFOLD_DICE = ScriptedDice(faces)
 
     return script
+
+
+@pytest.fixture
+def row_renders():
+    """How many times a roll's row partial was rendered (Django's test signal is sent for partials too)."""
+    names = []
+
+    def rendered(sender, template, **kwargs):
+        names.append(template.name)
+
+    template_rendered.connect(rendered)
+    yield lambda: names.count("roll_row")
+    template_rendered.disconnect(rendered)
 
 
 @pytest.fixture
@@ -171,7 +215,7 @@ def fresh_channel_layer():
 
 
 def chips(*faces: int) -> str:
-    """Dice as a log row draws them, plain kept dice side by side (`{% die %}`, issue 22)."""
+    """Dice as a log row draws them, plain kept dice side by side (`{% die %}`)."""
     return "".join(f'<span class="die die-kept">{face}</span>' for face in faces)
 
 

@@ -1,6 +1,6 @@
 """The test run's settings: the app's own (config/settings.py), with Coin installed, a dice
 system that lives only in the tests (tests/coin): the generic tests play it beside the five
-real ones, and no line of the generic code knows it (issue 19)."""
+real ones, and no line of the generic code knows it."""
 
 from config.settings import *  # noqa: F403
 from config.settings import INSTALLED_APPS

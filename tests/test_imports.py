@@ -1,8 +1,8 @@
-"""The project's imports, walked without running them: no cycles, and dependencies one way (issue 19).
+"""The project's imports, walked without running them: no cycles, and dependencies one way.
 
 Every `import` counts, at module level and inside functions alike: an import inside a
-function still needs its module, only later, and hiding a cycle there is what issue 19
-asks us to stop. Only `if TYPE_CHECKING:` blocks are left out: they never run.
+function still needs its module, only later, and hiding a cycle there is what this test
+is here to stop. Only `if TYPE_CHECKING:` blocks are left out: they never run.
 """
 
 import ast
@@ -77,7 +77,7 @@ def import_graph(sources: dict[str, Path]) -> dict[str, set[str]]:
     Importing `a.b.c` runs `a/__init__.py` and `a/b/__init__.py` first, so those are
     edges too, except the packages the importer itself sits in: they are already being
     imported when it runs, and a package that imports its own submodules is fine while
-    they do not import it back by name (`from campaigns import systems` does, and counts).
+    they do not import it back by name (`from app import helpers` in `app/sub/__init__.py` does, and counts).
     """
     modules = set(sources)
     graph = {}
@@ -152,8 +152,8 @@ def test_campaigns_generic_code_imports_nothing_from_characters():
     """One way only: a Character belongs to a Campaign, so characters imports campaigns and not back.
 
     The systems' apps (campaigns/systems/<key>/) sit above both and may use each: their
-    sheet forms are character forms. What the systems share (the registry, base.py,
-    steps.py…) is generic code like the rest of campaigns/.
+    sheet forms are character forms. What the systems share (campaigns/plugins/,
+    campaigns/toolkit/) is generic code like the rest of campaigns/.
     """
     systems = ROOT / "campaigns" / "systems"
     generic = {
@@ -174,7 +174,7 @@ def _imports_in_functions(path: Path) -> Iterator[tuple[str, int]]:
 
 
 def test_imports_inside_functions_are_only_djangos_ready():
-    """Issue 19: "imports inside functions only where they break no cycle" — with no cycle
+    """Imports inside functions only where they break no cycle — with no cycle
     left, the only ones are an AppConfig's ready(), which runs once the models are loaded."""
     production = [package for package in PACKAGES if not package.startswith("tests")]
     found = [
@@ -185,3 +185,92 @@ def test_imports_inside_functions_are_only_djangos_ready():
         if function != "ready"
     ]
     assert found == []
+
+
+# campaigns/ in layers, lowest first: a module imports only from its own layer and those below
+# (docs/architecture.md draws the same map; each sub-package's docstring says the same).
+LAYERS = [
+    "campaigns.common",
+    "campaigns.plugins",
+    "campaigns.models",
+    "campaigns.secrets",
+    "campaigns.table",
+    "campaigns.calls",
+    "campaigns.life",
+    "campaigns.toolkit",
+    "campaigns.pages",
+    "campaigns.systems",
+    "campaigns.top",
+]
+# Django's fixed places, each in the layer of what it imports: a template filter the odds charts
+# use sits with them, the "once" tag with the table; the admin, the URLs, the socket routing and
+# the app config sit above everything, the systems included.
+FIXED = {
+    "campaigns": "campaigns.common",
+    "campaigns.checks": "campaigns.common",
+    "campaigns.templatetags": "campaigns.common",
+    "campaigns.templatetags.dice": "campaigns.common",
+    "campaigns.templatetags.panel_forms": "campaigns.common",
+    "campaigns.templatetags.system_css": "campaigns.plugins",
+    "campaigns.templatetags.once": "campaigns.table",
+    "campaigns.admin": "campaigns.top",
+    "campaigns.admin.people": "campaigns.top",
+    "campaigns.urls": "campaigns.top",
+    "campaigns.routing": "campaigns.top",
+    "campaigns.apps": "campaigns.top",
+}
+
+
+def layer_of(module: str) -> int | None:
+    """The rank of a campaigns module's layer; None for a module outside campaigns/ or without a place."""
+    if not module.startswith("campaigns"):
+        return None
+    if module in FIXED:
+        return LAYERS.index(FIXED[module])
+    for rank, layer in enumerate(LAYERS):
+        if module == layer or module.startswith(layer + "."):
+            return rank
+    return None
+
+
+def layering_violations(graph: dict[str, set[str]]) -> list[str]:
+    return sorted(
+        f"{name} ({LAYERS[layer_of(name)]}) imports {needed} ({LAYERS[layer_of(needed)]})"
+        for name, needs in graph.items()
+        if layer_of(name) is not None
+        for needed in needs
+        if layer_of(needed) is not None and layer_of(needed) > layer_of(name)
+    )
+
+
+def test_every_campaigns_module_has_a_layer():
+    """A new module goes into the sub-package that owns what it holds, not beside them."""
+    homeless = sorted(name for name in _sources(["campaigns"]) if layer_of(name) is None)
+    assert homeless == []
+
+
+def test_a_lower_layer_never_imports_a_higher_one():
+    assert layering_violations(import_graph(_sources())) == []
+
+
+def test_an_upward_import_is_caught():
+    graph = {"campaigns.plugins.registry": {"campaigns.systems.cgg.adapter"}, "campaigns.table.live": set()}
+    graph["campaigns.secrets.visibility"] = {"campaigns.table.live", "campaigns.common.audience"}
+    assert layering_violations(graph) == [
+        "campaigns.plugins.registry (campaigns.plugins) imports campaigns.systems.cgg.adapter (campaigns.systems)",
+        "campaigns.secrets.visibility (campaigns.secrets) imports campaigns.table.live (campaigns.table)",
+    ]
+
+
+def test_only_the_systems_import_a_system():
+    """The generic code (and accounts, characters, config, rules) finds a system through the
+    registry (campaigns.plugins.registry), never by importing it; a system's own tests may."""
+    systems = "campaigns.systems."
+    leaks = sorted(
+        f"{name} -> {needed}"
+        for name, needs in import_graph(_sources()).items()
+        if not name.startswith(systems) and not name.startswith("tests.")
+        for needed in needs
+        if needed.startswith(systems)
+    )
+    assert leaks == []

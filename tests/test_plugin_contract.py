@@ -1,4 +1,4 @@
-"""The plug-in contract (issue 19): a sixth system is a folder. Coin (tests/coin), installed by
+"""The plug-in contract: a sixth system is a folder. Coin (tests/coin), installed by
 the test run's settings only, plays end to end through the generic pages, as a GM and two
 players would; no generic Python names a system; and a campaign whose system is taken away
 says so (501) where it would need it, and nowhere else breaks."""
@@ -16,8 +16,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from campaigns import actions, live, systems
 from campaigns.models import Campaign, Membership, Roll, RollCall
+from campaigns.plugins import registry
+from campaigns.table import actions, live
 from characters.models import Character
 from tests.coin.rules import HEADS, TAILS
 
@@ -36,13 +37,14 @@ def text(response) -> str:
 
 
 def test_coin_is_installed_by_the_test_settings_only():
-    assert "coin" in {adapter.key for adapter in systems.installed()}
+    assert "coin" in {adapter.key for adapter in registry.installed()}
     app_settings = (ROOT / "config" / "settings.py").read_text()
     assert "tests.coin" not in app_settings
 
 
-def test_coin_plays_end_to_end_through_the_generic_pages(gm, player, other_player, layer, script_dice,
-                                                           django_capture_on_commit_callbacks):  # fmt: skip
+def test_coin_plays_end_to_end_through_the_generic_pages(
+    gm, player, other_player, layer, script_dice, django_capture_on_commit_callbacks
+):
     gm_client, paul, olga = client_for(gm), client_for(player), client_for(other_player)
 
     def live_(callback):
@@ -53,13 +55,13 @@ def test_coin_plays_end_to_end_through_the_generic_pages(gm, player, other_playe
     assert '<option value="coin">Coin</option>' in text(gm_client.get(reverse("campaign_new")))
     response = gm_client.post(reverse("campaign_new"), {"name": "Heads or Tails", "system": "coin"})
     campaign = Campaign.objects.get(name="Heads or Tails")
-    assert (response.status_code, response.url, campaign.system) == (302, reverse("table", args=[campaign.pk]), "coin")
     table = reverse("table", args=[campaign.pk])
+    assert (response.status_code, response.url, campaign.system) == (302, f"{table}?tab=session", "coin")
     assert "Coin" in text(gm_client.get(reverse("home")))
 
-    # Two players join by the invite link the GM's table shows.
+    # Two players join by the invite link the GM's Session & players tab shows.
     join = reverse("join", args=[campaign.invite_token])
-    assert join in text(gm_client.get(table))
+    assert join in text(gm_client.get(response.url))
     assert "Coin" in text(paul.get(join))
     for client in (paul, olga):
         assert client.post(join).status_code == 302
@@ -85,18 +87,23 @@ def test_coin_plays_end_to_end_through_the_generic_pages(gm, player, other_playe
     started = live_(lambda: gm_client.post(reverse("session_start", args=[campaign.pk]), HTTP_HX_REQUEST="true"))
     assert started.status_code == 200
     call_url = reverse("coin_call", args=[campaign.pk])
-    assert call_url in text(gm_client.get(table))
-    assert 'id="coin-panel"' in text(paul.get(table))
-    assert call_url not in text(paul.get(table))
+    panel = f"{table}?tab=panel"  # the tab that draws the system's panel, the GM's and a player's
+    assert call_url in text(gm_client.get(panel))
+    assert 'id="coin-panel"' in text(paul.get(panel))
+    assert call_url not in text(paul.get(table)) + text(paul.get(panel))
     layer.sent.clear()
 
     # The GM calls Tess to flip her 4 coins against a secret 2 and sees the exact chance, 5 in 16.
-    called = live_(lambda: gm_client.post(call_url, {"character": tess.pk, "target": "2", "label": "Heads I win"},
-                                          HTTP_HX_REQUEST="true"))  # fmt: skip
+    called = live_(
+        lambda: gm_client.post(
+            call_url, {"character": tess.pk, "target": "2", "label": "Heads I win"}, HTTP_HX_REQUEST="true"
+        )
+    )
     assert called.status_code == 200
     call = RollCall.objects.get(kind="coin")
     assert (call.character, call.request, call.label) == (tess, {"coins": 4, "target": 2}, "Heads I win")
-    gm_page, paul_page, olga_page = text(gm_client.get(table)), text(paul.get(table)), text(olga.get(table))
+    gm_page = text(gm_client.get(table))
+    paul_page, olga_page = (text(client.get(table)) + text(client.get(panel)) for client in (paul, olga))
     for secret in ("more than 2 heads", "31.25%", "5 in 16"):
         assert secret in gm_page, secret
         assert secret not in paul_page + olga_page, secret
@@ -105,7 +112,7 @@ def test_coin_plays_end_to_end_through_the_generic_pages(gm, player, other_playe
     assert flip_url not in olga_page
     assert olga.post(flip_url, HTTP_HX_REQUEST="true").status_code == 404  # not her character
     # Live: the GM's card with the target, Paul's card with the button and not the target, and to the table
-    # the target's commitment alone (issue 25, through the generic campaigns.commitment_actions).
+    # the target's commitment alone (through the generic campaigns.table.commitment_actions).
     assert "more than 2 heads" in layer.take(live.gm_group(campaign.pk))
     paul_live = layer.take(live.player_group(campaign.pk, player.pk))
     assert flip_url in paul_live
@@ -117,8 +124,15 @@ def test_coin_plays_end_to_end_through_the_generic_pages(gm, player, other_playe
     # Paul flips: heads, heads, heads, tails (and a plain roll later shows a 5).
     script_dice(HEADS, HEADS, HEADS, TAILS, 5)
     flipped = live_(lambda: paul.post(flip_url, HTTP_HX_REQUEST="true"))
-    assert (flipped.status_code, text(flipped)) == (200, "")  # the card goes: the flip is in the log
+    # The call's card goes (nothing in its place): the flip is in the log, and on Tess's card as her last roll.
     roll = Roll.objects.get(kind="coin")
+    assert flipped.status_code == 200
+    assert (
+        text(flipped)
+        .lstrip()
+        .startswith(f'<div class="last-roll" id="card-{tess.pk}-last" data-last="roll-{roll.pk}" hx')
+    )
+    assert "3 heads of 4" in text(flipped)
     assert (roll.author, roll.character, roll.call) == (player, tess, call)
     assert roll.outcome == {"faces": [2, 2, 2, 1], "heads": 3, "success": True}
     assert RollCall.objects.get(pk=call.pk).status == RollCall.Status.ANSWERED
@@ -223,12 +237,56 @@ def f():
 
 
 def test_no_generic_python_names_a_system():
-    keys = {adapter.key for adapter in systems.installed()}
+    keys = {adapter.key for adapter in registry.installed()}
     assert len(generic_python()) > 30  # the sweep does walk the code
     named = {
         str(path.relative_to(ROOT)): found
         for path in generic_python()
         if (found := system_literals(path.read_text(), keys))
+    }
+    assert named == {}
+
+
+# No system in the generic templates, static files or bench either: a system's styles are in its own
+# stylesheet (`SystemAdapter.css`), what differs by system is asked of its adapter, and the bench asks the
+# registry (`SystemAdapter.bench`). Prose may name a system; code (a quoted key, a class, an id, a selector) may not.
+MARKUP = ("templates", "static")
+MARKUP_COMMENTS = re.compile(r"\{#.*?#\}|\{%\s*comment\s*%\}.*?\{%\s*endcomment\s*%\}|/\*.*?\*/|<!--.*?-->", re.S)
+
+
+def system_names_in_markup(text: str, keys) -> list[tuple[int, str]]:
+    """(line, text) of each key a template or a static file uses as code: quoted (`== "d100"`), or an id,
+    a class or a selector that is the key or starts with it (`#cgg-panel`, `.zener-fold`, `class="ore_x"`)."""
+    alternatives = "|".join(map(re.escape, sorted(keys)))
+    named = re.compile(r"""(?<=["'#.])(""" + alternatives + r""")(?=["']|[-_]\w)""")
+    text = MARKUP_COMMENTS.sub(lambda comment: "\n" * comment.group(0).count("\n"), text)
+    return [(number, line.strip()) for number, line in enumerate(text.splitlines(), 1) if named.search(line)]
+
+
+def test_the_markup_sweep_finds_a_system_in_code_and_not_in_words():
+    source = """{# d100's comment: "d100" #}
+<p>d100's skill tests, before the more-fields.</p>
+{% if campaign.system == "d100" %}x{% endif %}
+/* .zener-fold */
+.gm-screen #cgg-panel .cgg-pair { display: grid; }
+<div class="zener-gm">
+<a href="#d100">d100</a>"""
+    assert [line for line, _ in system_names_in_markup(source, {"cgg", "zener", "d100", "ore"})] == [3, 5, 6, 7]
+
+
+def test_no_generic_template_static_file_or_bench_names_a_system():
+    keys = {adapter.key for adapter in registry.installed()}
+    files = [path for top in MARKUP for path in sorted((ROOT / top).rglob("*")) if path.is_file()]
+    assert len(files) > 50  # the sweep does walk them
+    named = {
+        str(path.relative_to(ROOT)): found
+        for path in files
+        if (found := system_names_in_markup(path.read_text(encoding="utf-8"), keys))
+    }
+    bench = sorted((ROOT / "bench").glob("*.py"))
+    assert len(bench) > 3
+    named |= {
+        str(path.relative_to(ROOT)): found for path in bench if (found := system_literals(path.read_text(), keys))
     }
     assert named == {}
 
@@ -243,7 +301,7 @@ def taken_away(gm, player, seeded_dice):
     Membership.objects.create(campaign=campaign, user=player)
     hero = Character.objects.create(campaign=campaign, owner=player, name="Vik", sheet={"coins": 2, "notes": ""})
     actions.roll_notation(campaign, player, notation="1d6", character=hero)
-    systems.get("coin").play_secrets(campaign, gm, player, hero)
+    registry.get("coin").play_secrets(campaign, gm, player, hero)
     Campaign.objects.filter(pk=campaign.pk).update(system="gone")
     return campaign, hero
 
@@ -254,16 +312,24 @@ def test_a_campaign_whose_system_is_taken_away_says_so_and_breaks_nothing(gm, pl
     roll = gone.rolls.filter(kind="coin").get()
     ids = {"campaign_id": gone.pk}
     pages = {
-        player: [("get", reverse("table", kwargs=ids)), ("get", reverse("table", kwargs=ids) + "?after=0"),
-                 ("get", reverse("odds", kwargs=ids) + "?notation=1d6"),
-                 ("get", reverse("roll_chart", kwargs=ids | {"roll_id": roll.pk})),
-                 ("post", reverse("roll", kwargs=ids)), ("get", reverse("character_new", kwargs=ids)),
-                 ("get", reverse("character_edit", kwargs=ids | {"character_id": hero.pk})),
-                 ("post", reverse("character_import", kwargs=ids)),
-                 ("post", reverse("coin_flip", kwargs=ids | {"call_id": call.pk}))],
-        gm: [("get", reverse("table", kwargs=ids)), ("post", reverse("call_new", kwargs=ids)),
-             ("post", reverse("session_start", kwargs=ids)), ("post", reverse("coin_call", kwargs=ids))],
-    }  # fmt: skip
+        player: [
+            ("get", reverse("table", kwargs=ids)),
+            ("get", reverse("table", kwargs=ids) + "?after=0"),
+            ("get", reverse("odds", kwargs=ids) + "?notation=1d6"),
+            ("get", reverse("roll_chart", kwargs=ids | {"roll_id": roll.pk})),
+            ("post", reverse("roll", kwargs=ids)),
+            ("get", reverse("character_new", kwargs=ids)),
+            ("get", reverse("character_edit", kwargs=ids | {"character_id": hero.pk})),
+            ("post", reverse("character_import", kwargs=ids)),
+            ("post", reverse("coin_flip", kwargs=ids | {"call_id": call.pk})),
+        ],
+        gm: [
+            ("get", reverse("table", kwargs=ids)),
+            ("post", reverse("call_new", kwargs=ids)),
+            ("post", reverse("session_start", kwargs=ids)),
+            ("post", reverse("coin_call", kwargs=ids)),
+        ],
+    }
     rolls, calls = Roll.objects.count(), RollCall.objects.count()
     for user, asked in pages.items():
         for method, url in asked:
@@ -289,10 +355,14 @@ def test_the_admin_still_opens_a_campaign_whose_system_is_taken_away(gm, taken_a
     admin_user = get_user_model().objects.create_superuser("root", password="not-used-here")
     gm.is_staff = True
     gm.save()
-    pages = [reverse("admin:campaigns_campaign_changelist"), reverse("admin:campaigns_campaign_change", args=[gone.pk]),
-             reverse("admin:characters_character_changelist"),
-             reverse("admin:characters_character_change", args=[hero.pk]),
-             reverse("admin:campaigns_roll_changelist"), reverse("admin:campaigns_rollcall_changelist")]  # fmt: skip
+    pages = [
+        reverse("admin:campaigns_campaign_changelist"),
+        reverse("admin:campaigns_campaign_change", args=[gone.pk]),
+        reverse("admin:characters_character_changelist"),
+        reverse("admin:characters_character_change", args=[hero.pk]),
+        reverse("admin:campaigns_roll_changelist"),
+        reverse("admin:campaigns_rollcall_changelist"),
+    ]
     for user in (admin_user, gm):
         for url in pages:
             response = client_for(user).get(url)

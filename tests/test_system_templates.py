@@ -1,4 +1,4 @@
-"""A system is a plug-in (issue 19): its code and templates name its own templates and the
+"""A system is a plug-in: its code and templates name its own templates and the
 shared ones (templates/systems/_*.html), never another system's, which may not be installed."""
 
 import re

@@ -11,46 +11,73 @@ from django.test import Client
 from django.urls import get_resolver, reverse
 from django.urls.resolvers import URLResolver
 
-from campaigns import actions, events, systems
+from campaigns.calls import card_calls
 from campaigns.models import Membership, SavedCall
+from campaigns.plugins import registry
+from campaigns.table import actions, events, tabs
 from characters.models import Character
 from rules.dice import Comparison
 
 # name -> (method, who may use it, the system whose campaign it belongs to)
 PUBLIC, LOGIN, MEMBER, GM = "public", "login", "member", "gm"
 # The first installed system: the generic pages are the same in every campaign.
-FIRST = next(systems.installed()).key
+FIRST = next(registry.installed()).key
 GENERIC = {
-    "home": ("get", PUBLIC, None), "signup": ("get", PUBLIC, None), "login": ("get", PUBLIC, None),
-    "logout": ("post", PUBLIC, None), "rules": ("get", PUBLIC, None), "join": ("get", PUBLIC, None),
-    "rules_system": ("get", PUBLIC, None), "favicon": ("get", PUBLIC, None),
-    "password_change": ("get", LOGIN, None), "password_change_done": ("get", LOGIN, None),
+    "home": ("get", PUBLIC, None),
+    "signup": ("get", PUBLIC, None),
+    "login": ("get", PUBLIC, None),
+    "logout": ("post", PUBLIC, None),
+    "rules": ("get", PUBLIC, None),
+    "join": ("get", PUBLIC, None),
+    "rules_system": ("get", PUBLIC, None),
+    "favicon": ("get", PUBLIC, None),
+    "healthz": ("get", PUBLIC, None),
+    "password_change": ("get", LOGIN, None),
+    "password_change_done": ("get", LOGIN, None),
     "account_settings": ("get", LOGIN, None),
     "campaign_new": ("get", LOGIN, None),
-    "table": ("get", MEMBER, FIRST), "roll": ("post", MEMBER, FIRST), "odds": ("get", MEMBER, FIRST),
-    "needs": ("get", MEMBER, FIRST), "table_people": ("get", MEMBER, FIRST),
-    "roll_chart": ("get", MEMBER, FIRST), "roll_page": ("get", MEMBER, FIRST), "fairness": ("get", MEMBER, FIRST),
+    "table": ("get", MEMBER, FIRST),
+    "roll": ("post", MEMBER, FIRST),
+    "odds": ("get", MEMBER, FIRST),
+    "needs": ("get", MEMBER, FIRST),
+    "table_people": ("get", MEMBER, FIRST),
+    "roll_chart": ("get", MEMBER, FIRST),
+    "roll_page": ("get", MEMBER, FIRST),
+    "fairness": ("get", MEMBER, FIRST),
     "card_roll": ("post", MEMBER, FIRST),
-    "card_call_new": ("post", GM, FIRST), "card_call_choices": ("get", GM, FIRST),
+    "card_call_new": ("post", GM, FIRST),
+    "card_call_choices": ("get", GM, FIRST),
     "card_call_answer": ("post", MEMBER, FIRST),
-    "saved_roll": ("post", MEMBER, FIRST), "saved_roll_remove": ("post", MEMBER, FIRST),
-    "saved_call_use": ("post", GM, FIRST), "saved_call_remove": ("post", GM, FIRST),
-    "call_new": ("post", GM, FIRST), "call_answer": ("post", MEMBER, FIRST), "call_cancel": ("post", GM, FIRST),
-    "session_start": ("post", GM, FIRST), "session_end": ("post", GM, FIRST),
-    "invite_regenerate": ("post", GM, FIRST), "player_remove": ("post", GM, FIRST), "leave": ("get", MEMBER, FIRST),
-    "export": ("get", GM, FIRST), "character_new": ("get", MEMBER, FIRST), "character_edit": ("get", MEMBER, FIRST),
-    "character_download": ("get", MEMBER, FIRST), "character_import": ("post", MEMBER, FIRST),
-    "campaign_lifecycle": ("get", GM, FIRST), "campaign_delete": ("get", GM, FIRST),
-    "character_delete": ("get", MEMBER, FIRST), "character_restore": ("post", GM, FIRST),
+    "saved_roll": ("post", MEMBER, FIRST),
+    "saved_roll_remove": ("post", MEMBER, FIRST),
+    "saved_call_use": ("post", GM, FIRST),
+    "saved_call_remove": ("post", GM, FIRST),
+    "call_new": ("post", GM, FIRST),
+    "call_answer": ("post", MEMBER, FIRST),
+    "call_cancel": ("post", GM, FIRST),
+    "session_start": ("post", GM, FIRST),
+    "session_end": ("post", GM, FIRST),
+    "invite_regenerate": ("post", GM, FIRST),
+    "player_remove": ("post", GM, FIRST),
+    "leave": ("get", MEMBER, FIRST),
+    "export": ("get", GM, FIRST),
+    "character_new": ("get", MEMBER, FIRST),
+    "character_edit": ("get", MEMBER, FIRST),
+    "character_download": ("get", MEMBER, FIRST),
+    "character_import": ("post", MEMBER, FIRST),
+    "campaign_lifecycle": ("get", GM, FIRST),
+    "campaign_delete": ("get", GM, FIRST),
+    "character_delete": ("get", MEMBER, FIRST),
+    "character_restore": ("post", GM, FIRST),
     "campaign_settings": ("get", GM, "d100"),  # a system with settings: the page is for those only
-}  # fmt: skip
+}
 
 
 def _system_cases() -> dict:
     """Each system's steps, with who may use them as its urls module's ACCESS says."""
     return {
         name: (method, access, adapter.key)
-        for adapter in systems.installed()
+        for adapter in registry.installed()
         if adapter.urls
         for name, (method, access) in import_module(adapter.urls).ACCESS.items()
     }
@@ -59,7 +86,7 @@ def _system_cases() -> dict:
 CASES = GENERIC | _system_cases()
 
 
-SYSTEM_PREFIXES = tuple(f"{adapter.key}_" for adapter in systems.installed())
+SYSTEM_PREFIXES = tuple(f"{adapter.key}_" for adapter in registry.installed())
 NOT_SWEPT = {"logout", "leave"}  # they end the visitor's session or seat, which the sweeps need
 
 
@@ -75,7 +102,7 @@ def url_names(patterns=None):
 def make_world(gm, player, staff):
     """One campaign per system, the player seated in each with a character."""
     campaigns, characters = {}, {}
-    for system in (adapter.key for adapter in systems.installed()):
+    for system in (adapter.key for adapter in registry.installed()):
         campaign = actions.create_campaign(gm, name=f"World {system}", system=system, settings={})
         seat = Membership.objects.create(campaign=campaign, user=player)
         sheet = campaign.rules_system.validate_sheet({}, campaign.settings)
@@ -99,19 +126,53 @@ GENERIC_MARKERS = ("zqx-gm-secret", "424242", "zqx-gm-event")
 def play_a_secret_in_every_system(world, gm, player) -> tuple[str, ...]:
     """A scripted session: a marker behind every secret the app keeps from players; the
     markers, which no player may ever see."""
+    return tuple(
+        dict.fromkeys(marker for markers in secrets_by_system(world, gm, player).values() for marker in markers)
+    )
+
+
+def secrets_by_system(world, gm, player) -> dict[str, tuple[str, ...]]:
+    """The same scripted session, its markers by the system whose campaign holds them."""
     campaigns, heroes = world["campaigns"], world["characters"]
-    markers = list(GENERIC_MARKERS)
+    played = {}
     for system, (campaign, _) in campaigns.items():
+        markers = list(GENERIC_MARKERS)
         actions.roll_notation(campaign, gm, notation="1d20", label="zqx-gm-secret", secret=True)
-        actions.call_for_roll(campaign, character=heroes[system], notation="2d10", target=424242,
-                              comparison=Comparison.AT_MOST)  # fmt: skip
-        # A saved call (issue 22) keeps its secret target and its name on the GM's side alone.
-        SavedCall.objects.create(campaign=campaign, name="zqx-gm-secret", request={
-            "label": "", "notation": "2d10", "target": 424242, "comparison": "at_most", "reveal_dice": True,
-            "reveal_target": False, "reveal_success": False})  # fmt: skip
+        actions.call_for_roll(
+            campaign, character=heroes[system], notation="2d10", target=424242, comparison=Comparison.AT_MOST
+        )
+        # A saved call keeps its secret target and its name on the GM's side alone.
+        SavedCall.objects.create(
+            campaign=campaign,
+            name="zqx-gm-secret",
+            request={
+                "label": "",
+                "notation": "2d10",
+                "target": 424242,
+                "comparison": "at_most",
+                "reveal_dice": True,
+                "reveal_target": False,
+                "reveal_success": False,
+            },
+        )
+        markers += secret_card_call(campaign, gm, heroes[system])
         markers += campaign.adapter.play_secrets(campaign, gm, player, heroes[system])
         events.record(campaign, "note", "zqx-gm-event: a table event for the GM alone", gm_only=True)
-    return tuple(markers)
+        played[system] = tuple(markers)
+    return played
+
+
+def secret_card_call(campaign, gm, hero) -> list[str]:
+    """The GM's call from the card with a secret number, left waiting for the player: its number as
+    the GM's card says it ("difficulty 10"). Made before the system's own secrets, whose call stays the newest
+    (the routes' `call_id`). A system whose secret call is its own (Centaurus Gate's) has its own marker."""
+    spec = campaign.adapter.card_call_number(campaign)
+    buttons = card_calls.card_buttons(hero)
+    if spec is None or not (spec.secret and spec.open) or not buttons:
+        return []
+    value, words = spec.choices[-1]
+    card_calls.call_from_card(campaign, gm, character=hero, key=buttons[0].key, number=value, secret=True)
+    return [f"{spec.label.lower()} {words}"]
 
 
 def routes(world, system):
@@ -119,11 +180,15 @@ def routes(world, system):
     its own), with the newest call and roll of the campaign as their ids: the secret ones."""
     campaign, seat = world["campaigns"][system]
     values = {
-        "campaign_id": campaign.pk, "character_id": world["characters"][system].pk, "membership_id": seat.pk,
+        "campaign_id": campaign.pk,
+        "character_id": world["characters"][system].pk,
+        "membership_id": seat.pk,
         "call_id": campaign.calls.order_by("-pk").values_list("pk", flat=True).first() or 1,
         "roll_id": campaign.rolls.order_by("-pk").values_list("pk", flat=True).first() or 1,
-        "token": campaign.invite_token, "system_key": system, "side": 0,
-    }  # fmt: skip
+        "token": campaign.invite_token,
+        "system_key": system,
+        "side": 0,
+    }
     for name, (method, _access, _system) in CASES.items():
         if name in NOT_SWEPT or (name.startswith(SYSTEM_PREFIXES) and not name.startswith(f"{system}_")):
             continue
@@ -133,6 +198,9 @@ def routes(world, system):
     table = reverse("table", args=[campaign.pk])
     yield "get", table + "?after=0"
     yield "get", table + f"?before={values['roll_id'] + 1}"
+    # Each tab of the table, which the page draws only when chosen (campaigns.table.tabs): the player's and the GM's.
+    for tab in (tabs.PLAY, tabs.MORE, tabs.PEOPLE, tabs.TABLE, tabs.SYSTEM, tabs.CHARACTERS, tabs.SESSION):
+        yield "get", table + f"?tab={tab}"
     yield "get", reverse("export", args=[campaign.pk, "csv"]) + "?part=ledger"
     yield "get", reverse("export", args=[campaign.pk, "csv"]) + "?part=events"
     yield "get", reverse("export", args=[campaign.pk, "csv"]) + "?part=commitments"

@@ -1,5 +1,6 @@
-"""The Zener sheet's lists for a test post (issue 22: rows), written as the sheet's old one-line forms for
-brevity: 'Pilot (narrow, PRAC) 3', 'Spanish, 1920s (spoken) 3', 'Poor at Mathematics (2) 1', 'Rifle 2d6; burst'."""
+"""The Zener sheet's lists for a test post (rows), written as the sheet's old one-line forms for
+brevity: 'Pilot (narrow, PRAC) 3', 'Spanish, 1920s (spoken) 3', 'Poor at Mathematics (2) 1' (with what it
+bears on: 'Poor at Mathematics (2) 2; Mathematics, THEO'), 'Rifle 2d6; burst'."""
 
 import re
 
@@ -34,8 +35,11 @@ def _language(line: str) -> dict:
 
 
 def _disadvantage(line: str) -> dict:
-    m = DISADVANTAGE.fullmatch(line)
-    return {"name": m["name"].strip(), "points": m["points"], "ranks": m["ranks"].strip() or "1"}
+    """'Poor at Mathematics (2) 1', or with what it bears on: 'Poor at Mathematics (2) 2; Mathematics, THEO'."""
+    line, _, bears_on = line.partition(";")
+    m = DISADVANTAGE.fullmatch(line.strip())
+    row = {"name": m["name"].strip(), "points": m["points"], "ranks": m["ranks"].strip() or "1"}
+    return row | ({"bears_on": bears_on.strip()} if bears_on.strip() else {})
 
 
 def _weapon(line: str) -> dict:

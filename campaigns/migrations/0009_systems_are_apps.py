@@ -1,4 +1,4 @@
-"""Issue 19: the rules systems are apps. `Campaign.system` is checked against the installed
+"""The rules systems are apps. `Campaign.system` is checked against the installed
 systems (`Campaign.clean`) instead of fixed choices, and Centaurus Gate's tension scene moves
 to its own app (campaigns/systems/cgg/migrations/0001_initial.py takes the table over)."""
 

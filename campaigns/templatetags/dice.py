@@ -37,7 +37,7 @@ HUNDREDTH = Decimal("0.01")
 def fixed2(value: float) -> str:
     """A drawing's coordinate with two decimals, as `floatformat:2` writes it (the float's shortest
     repr rounded half up) without its locale look-ups: a chart has a hundred of them, and they were half
-    of drawing it (the plain roll's answer, issue 24)."""
+    of drawing it (the plain roll's answer)."""
     return str(Decimal(repr(value)).quantize(HUNDREDTH, ROUND_HALF_UP))
 
 
@@ -60,7 +60,7 @@ def odds_fraction(value: Fraction) -> str:
     return f"about 1 in {'' if leading == 1 else f'{leading} × '}10^{exponent}"
 
 
-# A die's part in a result, as its chip shows it (issue 22): the word a screen reader hears after
+# A die's part in a result, as its chip shows it: the word a screen reader hears after
 # the face, and the class that colours it (static/fivefold/app.css, `.die-<kind>`). "kept" is a
 # plain die that counts; the others say why the die looks different.
 DIE_KINDS = {
@@ -85,8 +85,9 @@ def die(face, kind: str = "kept", title: str = "") -> str:
     """One die as a chip: `{% die 6 "dropped" %}`; `title` overrides the word said after the face."""
     word = title or DIE_KINDS[kind]
     said = format_html('<span class="visually-hidden"> ({})</span>', word) if word else ""
-    return format_html('<span class="die die-{}"{}>{}{}</span>', kind,
-                       format_html(' title="{}"', word) if word else "", face, said)  # fmt: skip
+    return format_html(
+        '<span class="die die-{}"{}>{}{}</span>', kind, format_html(' title="{}"', word) if word else "", face, said
+    )
 
 
 @register.simple_tag

@@ -243,9 +243,16 @@ class RollConditions:
     troubled: bool = False  # the Exec paid for Troubled: failed failure dice rerolled
     transcendent: bool = False  # the player paid for Transcendent: the Failures rerolled
     augmented: bool = False  # the player paid for Augmented now (it lasts until tension mode ends)
+    risk_only: int = 0  # of risk_dice, the risk roll's alone (Improved, Confused): after the assists
 
     def apply(self, code: DieCode, success_dice: int) -> tuple[DieCode, int]:
         return DieCode(max(0, code.dice + self.risk_dice), code.pips), max(0, success_dice + self.success_dice)
+
+    def change_code(self, code: DieCode, success_dice: int) -> tuple[DieCode, int]:
+        """The code and success dice before the assists: every change but the risk roll's alone, which
+        comes off after them (`risk_only`; rules page, #cgg-risk-penalties)."""
+        code = DieCode(max(0, code.dice + self.risk_dice - self.risk_only), code.pips)
+        return code, max(0, success_dice + self.success_dice)
 
 
 def pay_options(entries: Iterable[str], attribute: str = "", lasting: dict | None = None) -> list[tuple[str, str]]:
@@ -280,7 +287,7 @@ def before_roll(
     pays = set(pays)
     if pays - offered:
         raise RulesError(f"{', '.join(sorted(pays - offered))}: the explorer has no such condition to pay for.")
-    risk = success = 0
+    risk = success = risk_only = 0
     labels = []
     if questioning_dice(entries, attribute):
         success += 1
@@ -289,7 +296,7 @@ def before_roll(
         risk, success = risk + 1, success + 1
         labels.append("Eager: paid one, +1D")
     if "Improved" in pays:
-        risk += 1
+        risk, risk_only = risk + 1, risk_only + 1
         labels.append("Improved: paid one, +1D risk")
     if "Consumed" in offered:
         if "Consumed" in pays:
@@ -305,7 +312,7 @@ def before_roll(
         risk, success = risk - 1, success - 1
         labels.append("Paralyzing Injury: -1D")
     if "Confused" in exec_pays:
-        risk -= 1
+        risk, risk_only = risk - 1, risk_only - 1
         labels.append("Confused: -1D risk")
     for held in sheet_conditions(entries):
         if held.name == "Crippling Wound" and held.attribute == attribute:
@@ -329,7 +336,15 @@ def before_roll(
     if "Restrained" in pays:
         labels.append("Restrained: paid one")
     return RollConditions(
-        risk, success, len(pays), restrained, tuple(labels), troubled, "Transcendent" in pays, "Augmented" in pays
+        risk,
+        success,
+        len(pays),
+        restrained,
+        tuple(labels),
+        troubled,
+        "Transcendent" in pays,
+        "Augmented" in pays,
+        risk_only,
     )
 
 

@@ -9,7 +9,7 @@ Interpretations (published on /rules/#cgg):
   contradicts its own table.
 - A contest's base code (opponent's dice + 1) can fall outside the table's
   3d-9d; its base risk then follows the table's rule of 3 per die (3 x dice - 5).
-- Risk grades (issue 21): the seed names "no risk, minimal risk, limited risk, or extreme
+- Risk grades: the seed names "no risk, minimal risk, limited risk, or extreme
   risk" and gives no numbers. Limited risk is the table's base risk; minimal risk is one row
   of the table lower (-3, at least 1), extreme risk one row higher (+3): the table's own step
   of 3 per die. No risk has no target. The grade is the Exec's, secret like the rest.

@@ -5,6 +5,13 @@ Rolled like risk, but no Wrench and no Hammer: every six is discarded and adds n
 The total is pips of a new leverage code, or a third of it, rounded up, adds to an
 existing code. A Ready! action is a diligence roll in tension mode; cueing the Exec to
 make things worse gives "+1d to the result", read as one more die rolled.
+
+Readings (published on /rules/#cgg-diligence-edge and /rules/#cgg-diligence-assists):
+- In tension mode the Edge player's bonuses on the attribute count, as on a risk roll: the
+  bonus lasts "for the duration of this Tension Mode".
+- "See if they can find anything combine with it as assistance": gear, an assisting explorer,
+  leverage and a special rule's bonus pips combine with the code as they do on a risk roll
+  (rules.cgg.assists.BuiltCode), after the Edge and before the cue's +1d.
 """
 
 from __future__ import annotations
@@ -12,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import ceil
 
+from rules.cgg.assists import Assist, BuiltCode
 from rules.cgg.codes import DieCode
 from rules.cgg.leverage import leverage_from
 from rules.cgg.risk import VENTURE_FACE, RiskRoll
@@ -41,23 +49,33 @@ DILIGENCE_LABELS = {
 
 @dataclass(frozen=True, slots=True)
 class Diligence:
-    """A diligence roll: the explorer's code, the leverage it adds to (if any), and Ready!'s cue."""
+    """A diligence roll: the explorer's code, the leverage it adds to (if any), Ready!'s cue,
+    tension mode's Edge bonuses on the attribute and what assists it."""
 
     base: DieCode
     existing: DieCode | None = None
     ready: bool = False
     cue: bool = False
+    edge: int = 0
+    assists: tuple[Assist, ...] = ()
+    bonus_pips: int = 0
 
     def __post_init__(self) -> None:
         if self.cue and not self.ready:
             raise RulesError("Only a Ready! action may cue the Exec to make things worse.")
-        if self.cue:
-            self.base.add_dice(1)  # refuses a cue past the biggest code, with its message
+        if self.edge < 0:
+            raise RulesError("Edge bonuses are counted from 0.")
+        self.code  # noqa: B018 -- refuses a code past the biggest, with its message
+
+    @property
+    def assisted(self) -> DieCode:
+        """The code before the cue: the attribute with its Edge dice, then the assists combined in."""
+        return BuiltCode(self.base.add_dice(self.edge), self.assists, self.bonus_pips).code
 
     @property
     def code(self) -> DieCode:
         """The dice rolled: Ready!'s cue adds +1d."""
-        return self.base.add_dice(1) if self.cue else self.base
+        return self.assisted.add_dice(1) if self.cue else self.assisted
 
 
 @dataclass(frozen=True, slots=True)

@@ -96,7 +96,7 @@ def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = 
             raise RulesError("Each leverage has a purpose and a die code.")
         try:
             code = parse_code(str(item.get("code", "")))
-        except RulesError as error:  # which line (issue 18): a sheet has several
+        except RulesError as error:  # which line: a sheet has several
             raise RulesError(f"Leverage {str(item.get('purpose', '')).strip()}: {error}") from None
         leverage.append(
             {"purpose": Leverage(str(item.get("purpose", "")), code).purpose.strip()[:MAX_TEXT], "code": str(code)}

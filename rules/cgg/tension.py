@@ -76,8 +76,8 @@ def tension_dice(bleakness: Bleakness, players: int, worse_cues: int = 0) -> int
     """Base dice by how bleak it looks, +1 per two players; each cue to make
     things worse removes one. Never raised.
 
-    Interpretation (published on /rules/#cgg): `players` are the players who have explorers,
-    not the Exec ("All but one player creates a character"; the seed, "Players and Executives")."""
+    `players` is everyone the campaign's setting counts: the Exec too by default
+    (rules.cgg.settings.tension_players, published on /rules/#cgg-tension-players)."""
     if players < 0 or worse_cues < 0:
         raise RulesError("Players and cues are counted from 0.")
     return max(0, BASE_TENSION_DICE[bleakness] + players // 2 - worse_cues)
@@ -109,7 +109,7 @@ class Spend:
             raise RulesError(f"A Spotlight is at most -{MAX_SPOTLIGHT}D.")
         cost = self.slide + (SLIP_COST if self.slip else 0) + self.spotlight
         if cost > successes:
-            raise RulesError(f"That spends {cost} successes; the spin made {successes}.")
+            raise RulesError(f"That spends {_successes(cost)}; the spin made {successes}.")
         return self
 
 
@@ -250,3 +250,7 @@ class TensionState:
             turns=Round.from_dict(data.get("turns")),  # scenes stored before turn order existed
             lowered=tuple(data.get("lowered", ())),
         )
+
+
+def _successes(count: int) -> str:
+    return f"{count} success" if count == 1 else f"{count} successes"

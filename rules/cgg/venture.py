@@ -74,7 +74,7 @@ def hammer_hours(uses: Iterable[Hammer]) -> int:
 
 
 def missing_subject(use: Wrench | Hammer, name: str, *, conditions: Sequence[str], gear: Sequence[str]) -> str:
-    """Why a use has nothing to act on, or "" when it has (issue 18: a use with no subject
+    """Why a use has nothing to act on, or "" when it has (a use with no subject
     costs Venture and hours for nothing). "It's not as bad as I thought" removes an impairment
     condition, so it needs one on the sheet: a core condition of the impairment kind, or a
     condition the sheet names in its own words (the app cannot tell its kind, so it counts).

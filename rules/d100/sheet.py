@@ -10,8 +10,14 @@ from rules.errors import RulesError
 from rules.system import notes_only_sheet
 
 DEFAULT_ATTRIBUTES = ("Combat", "Brawn", "Agility", "Perception", "Intelligence", "Willpower", "Fellowship")
-PERIL_STEPS = ("Unhindered", "Imperiled", "Ignore 1 skill rank", "Ignore 2 skill ranks", "Ignore 3 skill ranks",
-               "Incapacitated")  # fmt: skip
+PERIL_STEPS = (
+    "Unhindered",
+    "Imperiled",
+    "Ignore 1 skill rank",
+    "Ignore 2 skill ranks",
+    "Ignore 3 skill ranks",
+    "Incapacitated",
+)
 
 
 def _int(value: Any, what: str) -> int:
@@ -41,16 +47,27 @@ def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = 
         ranks = _int(skill.get("ranks", 0), f"{name}'s ranks")
         if not 0 <= ranks <= 3:
             raise RulesError(f"{name} has 0 to 3 ranks.")
-        skills.append({"name": name, "attribute": skill["attribute"], "ranks": ranks,
-                       "special": bool(skill.get("special", False))})  # fmt: skip
+        skills.append(
+            {
+                "name": name,
+                "attribute": skill["attribute"],
+                "ranks": ranks,
+                "special": bool(skill.get("special", False)),
+            }
+        )
     modifiers = _int(raw.get("modifiers", 0), "Talent and trait modifiers")
     if abs(modifiers) > 30:
         raise RulesError("Talent and trait modifiers stay within -30 and +30.")
     peril = _int(raw.get("peril", 0), "Peril")
     if not 0 <= peril < len(PERIL_STEPS):
         raise RulesError("Peril is one of: " + ", ".join(PERIL_STEPS) + ".")
-    return {"attributes": attributes, "skills": skills, "modifiers": modifiers, "peril": peril,
-            "notes": notes_only_sheet(raw)["notes"]}  # fmt: skip
+    return {
+        "attributes": attributes,
+        "skills": skills,
+        "modifiers": modifiers,
+        "peril": peril,
+        "notes": notes_only_sheet(raw)["notes"],
+    }
 
 
 def effective_ranks(ranks: int, peril: int) -> int:

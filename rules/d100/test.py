@@ -39,8 +39,9 @@ SYNERGY = 10
 CAP_EVERY_MODIFIER, CAP_TALENTS_ONLY = 0, 1
 
 
-def base_chance(attribute: int, ranks: int, modifiers: int = 0, synergy: bool = False, *,
-                cap: int = CAP_EVERY_MODIFIER) -> int:  # fmt: skip
+def base_chance(
+    attribute: int, ranks: int, modifiers: int = 0, synergy: bool = False, *, cap: int = CAP_EVERY_MODIFIER
+) -> int:
     """Primary attribute + 10 per skill rank + talent/trait/peril modifiers, +10 for synergy.
 
     Seed ("Skill test summary"): "the appropriate Primary Attribute plus your Skill Ranks (...), plus any

@@ -8,18 +8,20 @@ A roll is terms joined by + and -; a term is a whole number or a pool:
     !  / !<cmp>        explode: roll again and add, on the highest face or on <cmp>
     khN klN kN         keep the N highest (k = kh) or lowest
     dhN dlN dN         drop the N highest or lowest (d = dl)
-    <cmp>              count successes: the pool is worth the dice that meet it
+    <cmp> / cs<cmp>    count successes: the pool is worth the dice that meet it (Roll20 / Foundry)
 
 <cmp> is `>=N`, `<=N`, `>N`, `<N`, `=N` or a bare `N` (equal), except for
-success counting, which needs the sign. Reading (published on
+bare success counting, which needs the sign. Reading (published on
 /rules/#notation-explode-point): a point right after `!` belongs to
 the explosion: `6d10!>=8` explodes on 8 to 10; to count successes of dice that
 explode on 10, write `6d10>=7!` or `6d10!10>=7`.
 
 Reading (published on /rules/#notation-reroll): `r` re-rolls until the die no longer
 matches, as Roll20 and d20 do; Foundry's `r` re-rolls once, which is `ro` here.
-Reading (published on /rules/#notation-compare): `>` and `<` are strict (`6d10>7` counts
-8, 9 and 10), as in Foundry and d20; Roll20 reads them as "or more"/"or less".
+Reading (published on /rules/#notation-compare): `>N` and `<N` are read as the spelling they
+come in reads them. Roll20's (bare successes, `!`, `r`, `ro`) mean "N or more" and "N or less"
+(`6d10>7` counts 7 to 10, `d10!>8` explodes on 8 to 10), and are kept as `>=N` and `<=N`;
+Foundry's `cs` and `rr` are strict, as in Foundry (`6d10cs>7` counts 8, 9 and 10).
 Reading (published on /rules/#notation-explode-cap): a die explodes at most CAP_EXPLOSIONS
 times in a row; the odds count that cap exactly.
 """
@@ -117,7 +119,8 @@ class Pool:
     def __str__(self) -> str:
         text = self.dice_text()
         if self.reroll:
-            text += ("ro" if self.reroll_once else "r") + _bare(self.reroll)
+            foundry = _strict(self.reroll) and not self.reroll_once  # `rr` keeps `>` and `<` strict
+            text += ("rr" if foundry else "ro" if self.reroll_once else "r") + _bare(self.reroll, foundry)
         if self.explode:
             # A bare `!` before a success point would take that point as its own: spell it out.
             default = self.explode == Compare("=", self.sides) and not self.success
@@ -125,12 +128,22 @@ class Pool:
         if self.keep:
             text += f"{self.keep}{self.keep_count}"
         if self.success:
-            text += str(self.success)
+            text += ("cs" if _strict(self.success) else "") + str(self.success)
         return text
 
 
-def _bare(compare: Compare) -> str:
-    return str(compare.value) if compare.op == "=" else str(compare)
+def _strict(compare: Compare) -> bool:
+    return compare.op in (">", "<")
+
+
+def _bare(compare: Compare, foundry: bool = False) -> str:
+    """A compare point as written after `r`, `ro` or `!`: equal as a bare number; a strict one, which
+    these Roll20 spellings would read as "or more"/"or less", as its inclusive twin (unless `foundry`)."""
+    if compare.op == "=":
+        return str(compare.value)
+    if _strict(compare) and not foundry:
+        return str(Compare(compare.op + "=", compare.value + (1 if compare.op == ">" else -1)))
+    return str(compare)
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +185,7 @@ _DICE = re.compile(r"(?P<count>[0-9]*)d(?P<sides>[0-9]+|%|f)")
 _CMP = r"(?:>=|<=|>|<|=)"
 _OPERATOR = re.compile(
     rf"(?P<reroll>r[or]?)(?P<rcmp>{_CMP}?)(?P<rn>[0-9]+)"
+    rf"|cs(?P<cscmp>{_CMP}?)(?P<csn>[0-9]+)"
     rf"|!(?P<ecmp>{_CMP}?)(?P<en>[0-9]+)?"
     r"|(?P<keep>[kd][hl]?)(?P<kn>[0-9]+)"
     rf"|(?P<scmp>{_CMP})(?P<sn>[0-9]+)"
@@ -180,7 +194,7 @@ _OPERATOR = re.compile(
 
 def parse(text: str) -> Expression:
     """Parse extended dice notation (see the module docstring), e.g. `4d6kh3`,
-    `2d20kl1+5`, `d6!`, `d10r1`, `4dF+1`, `6d10>=7`. Spaces and case do not matter."""
+    `2d20kl1+5`, `d6!`, `d10r1`, `4dF+1`, `6d10>=7`, `6d10cs>7`. Spaces and case do not matter."""
     pools: list[Pool] = []
     modifier = 0
     for sign, term in signed_terms(text, "3d6+2, 4d6kh3 or d100"):
@@ -204,6 +218,9 @@ def _pool(term: str, sign: int) -> Pool:
     count = _bounded_int(dice["count"] or "1", MAX_DICE, "The number of dice")
     named = {"%": 100, "f": FATE}
     sides = named[dice["sides"]] if dice["sides"] in named else _bounded_int(dice["sides"], MAX_SIDES, "A die's sides")
+    if sides == FATE and dice["sides"] != "f":  # a typed d0 is no die, not Fate dice (FATE is 0 inside a Pool)
+        shown = f"{count}d{dice['sides']}"
+        raise RulesError(f"A die has 2 to {MAX_SIDES} sides: '{shown}' has 0.")
     found: dict = {"count": count, "sides": sides, "sign": sign}
     at = dice.end()
     while at < len(term):
@@ -223,18 +240,29 @@ _NAMES = {"reroll": "re-roll", "explode": "explode (!)", "keep": "keep/drop", "s
 
 def _operator(match: re.Match, sides: int) -> tuple[str, dict]:
     if match["reroll"]:
-        compare = Compare(match["rcmp"] or "=", _number(match["rn"]))
+        compare = _compare(match["rcmp"], match["rn"], foundry=match["reroll"] == "rr")
         return "reroll", {"reroll": compare, "reroll_once": match["reroll"] == "ro"}
+    if match["csn"]:
+        return "success", {"success": _compare(match["cscmp"], match["csn"], foundry=True)}
     if match["keep"]:
         keep = {"k": "kh", "d": "dl"}.get(match["keep"], match["keep"])
         return "keep", {"keep": keep, "keep_count": _bounded_int(match["kn"], MAX_DICE, "The dice kept or dropped")}
     if match["scmp"]:
-        return "success", {"success": Compare(match["scmp"], _number(match["sn"]))}
+        return "success", {"success": _compare(match["scmp"], match["sn"])}
     if match["en"] is None:
         if match["ecmp"]:
             raise RulesError(f"'!{match['ecmp']}' needs a number after it, e.g. d6!>=5.")
         return "explode", {"explode": Compare("=", 1 if sides == FATE else sides)}
-    return "explode", {"explode": Compare(match["ecmp"] or "=", _number(match["en"]))}
+    return "explode", {"explode": _compare(match["ecmp"], match["en"])}
+
+
+def _compare(op: str | None, digits: str, *, foundry: bool = False) -> Compare:
+    """A compare point as its spelling reads it (/rules/#notation-compare): Roll20's `>N` and `<N`
+    are "N or more" and "N or less"; Foundry's (`cs`, `rr`) are strict."""
+    op = op or "="
+    if op in (">", "<") and not foundry:
+        op += "="
+    return Compare(op, _number(digits))
 
 
 def _number(digits: str) -> int:
@@ -248,9 +276,11 @@ def _explain(term: str, rest: str) -> str:
         return f"'{term}': a re-roll needs the faces to re-roll, e.g. d10r1, d10ro1, d6r<2."
     if rest[0] in "<>=":
         return f"'{term}': counting successes needs a number after the sign, e.g. 6d10>=7."
+    if rest.startswith("cs"):
+        return f"'{term}': counting successes needs a number after cs, e.g. 6d10cs>7 (8 or more)."
     if rest.startswith("!"):
         return f"'{term}': '{rest}' is not supported; exploding dice are written d6! or d6!>=5 (no !! or !p)."
     return (
         f"'{term}': '{rest}' is not an operator we know. Use kh, kl, dh, dl (keep, drop), ! (explode), "
-        "r, ro (re-roll) or >=N (count successes)."
+        "r, ro, rr (re-roll) or >=N, cs>N (count successes)."
     )

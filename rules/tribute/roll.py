@@ -184,9 +184,12 @@ def chances(spec: TestSpec, opposition: int) -> TestChances:
         profit[p_count] = profit.get(p_count, Fraction(0)) + p
         waste[w_count] = waste.get(w_count, Fraction(0)) + p
     return TestChances(
-        by_outcome[Outcome.WIN], by_outcome[Outcome.MATCH], by_outcome[Outcome.FAIL],
-        dict(sorted(profit.items())), dict(sorted(waste.items())),
-    )  # fmt: skip
+        by_outcome[Outcome.WIN],
+        by_outcome[Outcome.MATCH],
+        by_outcome[Outcome.FAIL],
+        dict(sorted(profit.items())),
+        dict(sorted(waste.items())),
+    )
 
 
 def result_distribution(spec: TestSpec) -> dict[int, Fraction]:

@@ -8,7 +8,7 @@
   adds the GM's modifier to the roll, where a penalty is +; its time chart and assistants table
   give bonuses (x10 time +4). Fivefold writes every modifier as a bonus, so a stat check's target
   is stat + modifier (4d6 - bonus at or under the stat); taking the bonuses off the stat made
-  extra time and assistants hurt a stat check (issue 20).
+  extra time and assistants hurt a stat check.
 - Impossible chances: while the target is below the lowest possible roll, roll one
   more die and add 2 to the target (3d6 needing 0 becomes 6d6 needing 6).
 - Eventual success: the margin, less the margin the characters want, read backwards on the extra
@@ -122,7 +122,7 @@ def skill_check(stat: int, ranks: int, modifier: int = 0, extra_skills: int = 0,
 
 def stat_check(stat: int, modifier: int = 0) -> Check:
     """Seed: "Roll 4d6 + modifier from the GM ... stat or less". `modifier` is a bonus, as on a skill
-    check: the target is stat + modifier (issue 20; published on the Zener rules page)."""
+    check: the target is stat + modifier (published on the Zener rules page)."""
     if abs(modifier) > MAX_MODIFIER:
         raise RulesError(f"A modifier is between -{MAX_MODIFIER} and {MAX_MODIFIER}.")
     return Check(4, stat + modifier)

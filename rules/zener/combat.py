@@ -8,22 +8,28 @@ Interpretations (published on /rules/#zener):
   with the impossible-chance rule.
 - A critical hit: every die shows 1 and the total is under the target.
 - Hit location rolls d% on the aim's column: whole body, head & torso, head & neck,
-  left hand, right hand or eye (issue 20, #5). The text's table lost its row
+  left hand, right hand or eye. The text's table lost its row
   boundaries; each row's ranges are given to the columns in order, skipping a column
   where its ranges would not run on from the row above, and every column then runs
   1-00 without a gap. The eye column has no Eye row: its Face band (16-40) is the eye.
   The hand columns' legs are the upper leg only, as printed.
 - A critical location: the skull always; the neck, right chest and each abdomen/groin
-  on a 1 on a d6, the left chest on 1-3 on a d12 (issue 20, #6). 96-00 is the
+  on a 1 on a d6, the left chest on 1-3 on a d12. 96-00 is the
   attacker's choice of a band of the same column, a critical location automatically
   if it can be one (#7).
-- Every hit that lands on a location with a stat die costs one point of that stat, as the
+- Every hit that does trauma costs one point of a stat, by its location's stat die, as the
   seed's damage example plays it ("The attack was not a critical hit and did not strike a
   Critical Location, so it inflicts 1 point of damage to a stat"), not only critical ones as
-  its effects table reads (issue 20, wrong today #4).
+  its effects table reads; a hit whose trauma the armour stopped (or a near miss two steps
+  up, which does "zero trauma") costs none: "Stat damage is inflicted by trauma according
+  to location" (rules page, #zener-stat-damage).
+- A critical location adds +2 trauma ("Undefined Critical Location: +2 Trauma", beside
+  "Non-Critical Location: +0 Trauma"), on top of the location's own: the skull always, the
+  neck, chest or abdomen when its critical die comes up, the attacker's choice when it can
+  be one (rules page, #zener-critical-trauma).
 - The hand and eye "(d10, 2 rolls)" roll their die twice, as the seed's stat-risk counts
   count them.
-- Trauma = weapon damage + location trauma - armour (never below 0);
+- Trauma = weapon damage + location trauma (+2 on a critical location) - armour (never below 0);
   shock = trauma / 2 rounded up + 1d6 + location shock. Shock above the Shock
   Threshold calls for a CON save (a stat check) at -1 per point over, rolled by the app.
 - A made save inflicts half the d6 (rounded up) + the location's shock, as the example
@@ -31,7 +37,7 @@ Interpretations (published on /rules/#zener):
   base shock from the Trauma not counted"), not "1/2 the trauma" of the text.
 - A failed save: unconscious for d10 - 4 + the points over on the time chart, in seconds;
   cumulative shock over HP: d10 - 7 on the time chart, in minutes. An index off the
-  chart's ends (-5 to 13) reads at the nearest end.
+  chart's ends (-6, "< x 0.1", to 13) reads at the nearest end.
 """
 
 from __future__ import annotations
@@ -43,7 +49,7 @@ from rules.dice import DiceSource, DiceTerm, Notation, roll
 from rules.errors import RulesError
 from rules.zener.checks import Check, CheckRoll, roll_check
 from rules.zener.stats import MAX_WEAPON_RANKS, foundation
-from rules.zener.tables import TIME_MULTIPLIERS
+from rules.zener.tables import TIME_MULTIPLIERS, TIME_UNDER
 
 ARMOUR_RES = {0: -4, 1: -3, 2: -2, 3: -1}
 ARMOUR_NIM = {10: -4, 9: -3, 8: -3, 7: -2, 6: -2, 5: -1, 4: -1}
@@ -89,14 +95,22 @@ def size_and_range(size: int, range_: int) -> int:
     """The attack's size and range term (seed: "Target Size Adjustment"): range over size is a
     penalty of the Range Adjustment of the difference; range under size a bonus of the raw
     difference. The raw range (-20 at 100 m) no aiming could cancel; the adjusted one (-5) can, as
-    the seed's "Attacks" says the range and aiming modifiers are designed to (issue 20)."""
+    the seed's "Attacks" says the range and aiming modifiers are designed to."""
     if range_ > size:
         return -range_adjustment(range_ - size)
     return size - range_
 
 
-def attack_check(attack_stat: int, weapon_ranks: int, target_defense: int, *, size: int = 0, range_: int = 0,
-                 aiming: int = 0, circumstance: int = 0) -> Check:  # fmt: skip
+def attack_check(
+    attack_stat: int,
+    weapon_ranks: int,
+    target_defense: int,
+    *,
+    size: int = 0,
+    range_: int = 0,
+    aiming: int = 0,
+    circumstance: int = 0,
+) -> Check:
     if not 0 <= weapon_ranks <= MAX_WEAPON_RANKS:
         raise RulesError(f"Weapon ranks are 0 to {MAX_WEAPON_RANKS} (the seed's maximum).")
     target = foundation(attack_stat) + weapon_ranks - target_defense + size_and_range(size, range_) + aiming
@@ -122,8 +136,8 @@ def aiming_cap(weapon: str) -> tuple[int, int]:
 def aiming_bonus(index: int, weapon: str = "", *, suppression: bool = False, column: str = "whole") -> int:
     """The attack's aiming term: the time chart's index, within the weapon's cap, or suppression's -5.
     Suppression is "simply pointing a weapon in the general direction of a target" (seed, "Extra Time
-    Spent/Rushing"): it takes no aiming time and no aimed column, only the whole body (play-test, issue
-    20; published)."""
+    Spent/Rushing"): it takes no aiming time and no aimed column, only the whole body (found in a
+    play-test; published)."""
     if suppression:
         if index:
             raise RulesError("Suppression fire is not aimed: leave the aiming at 0.")
@@ -175,7 +189,7 @@ def critical_follow_up(critical: bool, trauma: int, stats: tuple[str, ...] | lis
     """The attacker's bonus against the same target next round (seed: "If a critical hit results in
     no additional damage, the attacker is at +2"): a critical hit's additional damage is its stat
     damage ("-1 dmg to stat ... on critical"), and stat damage is inflicted by trauma, so a critical
-    hit with no stat damage, or whose trauma the armour stopped, earns +2 (issue 20)."""
+    hit with no stat damage, or whose trauma the armour stopped, earns +2."""
     return CRITICAL_FOLLOW_UP if critical and (trauma == 0 or not stats) else 0
 
 
@@ -205,46 +219,137 @@ LOCATIONS = {
     "elbow": Location("Elbow", 0, 0, _die((1, "STR"), (1, "DEX"), (1, "ACC"), (2, "MEL"), (1, "PRAC"))),
     "forearm": Location("Forearm", 0, 0, _die((1, "STR"), (2, "DEX"), (1, "ACC"), (1, "PRAC"), (1, "THEO"))),
     "hand": Location("Hand", 0, 0, _die((1, "STR"), (3, "DEX"), (2, "ACC"), (2, "MEL"), (2, "PRAC")), 2),
-    "abdomen": Location("Abdomen/groin", 1, 1,
-                        _die((1, "STR"), (4, "CON"), (2, "RES"), (1, "NIM"), (1, "MEL"), (3, "END"))),
+    "abdomen": Location(
+        "Abdomen/groin", 1, 1, _die((1, "STR"), (4, "CON"), (2, "RES"), (1, "NIM"), (1, "MEL"), (3, "END"))
+    ),
     "upper leg": Location("Upper leg", 0, 0, _die((1, "STR"), (2, "NIM"), (2, "MEL"))),
     "knee": Location("Knee", 0, 0, _die((2, "STR"), (2, "NIM"), (1, "MEL"))),
     "lower leg": Location("Lower leg", 0, 0, _die((1, "STR"), (3, "NIM"), (1, "MEL"))),
     "foot": Location("Foot", 0, 0, _die((3, "NIM"), (2, "MEL"))),
     # The eye column's Face band lands here (the table has no Eye row); its die is in the stat-risk counts.
-    "eye": Location("Eye", 2, 6,
-                    _die((1, "DEX"), (1, "ACC"), (2, "PRAC"), (2, "THEO"), (3, "AWA"), (1, "PERS")), 2),
-}  # fmt: skip
+    "eye": Location("Eye", 2, 6, _die((1, "DEX"), (1, "ACC"), (2, "PRAC"), (2, "THEO"), (3, "AWA"), (1, "PERS")), 2),
+}
 
 # Each column (seed: "Hit Location Table"): its name, the aim's target size (seed: "Target
 # Size"), and its d% bands (00 = 100) as (the band's top, the part hit).
 COLUMNS = {
-    "whole": ("Whole body", 0, ((5, "skull"), (10, "face"), (15, "neck"), (30, "left chest"),
-              (35, "left upper arm"), (40, "left abdomen"), (45, "left forearm"), (60, "right chest"),
-              (65, "right upper arm"), (70, "right abdomen"), (75, "right forearm"), (85, "left leg"),
-              (95, "right leg"), (100, "choice"))),
-    "head_torso": ("Head & torso", -1, ((7, "skull"), (14, "face"), (21, "neck"), (35, "left chest"),
-                   (42, "left upper arm"), (49, "left abdomen"), (56, "left forearm"), (70, "right chest"),
-                   (77, "right upper arm"), (84, "right forearm"), (100, "choice"))),
-    "head_neck": ("Head & neck", -2, ((10, "skull"), (21, "face"), (28, "neck"), (42, "left chest"),
-                  (49, "left upper arm"), (56, "left forearm"), (63, "right chest"), (70, "right upper arm"),
-                  (77, "right forearm"), (100, "choice"))),
-    "left_hand": ("Left hand", -3, ((2, "skull"), (5, "face"), (10, "neck"), (20, "left chest"),
-                  (30, "left upper arm"), (35, "left abdomen"), (50, "left forearm"), (55, "right chest"),
-                  (60, "right abdomen"), (70, "right forearm"), (80, "left upper leg"), (85, "right upper leg"),
-                  (100, "choice"))),
-    "right_hand": ("Right hand", -3, ((2, "skull"), (5, "face"), (10, "neck"), (15, "left chest"),
-                   (20, "left abdomen"), (30, "left forearm"), (40, "right chest"), (50, "right upper arm"),
-                   (55, "right abdomen"), (70, "right forearm"), (75, "left upper leg"), (85, "right upper leg"),
-                   (100, "choice"))),
-    "eye": ("Eye", -6, ((15, "skull"), (40, "eye"), (55, "neck"), (60, "left chest"), (65, "left forearm"),
-            (70, "right chest"), (75, "right forearm"), (100, "choice"))),
-}  # fmt: skip
+    "whole": (
+        "Whole body",
+        0,
+        (
+            (5, "skull"),
+            (10, "face"),
+            (15, "neck"),
+            (30, "left chest"),
+            (35, "left upper arm"),
+            (40, "left abdomen"),
+            (45, "left forearm"),
+            (60, "right chest"),
+            (65, "right upper arm"),
+            (70, "right abdomen"),
+            (75, "right forearm"),
+            (85, "left leg"),
+            (95, "right leg"),
+            (100, "choice"),
+        ),
+    ),
+    "head_torso": (
+        "Head & torso",
+        -1,
+        (
+            (7, "skull"),
+            (14, "face"),
+            (21, "neck"),
+            (35, "left chest"),
+            (42, "left upper arm"),
+            (49, "left abdomen"),
+            (56, "left forearm"),
+            (70, "right chest"),
+            (77, "right upper arm"),
+            (84, "right forearm"),
+            (100, "choice"),
+        ),
+    ),
+    "head_neck": (
+        "Head & neck",
+        -2,
+        (
+            (10, "skull"),
+            (21, "face"),
+            (28, "neck"),
+            (42, "left chest"),
+            (49, "left upper arm"),
+            (56, "left forearm"),
+            (63, "right chest"),
+            (70, "right upper arm"),
+            (77, "right forearm"),
+            (100, "choice"),
+        ),
+    ),
+    "left_hand": (
+        "Left hand",
+        -3,
+        (
+            (2, "skull"),
+            (5, "face"),
+            (10, "neck"),
+            (20, "left chest"),
+            (30, "left upper arm"),
+            (35, "left abdomen"),
+            (50, "left forearm"),
+            (55, "right chest"),
+            (60, "right abdomen"),
+            (70, "right forearm"),
+            (80, "left upper leg"),
+            (85, "right upper leg"),
+            (100, "choice"),
+        ),
+    ),
+    "right_hand": (
+        "Right hand",
+        -3,
+        (
+            (2, "skull"),
+            (5, "face"),
+            (10, "neck"),
+            (15, "left chest"),
+            (20, "left abdomen"),
+            (30, "left forearm"),
+            (40, "right chest"),
+            (50, "right upper arm"),
+            (55, "right abdomen"),
+            (70, "right forearm"),
+            (75, "left upper leg"),
+            (85, "right upper leg"),
+            (100, "choice"),
+        ),
+    ),
+    "eye": (
+        "Eye",
+        -6,
+        (
+            (15, "skull"),
+            (40, "eye"),
+            (55, "neck"),
+            (60, "left chest"),
+            (65, "left forearm"),
+            (70, "right chest"),
+            (75, "right forearm"),
+            (100, "choice"),
+        ),
+    ),
+}
 
 # Critical locations (seed: "automatic critical location", "1 in 6 critical location",
 # "d12: 3 in 12 critical location"): part -> (how many faces, the die); 1 to that many is critical.
-CRITICAL = {"skull": (1, 1), "neck": (1, 6), "left chest": (3, 12), "right chest": (1, 6),
-            "left abdomen": (1, 6), "right abdomen": (1, 6)}  # fmt: skip
+CRITICAL = {
+    "skull": (1, 1),
+    "neck": (1, 6),
+    "left chest": (3, 12),
+    "right chest": (1, 6),
+    "left abdomen": (1, 6),
+    "right abdomen": (1, 6),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -308,8 +413,12 @@ def _part(part: str, dice: DiceSource, percent: int, *, automatic: bool = False)
         critical_roll = dice.roll(die)
         critical = critical_roll <= faces
     name = LOCATIONS[kind].name
-    return Hit(percent, f"{side.capitalize()} {name.lower()}" if side else name, LOCATIONS[kind], sub, critical,
-               critical_roll)  # fmt: skip
+    return Hit(
+        percent, f"{side.capitalize()} {name.lower()}" if side else name, LOCATIONS[kind], sub, critical, critical_roll
+    )
+
+
+CRITICAL_TRAUMA = 2  # seed, "Hit Location Effects": "Undefined Critical Location: +2 Trauma"
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,25 +433,38 @@ class Damage:
     points: tuple[int, ...] = ()  # what each of `stats` loses: 1, or a d3 for a critical hit on a critical location
 
 
-def damage(weapon_damage: Notation, armour: int, hit: Hit, shock_threshold: int, *, dice: DiceSource,
-           critical: bool = False) -> Damage:  # fmt: skip
-    """Trauma, shock, stat damage and the Shock Threshold save of one hit. Every hit on a location
-    with a stat die costs a point of a stat (the seed's damage example; see the module's docstring);
-    a `critical` hit on a critical location costs a d3 for each stat rolled (seed, "Hit Location
-    Effects": "Undefined Critical Location: +2 Trauma, -1, (-d3 on a crit) dmg to stat"), the d3
-    rolled after the stat's die."""
+def damage(
+    weapon_damage: Notation,
+    armour: int,
+    hit: Hit,
+    shock_threshold: int,
+    *,
+    dice: DiceSource,
+    critical: bool = False,
+    glancing: NearMiss | None = None,
+) -> Damage:
+    """Trauma, shock, stat damage and the Shock Threshold save of one hit. A critical location adds
+    `CRITICAL_TRAUMA` to the location's own trauma. A hit that does trauma costs a point of a stat by
+    the location's die; one whose trauma the armour stopped costs none ("Stat damage is inflicted by
+    trauma according to location"; see the module's docstring). A `critical` hit on a critical location
+    costs a d3 for each stat rolled (seed, "Hit Location Effects": "Undefined Critical Location: +2
+    Trauma, -1, (-d3 on a crit) dmg to stat"), the d3 rolled after the stat's die. A `glancing` hit (a
+    near miss) takes its shock and trauma off before the stat is rolled."""
     weapon = roll(weapon_damage, dice).total
     location = hit.location
-    trauma = max(0, weapon + location.trauma - armour)
+    trauma = max(0, weapon + location.trauma + (CRITICAL_TRAUMA if hit.critical else 0) - armour)
     shock_die = dice.roll(6)
     shock = ceil(trauma / 2) + shock_die + location.shock
+    saved = ceil(shock_die / 2) + location.shock
+    if glancing:
+        trauma = max(0, trauma + glancing.trauma) if glancing.trauma_allowed else 0
+        shock, saved = max(0, shock + glancing.shock), max(0, saved + glancing.shock)
     stats: list[str] = []
     points: list[int] = []
-    for _ in range(location.rolls if location.stat_die else 0):
+    for _ in range(location.rolls if location.stat_die and trauma > 0 else 0):
         stats.append(location.stat_die[dice.roll(len(location.stat_die)) - 1])
         points.append(dice.roll(3) if critical and hit.critical else 1)
     over = shock - shock_threshold
-    saved = ceil(shock_die / 2) + location.shock
     return Damage(weapon, trauma, shock, tuple(stats), over > 0, -over if over > 0 else 0, saved, tuple(points))
 
 
@@ -352,8 +474,11 @@ def con_save(con: int, modifier: int, dice: DiceSource) -> CheckRoll:
 
 
 def on_time_chart(index: int, unit: str) -> str:
-    """A time-chart index as a span ("10 seconds"); off the chart's ends it reads at the nearest end."""
-    index = max(min(TIME_MULTIPLIERS), min(max(TIME_MULTIPLIERS), index))
+    """A time-chart index as a span ("10 seconds"); off the chart's ends it reads at the nearest end, and
+    the chart's bottom end is its "-6 < x 0.1" row: "under 0.1 minutes" (rules page, #zener-index-tables)."""
+    if index <= TIME_UNDER:
+        return f"under {TIME_MULTIPLIERS[TIME_UNDER + 1]:g} {unit}"
+    index = min(max(TIME_MULTIPLIERS), index)
     return f"{TIME_MULTIPLIERS[index]:g} {unit}"
 
 
@@ -401,6 +526,7 @@ class NearMiss:
     shock: int
     trauma_allowed: bool
     trauma: int
+    steps: int = 1  # how many areas up the hit lands: the next larger (1) or "two steps up" (2)
 
 
 def near_miss(margin: int, size: int, cover: bool) -> NearMiss | None:
@@ -411,13 +537,39 @@ def near_miss(margin: int, size: int, cover: bool) -> NearMiss | None:
     if margin >= 0 or cover:
         return None
     if size < -1 and margin >= -10 and margin < -5:
-        return NearMiss(-2, False, 0)
+        return NearMiss(-2, False, 0, 2)
     if size < 0 and margin >= -5:
-        return NearMiss(-1, True, -1)
+        return NearMiss(-1, True, -1, 1)
     return None
 
 
+# The next larger area of each aimed column (seed: a near miss "will hit the next larger area", a miss by
+# 10 or less "uses the hit location chart two steps up"): head & neck, head & torso, whole body is the
+# ladder of the seed's sizes (-2, -1, 0). The eye is in the head, so it steps onto the head & neck; a hand
+# is in no part of the head, so it steps onto the head & torso, the next larger column holding the arms,
+# and two steps up onto the whole body, as head & neck does (rules page, #zener-near-miss).
+LARGER = {
+    "eye": "head_neck",
+    "left_hand": "head_torso",
+    "right_hand": "head_torso",
+    "head_neck": "head_torso",
+    "head_torso": "whole",
+    "whole": "whole",
+}
+
+
+def near_miss_column(aim: str, steps: int) -> str:
+    """The column a near miss rolls on: `steps` areas up from the aimed column, the whole body at most."""
+    for _ in range(steps):
+        aim = LARGER[aim]
+    return aim
+
+
 END_COST = {"ACC": 1, "MEL": 2}  # "just pull the trigger" 1, a physical attack 2
+
+
+MEL_BEST_FIRST = 0  # the campaign setting "initiative_mel": the highest MEL gets the most (the default)
+MEL_AS_WRITTEN = 1  # the seed's words: the highest MEL +0, each lower one +2 more
 
 
 def initiative(
@@ -427,15 +579,19 @@ def initiative(
     surprised: frozenset = frozenset(),
     immobile: frozenset = frozenset(),
     prone: frozenset = frozenset(),
+    mel: int = MEL_BEST_FIRST,
 ) -> list[tuple[str, int, int]]:
     """Initiative for each character: 1d6 (surprised 0, immobile 1, prone at most 3) + its
-    place among the AWA scores (lowest +0, next +1, ...) + its place among the MEL scores
-    (highest +0, next +2, ...; the seed's wording). `characters` maps a name to (AWA, MEL).
-    The bonuses apply only when not surprised. Returns (name, die, initiative), highest first."""
+    place among the AWA scores (lowest +0, next +1, ...) + its place among the MEL scores, +2 a place.
+    Seed: "0 for the character with the highest MEL, +2 for the character with the next lowest", which
+    has the better melee fighter act later while AWA runs the other way: a campaign setting (rules page,
+    #zener-initiative-mel), by default the lowest MEL +0 and each higher one +2 more, as AWA runs.
+    `characters` maps a name to (AWA, MEL). The bonuses apply only when not surprised. Returns
+    (name, die, initiative), highest first."""
     awa_order = sorted({awa for awa, _ in characters.values()})
-    mel_order = sorted({mel for _, mel in characters.values()}, reverse=True)
+    mel_order = sorted({mel for _, mel in characters.values()}, reverse=mel == MEL_AS_WRITTEN)
     results = []
-    for name, (awa, mel) in characters.items():
+    for name, (awa, melee) in characters.items():
         die = dice.roll(6)
         if name in surprised:
             results.append((name, 0, 0))
@@ -444,7 +600,7 @@ def initiative(
             die = 1
         elif name in prone:
             die = min(die, 3)
-        results.append((name, die, die + awa_order.index(awa) + 2 * mel_order.index(mel)))
+        results.append((name, die, die + awa_order.index(awa) + 2 * mel_order.index(melee)))
     return sorted(results, key=lambda row: -row[2])
 
 

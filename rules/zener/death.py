@@ -44,7 +44,7 @@ def state_of(sheet: Mapping) -> str:
 
 
 def settle(sheet: Mapping) -> dict:
-    """The sheet with its stored state following its damage, after any change (play-test, issue 20: a
+    """The sheet with its stored state following its damage, after any change (play-test: a
     therapy lifted a dying character's CON above 0, and the sheet still said "dying"). A stat at 0 or
     below is dying, its time unconscious dropped; a character no longer dying is conscious, and the
     death saves' penalty is dropped (the next time dying starts at round D again; published)."""

@@ -2,7 +2,7 @@
 "Removing/Reducing Disadvantages", "Karmic Debt", "Karmic Starvation"), and the stat trades of
 character creation ("Improving Stats"; "Other Uses For Karma", the construction bullet).
 
-The sheet keeps what makes its skill points add up: `disadvantages` ({name, points, ranks}),
+The sheet keeps what makes its skill points add up: `disadvantages` ({name, points, ranks, bears_on}),
 `rolled` (the stats a trade changed, as rolled), `karma_trades` ([lowered, raised] pairs, 1 Karma
 each), `karma_changes` (each stat's change after creation: +1 bought with Karma, - a Complication's
 loss) and `setbacks` (Complications still unpaid: ranks, stat points lost, starvation ranks).
@@ -17,6 +17,10 @@ Interpretations (published on /rules/#zener):
   (its starvation ranks too), which gives the stat points back; worsened disadvantages stay.
 - Karmic Starvation is computed when the Complication is recorded: the fewest ranks (2 skill points
   each) that bring the skills' cost within the points available.
+- A disadvantage's "two negative ranks" a rank reach the roll: the sheet says what it bears on (skills by
+  name, stats by their three letters), and each check of a named skill, or on a named stat (its stat
+  checks and the skill checks founded on it), has 2 a rank off its target (`bearing`; rules page,
+  #zener-disadvantage-penalty). One the sheet does not name is the GM's to apply to a check.
 """
 
 from __future__ import annotations
@@ -33,6 +37,8 @@ POINTS = (1, 2, 4)  # "awarded values of 1, 2, or 4 points, (specific to general
 STAT_UP_COST = 3  # "+1 to a stat for -3 skill points"
 STAT_DOWN_POINTS = 2  # "-1 to a stat for +2 skill points"
 STARVATION_POINTS = 2  # "two skill points per rank in the Complication"
+PENALTY_PER_RANK = 2  # "each confers the equivalent of two negative ranks"
+MAX_BEARS_ON = 12
 
 
 def _int(value: Any, what: str) -> int:
@@ -122,8 +128,10 @@ def check_budget(sheet: Mapping) -> None:
     points, skills = skill_points(sheet), skills_cost(sheet)
     with_equipment = f", {spent(sheet)} with equipment" if spent(sheet) != skills else ""
     starved = f" (− {points['starvation']} starvation)" if points["starvation"] else ""
-    raise RulesError(f"These skills cost {skills} skill points{with_equipment}{starved}; {budget_terms(points)} "
-                     f"gives {points['available']}.")  # fmt: skip
+    raise RulesError(
+        f"These skills cost {skills} skill points{with_equipment}{starved}; {budget_terms(points)} "
+        f"gives {points['available']}."
+    )
 
 
 def budget_terms(points: Mapping[str, int]) -> str:
@@ -157,11 +165,17 @@ def sheet_creation(raw: Mapping, stats: dict[str, int]) -> dict[str, Any]:
     changes = {name: _int(n, f"{name}'s change") for name, n in changes.items() if n}
     made = {"stats": stats, "karma_changes": changes}
     if len(trades) > max(0, starting_karma(creation_stats(made))):
-        raise RulesError(f"{len(trades)} Karma trades cost more than the {starting_karma(creation_stats(made))} "
-                         "Karma the stats start with.")  # fmt: skip
+        raise RulesError(
+            f"{len(trades)} Karma trades cost more than the {starting_karma(creation_stats(made))} "
+            "Karma the stats start with."
+        )
     paid = _int(raw.get("karma_trades_paid", 0), "Karma trades paid")  # the ledger's count, kept by the web side
-    return {"rolled": rolled, "karma_trades": [list(t) for t in trades], "karma_trades_paid": max(0, paid),
-            "karma_changes": changes}  # fmt: skip
+    return {
+        "rolled": rolled,
+        "karma_trades": [list(t) for t in trades],
+        "karma_trades_paid": max(0, paid),
+        "karma_changes": changes,
+    }
 
 
 def sheet_disadvantages(given: Any, starting: int) -> list[dict]:
@@ -175,12 +189,46 @@ def sheet_disadvantages(given: Any, starting: int) -> list[dict]:
             raise RulesError(f"{name}: a disadvantage is worth 1, 2 or 4 points (specific to general).")
         ranks = _int(item.get("ranks", 1), f"{name}'s ranks")
         if not 1 <= ranks <= limit:
-            raise RulesError(f"{name}: at most {limit} ranks in one disadvantage (starting Karma {starting} / 3, "
-                             f"rounded up); {ranks} is not.")  # fmt: skip
-        disadvantages.append({"name": name, "points": item["points"], "ranks": ranks})
+            raise RulesError(
+                f"{name}: at most {limit} ranks in one disadvantage (starting Karma {starting} / 3, "
+                f"rounded up); {ranks} is not."
+            )
+        disadvantages.append(
+            {"name": name, "points": item["points"], "ranks": ranks, **_bears_on(name, item.get("bears_on", []))}
+        )
     if len({d["name"].lower() for d in disadvantages}) != len(disadvantages):
         raise RulesError("Disadvantage names must differ.")
     return disadvantages
+
+
+def _bears_on(name: str, given: Any) -> dict:
+    """What a disadvantage bears on: skills and stats by name, each once (none: left to the GM)."""
+    if not isinstance(given, list) or not all(isinstance(n, str) for n in given):
+        raise RulesError(f"{name}: what it bears on is a list of skills and stats.")
+    names = [n.strip()[:60] for n in given if n.strip()]
+    names = [n.upper() if n.upper() in ROLLED_STATS else n for n in names]
+    if len(names) > MAX_BEARS_ON:
+        raise RulesError(f"{name}: it bears on at most {MAX_BEARS_ON} skills and stats; name its area instead.")
+    if len({n.lower() for n in names}) != len(names):
+        raise RulesError(f"{name}: each skill or stat it bears on is named once.")
+    return {"bears_on": names} if names else {}
+
+
+def bearing(disadvantages: list[Mapping], *, skill: str, stat: str, also: str = "") -> list[tuple[str, int, int]]:
+    """(name, ranks, penalty) of each disadvantage that bears on a check of `skill` ("" for a stat check or an
+    unproficient one) on `stat`, the stat it rolls on, and of the one the GM names as bearing on it (`also`).
+    Seed, "Disadvantages": a rank "confers the equivalent of two negative ranks" (rules page,
+    #zener-disadvantage-penalty): 2 a rank off the target."""
+    wanted = {stat.lower(), *([skill.lower()] if skill else [])}
+    if also.strip() and not any(d["name"].lower() == also.strip().lower() for d in disadvantages):
+        listed = ", ".join(d["name"] for d in disadvantages) or "none"
+        raise RulesError(f"There is no disadvantage called {also.strip()} on the sheet; its disadvantages: {listed}.")
+    found = []
+    for item in disadvantages:
+        named = {n.lower() for n in item.get("bears_on", [])}
+        if named & wanted or item["name"].lower() == also.strip().lower():
+            found.append((item["name"], item["ranks"], PENALTY_PER_RANK * item["ranks"]))
+    return found
 
 
 def sheet_setbacks(given: Any) -> list[dict]:
@@ -195,10 +243,15 @@ def sheet_setbacks(given: Any) -> list[dict]:
         numbers = [_int(item.get(k, 0), "A setback's ranks") for k in ("ranks", "starvation")]
         if min(numbers) < 0:
             raise RulesError("A setback's ranks are never negative.")
-        setbacks.append({"name": str(item["name"])[:80], "ranks": numbers[0],
-                         "worsened": dict(item.get("worsened", {})),
-                         "stats": {k: _int(v, "Stat points lost") for k, v in stats.items()},
-                         "starvation": numbers[1]})  # fmt: skip
+        setbacks.append(
+            {
+                "name": str(item["name"])[:80],
+                "ranks": numbers[0],
+                "worsened": dict(item.get("worsened", {})),
+                "stats": {k: _int(v, "Stat points lost") for k, v in stats.items()},
+                "starvation": numbers[1],
+            }
+        )
     return setbacks
 
 
@@ -255,8 +308,10 @@ def complication(sheet: Mapping, *, karma: int, nullify: str, worsen: list[str],
     if left:
         open_ = [d["name"] for d in others if d["ranks"] < limit]
         if open_:
-            raise RulesError(f"{gone['name']} has {ranks} ranks to make up: {open_[0]} can still take a rank "
-                             "before a stat is lowered.")  # fmt: skip
+            raise RulesError(
+                f"{gone['name']} has {ranks} ranks to make up: {open_[0]} can still take a rank "
+                "before a stat is lowered."
+            )
         if stat not in ROLLED_STATS:
             raise RulesError(f"Choose a stat (not Karma) to lose {left} point{'s' * (left != 1)}.")
         if stats[stat] - left < STAT_RANGE[0]:
@@ -264,19 +319,32 @@ def complication(sheet: Mapping, *, karma: int, nullify: str, worsen: list[str],
         stats[stat] -= left
         changes[stat] = changes.get(stat, 0) - left
     names = {s["name"] for s in sheet.get("setbacks", [])}
-    label = next(n for n in (f"{gone['name']} nullified", *(f"{gone['name']} nullified ({i})" for i in range(2, 99)))
-                 if n not in names)  # fmt: skip
-    setback = {"name": label, "ranks": ranks, "worsened": dict(worsened), "stats": {stat: left} if left else {},
-               "starvation": 0}  # fmt: skip
-    after = {**sheet, "stats": stats, "karma_changes": changes, "disadvantages": others,
-             "setbacks": [*sheet.get("setbacks", []), setback]}  # fmt: skip
+    label = next(
+        n
+        for n in (f"{gone['name']} nullified", *(f"{gone['name']} nullified ({i})" for i in range(2, 99)))
+        if n not in names
+    )
+    setback = {
+        "name": label,
+        "ranks": ranks,
+        "worsened": dict(worsened),
+        "stats": {stat: left} if left else {},
+        "starvation": 0,
+    }
+    after = {
+        **sheet,
+        "stats": stats,
+        "karma_changes": changes,
+        "disadvantages": others,
+        "setbacks": [*sheet.get("setbacks", []), setback],
+    }
     setback["starvation"] = ceil(overspent(after) / STARVATION_POINTS)
     return after
 
 
 def _setback(setbacks: list[dict], name: str) -> dict:
     """The setback by its name, or by the disadvantage it nullified ("Bad Temper" for "Bad Temper nullified",
-    the oldest first: issue 20's play-test typed the name the panel shows before "nullified")."""
+    the oldest first: a play-test typed the name the panel shows before "nullified")."""
     wanted = name.strip().lower()
     for candidate in (wanted, f"{wanted} nullified"):
         found = next((s for s in setbacks if s["name"].lower() == candidate), None)
@@ -296,7 +364,11 @@ def pay_off_setback(sheet: Mapping, name: str) -> tuple[dict, int]:
     for stat, points in found["stats"].items():
         stats[stat] += points
         changes[stat] = changes.get(stat, 0) + points
-    after = {**sheet, "stats": stats, "karma_changes": {k: v for k, v in changes.items() if v},
-             "setbacks": [s for s in setbacks if s is not found]}  # fmt: skip
+    after = {
+        **sheet,
+        "stats": stats,
+        "karma_changes": {k: v for k, v in changes.items() if v},
+        "setbacks": [s for s in setbacks if s is not found],
+    }
     check_budget(after)
     return after, found["ranks"] + found["starvation"]

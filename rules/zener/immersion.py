@@ -73,8 +73,14 @@ class Clock:
             raise RulesError("Hours of immersion are counted from 0.")
 
     def as_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "era": self.era, "among": self.among, "hours": self.hours, "ear": self.ear,
-                "ear_hours": self.ear_hours}  # fmt: skip
+        return {
+            "name": self.name,
+            "era": self.era,
+            "among": self.among,
+            "hours": self.hours,
+            "ear": self.ear,
+            "ear_hours": self.ear_hours,
+        }
 
 
 def sheet_clocks(raw: Any) -> list[dict[str, Any]]:

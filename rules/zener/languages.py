@@ -7,9 +7,12 @@ Interpretations (published on /rules/#zener):
 - An era's change is the GM's estimate, 0 to 0.5 ranks an era step; ranks then round down, but a
   rank of 1 or more never falls below 1 (the text: "once you have a language, you always have at
   least one rank ... if the reduction is due to era").
-- A language roll is a LAN check, and its "+15/+10/+5/+0" is added to the 4d6 as the seed's stat
-  checks add the GM's modifier: a penalty, written as a bonus of −15 ... 0 (rules.zener.checks).
-  A related language gives +2, as a further relevant skill does.
+- A language roll in use is a campaign setting (rules page, #zener-language-roll). By default it is a skill
+  check, "modeled on the skills system": 3d6 at or under the aspect's ranks + the LAN foundation, +2 a
+  related language; an era's lost rank is then the example's "-1 ... for era differences", and the ranks'
+  "+15/+10/+5/+0" are immersion's (below). The other reading is the literal LAN stat check with the ranks'
+  modifier against the roller (4d6 + 15/10/5/0 at or under LAN), under which LAN 10 at 1 rank succeeds once
+  in 1,679,616.
 - Immersion: 3 hours for 0 ranks, then 6, 12 and 24 hours for ranks 1, 2 and 3, each ended by a
   LAN check. An era shift is paid off first, 6 hours and a LAN check at 0 ranks (+15) for each
   whole rank the GM's era estimate takes (the 16th-century French example: one); the clock itself is
@@ -32,8 +35,9 @@ from math import floor
 from typing import Any
 
 from rules.errors import RulesError
-from rules.zener.checks import Check, stat_check
+from rules.zener.checks import MAX_MODIFIER, Check, stat_check
 from rules.zener.stats import MAX_RANKS as MAX_SKILL_RANKS
+from rules.zener.stats import foundation
 
 ASPECTS = ("spoken", "heard", "written", "read")
 PAIRS = {"spoken": "heard", "heard": "spoken", "written": "read", "read": "written"}
@@ -126,12 +130,24 @@ def language_ranks(language: Mapping[str, Any]) -> dict[str, int]:
     return aspects(language["aspect"], language["ranks"])
 
 
-def language_check(lan: int, ranks: int, related: int = 0) -> Check:
-    """A language roll in use: a LAN check with the ranks' modifier (+15 at 0 ranks) against the roller,
-    fewer ranks making it harder, and +2 for each related language the GM accepts."""
+LANGUAGE_AS_SKILL = 0  # the campaign setting "language_roll": 3d6, ranks + LAN foundation (the default)
+LANGUAGE_AS_STAT = 1  # 4d6 + the ranks' modifier at or under LAN (the literal reading)
+
+
+def language_check(
+    lan: int, ranks: int, related: int = 0, reading: int = LANGUAGE_AS_SKILL, modifier: int = 0
+) -> Check:
+    """A language roll in use, +2 for each related language the GM accepts and the GM's `modifier` (a bonus).
+    As a skill (rules page, #zener-language-roll): 3d6 at or under ranks + LAN foundation, a held language at
+    0 ranks rolling as a skill of 0 ranks. As a LAN stat check: the ranks' modifier (+15 at 0 ranks) against
+    the roller, fewer ranks making it harder."""
     if related < 0:
         raise RulesError("Related languages are counted from 0.")
-    return stat_check(lan, RELATED_BONUS * related - RANK_MODIFIER[_ranks(ranks)])
+    if abs(modifier) > MAX_MODIFIER:
+        raise RulesError(f"A modifier is between -{MAX_MODIFIER} and {MAX_MODIFIER}.")
+    if reading == LANGUAGE_AS_SKILL:
+        return Check(3, _ranks(ranks) + foundation(lan) + RELATED_BONUS * related + modifier)
+    return stat_check(lan, RELATED_BONUS * related - RANK_MODIFIER[_ranks(ranks)] + modifier)
 
 
 def learning_check(lan: int, ranks: int, related: int = 0) -> Check:

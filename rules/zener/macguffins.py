@@ -50,8 +50,11 @@ def delay_cost(shift: int, bought: set[str] | frozenset[str]) -> int:
     once the three campaign upgrades are bought."""
     missing = [name for key, name in UPGRADES.items() if key not in bought]
     if missing:
-        raise RulesError("Delaying the next Zener Transition needs three campaign upgrades first; still to buy: "
-                         + ", ".join(missing) + ".")  # fmt: skip
+        raise RulesError(
+            "Delaying the next Zener Transition needs three campaign upgrades first; still to buy: "
+            + ", ".join(missing)
+            + "."
+        )
     if shift not in TIME_MULTIPLIERS or shift < 1:
         raise RulesError("A delay makes the time before the transition longer than it is: x1.5 (1) to x10,000 (13).")
     return shift

@@ -8,10 +8,13 @@ track ("24 hours after first exposure ... up to 6 points ... Then it's 4, 2, and
 one every 2 days, 3 days, 4 days, and so on."), and anti-radiation therapies change it.
 
 Readings (published on the Zener rules page):
-- "+15" on a CON roll is a penalty: the seed's stat roll adds the GM's modifier to the 4d6 ("Roll 4d6
-  + modifier ... stat or less"), as its death save's "+1 penalty" does. The roll is a stat check at
-  CON in play - 15, impossible chances included: most transitions fail, and the categories matter
-  ("Category-2 events are normal Transitions").
+- "+15" on a CON roll is a campaign setting (rules page, #zener-plus-fifteen). By default a penalty: the
+  seed's stat roll adds the GM's modifier to the 4d6 ("Roll 4d6 + modifier ... stat or less"), as its
+  death save's "+1 penalty" does. The roll is a stat check at CON in play - 15, impossible chances
+  included: most transitions fail, and the categories matter ("Category-2 events are normal
+  Transitions"; the fourth and fifth transitions' examples are Category-1 events). CON 20 makes it
+  0.39% of the time. Read as a bonus (4d6 at or under CON + 15), CON 9 or more never fails, and the
+  categories are for the frail.
 - Each character counts their own transitions (a character who joins later has made fewer), on the
   sheet. The +1 per transition after the first is added to the long-term CON damage and to the
   shock and trauma, on a success as on a failure (the worked example: the fourth Category-1
@@ -46,13 +49,15 @@ from math import ceil
 
 from rules.dice import DiceSource, parse, roll
 from rules.errors import RulesError
-from rules.zener.checks import CheckRoll, roll_check, stat_check
+from rules.zener.checks import Check, CheckRoll, roll_check, stat_check
 from rules.zener.combat import ShockSave, knocked_out, shock_save
 from rules.zener.death import settle, state_of
 from rules.zener.stats import ROLLED_STATS, in_play
 
 CATEGORIES = {"1": "Category 1", "2": "Category 2", "3A": "Category 3A", "3B": "Category 3B"}
 TRANSITION_PENALTY = 15  # "a CON roll at +15"
+TRANSITION_AS_PENALTY = 0  # the campaign setting "transition_roll": 4d6 + 15 at or under CON (the default)
+TRANSITION_AS_BONUS = 1  # 4d6 at or under CON + 15
 TRACK = (6, 4, 2, 1)  # "up to 6 points ... Then it's 4, 2, and 1"
 FRESH = {"con": 0, "transitions": 0, "extra": 0, "step": 0, "waited": 0}
 MOVABLE = tuple(name for name in ROLLED_STATS if name != "CON")  # where the GM may "transfer" the loss
@@ -179,7 +184,12 @@ class Transition:
         return self.sheet["damage"]["radiation"]["transitions"]
 
 
-def transition(sheet: Mapping, category: str, dice: DiceSource) -> Transition:
+def transition_check(con: int, reading: int = TRANSITION_AS_PENALTY) -> Check:
+    """The transition's "CON roll at +15", as the campaign reads it (rules page, #zener-plus-fifteen)."""
+    return stat_check(con, TRANSITION_PENALTY if reading == TRANSITION_AS_BONUS else -TRANSITION_PENALTY)
+
+
+def transition(sheet: Mapping, category: str, dice: DiceSource, reading: int = TRANSITION_AS_PENALTY) -> Transition:
     """One character's Zener transition: the CON roll at +15, then the damage (seed: "Radiation Damage")."""
     if category not in CATEGORIES:
         raise RulesError("A transition is Category 1, 2, 3A or 3B.")
@@ -187,15 +197,19 @@ def transition(sheet: Mapping, category: str, dice: DiceSource) -> Transition:
         raise RulesError("The dead do not transition.")
     record = radiation_of(sheet)
     extra = record["extra"]
-    check = roll_check(stat_check(in_play(sheet)["CON"], -TRANSITION_PENALTY), dice)
+    check = roll_check(transition_check(in_play(sheet)["CON"], reading), dice)
     faces, con, harm = _damage("success" if check.success else category, dice)
     con, harm = con + extra, harm + extra
     if long_term(record) == 0:
         record |= {"step": 0, "waited": 0}  # the first exposure starts the recovery track
     record |= {"con": record["con"] + con, "transitions": record["transitions"] + 1, "extra": extra + 1}
     damage = dict(sheet.get("damage", {}))
-    damage |= {"trauma": damage.get("trauma", 0) + harm, "shock": damage.get("shock", 0) + harm, "rest_days": 0,
-               "radiation": record}  # fmt: skip
+    damage |= {
+        "trauma": damage.get("trauma", 0) + harm,
+        "shock": damage.get("shock", 0) + harm,
+        "rest_days": 0,
+        "radiation": record,
+    }
     after = {**sheet, "damage": damage}
     values = in_play(after)
     save = shock_save(harm, values["SHK"], values["CON"], harm, dice)
@@ -294,14 +308,21 @@ def treat(sheet: Mapping, therapy: Therapy, dice: DiceSource, *, as_end: int = 0
             f"END, the same off both: 0 to {most}, not {as_end}."
         )
     healed = _heal(record, therapy.con_healed)  # a moved loss heals as long-term CON loss
-    record |= {"extra": max(0, record["extra"] - rolled["extra_off"]),
-               "step": max(0, record["step"] - rolled["steps_back"]), "waited": 0}  # fmt: skip
+    record |= {
+        "extra": max(0, record["extra"] - rolled["extra_off"]),
+        "step": max(0, record["step"] - rolled["steps_back"]),
+        "waited": 0,
+    }
     if long_term(record) == 0:
         record |= {"step": 0}
     shock, trauma = rolled["shock"] - as_end, rolled["trauma"] - as_end
     damage = dict(sheet.get("damage", {}))
-    damage |= {"shock": damage.get("shock", 0) + shock, "trauma": damage.get("trauma", 0) + trauma,
-               "end_spent": damage.get("end_spent", 0) + 2 * as_end, "radiation": record}  # fmt: skip
+    damage |= {
+        "shock": damage.get("shock", 0) + shock,
+        "trauma": damage.get("trauma", 0) + trauma,
+        "end_spent": damage.get("end_spent", 0) + 2 * as_end,
+        "radiation": record,
+    }
     if trauma:
         damage["rest_days"] = 0
     hours = sum(dice.roll(6) for _ in range(4)) if as_end else 0

@@ -97,8 +97,9 @@ def days_pass(sheet: Mapping, days: int, *, ranks: int = 0, sleep: str = "comfor
     }
     # Radiation's long-term loss healed: CON's, and what the GM had moved to other stats (rules.zener.radiation).
     start, moved = radiation_of(sheet), radiation.get("moved", {})
-    healed["radiation_moved"] = {name: n - moved.get(name, 0) for name, n in start.get("moved", {}).items()
-                                 if n != moved.get(name, 0)}  # fmt: skip
+    healed["radiation_moved"] = {
+        name: n - moved.get(name, 0) for name, n in start.get("moved", {}).items() if n != moved.get(name, 0)
+    }
     healed["radiation"] = regained - sum(healed["radiation_moved"].values())
     return after, healed
 
@@ -132,8 +133,9 @@ def _worst_share(part: Mapping[str, int], share: int, order: Sequence[str], more
     """The stats with damage in `part`, those the player listed first (in their order), then the most damaged,
     1/`share` of them (round down), at least one, + `more` (medical care taken as more stats)."""
     first = {name: place for place, name in enumerate(order)}
-    hurt = sorted((name for name, n in part.items() if n > 0),
-                  key=lambda name: (first.get(name, len(first)), -part[name]))  # fmt: skip
+    hurt = sorted(
+        (name for name, n in part.items() if n > 0), key=lambda name: (first.get(name, len(first)), -part[name])
+    )
     return hurt[: max(1, len(hurt) // share) + more]
 
 

@@ -119,18 +119,29 @@ def validate_sheet(raw: Mapping[str, Any], settings: Mapping[str, Any] | None = 
     }
     gear = sheet_gear(raw)
     armour, armour_design = _armour(raw, gear["armour_tech"])
-    weapons = [_weapon(weapon) for weapon in
-               (raw.get("weapons", []) if isinstance(raw.get("weapons", []), list) else [None])]  # fmt: skip
+    weapons = [
+        _weapon(weapon) for weapon in (raw.get("weapons", []) if isinstance(raw.get("weapons", []), list) else [None])
+    ]
     consumed = max(0, _int(raw.get("consumed_points", 0), "Points kept for used-up equipment"))
     equipment = sum(weapon["cost"] for weapon in weapons) + armour_design.get("cost", 0) + consumed
     # Weapons and armour are paid from the same skill points as the skills (seed: "Weapons", "Armor").
-    check_budget({"stats": stats, "int_dice": int_dice, "skills": skills, "bonus_skill_points": bonus_points,
-                  "equipment_points": equipment, **growth})  # fmt: skip
+    check_budget(
+        {
+            "stats": stats,
+            "int_dice": int_dice,
+            "skills": skills,
+            "bonus_skill_points": bonus_points,
+            "equipment_points": equipment,
+            **growth,
+        }
+    )
     damage_raw = raw.get("damage", {})
     if not isinstance(damage_raw, Mapping):
         raise RulesError("Damage is trauma, shock, END spent and stat damage.")
-    damage = {key: _int(damage_raw.get(key, 0), f"{key.replace('_', ' ').capitalize()} taken") for key in
-              ("trauma", "shock", "end_spent")}  # fmt: skip
+    damage = {
+        key: _int(damage_raw.get(key, 0), f"{key.replace('_', ' ').capitalize()} taken")
+        for key in ("trauma", "shock", "end_spent")
+    }
     if "rest_days" in damage_raw:  # days rested since the last trauma (rules.zener.recovery)
         damage["rest_days"] = _int(damage_raw["rest_days"], "Days rested")
     stat_damage = dict(damage_raw.get("stats", {}))
@@ -194,8 +205,13 @@ def _weapon(weapon: Any) -> dict:
     reach = _int(weapon.get("reach", 0), f"{name}'s reach")
     restricted = _int(weapon.get("restricted", 0), f"{name}'s effective range")
     try:
-        design = WeaponDesign(damage_text, fire=str(weapon.get("fire", "single")), reach=reach, restricted=restricted,
-                              **{flag: bool(weapon.get(flag)) for flag in WEAPON_FLAGS})  # fmt: skip
+        design = WeaponDesign(
+            damage_text,
+            fire=str(weapon.get("fire", "single")),
+            reach=reach,
+            restricted=restricted,
+            **{flag: bool(weapon.get(flag)) for flag in WEAPON_FLAGS},
+        )
         cost = weapon_cost(design).cost
     except RulesError as error:
         raise RulesError(f"{name}: {error}") from None
@@ -216,12 +232,19 @@ def _armour(raw: Mapping[str, Any], tech_shift: int) -> tuple[int, dict]:
     penalty = given.get("nim_penalty")
     penalty = -armour_modifiers(armour, tech_shift)["NIM"] if penalty is None else _int(penalty, "The NIM penalty")
     design = ArmourDesign(
-        armour, coverage=_int(given.get("coverage", 4), "Coverage"),
+        armour,
+        coverage=_int(given.get("coverage", 4), "Coverage"),
         nim_penalty=penalty,
-        skill=bool(given.get("skill")), found=bool(given.get("found")),
-    )  # fmt: skip
-    return armour, {"coverage": design.coverage, "nim_penalty": design.nim_penalty, "skill": design.skill,
-                    "found": design.found, "cost": armour_cost(design)}  # fmt: skip
+        skill=bool(given.get("skill")),
+        found=bool(given.get("found")),
+    )
+    return armour, {
+        "coverage": design.coverage,
+        "nim_penalty": design.nim_penalty,
+        "skill": design.skill,
+        "found": design.found,
+        "cost": armour_cost(design),
+    }
 
 
 def _cap_weapon_ranks(skills: list[dict], weapons: list[dict]) -> None:

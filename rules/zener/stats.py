@@ -52,7 +52,7 @@ def in_play(sheet: Mapping) -> dict[str, int]:
     and DEX in use computed from those, END less its own damage. Seed ("Damage & Recovery"): "Stat
     damage reduces the affected stat by the indicated amount", and "stat losses reduce a character's
     abilities immediately" ("reducing his defenses by 1", the damage example). Every check, Defense,
-    attack and initiative reads this (issue 20). Nothing holds a stat above 0: the text's dying starts there.
+    attack and initiative reads this. Nothing holds a stat above 0: the text's dying starts there.
     Long-term CON damage from radiation lowers CON alone: "CON losses from radiation have no effect on
     calculated stats -- Hit Points, END, and Shock Resistance remain" (seed: "Radiation Damage"). Loss
     the GM moved to another stat lowers that stat alone, as it is "healed as though it were still long-term

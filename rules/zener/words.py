@@ -1,4 +1,4 @@
-"""Counts in the sentences Zener Gate shows people: "1 point", "2 points" (issue 20's play-test read "1 points")."""
+"""Counts in the sentences Zener Gate shows people: "1 point", "2 points" (a play-test read "1 points")."""
 
 
 def counted(n: int | float, noun: str) -> str:

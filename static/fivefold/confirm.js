@@ -1,4 +1,4 @@
-// A form with data-confirm="<question>" asks before it is sent (issue 23: ending a session,
+// A form with data-confirm="<question>" asks before it is sent (ending a session,
 // removing a player, a new invite link, publishing a secret). The question is a native <dialog>;
 // "Cancel" sends nothing. It works for htmx forms and plain posts alike: the submit is stopped
 // before htmx (which listens on the form) hears it, and sent again once confirmed. Without

@@ -1,4 +1,4 @@
-// The "Needs you" strip (templates/campaigns/needs.html, issue 23): it fetches itself again after
+// The "Needs you" strip (templates/campaigns/needs.html): it fetches itself again after
 // each websocket message (debounced by its hx-trigger's delay) and when a dropped socket is back (the
 // catch-up); its count goes into the page title; a soft beep when the count goes up, if the user
 // turned it on in their settings (data-sound).
@@ -36,7 +36,7 @@
   }
 
   // Not once the table has ended (its player removed, its campaign deleted: the notice is in
-  // #table-ended): the strip's address answers 404 by then (issue 23, tests/e2e/test_lifecycle.py).
+  // #table-ended): the strip's address answers 404 by then (tests/e2e/test_lifecycle.py).
   function ended() { return Boolean(document.querySelector("#table-ended.table-ended")); }
   function refresh() { if (strip() && !ended()) htmx.trigger(document.body, "needs-refresh"); }
 

@@ -1,8 +1,8 @@
-// Each person's mark in the table's people list ("here now" or "away", issue 23), redrawn from
+// Each person's mark in the table's people list ("here now" or "away"), redrawn from
 // the header's #online line (its data-here: the ids of the people here), which the server sends
-// again over the websocket whenever someone comes or goes (campaigns.presence.online_html).
+// again over the websocket whenever someone comes or goes (campaigns.table.presence.online_html).
 // When the people here change, the "At the table" list (#people) fetches itself again, so a player who
-// just joined, their new character, or a player who left shows without a reload (campaigns.people_views).
+// just joined, their new character, or a player who left shows without a reload (campaigns.pages.people_views).
 (function () {
   "use strict";
   let lastHere = null;
@@ -22,12 +22,17 @@
   }
   document.addEventListener("htmx:wsAfterMessage", redraw);
   // A player joined, left or was removed, a character deleted or brought back (their log lines,
-  // campaigns.events): the list again, as the server has it once the change is committed.
+  // campaigns.table.events): the list again, as the server has it once the change is committed.
+  // Read in the message as it came: the log line it holds is taken out before the swap where the page
+  // has no log drawn (a GM on the Session tab; table.js's present-targets).
   const PEOPLE_CHANGED = /data-kind="(joined|seat|character)"/;
-  document.addEventListener("htmx:wsAfterMessage", function (event) {
-    if (document.getElementById("people") && PEOPLE_CHANGED.test(String(event.detail.message || ""))) {
-      htmx.trigger(document.body, "people-refresh");
-    }
+  let peopleChanged = false;
+  document.addEventListener("htmx:wsBeforeMessage", function (event) {
+    peopleChanged = PEOPLE_CHANGED.test(String(event.detail.message || ""));
+  });
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    if (peopleChanged && document.getElementById("people")) htmx.trigger(document.body, "people-refresh");
+    peopleChanged = false;
   });
   document.addEventListener("DOMContentLoaded", redraw);  // the first line, so only a change refreshes
   document.addEventListener("htmx:afterSettle", function (event) {

@@ -1,4 +1,4 @@
-// A sheet's lists as rows (characters/rows.py, issue 22): "Add a row" copies the list's empty row from its
+// A sheet's lists as rows (characters/rows.py): "Add a row" copies the list's empty row from its
 // <template>, numbered by the formset's TOTAL_FORMS, which it then counts up. No reload, nothing sent.
 document.addEventListener("click", (event) => {
   const button = event.target.closest("[data-add-row]");

@@ -41,6 +41,15 @@
     const swap = region.id === "log" ? "afterbegin" : "none";
     htmx.ajax("GET", region.dataset.catchUp + "?after=" + newestRollId(region), { target: "#" + region.id, swap: swap });
   }
+  // The server could not send this table a live update (Redis away for a while, campaigns.table.live): it
+  // says so as soon as it can, and the table catches up as after a dropped socket. Registered before
+  // the other wsBeforeMessage listeners, which it keeps from seeing a message that swaps nothing.
+  document.addEventListener("htmx:wsBeforeMessage", function (event) {
+    if (event.detail.message.indexOf('data-live="catch-up"') === -1) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    catchUp();
+  });
   document.addEventListener("htmx:wsOpen", function () {
     if (connectedBefore) catchUp();
     connectedBefore = true;
@@ -53,7 +62,7 @@
     if (event.detail.event.code === ENDED) closeTable();
     else setLiveStatus("reconnecting…", "down");
   });
-  // A closed table sends nothing more (issue 18): each request would only be refused (404), so its
+  // A closed table sends nothing more: each request would only be refused (404), so its
   // fields and buttons are disabled, any request still triggered is dropped, and "Here now" no
   // longer counts this reader in.
   let closed = false;
@@ -67,8 +76,14 @@
     if (online) online.textContent = "You are no longer at this table.";
   }
   document.addEventListener("htmx:beforeRequest", function (event) { if (closed) event.preventDefault(); });
+  // The notice that the table ended comes before the socket's close: the page closes with the notice, so that
+  // nothing typed in between is sent.
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    const ended = document.getElementById("table-ended");
+    if (!closed && ended && ended.classList.contains("table-ended")) closeTable();
+  });
   // One place (base.html's #request-alert) says when an htmx request got no answer the page can
-  // show (issue 18): htmx swaps nothing on an error status (base.html's responseHandling) nor on a
+  // show: htmx swaps nothing on an error status (base.html's responseHandling) nor on a
   // lost connection, and a 422 with an empty body has no message of its own (a 422 with its form
   // and messages is swapped in as usual; a view's refusal of a button fills this place itself).
   const GONE = "That is no longer here. Reload the table to see it as it is now.";
@@ -78,11 +93,11 @@
     409: "That clashed with another change, so nothing changed. Reload the table, then try again.",
     410: GONE,
     413: "That was too large to send, so nothing changed.",
-    // An archived campaign (campaigns.lifecycle.CampaignArchived): read-only until its GM brings it back.
+    // An archived campaign (campaigns.life.lifecycle.CampaignArchived): read-only until its GM brings it back.
     423: "This campaign is archived: its table is read-only, so nothing changed.",
     422: "That was not accepted, so nothing changed. Check what you entered, then try again.",
     429: "Too many tries: wait a moment, then try again.",
-    // The database down (campaigns/middleware.py): the 503 page's own words.
+    // The database down (campaigns/pages/middleware.py): the 503 page's own words.
     503: "The table could not save that, so nothing changed. Please try again in a moment.",
   };
   const SERVER_FAILED = "Something went wrong on the table's side. Reload the table to see where things stand, then try again.";
@@ -99,17 +114,18 @@
   let failedPath = null;
   function requestPath(event) { return event.detail.pathInfo && event.detail.pathInfo.requestPath; }
   function report(event, text) { failedPath = requestPath(event); setRequestAlert(text); }
-  document.addEventListener("htmx:beforeSwap", function (event) {
-    // An empty 422 would wipe the form it answers: keep the form, and let it count as an error.
-    // So would an error answered with a whole page (the app's 404 or 503 page, a proxy's): it is
-    // never put inside the table; the alert says what happened.
+  // An empty 422 would wipe the form it answers: keep the form, and let it count as an error.
+  // So would an error answered with a whole page (the app's 404 or 503 page, a proxy's): it is
+  // never put inside the table; the alert says what happened.
+  function keepOutUnshowable(event) {
     const body = String(event.detail.serverResponse || "").trim();
     const status = event.detail.xhr.status;
     if ((status === 422 && !body) || (status >= 400 && /^<!doctype html|^<html/i.test(body))) {
       event.detail.shouldSwap = false;
       event.detail.isError = true;
     }
-  });
+  }
+  document.addEventListener("htmx:beforeSwap", keepOutUnshowable);
   document.addEventListener("htmx:responseError", function (event) { report(event, problem(event.detail.xhr.status)); });
   document.addEventListener("htmx:sendError", function (event) { report(event, UNREACHABLE); });
   document.addEventListener("htmx:timeout", function (event) { report(event, UNREACHABLE); });
@@ -119,14 +135,16 @@
   // So can a call's card: a catch-up brings the call regions whole, and a call opened while it
   // was on its way may come over the websocket too.
   function dropDuplicateCalls() {
-    const seen = new Set();
+    // A call drawn on a character card's last roll (campaigns.table.last_roll) is answered there: its copy in the
+    // list goes, whichever of the post's answer and the live message came first.
+    const seen = new Set(Array.from(document.querySelectorAll(".last-roll .call")).map(function (card) { return card.id; }));
     document.querySelectorAll("#gm-calls > .call, #my-calls > .call").forEach(function (card) {
       if (seen.has(card.id)) card.remove(); else seen.add(card.id);
     });
   }
   // A live message is a set of out-of-band swaps: a call card closed by the answer to one's own
   // click is already gone, and a filtered log has no #log. Such a swap has nothing to do here, so it
-  // is dropped before htmx looks for its target (which logs htmx:oobErrorNoTarget; issue 18).
+  // is dropped before htmx looks for its target (which logs htmx:oobErrorNoTarget).
   // The table's websocket element names this extension (hx-ext="ws,present-targets").
   function oobSelector(elt) {
     const value = elt.getAttribute("hx-swap-oob") || "true";
@@ -148,24 +166,56 @@
     return dropped ? template.innerHTML : text;
   }
   // The form that posted may be gone when its answer comes: a live message (the pools after a
-  // Fortune spend, the Needs-you strip) replaced its part of the page first. htmx looks for the
-  // answer's out-of-band parts from the form's root, then a detached piece, and finds none
-  // (htmx:oobErrorNoTarget): they are swapped from the page instead. htmx tells beforeSwap on the
-  // answer's target, which may be the gone form itself (hx-swap="none"), whose events no longer
-  // reach the document: the form hears it too.
+  // Fortune spend, the Needs-you strip, a Centaurus Gate player's panel after their turn step) drew its
+  // part of the page again first. htmx would look for the answer's out-of-band parts from the form's
+  // root, a detached piece, and find none (htmx:oobErrorNoTarget); so the answer is swapped from the
+  // page instead: its out-of-band parts where they are now, the rest into its target.
+  // So may the target be gone (the panel the form was in): the answer goes to the part drawn in its
+  // place, of the same id. Into the gone copy, htmx would first take out of the page each element that
+  // the answer marks hx-preserve (a player's diligence form, lost until a reload); into the part on the
+  // page, htmx keeps them as they are. With no such part, or where the answer swaps nothing else
+  // (hx-swap="none"), its out-of-band parts alone are swapped, for the same reason.
   function answerFromPage(event) {
     const elt = event.detail.requestConfig && event.detail.requestConfig.elt;
-    if (!elt || elt.isConnected || !event.detail.shouldSwap) return;
+    const target = event.detail.target;
+    if (!elt || (elt.isConnected && target.isConnected) || !event.detail.shouldSwap) return;
     event.detail.shouldSwap = false;
-    htmx.swap(document.body, keepPresent(event.detail.serverResponse, null), { swapStyle: "none" });
+    const style = target.isConnected ? swapStyle(elt, event.detail.swapOverride) : "none";
+    const text = style === "none" ? outOfBand(event.detail.serverResponse) : event.detail.serverResponse;
+    htmx.swap(target.isConnected ? target : document.body, keepPresent(text, event.detail.xhr), { swapStyle: style });
   }
-  const hearing = new WeakSet();
+  function swapStyle(elt, override) {
+    const spec = override || (elt.closest("[hx-swap]") || elt).getAttribute("hx-swap") || htmx.config.defaultSwapStyle;
+    return spec.trim().split(/\s+/)[0];
+  }
+  function outOfBand(text) {
+    const template = document.createElement("template");
+    template.innerHTML = text;
+    Array.from(template.content.children).forEach(function (elt) { if (!elt.hasAttribute("hx-swap-oob")) elt.remove(); });
+    return template.innerHTML;
+  }
+  // htmx tells beforeSwap on the answer's target: a gone one no longer reaches the document, so the
+  // target hears it too; a form still on the page whose target is gone (a preserved form posting to the
+  // panel around it) has its answer go to the part drawn in place of the target, as htmx would swap it.
+  function answerInPlace(event) {
+    const target = event.detail.target;
+    if (!target || target.isConnected) return;
+    const now = target.id && document.getElementById(target.id);
+    if (now) event.detail.target = now;
+    target.addEventListener("htmx:beforeSwap", function (swap) {
+      keepOutUnshowable(swap);
+      answerFromPage(swap);
+    }, { once: true });
+  }
   document.addEventListener("htmx:beforeSwap", answerFromPage);
+  document.addEventListener("htmx:beforeOnLoad", answerInPlace);
+  // A form gone from the page still hears its own request's events; the document no longer does.
+  const hearing = new WeakSet();
   document.addEventListener("htmx:beforeRequest", function (event) {
     const elt = event.detail.elt;
     if (hearing.has(elt)) return;
     hearing.add(elt);
-    elt.addEventListener("htmx:beforeSwap", function (swap) { if (swap.target === elt) answerFromPage(swap); });
+    elt.addEventListener("htmx:beforeOnLoad", function (load) { if (!elt.isConnected) answerInPlace(load); });
   });
   htmx.defineExtension("present-targets", {
     transformResponse: keepPresent,
@@ -209,12 +259,11 @@
       });
     });
   });
-  document.addEventListener("htmx:wsAfterMessage", function () {
-    liveMessage = false;
-    const touched = new Map();  // form → its last field set again
-    kept.forEach(function (was) {
+  // Put the kept values back into the forms now on the page; what found no form yet is returned.
+  function restore(entries, touched) {
+    return entries.filter(function (was) {
       const form = Array.from(document.forms).find(function (f) { return FORM_KEY(f) === was.key; });
-      if (!form) return;
+      if (!form) return true;
       const fields = Array.from(form.elements).filter(function (f) { return f.name === was.name; });
       fields.forEach(function (field) {
         if (was.type === "checkbox" || was.type === "radio") {
@@ -225,7 +274,34 @@
         touched.set(form, field);
         if (was.focus) field.focus();
       });
+      return false;
     });
+  }
+  // A form the message leaves out and its part fetches once drawn (Centaurus Gate's turn forms, each
+  // player's own) gets its values when it comes: the player choosing whom to pass the focus to while
+  // another's roll arrives keeps their choice.
+  let waiting = [];
+  let waitingUntil = 0;
+  function afterRestore(touched) {
+    touched.forEach(function (field, form) {
+      followCharacter(form);  // the skills offered follow the character kept
+      form.querySelectorAll("select[data-skills]").forEach(function (skill) { nameOwnStat(skill, false); });
+      field.dispatchEvent(new Event("input", { bubbles: true }));  // and the odds preview the values kept
+    });
+  }
+  // htmx:load comes as the new part is put in, before the player can click in it.
+  document.addEventListener("htmx:load", function () {
+    if (!waiting.length || liveMessage) return;
+    if (Date.now() > waitingUntil) { waiting = []; return; }
+    const touched = new Map();
+    waiting = restore(waiting, touched);
+    afterRestore(touched);
+  });
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    liveMessage = false;
+    const touched = new Map();  // form → its last field set again
+    waiting = restore(kept, touched).map(function (was) { return Object.assign({}, was, { focus: false }); });
+    waitingUntil = Date.now() + 5000;
     kept = [];
     // The message took away the part of the page that had the focus (a call closed once answered, an item
     // of the strip): the focus goes where a post's would (`release`), not to the page's top.
@@ -235,17 +311,14 @@
       if (again) again.focus();
     }
     focusedBeforeMessage = null;
-    touched.forEach(function (field, form) {
-      followCharacter(form);  // the skills offered follow the character kept
-      field.dispatchEvent(new Event("input", { bubbles: true }));  // and the odds preview the values kept
-    });
+    afterRestore(touched);
   });
   document.addEventListener("htmx:wsAfterMessage", dropDuplicateRolls);
   document.addEventListener("htmx:afterSettle", dropDuplicateRolls);
   document.addEventListener("htmx:wsAfterMessage", dropDuplicateCalls);
-  // An archived campaign's table is read-only (campaigns.lifecycle): while its notice shows, the
+  // An archived campaign's table is read-only (campaigns.life.lifecycle): while its notice shows, the
   // fields of every form that would write are disabled; brought back, those same fields open again.
-  // The notice comes live (campaigns.live.send_archived), so an open table follows without a reload.
+  // The notice comes live (campaigns.table.live.send_archived), so an open table follows without a reload.
   function followArchive() {
     const notice = document.getElementById("archived-notice");
     const archived = Boolean(notice && !notice.hidden);
@@ -259,8 +332,26 @@
   document.addEventListener("htmx:wsAfterMessage", followArchive);
   document.addEventListener("htmx:afterSettle", followArchive);
   document.addEventListener("htmx:afterSettle", dropDuplicateCalls);
+  // A roll or a follow-up from a character card draws its last roll (campaigns.table.last_roll) under the buttons: on
+  // a long card at phone width that can be below the screen, so it is brought in view.
+  document.addEventListener("htmx:afterSettle", function (event) {
+    const asked = event.detail.requestConfig && event.detail.requestConfig.elt;  // the form, maybe swapped away since
+    const card = asked && asked.closest && asked.closest(".character-card");
+    // A follow-up's form (a Karma or Fortune re-roll) stood in the area its answer replaced: the area is found
+    // by the answer's target, else the focus set back after the swap leaves the page at the card's top.
+    const target = event.detail.target;
+    const replaced = target && !target.isConnected && /^card-\d+-last$/.test(target.id) ? target.id : "";
+    const area = document.getElementById(card ? card.id + "-last" : replaced);
+    if (!area || area.getAttribute("role") !== "group") return;
+    // On a phone, the step's call may have come over the socket first and opened the Now view (its copy in
+    // Now is dropped once the card has it): the card's view comes back, where the player just rolled.
+    document.dispatchEvent(new CustomEvent("fivefold:part", { detail: area }));
+    // The whole area if it fits on the screen (a step's form ends with its button), else from its top.
+    const fits = area.getBoundingClientRect().height <= window.innerHeight * 0.8;
+    area.scrollIntoView({ block: fits ? "nearest" : "start" });
+  });
 
-  // Every post counts once (campaigns/once.py): while a form's post is in flight its buttons
+  // Every post counts once (campaigns/table/once.py): while a form's post is in flight its buttons
   // are disabled and a second submit is dropped, so a double click sends one post. The answer
   // carries a fresh one-time token for the form, which htmx may leave on the page to post again.
   function isPost(event) { return event.detail.requestConfig.verb !== "get"; }
@@ -296,7 +387,7 @@
   }
   // The step is over and its part of the page is gone (a call answered, a wiggle die set, a secret
   // revealed): the focus goes to the next thing in the nearest part still there, within its region
-  // (the next call's first control, else the region itself), not to the page's top (play-test of issue 23).
+  // (the next call's first control, else the region itself), not to the page's top (found in a play-test).
   const REGION = "section, [role=tabpanel], main";
   const CONTROL = "button:not([disabled]), a[href], input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled])";
   function ancestors(elt) {
@@ -374,7 +465,7 @@
   });
   // Back to a page the browser kept whole (the back/forward cache): its log missed what happened
   // meanwhile and its forms may hold used one-time tokens, whose next post would count as a
-  // repeat. Load it again, as it is now (issue 18; the server sends such pages with no-store).
+  // repeat. Load it again, as it is now (the server sends such pages with no-store).
   window.addEventListener("pageshow", function (event) {
     if (event.persisted) window.location.reload();
   });
@@ -391,15 +482,21 @@
   // A skill from the sheet picks its own stat: the stat select goes back to "the skill's own",
   // named ("The skill's own (Agility)"); a roll without one keeps the stat chosen. Capturing,
   // so the odds preview asks with the new stat.
-  document.addEventListener("change", function (event) {
-    const skill = event.target.closest("select[data-skills]");
+  // A form drawn again (a live message, a post's answer) names the own stat for the skill it holds.
+  function nameOwnStat(skill, chooseIt) {
     const stat = skill && skill.form && skill.form.querySelector("select[data-skill-stat]");
     const option = skill && skill.selectedOptions[0];
     if (!stat || !option) return;
     const own = option.dataset.stat;
-    if (option.hasAttribute("data-stat")) stat.value = "";
+    if (chooseIt && option.hasAttribute("data-stat")) stat.value = "";
     stat.options[0].text = "The skill's own" + (own ? " (" + own + ")" : "");
+  }
+  document.addEventListener("change", function (event) {
+    nameOwnStat(event.target.closest("select[data-skills]"), true);
   }, true);
+  htmx.onLoad(function (content) {
+    content.querySelectorAll("select[data-skills]").forEach(function (skill) { nameOwnStat(skill, false); });
+  });
 
   // A roll form's skill select offers the chosen character's skills alone (its group; the server
   // names the character's skills if another's is sent). A skill of the same name stays chosen,
@@ -442,34 +539,59 @@
 })();
 
 // A player's other forms (details[data-fold-narrow], table.html) fold away on a phone, where the
-// card comes first (issue 22); they come open from the server, for a wide screen and without script.
+// card comes first; they come open from the server, for a wide screen and without script.
 (function () {
   "use strict";
   if (window.matchMedia("(min-width: 1000px)").matches) return;
   document.querySelectorAll("details[data-fold-narrow]").forEach(function (details) { details.open = false; });
 })();
 
-// The GM's screen (issue 23): an ARIA tablist (nav[data-tabs], table.html). Each tab is a link to
-// `?tab=…`, so without script, and for a reload or a link, the server shows the chosen tab; here a
-// click or the arrow keys switch at once and keep the tab in the address.
+// The table's tabs: an ARIA tablist (nav[data-tabs], table.html), on the GM's screen
+// and on a player's table. Each tab is a link to `?tab=…`, so without script, and for a reload or a link,
+// the server shows the chosen tab; here a click or the arrow keys switch at once and keep the tab in the
+// address. The page draws the chosen tab alone: another is fetched the first time it opens (its panel's
+// hx-get, answered by campaigns.pages.views.table), then kept, and the live messages keep it current.
 (function () {
   "use strict";
   const list = document.querySelector("[role=tablist][data-tabs]");
   if (!list) return;
   const tabs = Array.from(list.querySelectorAll("[role=tab]"));
+  function panelOf(tab) { return document.getElementById(tab.getAttribute("aria-controls")); }
+  // htmx binds each panel's hx-trigger once every deferred script has run (DOMContentLoaded). A tab chosen
+  // before then (a click while a later script still loads) would go unheard and stay empty: it is fetched then.
+  let bound = document.readyState === "complete";
+  document.addEventListener("DOMContentLoaded", function () { bound = true; }, { once: true });
+  function load(panel) {
+    if (!bound) {
+      document.addEventListener("DOMContentLoaded", function () { load(panel); }, { once: true });
+      return;
+    }
+    if (panel.hasAttribute("data-lazy") && !panel.classList.contains("htmx-request")) htmx.trigger(panel, "tab-open");
+  }
+  // Drawn: no longer fetched. A fetch that failed (told in #request-alert) is tried again when the tab opens again.
+  document.addEventListener("htmx:afterSwap", function (event) {
+    const target = event.detail.target;
+    if (target && target.hasAttribute && target.hasAttribute("data-lazy")) target.removeAttribute("data-lazy");
+  });
   function choose(tab, focus) {
     tabs.forEach(function (other) {
       const chosen = other === tab;
       other.setAttribute("aria-selected", String(chosen));
       other.tabIndex = chosen ? 0 : -1;
-      document.getElementById(other.getAttribute("aria-controls")).hidden = !chosen;
+      panelOf(other).hidden = !chosen;
     });
+    load(panelOf(tab));
     if (focus) tab.focus();
     tab.scrollIntoView({ block: "nearest", inline: "nearest" });  // a phone's tab row scrolls to it
     const url = new URL(window.location.href);
     url.searchParams.set("tab", tab.dataset.tab);
     history.replaceState(history.state, "", url);
+    document.dispatchEvent(new CustomEvent("fivefold:tab", { detail: tab.dataset.tab }));
   }
+  window.fivefoldChooseTab = function (key) {
+    const tab = tabs.find(function (each) { return each.dataset.tab === key; });
+    if (tab && tab.getAttribute("aria-selected") !== "true") choose(tab, false);
+  };
   list.addEventListener("click", function (event) {
     const tab = event.target.closest("[role=tab]");
     if (!tab || event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;  // a new window keeps the link
@@ -485,15 +607,106 @@
     event.preventDefault();
     choose(tabs[(next + tabs.length) % tabs.length], true);
   });
-  // A link to a part of another tab (the "Needs you" strip's "#call-…"): that tab opens first.
-  window.fivefoldShowTab = function (element) {
+  // The tab that draws an id the page has not drawn yet: its panel's data-holds names the ids' beginnings.
+  function tabHolding(id) {
+    return tabs.find(function (tab) {
+      return (panelOf(tab).dataset.holds || "").split(" ").some(function (start) { return start && id.startsWith(start); });
+    });
+  }
+  // A link to a part of another tab (the "Needs you" strip's "#call-…", a bookmark's "#people-title"): that
+  // tab opens first; a part not drawn yet is scrolled to once its tab has come.
+  function shown(part) { document.dispatchEvent(new CustomEvent("fivefold:part", { detail: part })); }
+  window.fivefoldShowTab = function (element, id) {
+    if (element) shown(element);  // a phone's view that holds it (below)
     const panel = element && element.closest("[role=tabpanel]");
-    const tab = panel && document.getElementById(panel.getAttribute("aria-labelledby"));
-    if (tab && panel.hidden) choose(tab, false);
+    const tab = panel ? document.getElementById(panel.getAttribute("aria-labelledby")) : (!element && id ? tabHolding(id) : null);
+    if (!tab) return;
+    const opened = panelOf(tab);
+    if (!element && opened.hasAttribute("data-lazy")) {
+      opened.addEventListener("htmx:afterSettle", function arrived(event) {
+        if (event.detail.target !== opened) return;
+        opened.removeEventListener("htmx:afterSettle", arrived);
+        const part = document.getElementById(id);
+        if (!part) return;
+        shown(part);
+        part.scrollIntoView({ block: "start" });
+      });
+    }
+    if (opened.hidden) choose(tab, false);
   };
   function followHash() {
-    if (window.location.hash) window.fivefoldShowTab(document.getElementById(window.location.hash.slice(1)));
+    const id = decodeURIComponent(window.location.hash.slice(1));
+    if (id) window.fivefoldShowTab(document.getElementById(id), id);
   }
   window.addEventListener("hashchange", followHash);
   followHash();
+})();
+
+// A player's table on a phone: its parts are views, one at a time, chosen in the bar under the
+// thumb (nav.thumb-nav): the character, what waits now, the log, and the other tabs. The page's
+// data-view says which (app.css shows that part alone below 761 px); without script every part stacks.
+(function () {
+  "use strict";
+  const nav = document.querySelector(".thumb-nav");
+  const page = nav && nav.closest(".table-page");
+  if (!page) return;
+  const links = Array.from(nav.querySelectorAll("a[data-view]"));
+  const PLAY = "play";
+  function chosenTab() {
+    const tab = document.querySelector("[role=tablist][data-tabs] [aria-selected=true]");
+    return tab ? tab.dataset.tab : PLAY;
+  }
+  function show(view) {
+    page.dataset.view = view;
+    links.forEach(function (link) {
+      if (link.dataset.view === view) link.setAttribute("aria-current", "true");
+      else link.removeAttribute("aria-current");
+    });
+    const tab = chosenTab();
+    if ((view === "character" || view === "now") && tab !== PLAY) window.fivefoldChooseTab(PLAY);
+    if (view === "more" && tab === PLAY) window.fivefoldChooseTab("more");
+  }
+  // A tab chosen in the "More…" view's tablist: Play goes back to the character.
+  document.addEventListener("fivefold:tab", function (event) {
+    const view = page.dataset.view;
+    if (event.detail === PLAY && view === "more") show("character");
+    else if (event.detail !== PLAY && (view === "character" || view === "now")) show("more");
+  });
+  nav.addEventListener("click", function (event) {
+    const link = event.target.closest("a[data-view]");
+    if (!link || event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    show(link.dataset.view);
+    window.scrollTo(0, 0);
+  });
+  // A call that comes while the player looks at their character opens the Now view, where it is answered in
+  // one click from a phone's first screen; once nothing waits there, the character comes back.
+  // The Log and More… views are left alone: the "Needs you" strip above says what came.
+  let calledAway = false;
+  function waiting() { return document.querySelectorAll("#my-calls .call").length; }
+  let before = waiting();
+  function follow(event) {
+    const now = waiting();
+    const live = event.type === "htmx:wsAfterMessage";  // not the Play tab fetched with its calls: the user chose
+    if (live && now > before && page.dataset.view === "character") { show("now"); calledAway = true; }
+    else if (!now && calledAway && page.dataset.view === "now") { show("character"); calledAway = false; }
+    before = now;
+  }
+  document.addEventListener("htmx:wsAfterMessage", follow);
+  document.addEventListener("htmx:afterSettle", follow);
+  // The view that holds a part the address points at (a "Needs you" link, #log-title), else the call
+  // waiting, else the character.
+  function viewOf(element) {
+    if (!element) return null;
+    if (element.closest(".log-column")) return "log";
+    if (element.closest(".region-now")) return "now";
+    if (element.closest(".region-character")) return "character";
+    return null;
+  }
+  document.addEventListener("fivefold:part", function (event) {
+    const view = viewOf(event.detail);
+    if (view) show(view);
+  });
+  const atHash = viewOf(document.getElementById(decodeURIComponent(window.location.hash.slice(1))));
+  show(atHash || (chosenTab() !== PLAY ? "more" : waiting() ? "now" : "character"));
 })();

@@ -1,4 +1,4 @@
-// The GM's revealed secrets, checked in this browser (issue 25, campaigns/commitments.py): the
+// The GM's revealed secrets, checked in this browser (campaigns/secrets/commitments.py): the
 // canonical string is rebuilt from the parts the page shows (campaign, kind, value, salt), hashed with
 // the Web Crypto API, and held against the commitment shown before the reveal. The answer is said in
 // words, in a status region, and rechecked whenever the log changes (a reveal arrives live).

@@ -1,4 +1,4 @@
-"""A click after the log-in has expired (issue 18): htmx would follow the redirect to the log-in
+"""A click after the log-in has expired: htmx would follow the redirect to the log-in
 page and put that page inside the table. The whole page goes to the log-in page instead, and back
 to the page the click came from once logged in; nothing is done."""
 

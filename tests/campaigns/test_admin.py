@@ -4,8 +4,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from campaigns import actions
 from campaigns.models import Campaign
+from campaigns.table import actions
 
 pytestmark = pytest.mark.django_db
 NO_INLINES = {
@@ -110,7 +110,7 @@ def test_admin_validates_settings_through_the_system(gm_client, campaign, change
 
 
 def test_the_admin_names_each_system_and_offers_the_installed_ones(gm_client, campaign):
-    """Campaign.system has no choices (issue 19); the admin still shows "Tribute Alpha", not
+    """Campaign.system has no choices; the admin still shows "Tribute Alpha", not
     `tribute`, in its list, its filter and the change page, and a new campaign's system is a
     list of the installed systems, not a text box."""
     listing = gm_client.get(reverse("admin:campaigns_campaign_changelist")).content.decode()
@@ -130,8 +130,9 @@ def test_the_admin_names_each_system_and_offers_the_installed_ones(gm_client, ca
     add = gm_client.get(reverse("admin:campaigns_campaign_add")).content.decode()
     assert '<select name="system"' in add
     assert '<option value="cgg">Centaurus Gate</option>' in add
-    refused = gm_client.post(reverse("admin:campaigns_campaign_add"),
-                             {"name": "Odd", "system": "dnd5e", "settings": "{}", **NO_INLINES})  # fmt: skip
+    refused = gm_client.post(
+        reverse("admin:campaigns_campaign_add"), {"name": "Odd", "system": "dnd5e", "settings": "{}", **NO_INLINES}
+    )
     assert refused.status_code == 200
     assert "Select a valid choice" in refused.content.decode()
     assert not Campaign.objects.filter(name="Odd").exists()
@@ -219,7 +220,7 @@ def test_ledgers_are_read_only_and_scoped(gm_client, make_user, campaign, other_
 
 
 def test_the_admin_asks_for_no_missing_favicon(client):
-    """Issue 18 (play-test): the admin's pages (not base.html's, which says `data:,`) made the
+    """Play-test: the admin's pages (not base.html's, which says `data:,`) made the
     browser ask for /favicon.ico, a 404 in the console."""
     response = client.get("/favicon.ico")
     assert (response.status_code, response["Content-Type"]) == (200, "image/svg+xml")

@@ -1,4 +1,4 @@
-"""A campaign's whole life in the admin (issue 23), as its GM (a staff user, made so by
+"""A campaign's whole life in the admin, as its GM (a staff user, made so by
 creating a campaign): a campaign with rolls is deleted with its record, the invite link is
 renewed, the attribute list says what it does to the sheets, and no link the GM can follow
 leads to a refusal (403) or an error (500)."""
@@ -10,8 +10,8 @@ from urllib.parse import urljoin
 import pytest
 from django.urls import reverse
 
-from campaigns import actions
 from campaigns.models import Balance, Campaign, LedgerEntry, Membership, Roll
+from campaigns.table import actions
 from characters.models import Character
 from tests.world import client_for
 

@@ -8,8 +8,8 @@ from django.contrib import admin
 from django.test import RequestFactory
 from django.urls import reverse
 
-from campaigns import actions
 from campaigns.models import Membership
+from campaigns.table import actions
 from characters.models import Character
 from tests.world import client_for, play_a_secret_in_every_system
 

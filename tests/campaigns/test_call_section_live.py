@@ -1,13 +1,15 @@
-"""The GM's "Call for a roll" section follows the characters live (campaigns/call_section.py): a play-test
-gap of issue 23 left a new campaign's GM with "When your players have made characters…" after the first
+"""The GM's "Call for a roll" section follows the characters live (campaigns/calls/call_section.py): a play-test
+found that it left a new campaign's GM with "When your players have made characters…" after the first
 player had made one, until a reload."""
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 
-from campaigns import actions, lifecycle, live, systems
-from campaigns.audience import Audience
+from campaigns.common.audience import Audience
+from campaigns.life import lifecycle
+from campaigns.plugins import registry
+from campaigns.table import actions, live
 from characters.models import Character
 from tests.characters.test_characters import sheet_data
 
@@ -54,10 +56,10 @@ def test_a_deleted_character_leaves_the_call_forms(campaign, player, gm, layer, 
     assert "When your players have made characters" in to_gm
 
 
-@pytest.mark.parametrize("system", [adapter.key for adapter in systems.installed()])
+@pytest.mark.parametrize("system", [adapter.key for adapter in registry.installed()])
 def test_a_new_character_joins_the_lists_of_the_gms_system_forms(world, player, system, layer):
     campaign = world["campaigns"][system][0]
-    if systems.panel_for(campaign, Audience.GM) is None:
+    if registry.panel_for(campaign, Audience.GM) is None:
         pytest.skip(f"{system} has no panel")
     sheet = campaign.rules_system.validate_sheet({}, campaign.settings)
     newt = Character.objects.create(campaign=campaign, owner=player, name="Newt Sable", sheet=sheet)

@@ -6,8 +6,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from campaigns import actions
 from campaigns.models import Roll, RollCall
+from campaigns.table import actions
 from characters.models import Character
 from rules.dice import Comparison
 from tests.fixtures import chips

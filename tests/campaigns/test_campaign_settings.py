@@ -4,9 +4,9 @@ system, what a change does to the sheets shown before it is saved, every table u
 import pytest
 from django.urls import reverse
 
-from campaigns import actions, live
 from campaigns.models import Membership, Roll, RollCall
 from campaigns.systems.d100.tests.test_table import post_test, test_data
+from campaigns.table import actions, live
 from characters.models import Character
 from rules.d100.test import CAP_EVERY_MODIFIER, CAP_TALENTS_ONLY
 from tests.fixtures import RecordingLayer
@@ -25,10 +25,16 @@ def grim(gm, player):
 def ulf(grim, player):
     """The setting's own example: Agility 45, Stealth 3 ranks, talents +20."""
     sheet = grim.rules_system.validate_sheet(
-        {"attributes": {"Agility": 45, "Brawn": 50},
-         "skills": [{"name": "Stealth", "attribute": "Agility", "ranks": 3},
-                    {"name": "Climb", "attribute": "Brawn", "ranks": 1}],
-         "modifiers": 20}, grim.settings)  # fmt: skip
+        {
+            "attributes": {"Agility": 45, "Brawn": 50},
+            "skills": [
+                {"name": "Stealth", "attribute": "Agility", "ranks": 3},
+                {"name": "Climb", "attribute": "Brawn", "ranks": 1},
+            ],
+            "modifiers": 20,
+        },
+        grim.settings,
+    )
     return Character.objects.create(campaign=grim, owner=player, name="Ulf", sheet=sheet)
 
 
@@ -206,14 +212,14 @@ def test_an_event_keyed_from_the_panel_reaches_every_tables_header_and_panel(
 
 
 def test_a_system_without_settings_says_so(gm_client, gm):
-    gate = actions.create_campaign(gm, name="Centaurus", system="cgg", settings={})
+    gate = actions.create_campaign(gm, name="Coin", system="coin", settings={})  # the test-only system has none
     assert (
         reverse("campaign_settings", args=[gate.pk])
         not in gm_client.get(reverse("table", args=[gate.pk])).content.decode()
     )
     page = gm_client.get(reverse("campaign_settings", args=[gate.pk]))
     assert page.status_code == 200
-    assert "Centaurus Gate has no campaign settings." in page.content.decode()
+    assert f"{gate.rules_system.name} has no campaign settings." in page.content.decode()
     assert gm_client.post(reverse("campaign_settings", args=[gate.pk]), {}).status_code == 302
     gate.refresh_from_db()
     assert gate.settings == {}

@@ -12,7 +12,7 @@ def test_create_a_campaign_with_its_system_settings(player_client, player):
     )
     campaign = Campaign.objects.get(name="Orbit")
     assert response.status_code == 302
-    assert response.url == reverse("table", args=[campaign.pk])
+    assert response.url == reverse("table", args=[campaign.pk]) + "?tab=session"  # where the invite link is
     assert (campaign.gm, campaign.system, campaign.settings["die_size"]) == (player, "tribute", 12)
     assert campaign.settings["attributes"][0] == "Might"
     player.refresh_from_db()

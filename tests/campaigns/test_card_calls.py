@@ -1,4 +1,4 @@
-"""The GM's call for a roll from a character's card (issue 22), through Coin (tests/coin): the GM names
+"""The GM's call for a roll from a character's card, through Coin (tests/coin): the GM names
 one of the card's buttons, the called player answers with it in one post, the call closes; anything
 else changes nothing."""
 
@@ -32,7 +32,11 @@ def test_the_gm_calls_a_card_roll_and_the_player_answers_it_in_one_click(coin_ta
     assert client_for(player).post(answer, **HX).status_code == 200
     roll = Roll.objects.get()
     assert (roll.character, roll.request["notation"], roll.request["label"], roll.outcome["total"]) == (
-        tess, "2d2", "Luck", 3)  # fmt: skip
+        tess,
+        "2d2",
+        "Luck",
+        3,
+    )
     assert RollCall.objects.get().status == RollCall.Status.ANSWERED
     assert client_for(player).post(answer, **HX).status_code == 422  # answered once
     assert Roll.objects.count() == 1
@@ -45,6 +49,10 @@ def test_the_gm_picks_the_characters_rolls_from_its_card(coin_table, gm):
     assert [f'value="coins:{n}"' in body for n in (1, 2, 3, 4)] == [True, True, True, False]
     table = client_for(gm).get(reverse("table", args=[campaign.pk])).content.decode()
     assert "Call for a roll from a character" in table
+    # Play-test: the notation call's fields ran on under "Call for this roll", as if one form; its own title
+    # comes first (the summary of its fold), and names the form.
+    title = table.index('<summary id="call-notation-title">Or call for dice in notation</summary>')
+    assert title < table.index('<form id="call-form" aria-labelledby="call-notation-title"')
 
 
 @pytest.mark.parametrize("key", ["coins:9", "", "x" * 300])

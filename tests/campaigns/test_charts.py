@@ -1,4 +1,4 @@
-"""The odds as a picture (issue 10): each chart's bars are the exact distribution (held
+"""The odds as a picture: each chart's bars are the exact distribution (held
 against brute force), its marked chance is the roll's chance, and after a roll the
 roller's chart shows where it landed."""
 
@@ -11,7 +11,7 @@ import pytest
 from django.template.defaultfilters import floatformat
 from django.urls import reverse
 
-from campaigns.charts import BASE, HEIGHT, WIDTH, Fill, notation_chart
+from campaigns.common.charts import BASE, HEIGHT, WIDTH, Fill, notation_chart
 from campaigns.templatetags.dice import fixed2
 from rules.dice import Comparison, chance, parse
 
@@ -134,8 +134,11 @@ def test_a_cgg_chart_splits_success_by_the_risk():
 
     with_risk = cgg_chart(ActionChances(Fraction(1, 2), Fraction(1, 3), Fraction(1, 5)))
     assert [bar.chance for bar in with_risk.bars] == [
-        Fraction(11, 30), Fraction(2, 15), Fraction(3, 10), Fraction(1, 5)
-    ]  # fmt: skip
+        Fraction(11, 30),
+        Fraction(2, 15),
+        Fraction(3, 10),
+        Fraction(1, 5),
+    ]
     assert with_risk.chance == Fraction(1, 2)
     assert [bar.label for bar in cgg_chart(ActionChances(Fraction(49, 100), None, None)).bars] == ["Failure", "Success"]
 
@@ -148,7 +151,7 @@ def chart_of(client, roll, **headers):
 
 
 def test_every_log_row_can_show_where_it_landed(player_client, gm_client, campaign, player, gm, script_dice):
-    from campaigns import actions
+    from campaigns.table import actions
 
     script_dice(6, 6)
     roll = actions.roll_notation(campaign, player, notation="2d6", target=8)
@@ -164,7 +167,7 @@ def test_every_log_row_can_show_where_it_landed(player_client, gm_client, campai
 
 
 def test_a_chart_shows_a_player_only_what_the_roll_shows_them(player_client, gm_client, campaign, character, gm):
-    from campaigns import actions
+    from campaigns.table import actions
 
     secret = actions.roll_notation(campaign, gm, notation="1d20", secret=True)
     assert chart_of(player_client, secret).status_code == 404
@@ -184,9 +187,9 @@ def test_a_chart_shows_a_player_only_what_the_roll_shows_them(player_client, gm_
 
 
 def test_a_secret_d100_test_draws_nothing_for_the_player(player_client, gm_client, gm, player, script_dice):
-    from campaigns import actions
     from campaigns.models import Membership
     from campaigns.systems.d100 import actions as d100
+    from campaigns.table import actions
     from characters.models import Character
 
     campaign = actions.create_campaign(gm, name="Grim", system="d100", settings={})
@@ -232,8 +235,11 @@ def test_the_cgg_charts_labels_stand_a_labels_width_apart(risk):
     widths = [max(len(line) for line in lines) * 6 for _, lines in labels]
     for (left, _), (right, _), w1, w2 in zip(labels, labels[1:], widths, widths[1:], strict=False):
         assert right - left >= (w1 + w2) / 2, labels
-    height = float(re.search(r'viewBox="0 0 320 (\d+)"', render_to_string(
-        "campaigns/chart.html", {"chart": cgg_chart(chances)})).group(1))  # fmt: skip
+    height = float(
+        re.search(
+            r'viewBox="0 0 320 (\d+)"', render_to_string("campaigns/chart.html", {"chart": cgg_chart(chances)})
+        ).group(1)
+    )
     assert 126 + 12 * (max(len(lines) for _, lines in labels) - 1) < height  # the last line is inside the drawing
 
 
@@ -259,9 +265,9 @@ def test_odds_are_in_words_people_read(chance, shown, words):
 
 @pytest.mark.parametrize("text", ["2d12-3", "3d6+2", "1d100", "5d10-20"])
 def test_every_label_stays_inside_the_drawing(text):
-    """Issue 18 (play-test): at 360 px the leftmost label ("-1") was cut at the chart's edge: a
+    """Play-test: at 360 px the leftmost label ("-1") was cut at the chart's edge: a
     label centred under a narrow first or last bar reached past it."""
-    from campaigns.charts import CHAR
+    from campaigns.common.charts import CHAR
 
     chart = notation_chart(parse(text), None, Comparison.AT_LEAST)
     for drawn in chart.drawn():
@@ -273,7 +279,7 @@ def test_every_label_stays_inside_the_drawing(text):
 
 @pytest.mark.parametrize("value", [0.0, 0.125, 2.675, 12.5, 17.777777777777779, 26.666666666666668, 319.995, 1e-07])
 def test_a_coordinate_is_written_as_floatformat_writes_it(value):
-    """Issue 24: a chart's coordinates skip floatformat's locale look-ups (half its time), not its digits."""
+    """A chart's coordinates skip floatformat's locale look-ups (half its time), not its digits."""
     assert fixed2(value) == floatformat(value, 2)
 
 
@@ -281,11 +287,11 @@ def test_the_log_offers_a_chart_exactly_where_one_is_drawn(world, gm, player, sc
     """Every row of a played session in every system, as the GM and as the table: "On the odds" is offered
     (`chartable`) exactly when the kind draws a chart for what that viewer sees. CI: a Tribute opposed
     test offered one that said "What you may see of this roll does not make a chart"."""
-    from campaigns import systems
-    from campaigns.audience import Audience
+    from campaigns.common.audience import Audience
     from campaigns.models import Roll
+    from campaigns.plugins import registry
+    from campaigns.secrets.visibility import roll_view
     from campaigns.systems.tribute import actions as tribute_actions
-    from campaigns.visibility import roll_view
     from tests.world import play_a_secret_in_every_system
 
     play_a_secret_in_every_system(world, gm, player)
@@ -302,7 +308,7 @@ def test_the_log_offers_a_chart_exactly_where_one_is_drawn(world, gm, player, sc
             view = roll_view(roll, audience)
             if view is None:
                 continue
-            kind = systems.kind(roll.kind)
+            kind = registry.kind(roll.kind)
             drawn = hasattr(kind, "chart") and kind.chart(view.data) is not None
             assert view.chartable == drawn, (roll.kind, audience, view.data)
             seen[view.chartable] += 1

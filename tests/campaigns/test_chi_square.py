@@ -1,4 +1,4 @@
-"""The fairness page's p-value (campaigns.fairness.chi_square_p) against the chi-square distribution's
+"""The fairness page's p-value (campaigns.secrets.fairness.chi_square_p) against the chi-square distribution's
 closed forms: for an even df, exp(-x/2)·Σ_{i<df/2} (x/2)^i/i!; for an odd df,
 erfc(√(x/2)) + exp(-x/2)·Σ_{i=1}^{(df-1)/2} (x/2)^(i-1/2)/Γ(i+1/2)."""
 
@@ -6,7 +6,7 @@ from math import erfc, exp, factorial, gamma, sqrt
 
 import pytest
 
-from campaigns.fairness import chi_square_p
+from campaigns.secrets.fairness import chi_square_p
 
 
 def closed_form(x: float, df: int) -> float:

@@ -1,4 +1,4 @@
-"""Committed secrets (issue 25): a GM's secret is committed the moment it is set, the players see the
+"""Committed secrets: a GM's secret is committed the moment it is set, the players see the
 digest alone (page and websocket), and once the rules' moment comes the value and the salt are shown,
 and SHA-256 of the documented canonical string equals the digest the players saw first."""
 
@@ -8,13 +8,13 @@ import re
 import pytest
 from django.urls import reverse
 
-from campaigns import actions, live
 from campaigns.models import Commitment, RollCall
 from campaigns.systems.cgg import actions as cgg
 from campaigns.systems.d100 import actions as d100
 from campaigns.systems.d100 import gm as d100_gm
 from campaigns.systems.ore import actions as ore
 from campaigns.systems.tribute import actions as tribute
+from campaigns.table import actions, live
 from rules.cgg.difficulty import Difficulty
 from rules.dice import Comparison
 from rules.tribute.effects import Assignment
@@ -49,8 +49,9 @@ def finish(call, gm, player) -> None:
 
 
 def set_notation_target(campaign, gm, player, hero):
-    call = actions.call_for_roll(campaign, character=hero, notation="2d10", target=13,
-                                 comparison=Comparison.AT_MOST, reveal={"target": True})  # fmt: skip
+    call = actions.call_for_roll(
+        campaign, character=hero, notation="2d10", target=13, comparison=Comparison.AT_MOST, reveal={"target": True}
+    )
     return call, "target", "at most 13", lambda: actions.answer_call(call.pk, player)
 
 
@@ -88,8 +89,12 @@ def set_tribute_opposition(campaign, gm, player, hero):
     return test, "opposition", "7", reveal
 
 
-SETTERS = {"notation": set_notation_target, "cgg": set_cgg_difficulty, "ore": set_ore_difficulty,
-           "tribute": set_tribute_opposition}  # fmt: skip
+SETTERS = {
+    "notation": set_notation_target,
+    "cgg": set_cgg_difficulty,
+    "ore": set_ore_difficulty,
+    "tribute": set_tribute_opposition,
+}
 
 
 def players_view(campaign, player, layer) -> str:
@@ -98,8 +103,9 @@ def players_view(campaign, player, layer) -> str:
 
 
 @pytest.mark.parametrize("secret", list(SETTERS))
-def test_players_see_the_commitment_alone_then_a_reveal_that_matches_it(secret, world, gm, player, seeded_dice,
-                                                                       monkeypatch):  # fmt: skip
+def test_players_see_the_commitment_alone_then_a_reveal_that_matches_it(
+    secret, world, gm, player, seeded_dice, monkeypatch
+):
     system = {"notation": "cgg"}.get(secret, secret)
     campaign, hero = world["campaigns"][system][0], world["characters"][system]
     layer = RecordingLayer()
@@ -129,8 +135,9 @@ def test_players_see_the_commitment_alone_then_a_reveal_that_matches_it(secret, 
 
 
 @pytest.mark.parametrize("secret", ["ore", "tribute", "cgg"])
-def test_a_secret_shown_at_the_sessions_end_stays_hidden_until_then(secret, world, gm, player, seeded_dice,
-                                                                   monkeypatch):  # fmt: skip
+def test_a_secret_shown_at_the_sessions_end_stays_hidden_until_then(
+    secret, world, gm, player, seeded_dice, monkeypatch
+):
     campaign, hero = world["campaigns"][secret][0], world["characters"][secret]
     layer = RecordingLayer()
     monkeypatch.setattr(live, "get_channel_layer", lambda: layer)
@@ -148,7 +155,7 @@ def test_a_secret_shown_at_the_sessions_end_stays_hidden_until_then(secret, worl
     assert commitment.digest in seen
     assert commitment.salt not in seen
     assert f'data-part="value">{value}<' not in seen
-    assert "when the session ends" in seen
+    assert "when a session ends after the roll is over" in seen
 
 
 def test_a_call_whose_target_the_table_never_sees_stays_committed(world, gm, player, seeded_dice):
@@ -259,6 +266,17 @@ def test_a_secret_with_no_roll_is_promised_for_the_sessions_end_alone(world, gm,
     assert "once the roll is over" not in page
 
 
+def test_a_call_made_between_sessions_promises_no_reveal_when_the_session_ends(world, gm, player):
+    """Play-test: a secret difficulty set with no session running said its value would appear "when
+    the session ends": there was none. It appears when a session ends after the roll is over."""
+    campaign, hero = world["campaigns"]["tribute"][0], world["characters"]["tribute"]
+    called = tribute.start_test(campaign, player, character=hero, attribute="Might", focus=1, burden=1)
+    tribute.set_opposition(called.pk, gm, 4)
+    page = client_for(player).get(reverse("table", args=[campaign.pk])).content.decode()
+    assert "appear here when a session ends after the roll is over." in page
+    assert "when the session ends" not in page
+
+
 def test_a_misfortune_pool_shown_to_the_table_needs_no_commitment(world, gm):
     campaign = world["campaigns"]["d100"][0]
     campaign.settings = {**campaign.settings, "show_misfortune": True}
@@ -268,7 +286,7 @@ def test_a_misfortune_pool_shown_to_the_table_needs_no_commitment(world, gm):
 
 
 def test_a_rolls_own_page_shows_its_commitment_then_its_reveal(world, gm, player, seeded_dice):
-    """The roll's permalink (issue 25) holds the commitment of the secret it was made against: the digest
+    """The roll's permalink holds the commitment of the secret it was made against: the digest
     alone while the session lasts, then the value and the salt, which hash to it."""
     campaign, hero = world["campaigns"]["cgg"][0], world["characters"]["cgg"]
     actions.start_session(campaign, gm)

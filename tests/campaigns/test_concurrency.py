@@ -1,4 +1,4 @@
-"""Nothing lost or doubled under concurrency (issue 8, item 3): many threads spend the
+"""Nothing lost or doubled under concurrency: many threads spend the
 same clock hours, Fortune points, Karma and Venture at once, and answer the same call
 twice; exactly the spends the balance allows go through, the ledger adds up to the
 balance, and each call or roll is taken once.
@@ -14,13 +14,13 @@ from collections import Counter
 import pytest
 from django.db import close_old_connections, connection
 
-from campaigns import actions
-from campaigns.actions import ActionError
 from campaigns.models import Balance, LedgerEntry, Membership, Roll, RollCall
 from campaigns.systems.cgg import actions as cgg
 from campaigns.systems.cgg.clock import ClockChange, change_clock, crisis_clock
 from campaigns.systems.d100 import actions as d100
 from campaigns.systems.zener import actions as zener
+from campaigns.table import actions
+from campaigns.table.actions import ActionError
 from characters.models import Character
 from rules.cgg.difficulty import Difficulty
 from rules.cgg.sheet import default_sheet
@@ -107,9 +107,12 @@ def kai(gm, player, settings):
     campaign = actions.create_campaign(gm, name="Zener", system="zener", settings={})
     Membership.objects.create(campaign=campaign, user=player)
     sheet = campaign.rules_system.validate_sheet(
-        {"stats": {"PRAC": 12}, "int_dice": [3, 3],
-         "skills": [{"name": "Pilot", "breadth": "narrow", "stat": "PRAC", "ranks": 3}]}
-    )  # fmt: skip
+        {
+            "stats": {"PRAC": 12},
+            "int_dice": [3, 3],
+            "skills": [{"name": "Pilot", "breadth": "narrow", "stat": "PRAC", "ranks": 3}],
+        }
+    )
     kai = Character.objects.create(campaign=campaign, owner=player, name="Kai", sheet=sheet)
     settings.FIVEFOLD_DICE = ScriptedDice([6] * 3 * THREADS)
     what, check = zener.check_for(kai, stat="PRAC", skill="Pilot")

@@ -1,4 +1,4 @@
-"""PostgreSQL down (issue 18, item 3): every request gets the "could not save, nothing
+"""PostgreSQL down: every request gets the "could not save, nothing
 changed" page (503) within a couple of seconds, never a server error and never a long hang.
 
 The app runs in its own process with the production settings, pointed at a PostgreSQL port
@@ -37,13 +37,22 @@ print(json.dumps(answers))
 def ask(requests, **env) -> list:
     environment = {
         **{k: v for k, v in os.environ.items() if k not in ("DEBUG", "REDIS_URL")},
-        "DJANGO_SETTINGS_MODULE": "config.settings", "DATABASE_URL": NOWHERE, "SECRET_KEY": "tests-only",
-        "ALLOWED_HOSTS": "testserver", "SECURE_SSL_REDIRECT": "false", "STATIC_MANIFEST": "false", **env,
-    }  # fmt: skip
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DATABASE_URL": NOWHERE,
+        "SECRET_KEY": "tests-only",
+        "ALLOWED_HOSTS": "testserver",
+        "SECURE_SSL_REDIRECT": "false",
+        "STATIC_MANIFEST": "false",
+        **env,
+    }
     result = subprocess.run(
-        [sys.executable, "-c", ASK, json.dumps(requests)], cwd=ROOT, env=environment, capture_output=True, text=True,
+        [sys.executable, "-c", ASK, json.dumps(requests)],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
         timeout=60,
-    )  # fmt: skip
+    )
     assert result.returncode == 0, result.stderr[-3000:]
     return json.loads(result.stdout.splitlines()[-1])
 

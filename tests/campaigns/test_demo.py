@@ -5,8 +5,8 @@ import pytest
 from django.core.management import call_command
 
 from accounts.models import User
-from campaigns import systems
 from campaigns.models import Campaign, Membership, Roll
+from campaigns.plugins import registry
 from characters.models import Character
 
 pytestmark = pytest.mark.django_db
@@ -16,7 +16,7 @@ def test_demo_makes_a_table_per_system_and_can_run_again(capsys):
     call_command("demo")
     call_command("demo")
     assert set(User.objects.values_list("username", flat=True)) == {"gm", "player1", "player2"}
-    keys = [adapter.key for adapter in systems.installed()]
+    keys = [adapter.key for adapter in registry.installed()]
     assert {"cgg", "tribute", "zener", "ore", "d100"} <= set(keys)
     assert set(Campaign.objects.values_list("system", flat=True)) == set(keys)
     assert Campaign.objects.count() == len(keys)

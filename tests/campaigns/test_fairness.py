@@ -1,6 +1,7 @@
-"""The fairness page (issue 25): each die size's faces, counted from the stored rolls, and the
+"""The fairness page: each die size's faces, counted from the stored rolls, and the
 chi-square test against a fair die, as the table and as the GM see them."""
 
+import html
 import math
 import re
 from collections import Counter
@@ -10,8 +11,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from campaigns import actions
 from campaigns.models import Roll
+from campaigns.plugins import registry
+from campaigns.table import actions
 from rules.dice import SeededDice
 
 pytestmark = pytest.mark.django_db
@@ -48,8 +50,9 @@ def shown_number(part: str, name: str) -> float:
     return float(re.search(rf"data-{name}>([0-9.]+)<", part).group(1))
 
 
-def test_the_page_counts_each_face_of_the_seeded_dice_and_tests_them(campaign, gm, player, gm_client,
-                                                                       player_client, seeded_dice):  # fmt: skip
+def test_the_page_counts_each_face_of_the_seeded_dice_and_tests_them(
+    campaign, gm, player, gm_client, player_client, seeded_dice
+):
     for _ in range(ROLLS):
         assert player_client.post(reverse("roll", args=[campaign.pk]), {"notation": "2d6+1d5"}).status_code == 302
     # The same seeded source, thrown in the same order: two d6s then a d5, roll after roll.
@@ -82,8 +85,9 @@ def test_a_secret_roll_counts_for_the_gm_alone(campaign, gm, gm_client, player_c
     assert shown_counts(section(gm_page, "gm", "d4")) == {1: 1, 2: 0, 3: 3, 4: 0}
 
 
-def test_a_calls_hidden_dice_are_not_counted_for_the_table(campaign, gm, player, character, gm_client,
-                                                           player_client, script_dice):  # fmt: skip
+def test_a_calls_hidden_dice_are_not_counted_for_the_table(
+    campaign, gm, player, character, gm_client, player_client, script_dice
+):
     script_dice(2, 2)
     call = actions.call_for_roll(campaign, character=character, notation="2d8", target=9, reveal={"dice": False})
     actions.answer_call(call.pk, player)
@@ -126,14 +130,22 @@ def queries(client, url) -> int:
 
 
 @pytest.mark.parametrize("viewer", ["gm", "player"])
-def test_the_page_costs_the_same_few_queries_for_ten_rolls_and_for_many(campaign, gm, player, seeded_dice, viewer,
-                                                                        gm_client, player_client):  # fmt: skip
+def test_the_page_costs_the_same_few_queries_for_ten_rolls_and_for_many(
+    campaign, gm, player, seeded_dice, viewer, gm_client, player_client
+):
     client = gm_client if viewer == "gm" else player_client
     for i in range(10):
         actions.roll_notation(campaign, gm, notation="3d6", secret=bool(i % 3))
     few = queries(client, fairness_url(campaign))
-    Roll.objects.bulk_create(Roll(campaign=campaign, author=gm, request={"notation": "2d20", "label": ""},
-                                  outcome={"faces": [[i % 20 + 1, 1]], "total": 0}) for i in range(600))  # fmt: skip
+    Roll.objects.bulk_create(
+        Roll(
+            campaign=campaign,
+            author=gm,
+            request={"notation": "2d20", "label": ""},
+            outcome={"faces": [[i % 20 + 1, 1]], "total": 0},
+        )
+        for i in range(600)
+    )
     many = queries(client, fairness_url(campaign))
     assert many == few <= 6, (few, many)  # the session, the user, the campaign, its sessions, the rolls
 
@@ -161,8 +173,11 @@ def test_the_page_speaks_of_percentile_dice_only_where_there_are_some(campaign, 
     assert "skill test" not in page
 
 
-def test_a_d100_campaign_says_how_its_tests_dice_are_counted(world, player):
+def test_a_system_that_counts_its_dice_its_own_way_says_how(world, player):
     from tests.world import client_for
 
-    page = client_for(player).get(fairness_url(world["campaigns"]["d100"][0])).content.decode()
-    assert "a d100 skill test's tens, units and" in page
+    noted = [adapter for adapter in registry.installed() if adapter.fairness_note]
+    assert noted  # d100's skill tests, whose tens and units count as d10s
+    for adapter in noted:
+        page = client_for(player).get(fairness_url(world["campaigns"][adapter.key][0])).content.decode()
+        assert adapter.fairness_note in html.unescape(page), adapter.key

@@ -1,4 +1,4 @@
-"""The fairness page reads every system's stored dice (issue 25): each throw the dice source made
+"""The fairness page reads every system's stored dice: each throw the dice source made
 while a system's everyday rolls and its secrets were played is counted once, with its die size,
 in the GM's tally; none is counted twice (re-rolls, reveals and rulings that show dice again)."""
 
@@ -6,11 +6,11 @@ from collections import Counter
 
 import pytest
 
-from campaigns import actions
-from campaigns.audience import Audience
-from campaigns.fairness import fairness
+from campaigns.common.audience import Audience
 from campaigns.models import RollCall
+from campaigns.secrets.fairness import fairness
 from campaigns.systems.cgg import actions as cgg
+from campaigns.table import actions
 from rules.cgg.venture import Wrench
 from rules.dice import SeededDice
 
@@ -21,7 +21,7 @@ class RecordingDice:
     """Seeded dice that remember each throw as (sides, face)."""
 
     def __init__(self) -> None:
-        self.source, self.thrown = SeededDice(4), Counter()  # a seed where a Venture comes up in a call
+        self.source, self.thrown = SeededDice(8), Counter()  # a seed where a Venture comes up in a call
 
     def roll(self, sides: int) -> int:
         face = self.source.roll(sides)

@@ -1,5 +1,5 @@
-"""The form renderer (campaigns.renderers) draws inputs, textareas and selects in Python into the
-very HTML Django's templates draw (issue 24): held side by side here, widget by widget with odd
+"""The form renderer (campaigns.common.renderers) draws inputs, textareas and selects in Python into the
+very HTML Django's templates draw: held side by side here, widget by widget with odd
 values, and every table page of every system as the GM and as a player."""
 
 import re
@@ -10,7 +10,7 @@ from django.forms.renderers import DjangoTemplates, get_default_renderer
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 
-from campaigns.renderers import FormRenderer
+from campaigns.common.renderers import FormRenderer
 from tests.world import client_for, play_a_secret_in_every_system
 
 
@@ -39,8 +39,21 @@ def both(draw) -> tuple[str, str]:
 
 
 @pytest.mark.parametrize("auto_id", ["f-%s", False])
-@pytest.mark.parametrize("data", [None, {"text": "far too long to pass", "number": "-7", "choice": "nope",
-                                         "grouped": "x", "many": ["q"], "notes": "", "yes_no": "true"}])  # fmt: skip
+@pytest.mark.parametrize(
+    "data",
+    [
+        None,
+        {
+            "text": "far too long to pass",
+            "number": "-7",
+            "choice": "nope",
+            "grouped": "x",
+            "many": ["q"],
+            "notes": "",
+            "yes_no": "true",
+        },
+    ],
+)
 def test_every_widget_is_drawn_as_djangos_templates_draw_it(data, auto_id):
     django_html, ours = both(lambda renderer: str(Everything(data, renderer=renderer, auto_id=auto_id)))
     assert ours == django_html

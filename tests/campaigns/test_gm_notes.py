@@ -1,11 +1,11 @@
-"""The GM's quick edit of a character's notes on the Characters tab (issue 23), for the One-Roll
-Engine and Tribute Alpha (campaigns/systems/gm_notes.py): in place, answered with the redrawn
+"""The GM's quick edit of a character's notes on the Characters tab, for the One-Roll
+Engine and Tribute Alpha (campaigns/toolkit/gm_notes.py): in place, answered with the redrawn
 sheet, sent to the player's card and the GM's other tables; the GM only; bad input changes nothing."""
 
 import pytest
 from django.urls import reverse
 
-from campaigns import actions, live
+from campaigns.table import actions, live
 from characters.models import Character
 from rules.system import MAX_NOTES
 from tests.world import client_for

@@ -4,8 +4,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from campaigns import actions
 from campaigns.models import Membership
+from campaigns.table import actions
 
 pytestmark = pytest.mark.django_db
 
@@ -15,8 +15,13 @@ def join_url(campaign):
 
 
 def test_gm_sees_the_invite_link_and_players_do_not(gm_client, player_client, campaign):
-    assert campaign.invite_token in gm_client.get(reverse("table", args=[campaign.pk])).content.decode()
-    assert campaign.invite_token not in player_client.get(reverse("table", args=[campaign.pk])).content.decode()
+    assert (
+        campaign.invite_token
+        in gm_client.get(reverse("table", args=[campaign.pk]), {"tab": "session"}).content.decode()
+    )
+    for tab in ("", "session"):
+        page = player_client.get(reverse("table", args=[campaign.pk]), {"tab": tab}).content.decode()
+        assert campaign.invite_token not in page
 
 
 def test_invite_tokens_are_long_and_unique(campaign, other_campaign):
@@ -43,7 +48,7 @@ def test_following_the_link_joins_as_a_player(outsider_client, outsider, campaig
 
 
 def test_a_member_following_it_again_goes_straight_to_the_table_unwelcomed(player_client, campaign):
-    """Issue 23: a returning member is not greeted as new (no step, no message)."""
+    """A returning member is not greeted as new (no step, no message)."""
     for response in (player_client.get(join_url(campaign)), player_client.post(join_url(campaign))):
         assert response.status_code == 302
         assert response.url == reverse("table", args=[campaign.pk])
@@ -131,7 +136,10 @@ def test_a_link_made_to_expire_works_until_then(gm_client, outsider_client, outs
     campaign.refresh_from_db()
     left = campaign.invite_expires_at - timezone.now()
     assert timedelta(days=7) - timedelta(minutes=1) < left <= timedelta(days=7)
-    assert "This link works until" in gm_client.get(reverse("table", args=[campaign.pk])).content.decode()
+    assert (
+        "This link works until"
+        in gm_client.get(reverse("table", args=[campaign.pk]), {"tab": "session"}).content.decode()
+    )
     assert outsider_client.post(join_url(campaign)).status_code == 302
     assert Membership.objects.filter(campaign=campaign, user=outsider).exists()
 
@@ -156,7 +164,7 @@ def test_a_new_link_without_a_lifetime_never_expires(gm_client, campaign):
     assert campaign.invite_expires_at is None
     assert (
         "This link works until you make a new one."
-        in gm_client.get(reverse("table", args=[campaign.pk])).content.decode()
+        in gm_client.get(reverse("table", args=[campaign.pk]), {"tab": "session"}).content.decode()
     )
 
 
@@ -169,7 +177,7 @@ def test_a_bad_lifetime_is_refused_and_the_link_stays(gm_client, campaign):
 
 
 def test_a_player_who_comes_back_is_welcomed_back_to_their_characters(player_client, player, campaign):
-    """Issue 18 (play-test): rejoining said "Make a character to start" to a player who had some."""
+    """Play-test: rejoining said "Make a character to start" to a player who had some."""
     from characters.models import Character
 
     Character.objects.create(campaign=campaign, owner=player, name="Vex", sheet={"notes": ""})

@@ -1,12 +1,12 @@
-"""The one ledger service (campaigns/ledger.py, issue 19): every balance changes through it,
+"""The one ledger service (campaigns/table/ledger.py): every balance changes through it,
 one entry per changed row, a refusal changes nothing, and the table hears of it once, after
 the commit. Its pools here are made up: the service knows no system's."""
 
 import pytest
 from django.db import transaction
 
-from campaigns import ledger, live
 from campaigns.models import Balance, LedgerEntry
+from campaigns.table import ledger, live
 from rules.errors import RulesError
 
 pytestmark = pytest.mark.django_db
@@ -58,8 +58,12 @@ def test_an_entry_names_who_why_and_the_roll_or_call(character, gm, player):
     ledger.spend(stamina(character), 1, actor=player, reason="Sprint", roll=roll)
     entry = LedgerEntry.objects.get()
     assert (entry.actor, entry.reason, entry.roll, entry.call, entry.balance.character) == (
-        player, "Sprint", roll, None, character
-    )  # fmt: skip
+        player,
+        "Sprint",
+        roll,
+        None,
+        character,
+    )
 
 
 @pytest.mark.parametrize(
@@ -100,8 +104,9 @@ def test_a_new_maximum_cuts_the_value_with_an_entry(character, player):
     assert len(entries()) == 1
 
 
-def test_a_write_that_changes_nothing_writes_no_entry_and_tells_no_one(campaign, gm, sent,
-                                                                       django_capture_on_commit_callbacks):  # fmt: skip
+def test_a_write_that_changes_nothing_writes_no_entry_and_tells_no_one(
+    campaign, gm, sent, django_capture_on_commit_callbacks
+):
     with django_capture_on_commit_callbacks(execute=True):
         ledger.refill(luck(campaign), 2, actor=gm, reason="Same")
     assert not LedgerEntry.objects.exists()
@@ -128,8 +133,9 @@ def test_a_campaign_told_anyway_is_told_once(campaign, gm, sent, django_capture_
     assert sent == [campaign]
 
 
-def test_a_transaction_rolled_back_tells_no_one_and_keeps_nothing(campaign, gm, sent,
-                                                                  django_capture_on_commit_callbacks):  # fmt: skip
+def test_a_transaction_rolled_back_tells_no_one_and_keeps_nothing(
+    campaign, gm, sent, django_capture_on_commit_callbacks
+):
     def pay_then_fail():
         with transaction.atomic():
             ledger.spend(luck(campaign), 1, actor=gm, reason="Pay")

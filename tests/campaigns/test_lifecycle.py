@@ -1,12 +1,12 @@
-"""A campaign's whole life (issue 23): archived (read-only, listed apart, brought back), deleted
+"""A campaign's whole life: archived (read-only, listed apart, brought back), deleted
 with everything it recorded after its GM was offered the export, left after a confirmation;
 as the GM, the player, another player and an outsider."""
 
 import pytest
 from django.urls import reverse
 
-from campaigns import actions, live
 from campaigns.models import Balance, Campaign, LedgerEntry, Membership, Roll, RollCall, TableEvent
+from campaigns.table import actions, live
 from characters.models import Character
 
 pytestmark = pytest.mark.django_db

@@ -7,9 +7,9 @@ from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
-from campaigns import actions
 from campaigns.models import Membership
 from campaigns.routing import websocket_urlpatterns
+from campaigns.table import actions
 from config.asgi import application
 from rules.dice import Comparison
 from tests.fixtures import chips
@@ -91,12 +91,12 @@ async def test_a_called_roll_hides_its_target_from_the_table(
     assert str(SECRET_TARGET) in gm_card
     assert f'id="call-{call.pk}"' in player_card
     assert str(SECRET_TARGET) not in player_card
-    # The call's card is not theirs: the table gets the log's line alone (issue 22), without the target.
+    # The call's card is not theirs: the table gets the log's line alone, without the target.
     lines = [await receive(socket) for socket in (gm_socket, player_socket, other_socket)]
     for line in lines:
         assert "The GM asks Mara Vell to roll 2d10" in line
         assert str(SECRET_TARGET) not in line
-    # Then the target's commitment (issue 25): the digest, at once, to everyone; the target nowhere.
+    # Then the target's commitment: the digest, at once, to everyone; the target nowhere.
     commitments = [await receive(socket) for socket in (gm_socket, player_socket, other_socket)]
     for line in commitments:
         assert "The GM committed to the target of Mara Vell" in line
@@ -124,7 +124,7 @@ async def test_a_called_roll_hides_its_target_from_the_table(
 
 async def refused_for_good(user, path: str) -> str:
     """A socket that may not join: accepted only to say so, then closed with the code that stops
-    the page reconnecting (a refused handshake is retried forever, issue 18). It joins no group."""
+    the page reconnecting (a refused handshake is retried forever). It joins no group."""
     socket = WebsocketCommunicator(URLRouter(websocket_urlpatterns), path)
     socket.scope["user"] = user
     connected, _ = await socket.connect()
@@ -135,8 +135,9 @@ async def refused_for_good(user, path: str) -> str:
     return notice
 
 
-async def test_outsiders_and_visitors_are_refused(outsider, other_player, campaign, other_campaign, make_user,
-                                                  player, script_dice):  # fmt: skip
+async def test_outsiders_and_visitors_are_refused(
+    outsider, other_player, campaign, other_campaign, make_user, player, script_dice
+):
     """The websocket route's row of the access table: outsiders, another campaign's player,
     staff without a campaign and visitors get a notice that names nothing and are closed for good."""
     from django.contrib.auth.models import AnonymousUser
@@ -177,7 +178,7 @@ async def closed_for_good(socket) -> str:
 
 
 async def test_a_removed_player_is_told_and_disconnected_at_once(gm, player, other_player, campaign):
-    """Issue 18: not "reconnecting…" forever, but plain words and a way home."""
+    """Not "reconnecting…" forever, but plain words and a way home."""
     await database_sync_to_async(Membership.objects.create)(campaign=campaign, user=other_player)
     socket, gm_socket = await open_table(player, campaign), await open_table(gm, campaign)
     other_socket = await open_table(other_player, campaign)

@@ -1,5 +1,5 @@
 """What a change of the shared state sends every player's open table (`SystemAdapter.live_panel`,
-campaigns.live.send_panel) is drawn for no one in particular: it may never take away what a player's own
+campaigns.table.live.send_panel) is drawn for no one in particular: it may never take away what a player's own
 panel holds. CI found Tribute sending its whole panel, whose test form is the viewer's own: another
 player's new character took every player's test form away until a reload (ORE's roll form too)."""
 
@@ -8,8 +8,8 @@ from html.parser import HTMLParser
 import pytest
 from django.template.loader import render_to_string
 
-from campaigns import systems
-from campaigns.audience import Audience
+from campaigns.common.audience import Audience
+from campaigns.plugins import registry
 
 VOID = {"input", "br", "img", "meta", "link", "hr", "source", "col", "wbr", "area"}
 
@@ -42,11 +42,11 @@ class Forms(HTMLParser):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("system", [adapter.key for adapter in systems.installed()])
+@pytest.mark.parametrize("system", [adapter.key for adapter in registry.installed()])
 def test_the_live_panel_keeps_every_form_of_the_players_own_panel(world, player, system):
     campaign, _seat = world["campaigns"][system]
-    own = systems.panel_for(campaign, Audience.TABLE, user=player)
-    live = systems.live_panel_for(campaign, Audience.TABLE)
+    own = registry.panel_for(campaign, Audience.TABLE, user=player)
+    live = registry.live_panel_for(campaign, Audience.TABLE)
     if own is None or live is None:
         return  # nothing sent: nothing taken away
     own = Forms(render_to_string(own.template, {**own.context, "campaign": campaign}))

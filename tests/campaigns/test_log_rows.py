@@ -1,30 +1,16 @@
-"""The log's rows are drawn once per audience and kept (issue 24, campaigns.rows): a page load
+"""The log's rows are drawn once per audience and kept (campaigns.table.rows): a page load
 draws only the rows no one has drawn yet, never per viewer, and a row changes on the next page
 load when what it shows changes."""
 
 import pytest
 from django.core.cache import cache
-from django.test.signals import template_rendered
 from django.urls import reverse
 from redis.exceptions import ConnectionError as RedisConnectionError
 
-from campaigns import actions
+from campaigns.table import actions
 from characters.models import Character
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def row_renders():
-    """How many log rows were drawn (Django's test signal is sent for partials too)."""
-    names = []
-
-    def rendered(sender, template, **kwargs):
-        names.append(template.name)
-
-    template_rendered.connect(rendered)
-    yield lambda: names.count("roll_row")
-    template_rendered.disconnect(rendered)
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""Issue 19's migrations keep what a database already holds: a campaign of every system
+"""The migrations that made the rules systems apps keep what a database already holds: a campaign of every system
 still opens, and Centaurus Gate's tension scene, made while the campaigns app owned it, is
 the cgg app's afterwards (campaigns 0009, cgg 0001)."""
 
@@ -33,7 +33,7 @@ def test_a_database_from_before_the_systems_were_apps_migrates_with_its_tension_
 
 @pytest.mark.django_db(transaction=True)
 def test_a_tribute_campaign_from_before_die_size_events_still_saves():
-    """Issue 21 added Tribute's `die_events` setting; a campaign stored before it must still pass `clean()`,
+    """Tribute's `die_events` setting came later; a campaign stored before it must still pass `clean()`,
     which asks an existing campaign for every setting (the admin would refuse to save it otherwise)."""
     before = [("campaigns", "0010_stamped_by_the_tables_clock"), ("tribute", None)]
     executor = MigrationExecutor(connection)

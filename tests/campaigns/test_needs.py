@@ -1,4 +1,4 @@
-"""The "Needs you" strip (issue 23, campaigns/needs.py): for each system, what waits on the GM and on
+"""The "Needs you" strip (campaigns/table/needs.py): for each system, what waits on the GM and on
 each player, never a GM's item for a player nor another player's; the strip's own endpoint; the
 page title's count; a fixed number of queries whatever the number of items."""
 
@@ -9,14 +9,14 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from campaigns import actions
 from campaigns.models import Membership, Roll, RollCall
-from campaigns.needs import Viewer, needs_for
-from campaigns.systems import get
+from campaigns.plugins.registry import get
 from campaigns.systems.cgg import actions as cgg
 from campaigns.systems.d100 import actions as d100
 from campaigns.systems.ore import actions as ore
 from campaigns.systems.tribute import actions as tribute
+from campaigns.table import actions
+from campaigns.table.needs import Viewer, needs_for
 from characters.models import Character
 from rules.cgg.difficulty import Difficulty
 from rules.cgg.sheet import default_sheet
@@ -51,8 +51,9 @@ def test_the_gms_notation_call_waits_on_its_player_only(gm, player, other_player
 
 def test_d100_a_secret_test_waits_on_the_gm(gm, player, other_player):
     campaign, ada, _bo = table("d100", gm, player, other_player)
-    test = d100.start_test(campaign, player, character=ada, skill="Stealth", attribute="Agility", difficulty=None,
-                           label="Sneak")  # fmt: skip
+    test = d100.start_test(
+        campaign, player, character=ada, skill="Stealth", attribute="Agility", difficulty=None, label="Sneak"
+    )
     assert texts(campaign, gm, is_gm=True) == ["Ada asks for a secret test (Sneak): set its difficulty."]
     assert texts(campaign, player) == texts(campaign, other_player) == []
     d100.set_difficulty(test.pk, gm, "hard")
@@ -61,13 +62,20 @@ def test_d100_a_secret_test_waits_on_the_gm(gm, player, other_player):
 
 def test_ore_a_secret_difficulty_waits_on_the_gm_and_wiggle_dice_on_their_player(gm, player, other_player, script_dice):
     campaign, ada, _bo = table("ore", gm, player, other_player)
-    ore.start_roll(campaign, player, character=ada, side=ore.side_for(ada, "Coordination", "Piloting"),
-                   difficulty=None, label="Land")  # fmt: skip
+    ore.start_roll(
+        campaign,
+        player,
+        character=ada,
+        side=ore.side_for(ada, "Coordination", "Piloting"),
+        difficulty=None,
+        label="Land",
+    )
     assert texts(campaign, gm, is_gm=True) == ["Ada asks for a secret difficulty (Land): set the difficulty."]
     assert texts(campaign, player) == []
     script_dice(1, 3, 5, 7, 9, 2)  # no wiggle at best: the wiggle die waits for the player
-    ore.start_roll(campaign, player, character=ada, side=ore.side_for(ada, "Sense", "Perception"), difficulty=2,
-                   label="Look")  # fmt: skip
+    ore.start_roll(
+        campaign, player, character=ada, side=ore.side_for(ada, "Sense", "Perception"), difficulty=2, label="Look"
+    )
     assert texts(campaign, player) == ["Ada's Look: set your wiggle dice."]
     assert texts(campaign, other_player) == []
     assert len(texts(campaign, gm, is_gm=True)) == 1  # the wiggle dice are the player's, not the GM's
@@ -85,8 +93,9 @@ def test_tribute_a_secret_opposition_waits_on_the_gm(gm, player, other_player):
 def test_tribute_profit_and_waste_wait_on_their_player(gm, player, other_player, script_dice):
     campaign, ada, _bo = table("tribute", gm, player, other_player)
     script_dice(6, 5, 1)  # FOCUS 6 and 5, BURDEN 1: a Win with 1 Profit to assign
-    tribute.start_test(campaign, player, character=ada, attribute="Might", focus=2, burden=1, effect="Punch",
-                       opposition=1, label="Hit")  # fmt: skip
+    tribute.start_test(
+        campaign, player, character=ada, attribute="Might", focus=2, burden=1, effect="Punch", opposition=1, label="Hit"
+    )
     assert RollCall.objects.get().status == RollCall.Status.PLAYER_TURN
     assert texts(campaign, player) == ["Ada's Hit: assign Profit and Waste."]
     assert texts(campaign, other_player) == texts(campaign, gm, is_gm=True) == []
@@ -100,8 +109,13 @@ def explorers(gm, player, other_player):
 
 
 def call_action(campaign, explorer):
-    return cgg.call_for_action(campaign, character=explorer, attribute="dexterity", label="Jump the gap",
-                               difficulty=Difficulty(base_dice=5, success_dice=0, risk_bonus=0))  # fmt: skip
+    return cgg.call_for_action(
+        campaign,
+        character=explorer,
+        attribute="dexterity",
+        label="Jump the gap",
+        difficulty=Difficulty(base_dice=5, success_dice=0, risk_bonus=0),
+    )
 
 
 def test_cgg_an_action_goes_from_the_player_to_the_exec(gm, player, other_player, explorers, script_dice):
@@ -119,8 +133,9 @@ def test_cgg_an_action_goes_from_the_player_to_the_exec(gm, player, other_player
     assert texts(campaign, player) == texts(campaign, other_player) == []
 
 
-def test_the_exec_publishes_from_the_strip_with_one_click(gm, player, other_player, explorers, script_dice,
-                                                          gm_client, player_client, htmx):  # fmt: skip
+def test_the_exec_publishes_from_the_strip_with_one_click(
+    gm, player, other_player, explorers, script_dice, gm_client, player_client, htmx
+):
     campaign, mara, _bo = explorers
     made = call_action(campaign, mara)
     script_dice(6, 6, 4, 2, 8)
@@ -169,17 +184,21 @@ def strip_queries(client, campaign) -> int:
 
 
 @pytest.mark.parametrize("system", ["d100", "ore", "tribute"])
-def test_the_strip_costs_the_same_queries_for_one_item_or_many(system, gm, player, other_player, gm_client,
-                                                                 player_client):  # fmt: skip
+def test_the_strip_costs_the_same_queries_for_one_item_or_many(
+    system, gm, player, other_player, gm_client, player_client
+):
     campaign, ada, bo = table(system, gm, player, other_player)
     secret = {
-        "d100": lambda hero, user: d100.start_test(campaign, user, character=hero, skill="", attribute="Agility",
-                                                   difficulty=None),
-        "ore": lambda hero, user: ore.start_roll(campaign, user, character=hero, difficulty=None,
-                                                 side=ore.side_for(hero, "Coordination", "Piloting")),
-        "tribute": lambda hero, user: tribute.start_test(campaign, user, character=hero, attribute="Might", focus=1,
-                                                         burden=1),
-    }[system]  # fmt: skip
+        "d100": lambda hero, user: d100.start_test(
+            campaign, user, character=hero, skill="", attribute="Agility", difficulty=None
+        ),
+        "ore": lambda hero, user: ore.start_roll(
+            campaign, user, character=hero, difficulty=None, side=ore.side_for(hero, "Coordination", "Piloting")
+        ),
+        "tribute": lambda hero, user: tribute.start_test(
+            campaign, user, character=hero, attribute="Might", focus=1, burden=1
+        ),
+    }[system]
     secret(ada, player)
     actions.call_for_roll(campaign, character=ada, notation="1d6", target=3)
     one_gm, one_player = strip_queries(gm_client, campaign), strip_queries(player_client, campaign)
@@ -217,7 +236,7 @@ def test_a_players_several_items_are_counted_above_their_cards_not_listed_twice(
     assert 'href="#call-' in one
     actions.call_for_roll(campaign, character=ada, notation="2d6", target=7, label="Swim")
     several = player_client.get(url).content.decode()
-    assert "2 of your rolls wait for you just below" in several
+    assert "2 of your rolls wait for you under Now" in several
     assert 'href="#my-calls"' in several
     assert "roll Climb" not in several
     assert "roll Swim" not in several

@@ -95,6 +95,7 @@ def test_help_page_shows_each_operator_with_an_example(client):
         "4dF",
         "6d10&gt;=7",
         "6d10&gt;7",
+        "6d10cs&gt;7",
     ):
         assert f"<code>{example}</code>" in page
     assert "at most 20 times in a row" in page
@@ -116,3 +117,50 @@ def test_gm_calls_for_2d20kl1_and_the_secret_target_stays_with_the_gm(
     assert chip(17, "dropped", "dropped") in player_page
     assert str(secret) not in player_page
     assert str(secret) in table(gm_client, campaign)
+
+
+@pytest.mark.parametrize(
+    ("typed", "shown", "successes"),
+    [("6d10>7", "6d10&gt;=7", 3), ("6d10cs>7", "6d10cs&gt;7", 2), ("6d10<3", "6d10&lt;=3", 2)],
+)
+def test_a_roll20_point_counts_or_more_and_foundrys_cs_counts_strictly(
+    player_client,
+    gm_client,
+    campaign,
+    script_dice,
+    layer,
+    player,
+    gm,
+    typed,
+    shown,
+    successes,
+    django_capture_on_commit_callbacks,
+):
+    script_dice(7, 10, 3, 6, 9, 1)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = player_client.post(roll_url(campaign), {"notation": typed, "comparison": "at_least"})
+    assert response.status_code == 302
+    assert Roll.objects.get().outcome["total"] == successes
+    live_rows = {who: " ".join(layer.received_by(campaign, who)) for who in (gm, player)}
+    for page in (table(player_client, campaign), table(gm_client, campaign), *live_rows.values()):
+        assert shown in page
+        assert f"{successes} successes</strong>" in page
+
+
+def test_the_odds_preview_reads_a_roll20_point_as_or_more(player_client, campaign, htmx):
+    def preview(notation):
+        url = reverse("odds", args=[campaign.pk])
+        return player_client.get(url, {"notation": notation, "target": 1, "comparison": "at_least"}, **htmx)
+
+    assert "95.33" in preview("6d10>7").content.decode()  # 1 − 0.6⁶
+    assert "88.24" in preview("6d10cs>7").content.decode()  # 1 − 0.7⁶
+
+
+def test_the_sentence_says_1_success_and_2_successes(player_client, campaign, script_dice):
+    script_dice(5, 1, 4, 4)
+    player_client.post(roll_url(campaign), {"notation": "4d6<3", "comparison": "at_least", "label": "one"})
+    script_dice(1, 2, 4, 4)
+    player_client.post(roll_url(campaign), {"notation": "4d6<3", "comparison": "at_least", "label": "two"})
+    page = table(player_client, campaign)
+    assert "rolled 4d6&lt;=3 for one: 1 success." in page
+    assert "rolled 4d6&lt;=3 for two: 2 successes." in page

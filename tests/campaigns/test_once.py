@@ -7,22 +7,29 @@ from html.parser import HTMLParser
 import pytest
 from django.urls import reverse
 
-from campaigns import actions
 from campaigns.models import LedgerEntry, Roll, RollCall, SubmitToken
 from campaigns.systems.cgg.clock import crisis_clock
-from campaigns.systems.cgg.tests.fixtures import cgg_campaign  # noqa: F401 (fixtures)
-from campaigns.systems.cgg.tests.test_table import explorer  # noqa: F401 (fixtures)
+from campaigns.systems.cgg.tests.fixtures import cgg_campaign, explorer  # noqa: F401 (fixtures)
 from campaigns.systems.d100 import actions as d100
-from campaigns.systems.d100.tests.test_table import table, ulf  # noqa: F401
+from campaigns.systems.d100.tests.conftest import grim, table, ulf  # noqa: F401 (fixtures)
 from campaigns.systems.d100.tests.test_table import test_data as d100_data
-from campaigns.systems.ore.tests.test_table import ore, pilot, roll_data  # noqa: F401
-from campaigns.systems.tribute.tests.test_table import hero, tribute  # noqa: F401
+from campaigns.systems.ore.tests.conftest import ore, pilot  # noqa: F401 (fixtures)
+from campaigns.systems.ore.tests.test_table import roll_data
+from campaigns.systems.tribute.tests.conftest import hero, tribute  # noqa: F401 (fixtures)
 from campaigns.systems.tribute.tests.test_table import test_data as tribute_data
 from campaigns.systems.zener import actions as zener
-from campaigns.systems.zener.tests.conftest import zg  # noqa: F401 (the Zener tests' campaign)
-from campaigns.systems.zener.tests.test_table import check_data, kai  # noqa: F401
+from campaigns.systems.zener.tests.conftest import kai, zg  # noqa: F401 (the Zener tests' fixtures)
+from campaigns.systems.zener.tests.conftest import pilot as zener_pilot
+from campaigns.systems.zener.tests.test_table import check_data
+from campaigns.table import actions
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def character_maker():
+    """The Zener tests' Kai as a pilot: check_data checks his Pilot skill."""
+    return zener_pilot
 
 
 class _Forms(HTMLParser):
@@ -35,9 +42,13 @@ class _Forms(HTMLParser):
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
         if tag == "form":
-            self.forms.append({"action": attrs.get("hx-post") or attrs.get("action") or "", "method":
-                               (attrs.get("method") or ("post" if "hx-post" in attrs else "get")).lower(),
-                               "hidden": {}})  # fmt: skip
+            self.forms.append(
+                {
+                    "action": attrs.get("hx-post") or attrs.get("action") or "",
+                    "method": (attrs.get("method") or ("post" if "hx-post" in attrs else "get")).lower(),
+                    "hidden": {},
+                }
+            )
         elif tag == "input" and attrs.get("type") == "hidden" and self.forms and attrs.get("name"):
             self.forms[-1]["hidden"][attrs["name"]] = attrs.get("value", "")
 
@@ -49,9 +60,14 @@ def forms_of(html: str) -> list[dict]:
 
 
 def hidden_fields(client, campaign, action: str) -> dict:
-    """The hidden fields of the form on the table that posts to `action`, token included."""
-    page = client.get(reverse("table", args=[campaign.pk])).content.decode()
-    [form] = [form for form in forms_of(page) if form["action"] == action]
+    """The hidden fields of the form on the table that posts to `action`, token included: on the tab that
+    draws it (the page draws its chosen tab alone)."""
+    for tab in ("play", "more", "table", "system"):
+        page = client.get(reverse("table", args=[campaign.pk]), {"tab": tab}).content.decode()
+        found = [form for form in forms_of(page) if form["action"] == action]
+        if found:
+            break
+    [form] = found
     assert form["hidden"].get("form_token"), action
     return form["hidden"]
 
@@ -63,7 +79,7 @@ def twice(client, url: str, data: dict, **headers):
 
 
 def test_a_page_with_one_time_tokens_is_never_reused_from_the_browser_cache(player_client, client, campaign):
-    """Back to a cached table brought its used tokens: the next roll counted as a repeat (issue 18)."""
+    """Back to a cached table brought its used tokens: the next roll counted as a repeat."""
     page = player_client.get(reverse("table", args=[campaign.pk]))
     assert "no-store" in page["Cache-Control"]
     assert "Cache-Control" not in client.get(reverse("rules")).headers  # a visitor's: no form, cacheable
@@ -74,7 +90,7 @@ def test_a_plain_roll_sent_twice_is_one_roll(player_client, campaign, character,
     data = hidden_fields(player_client, campaign, url) | {"notation": "3d6", "character": character.pk}
     first, second = twice(player_client, url, data, **htmx)
     assert first.status_code == 200
-    # Nothing to swap (the first answer did it), but the page's alert region says why (issue 18).
+    # Nothing to swap (the first answer did it), but the page's alert region says why.
     assert (second.status_code, second["HX-Reswap"]) == (200, "none")
     assert "That was already sent." in second.content.decode()
     assert Roll.objects.count() == 1

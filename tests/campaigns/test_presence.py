@@ -1,4 +1,4 @@
-"""Who is at the table (issue 10): every open table hears when a member opens or closes
+"""Who is at the table: every open table hears when a member opens or closes
 theirs, and sessions starting and ending reach every table live."""
 
 import pytest
@@ -6,7 +6,7 @@ from channels.db import database_sync_to_async
 from django.core.cache import cache
 from django.urls import reverse
 
-from campaigns import actions, presence
+from campaigns.table import actions, presence
 from tests.campaigns.test_live import drain, open_table, receive
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
@@ -79,9 +79,9 @@ async def test_a_session_start_and_end_reach_every_table(gm, player, campaign):
 
 
 async def test_the_people_list_marks_each_player_here_or_away_in_words(gm, player, campaign, gm_client):
-    """Issue 23: the GM sees who is connected, per person, not by colour alone; the live line
+    """The GM sees who is connected, per person, not by colour alone; the live line
     carries the ids that static/fivefold/presence.js redraws the marks from."""
-    table = reverse("table", args=[campaign.pk])
+    table = reverse("table", args=[campaign.pk]) + "?tab=session"  # the people list is on the GM's Session tab
     html = (await database_sync_to_async(gm_client.get)(table)).content.decode()
     away = f'data-presence-of="{player.pk}" data-here="no"'
     assert away in html

@@ -1,4 +1,4 @@
-"""Redis is for live updates only (issue 18, item 1): with it down, log-in, every page and
+"""Redis is for live updates only: with it down, log-in, every page and
 every kind of roll still answer, each roll is stored once, and who is here degrades to
 nobody instead of taking the page down. The tables catch up when they reconnect."""
 
@@ -8,8 +8,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from campaigns import presence
 from campaigns.models import Roll, RollCall
+from campaigns.table import presence
 from config.settings import redis_cache, redis_channel_layer
 from tests.fixtures import PASSWORD
 from tests.world import make_world
@@ -68,19 +68,59 @@ def rolls_of_every_kind(world):
     table = {system: campaign for system, (campaign, _seat) in world["campaigns"].items()}
     return [
         ("tribute", reverse("roll", args=[table["tribute"].pk]), {"notation": "3d6+2", "label": "plain"}),
-        ("tribute", reverse("tribute_test", args=[table["tribute"].pk]),
-         {"character": heroes["tribute"].pk, "attribute": "Might", "focus": "1", "burden": "1", "known": "1",
-          "opposition": "1", "label": "tribute"}),
-        ("ore", reverse("ore_roll", args=[table["ore"].pk]),
-         {"character": heroes["ore"].pk, "stat": "Body", "skill": "", "bonus": "0", "penalty": "0", "known": "1",
-          "difficulty": "2", "label": "ore"}),
-        ("zener", reverse("zener_check", args=[table["zener"].pk]),
-         {"character": heroes["zener"].pk, "skill": "", "stat": "AWA", "modifier": "0", "extra": "0",
-          "indirect": "0", "label": "zener"}),
-        ("d100", reverse("d100_test", args=[table["d100"].pk]),
-         {"character": heroes["d100"].pk, "skill": "", "attribute": "Agility", "difficulty": "standard", "flip": "",
-          "label": "d100"}),
-    ]  # fmt: skip
+        (
+            "tribute",
+            reverse("tribute_test", args=[table["tribute"].pk]),
+            {
+                "character": heroes["tribute"].pk,
+                "attribute": "Might",
+                "focus": "1",
+                "burden": "1",
+                "known": "1",
+                "opposition": "1",
+                "label": "tribute",
+            },
+        ),
+        (
+            "ore",
+            reverse("ore_roll", args=[table["ore"].pk]),
+            {
+                "character": heroes["ore"].pk,
+                "stat": "Body",
+                "skill": "",
+                "bonus": "0",
+                "penalty": "0",
+                "known": "1",
+                "difficulty": "2",
+                "label": "ore",
+            },
+        ),
+        (
+            "zener",
+            reverse("zener_check", args=[table["zener"].pk]),
+            {
+                "character": heroes["zener"].pk,
+                "skill": "",
+                "stat": "AWA",
+                "modifier": "0",
+                "extra": "0",
+                "indirect": "0",
+                "label": "zener",
+            },
+        ),
+        (
+            "d100",
+            reverse("d100_test", args=[table["d100"].pk]),
+            {
+                "character": heroes["d100"].pk,
+                "skill": "",
+                "attribute": "Agility",
+                "difficulty": "standard",
+                "flip": "",
+                "label": "d100",
+            },
+        ),
+    ]
 
 
 @pytest.mark.django_db(transaction=True)  # the live sends run after a real commit, as in production
@@ -101,13 +141,24 @@ def test_every_kind_of_roll_is_stored_once_and_answered_without_redis(redis_down
     gm_client = log_in(gm)
     called = gm_client.post(
         reverse("cgg_call", args=[cgg.pk]),
-        {"character": world["characters"]["cgg"].pk, "attribute": "dexterity", "label": "Jump", "mode": "table",
-         "base_dice": "4", "risk": "base", "risk_bonus": "0"}, **headers,
-    )  # fmt: skip
+        {
+            "character": world["characters"]["cgg"].pk,
+            "attribute": "dexterity",
+            "label": "Jump",
+            "mode": "table",
+            "base_dice": "4",
+            "risk": "base",
+            "risk_bonus": "0",
+        },
+        **headers,
+    )
     assert called.status_code == (200 if htmx else 302), called.content.decode()[:800]
     call = RollCall.objects.get(campaign=cgg)
-    turns = {RollCall.Status.PENDING: (client, "cgg_roll"), RollCall.Status.PLAYER_TURN: (client, "cgg_wrench"),
-             RollCall.Status.GM_TURN: (gm_client, "cgg_hammer")}  # fmt: skip
+    turns = {
+        RollCall.Status.PENDING: (client, "cgg_roll"),
+        RollCall.Status.PLAYER_TURN: (client, "cgg_wrench"),
+        RollCall.Status.GM_TURN: (gm_client, "cgg_hammer"),
+    }
     while call.status in turns:
         who, step = turns[call.status]
         response = who.post(reverse(step, args=[cgg.pk, call.pk]), {}, **headers)

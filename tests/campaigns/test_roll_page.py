@@ -1,11 +1,11 @@
-"""A roll's own page (issue 25): the log's "#id" link, for those who saw the roll, 404 for anyone else."""
+"""A roll's own page: the log's "#id" link, for those who saw the roll, 404 for anyone else."""
 
 import pytest
 from django.urls import reverse
 
-from campaigns import actions, live
-from campaigns.audience import Audience
+from campaigns.common.audience import Audience
 from campaigns.models import Membership
+from campaigns.table import actions, live
 from tests.world import client_for
 
 pytestmark = pytest.mark.django_db
@@ -28,12 +28,16 @@ def page_url(roll):
 @pytest.mark.parametrize(
     ("who", "which", "status"),
     [
-        ("gm", "public", 200), ("gm", "secret", 200),
-        ("player", "public", 200), ("player", "secret", 404),
-        ("other_player", "public", 200), ("other_player", "secret", 404),
-        ("outsider", "public", 404), ("outsider", "secret", 404),
+        ("gm", "public", 200),
+        ("gm", "secret", 200),
+        ("player", "public", 200),
+        ("player", "secret", 404),
+        ("other_player", "public", 200),
+        ("other_player", "secret", 404),
+        ("outsider", "public", 404),
+        ("outsider", "secret", 404),
     ],
-)  # fmt: skip
+)
 def test_who_may_open_a_rolls_page(table, request, who, which, status):
     response = client_for(request.getfixturevalue(who)).get(page_url(table[which]))
     assert response.status_code == status

@@ -1,11 +1,10 @@
 import pytest
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.test.signals import template_rendered
 from django.urls import reverse
 
-from campaigns import live
 from campaigns.models import Roll
+from campaigns.table import live
 from tests.fixtures import chips
 
 pytestmark = pytest.mark.django_db
@@ -59,19 +58,6 @@ def test_a_roll_after_an_error_sends_the_form_back_clean(player_client, campaign
     assert chips(3, 4) in fragment
 
 
-@pytest.fixture
-def row_renders():
-    """How many times a roll's row partial was rendered (Django's test signal is sent for partials too)."""
-    names = []
-
-    def rendered(sender, template, **kwargs):
-        names.append(template.name)
-
-    template_rendered.connect(rendered)
-    yield lambda: names.count("roll_row")
-    template_rendered.disconnect(rendered)
-
-
 TRANSACTIONAL = pytest.mark.django_db(transaction=True)  # on_commit sends before the view answers
 
 
@@ -87,7 +73,7 @@ TRANSACTIONAL = pytest.mark.django_db(transaction=True)  # on_commit sends befor
 def test_a_roll_row_is_rendered_once_per_audience(
     gm_client, campaign, htmx, script_dice, row_renders, django_capture_on_commit_callbacks, data, renders
 ):
-    """The socket's message and the roller's answer are one rendering (issue 19), not three."""
+    """The socket's message and the roller's answer are one rendering, not three."""
     script_dice(4)
     with django_capture_on_commit_callbacks(execute=True):
         response = gm_client.post(roll_url(campaign), {"notation": "1d6", "comparison": "at_least", **data}, **htmx)
@@ -157,7 +143,7 @@ def test_roll_refuses_get(player_client, campaign):
 
 
 def test_rolls_are_never_changed(player, campaign, script_dice):
-    from campaigns import actions
+    from campaigns.table import actions
 
     script_dice(4)
     roll = actions.roll_notation(campaign, player, notation="1d6")

@@ -1,4 +1,4 @@
-"""Saved rolls and saved calls (issue 22), through Coin (tests/coin): a button pressed with a name is
+"""Saved rolls and saved calls, through Coin (tests/coin): a button pressed with a name is
 kept on the card and rolled; a saved button replays its key and options, or says why it cannot; a
 plain roll from the roll form can be kept too; the GM keeps calls, which only the GM can see or use."""
 
@@ -6,10 +6,10 @@ import pytest
 from django import forms
 from django.urls import reverse
 
-from campaigns import actions
-from campaigns.cards import Card, CardRoll
+from campaigns.calls.cards import Card, CardRoll
+from campaigns.calls.saved import MAX_SAVED
 from campaigns.models import Roll, RollCall, SavedCall, SavedRoll
-from campaigns.saved import MAX_SAVED
+from campaigns.table import actions
 from characters.models import Character
 from tests.coin.adapter import ADAPTER
 from tests.world import client_for
@@ -160,28 +160,45 @@ def roll_form(user, campaign, **data):
 def test_a_plain_roll_is_saved_from_the_roll_form_and_replayed(coin_table, player, script_dice):
     campaign, tess = coin_table
     script_dice(3, 4)
-    response = roll_form(player, campaign, notation="2d6", target="7", comparison="at_least", character=tess.pk,
-                         label="Climb", save_as="Climb the wall")  # fmt: skip
+    response = roll_form(
+        player,
+        campaign,
+        notation="2d6",
+        target="7",
+        comparison="at_least",
+        character=tess.pk,
+        label="Climb",
+        save_as="Climb the wall",
+    )
     assert response.status_code == 200
     body = response.content.decode()
     assert 'id="card-' in body
     assert 'hx-swap-oob="true"' in body
     assert ">Roll Climb the wall</button>" in body
     kept = SavedRoll.objects.get()
-    assert (kept.key, kept.options) == ("notation", {"notation": "2d6", "target": 7, "comparison": "at_least",
-                                                     "label": "Climb"})  # fmt: skip
+    assert (kept.key, kept.options) == (
+        "notation",
+        {"notation": "2d6", "target": 7, "comparison": "at_least", "label": "Climb"},
+    )
     script_dice(6, 6)
     assert replay(player, campaign, tess, kept).status_code == 200
     last = Roll.objects.first()
     assert (last.character, last.request["label"], last.outcome["total"], last.outcome["success"]) == (
-        tess, "Climb", 12, True)  # fmt: skip
+        tess,
+        "Climb",
+        12,
+        True,
+    )
 
 
 def test_a_saved_plain_roll_that_no_longer_parses_rolls_nothing(coin_table, player):
     campaign, tess = coin_table
-    kept = SavedRoll.objects.create(character=tess, name="Huge", key="notation",
-                                    options={"notation": "9999d6", "target": None, "comparison": "at_least",
-                                             "label": ""})  # fmt: skip
+    kept = SavedRoll.objects.create(
+        character=tess,
+        name="Huge",
+        key="notation",
+        options={"notation": "9999d6", "target": None, "comparison": "at_least", "label": ""},
+    )
     response = replay(player, campaign, tess, kept)
     assert response.status_code == 422
     assert "Huge: this saved roll no longer works" in response.content.decode()
@@ -201,8 +218,14 @@ def test_a_plain_roll_saved_without_a_character_is_refused(coin_table, player):
 
 
 def call(gm, campaign, tess, **more):
-    data = {"character": tess.pk, "label": "Perception check", "notation": "1d20", "target": "424242",
-            "comparison": "at_least", "reveal_dice": "on"} | more  # fmt: skip
+    data = {
+        "character": tess.pk,
+        "label": "Perception check",
+        "notation": "1d20",
+        "target": "424242",
+        "comparison": "at_least",
+        "reveal_dice": "on",
+    } | more
     return client_for(gm).post(reverse("call_new", args=[campaign.pk]), data, **HX)
 
 
@@ -216,13 +239,18 @@ def test_the_gm_saves_a_call_and_calls_it_again_for_another_character(coin_table
     assert kept.request["target"] == 424242
     table = client_for(gm).get(reverse("table", args=[campaign.pk])).content.decode()
     assert ">Call: Perception check</button>" in table
-    used = client_for(gm).post(reverse("saved_call_use", args=[campaign.pk]), {"saved": kept.pk, "character": mo.pk},
-                               **HX)  # fmt: skip
+    used = client_for(gm).post(
+        reverse("saved_call_use", args=[campaign.pk]), {"saved": kept.pk, "character": mo.pk}, **HX
+    )
     assert used.status_code == 200
     assert "Called “Perception check” for Mo." in used.content.decode()
     again = RollCall.objects.get(character=mo)
     assert (again.label, again.request["notation"], again.request["target"], again.reveal["dice"]) == (
-        "Perception check", "1d20", 424242, True)  # fmt: skip
+        "Perception check",
+        "1d20",
+        424242,
+        True,
+    )
 
 
 def test_a_call_name_is_once_per_campaign(coin_table, gm):
@@ -239,8 +267,9 @@ def test_a_saved_call_for_a_character_not_at_the_table_calls_nothing(coin_table,
     campaign, tess = coin_table
     call(gm, campaign, tess, save_as="Perception check")
     kept = SavedCall.objects.get()
-    response = client_for(gm).post(reverse("saved_call_use", args=[campaign.pk]), {"saved": kept.pk,
-                                   "character": "999999"}, **HX)  # fmt: skip
+    response = client_for(gm).post(
+        reverse("saved_call_use", args=[campaign.pk]), {"saved": kept.pk, "character": "999999"}, **HX
+    )
     assert response.status_code == 422
     assert "Perception check: Select a valid choice." in response.content.decode()
     assert RollCall.objects.count() == 1
@@ -255,8 +284,9 @@ def test_saved_calls_are_the_gms_alone(coin_table, gm, player, other_player):
             "Call: Perception check" not in client_for(user).get(reverse("table", args=[campaign.pk])).content.decode()
         )
         for url in ("saved_call_use", "saved_call_remove"):
-            response = client_for(user).post(reverse(url, args=[campaign.pk]), {"saved": kept.pk,
-                                             "character": tess.pk}, **HX)  # fmt: skip
+            response = client_for(user).post(
+                reverse(url, args=[campaign.pk]), {"saved": kept.pk, "character": tess.pk}, **HX
+            )
             assert response.status_code == 404
     assert SavedCall.objects.count() == 1
     assert RollCall.objects.count() == 1
@@ -270,6 +300,8 @@ def test_the_called_player_sees_what_the_gm_asks_above_the_card(coin_table, gm, 
     call(gm, campaign, tess)
     page = client_for(player).get(reverse("table", args=[campaign.pk])).content.decode()
     asks = page.index("The GM asks <strong>Tess</strong>: Roll Perception check")
-    assert asks < page.index(f'id="card-{tess.pk}"') < page.index('<details class="more-rolls"')
-    assert f'<a href="#card-{tess.pk}-title">Character</a>' in page
+    # Under "Now", beside the card on a wide screen; a phone shows it first (its own view, or above the card).
+    assert page.index('id="my-calls"') < asks
+    assert f'id="card-{tess.pk}"' in page
+    assert '<a href="#now" data-view="now">Now</a>' in page
     assert "424242" not in page

@@ -1,4 +1,4 @@
-"""Game sessions (issue 10): the GM starts and ends them, the log shows where each began
+"""Game sessions: the GM starts and ends them, the log shows where each began
 and ended, a start refills what the system refills, and the log filters by character,
 session and kind, page after page."""
 
@@ -9,9 +9,10 @@ from datetime import timedelta
 import pytest
 from django.urls import reverse
 
-from campaigns import actions
 from campaigns.models import GameSession, Roll
+from campaigns.pages.views import FIRST_LOG_PAGE
 from campaigns.systems.d100 import actions as d100
+from campaigns.table import actions
 from characters.models import Character
 
 pytestmark = pytest.mark.django_db
@@ -90,7 +91,7 @@ def d100_table(gm, player):
 
 def test_a_d100_session_start_refills_fortune_and_empties_misfortune(gm_client, d100_table, gm):
     d100.change_pools(d100_table, actor=gm, reason="earlier", fortune=1, misfortune=5)
-    page = table_html(gm_client, d100_table)
+    page = table_html(gm_client, d100_table, "?tab=session")
     assert 'name="session-refill" value="2"' in page  # players + 1
     response = gm_client.post(reverse("session_start", args=[d100_table.pk]), {"session-refill": "4"})
     assert response.status_code == 302
@@ -100,9 +101,9 @@ def test_a_d100_session_start_refills_fortune_and_empties_misfortune(gm_client, 
 
 def test_the_short_session_box_follows_the_last_session(gm_client, d100_table, gm):
     actions.start_session(d100_table, gm, refill=2)
-    assert 'name="session-short" id="id_session-short" checked' in table_html(gm_client, d100_table)
+    assert 'name="session-short" id="id_session-short" checked' in table_html(gm_client, d100_table, "?tab=session")
     GameSession.objects.update(started_at=GameSession.objects.get().started_at - timedelta(hours=5))
-    assert 'name="session-short" id="id_session-short" checked' not in table_html(gm_client, d100_table)
+    assert 'name="session-short" id="id_session-short" checked' not in table_html(gm_client, d100_table, "?tab=session")
 
 
 @pytest.mark.parametrize("refill", ["", "lots", "51", "-1"])
@@ -160,8 +161,9 @@ def test_the_log_filters_by_character_kind_and_session(player_client, campaign, 
 def test_the_filtered_log_comes_alone_to_htmx(player_client, campaign, player, two_heroes):
     mara, _ = two_heroes
     roll(campaign, player, "mara-roll", character=mara)
-    html = table_html(player_client, campaign, f"?character={mara.pk}", HTTP_HX_REQUEST="true",
-                      HTTP_HX_TARGET="log-region")  # fmt: skip
+    html = table_html(
+        player_client, campaign, f"?character={mara.pk}", HTTP_HX_REQUEST="true", HTTP_HX_TARGET="log-region"
+    )
     assert html.lstrip().startswith('<div id="log-region">')
     assert "mara-roll" in html
     assert 'id="roll-form"' not in html
@@ -205,7 +207,7 @@ def test_a_mark_on_a_page_boundary_shows_once(player_client, campaign, gm, playe
     for i in range(5):
         roll(campaign, player, f"old-{i}")
     actions.start_session(campaign, gm)
-    for i in range(30):  # the first page ends with the session's first roll; the mark belongs to it
+    for i in range(FIRST_LOG_PAGE):  # the first page ends with the session's first roll; the mark belongs to it
         roll(campaign, player, f"new-{i}")
     first = table_html(player_client, campaign)
     assert entries(first)[-2:] == ["new-0", "Session 1 started"]
@@ -215,7 +217,7 @@ def test_a_mark_on_a_page_boundary_shows_once(player_client, campaign, gm, playe
 
 
 def test_catching_up_brings_the_session_marks_missed_with_the_rolls(player_client, campaign, gm, player):
-    """A table away for a few rolls (issue 18) gets the starts and ends of that time too, each
+    """A table away for a few rolls gets the starts and ends of that time too, each
     in its place between the rolls, and the header's session line as it is now."""
     seen = roll(campaign, player, "seen")
     actions.start_session(campaign, gm)

@@ -1,12 +1,13 @@
-"""The table's dice and clock come from settings (campaigns/sources.py): a test sets them with
-pytest-django's `settings` fixture and gets the real ones back after it (issue 19)."""
+"""The table's dice and clock come from settings (campaigns/common/sources.py): a test sets them with
+pytest-django's `settings` fixture and gets the real ones back after it."""
 
 from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.urls import reverse
 
-from campaigns import actions, sources
+from campaigns.common import sources
+from campaigns.table import actions
 from characters.models import Character
 from rules.dice import ScriptedDice, SystemDice
 

@@ -1,4 +1,4 @@
-"""The shared base of the systems' steps (campaigns/systems/steps.py): a step on a call and a
+"""The shared base of the systems' steps (campaigns/toolkit/steps.py): a step on a call and a
 change from a system's panel each check the form, run one action, and answer HTMX with the card
 or the panel, a plain post with the table; a refusal changes nothing and says why."""
 
@@ -9,11 +9,11 @@ from django.contrib.messages.storage.cookie import CookieStorage
 from django.urls import reverse
 from django_htmx.middleware import HtmxDetails
 
-from campaigns import actions
-from campaigns.actions import ActionError
-from campaigns.audience import Audience
+from campaigns.common.audience import Audience
 from campaigns.models import RollCall
-from campaigns.systems import steps
+from campaigns.table import actions
+from campaigns.table.actions import ActionError
+from campaigns.toolkit import steps
 
 pytestmark = pytest.mark.django_db
 
@@ -48,8 +48,14 @@ def told(request) -> list[str]:
 def test_a_bad_form_refuses_a_step_on_a_call_with_the_steps_own_sentence(post, call):
     acted = []
     data = {"opponent_rank": "13"}
-    response = steps.call_step(post(data), call, Audience.GM, form=HoursForm(data),
-                               refused="Say 1 to 12 hours.", act=lambda: acted.append(True))  # fmt: skip
+    response = steps.call_step(
+        post(data),
+        call,
+        Audience.GM,
+        form=HoursForm(data),
+        refused="Say 1 to 12 hours.",
+        act=lambda: acted.append(True),
+    )
     assert response.status_code == 422
     assert "Say 1 to 12 hours." in response.content.decode()
     assert "Hold the door" in response.content.decode()  # the card, as the GM sees it
@@ -141,11 +147,25 @@ def test_a_done_panel_step_shows_the_form_again_with_the_choices_kept(post, camp
         built.append(True)
         return HoursForm(initial={"opponent_rank": 5})
 
-    refused = steps.panel_step(post(), campaign, Audience.GM, form=HoursForm({"opponent_rank": "13"}),
-                               form_name="opposed_form", again=again, act=lambda: acted.append(True))  # fmt: skip
+    refused = steps.panel_step(
+        post(),
+        campaign,
+        Audience.GM,
+        form=HoursForm({"opponent_rank": "13"}),
+        form_name="opposed_form",
+        again=again,
+        act=lambda: acted.append(True),
+    )
     assert (refused.status_code, built, acted) == (422, [], [])
-    done = steps.panel_step(post(), campaign, Audience.GM, form=HoursForm({"opponent_rank": "5"}),
-                            form_name="opposed_form", again=again, act=lambda: acted.append(True))  # fmt: skip
+    done = steps.panel_step(
+        post(),
+        campaign,
+        Audience.GM,
+        form=HoursForm({"opponent_rank": "5"}),
+        form_name="opposed_form",
+        again=again,
+        act=lambda: acted.append(True),
+    )
     assert (done.status_code, built, acted) == (200, [True], [True])
     assert 'name="opponent_rank" value="5"' in done.content.decode()
     assert "error" not in done.content.decode()
@@ -154,5 +174,5 @@ def test_a_done_panel_step_shows_the_form_again_with_the_choices_kept(post, camp
 def test_a_panel_step_on_a_plain_post_goes_back_to_the_table(post, campaign):
     request = post(htmx=False)
     response = steps.panel_step(request, campaign, Audience.GM, form=HoursForm({}), act=lambda: None)
-    assert (response.status_code, response["Location"]) == (302, reverse("table", args=[campaign.pk]))
+    assert (response.status_code, response["Location"]) == (302, reverse("table", args=[campaign.pk]) + "?tab=system")
     assert told(request) == ["This field is required."]

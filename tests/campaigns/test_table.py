@@ -3,8 +3,10 @@ import re
 import pytest
 from django.urls import reverse
 
-from campaigns import actions, live
 from campaigns.models import Roll
+from campaigns.pages.views import FIRST_LOG_PAGE
+from campaigns.plugins import registry
+from campaigns.table import actions, live
 from tests.fixtures import RecordingLayer
 
 pytestmark = pytest.mark.django_db
@@ -62,9 +64,10 @@ def test_the_log_shows_the_newest_page_first_with_a_link_to_older(player_client,
     rolls = make_rolls(campaign, player, 35)
     page = player_client.get(table_url(campaign)).content.decode()
     assert page.index(f'id="roll-{rolls[-1].pk}"') < page.index(f'id="roll-{rolls[-2].pk}"')
-    assert f'id="roll-{rolls[5].pk}"' in page
-    assert f'id="roll-{rolls[4].pk}"' not in page
-    assert f"?before={rolls[5].pk}" in page
+    oldest = len(rolls) - FIRST_LOG_PAGE  # the table's first page: a screen of rows, the rest as it scrolls
+    assert f'id="roll-{rolls[oldest].pk}"' in page
+    assert f'id="roll-{rolls[oldest - 1].pk}"' not in page
+    assert f"?before={rolls[oldest].pk}" in page
 
 
 def test_older_rolls_come_as_a_fragment_for_htmx(player_client, campaign, player, htmx, seeded_dice):
@@ -147,10 +150,14 @@ def test_rules_page_lists_d100_interpretations(client):
 
 @pytest.mark.parametrize(
     ("key", "name", "reading"),
-    [("cgg", "Centaurus Gate", "Wrench order"), ("tribute", "Tribute Alpha", "Ranks stay 0–5"),
-     ("ore", "One-Roll Engine", "Dynamic contests"), ("zener", "Zener Gate", "Impossible chances"),
-     ("d100", "d100 skill tests", "Fortune re-rolls")],
-)  # fmt: skip
+    [
+        ("cgg", "Centaurus Gate", "Wrench order"),
+        ("tribute", "Tribute Alpha", "Ranks stay 0–5"),
+        ("ore", "One-Roll Engine", "Dynamic contests"),
+        ("zener", "Zener Gate", "Impossible chances"),
+        ("d100", "d100 skill tests", "Fortune re-rolls"),
+    ],
+)
 def test_each_system_has_a_quick_reference_that_its_table_links_to(client, world, key, name, reading):
     """One page per system, with the anchors its forms link to; the table and each panel link there."""
     page = client.get(reverse("rules_system", args=[key])).content.decode()
@@ -158,11 +165,14 @@ def test_each_system_has_a_quick_reference_that_its_table_links_to(client, world
     assert f'id="{key}-play"' in page
     assert f'id="{key}-interpretations"' in page
     assert reading in page.replace("&quot;", '"')
-    others = {"cgg", "tribute", "ore", "zener", "d100"} - {key}
+    others = {adapter.key for adapter in registry.installed()} - {key}
     assert not any(f'id="{other}-play"' in page for other in others)  # one system, one page
     campaign, _seat = world["campaigns"][key]
     client.force_login(campaign.gm)
-    table = client.get(table_url(campaign)).content.decode()
+    table = (
+        client.get(table_url(campaign)).content.decode()
+        + client.get(table_url(campaign, "?tab=system")).content.decode()
+    )
     quick = reverse("rules_system", args=[key])
     assert f'href="{quick}"' in table
     assert f'href="{quick}#{key}-play"' in table  # beside the system's own forms
@@ -190,7 +200,7 @@ def test_the_gm_exports_every_roll_and_ledger_change(gm_client, player_client, c
 
 
 def test_csv_export_does_not_run_formulas():
-    from campaigns.export import as_csv
+    from campaigns.life.export import as_csv
 
     text = as_csv([{"label": "=HYPERLINK(1)", "delta": -2}])
     assert "'=HYPERLINK(1)" in text
@@ -198,7 +208,7 @@ def test_csv_export_does_not_run_formulas():
 
 
 def test_catch_up_after_more_than_a_page_reloads_the_whole_log(player_client, campaign, player, htmx, seeded_dice):
-    """A table away for 45 rolls gets every one of them (issue 18): the newest page of the log in
+    """A table away for 45 rolls gets every one of them: the newest page of the log in
     place of the old one, with its link to the older rolls, rather than 30 rows and a silent gap."""
     seen = make_rolls(campaign, player, 3)
     missed = make_rolls(campaign, player, 45)
@@ -227,7 +237,7 @@ def test_catch_up_of_exactly_a_page_adds_the_rows(player_client, campaign, playe
 
 @pytest.mark.parametrize("debug", [False, True], ids=["production", "local play"])
 def test_a_gone_table_gets_the_friendly_404_with_a_way_home(player_client, campaign, player, settings, debug):
-    """A removed player's table, then a deleted campaign's (issue 18): the app's own 404 page
+    """A removed player's table, then a deleted campaign's: the app's own 404 page
     with a link home, also in local play (DEBUG), where Django would show its technical page."""
     from campaigns.models import Membership
 
@@ -254,7 +264,7 @@ def _cards(fragment: str, region: str) -> set[int]:
 def test_catch_up_brings_the_calls_as_they_are_now_to_each_audience(
     gm_client, player_client, campaign, character, other_player, htmx, seeded_dice, missed
 ):
-    """Issue 18: a table that was away gets the calls opened, answered and cancelled meanwhile:
+    """A table that was away gets the calls opened, answered and cancelled meanwhile:
     the GM's list of calls and the player's own call cards, each as its audience sees it."""
     from campaigns.models import Membership
     from characters.models import Character
@@ -316,3 +326,20 @@ def test_a_players_calls_come_newest_first_on_the_page_and_live(
         actions.call_for_roll(campaign, character=character, notation="1d6", target=4, label="third-call")
     assert 'hx-swap-oob="afterbegin:#my-calls"' in layer.take(live.player_group(campaign.pk, character.owner_id))
     assert 'hx-swap-oob="beforeend:#gm-calls"' in layer.take(live.gm_group(campaign.pk))
+
+
+def test_the_roll_form_shows_the_dice_and_folds_the_target_and_the_new_button(player_client, campaign, character, htmx):
+    """The notation roll's common case in one row (dice, character, label); a target, its comparison and
+    "Save as a button" fold under "More options", counted, and a refusal of a folded field opens the fold."""
+    page = player_client.get(table_url(campaign, "?tab=more")).content.decode()
+    form = page[page.index('id="roll-form"') : page.index("</form>", page.index('id="roll-form"'))]
+    row, fold = form.split('<details class="more-fields"')
+    assert all(f'name="{name}"' in row for name in ("notation", "character", "label"))
+    assert all(f'name="{name}"' in fold for name in ("target", "comparison", "save_as"))
+    assert "More options <span data-more-count></span>" in fold  # nothing set yet
+    refused = player_client.post(reverse("roll", args=[campaign.pk]), {"notation": "1d20", "target": "many"}, **htmx)
+    answer = refused.content.decode()
+    assert refused.status_code == 422
+    assert Roll.objects.count() == 0
+    assert '<details class="more-fields"' in answer
+    assert "open>" in answer.split('<details class="more-fields"')[1][:400]

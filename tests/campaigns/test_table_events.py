@@ -1,4 +1,4 @@
-"""Table events in the log (issue 22): each source writes one short line with its audience, the
+"""Table events in the log: each source writes one short line with its audience, the
 log shows them among the rolls in time order, live and after a dropped socket, filtered, paged and
 exported; a GM-only line never reaches a player."""
 
@@ -8,15 +8,16 @@ import re
 import pytest
 from django.urls import reverse
 
-from campaigns import actions, events, ledger
-from campaigns.log import LOG_PAGE
 from campaigns.models import Membership, TableEvent
+from campaigns.pages.views import FIRST_LOG_PAGE
 from campaigns.systems.cgg import actions as cgg
 from campaigns.systems.cgg.clock import crisis_clock
 from campaigns.systems.d100 import actions as d100
 from campaigns.systems.ore import actions as ore_actions
 from campaigns.systems.tribute import actions as tribute_actions
 from campaigns.systems.zener import actions as zener
+from campaigns.table import actions, events, ledger
+from campaigns.table.log import LOG_PAGE
 from rules.cgg.difficulty import Difficulty
 from rules.cgg.tension import Bleakness
 from tests.world import client_for
@@ -73,7 +74,7 @@ def test_the_gms_call_names_who_and_what_never_the_target(world):
     actions.call_for_roll(campaign, character=hero, notation="1d100", target=424242, label="Perception")
     assert lines(campaign) == [
         ("call", "The GM asks Hero d100 to roll Perception", "table"),
-        # issue 25: the target's commitment, the digest alone (campaigns/_commitment.html)
+        # the target's commitment, the digest alone (campaigns/_commitment.html)
         ("commitment", "The GM committed to the target of Hero d100's roll, which stays secret for good.", "table"),
     ]
 
@@ -82,31 +83,44 @@ def test_a_call_without_a_label_names_its_dice_unless_they_are_hidden(world):
     campaign, hero = world["campaigns"]["d100"][0], world["characters"]["d100"]
     actions.call_for_roll(campaign, character=hero, notation="2d10", target=7)
     actions.call_for_roll(campaign, character=hero, notation="2d10", target=7, reveal={"dice": False})
-    assert [text for kind, text, _ in lines(campaign) if kind == "call"] == ["The GM asks Hero d100 to roll 2d10",
-                                                          "The GM asks Hero d100 to roll the dice"]  # fmt: skip
+    assert [text for kind, text, _ in lines(campaign) if kind == "call"] == [
+        "The GM asks Hero d100 to roll 2d10",
+        "The GM asks Hero d100 to roll the dice",
+    ]
 
 
 def test_the_execs_call_keeps_the_difficulty(world, gm):
     campaign, hero = world["campaigns"]["cgg"][0], world["characters"]["cgg"]
-    cgg.call_for_action(campaign, character=hero, attribute="dexterity",
-                        difficulty=Difficulty(base_dice=5, success_dice=0, adjustments=("rushed",)))  # fmt: skip
+    cgg.call_for_action(
+        campaign,
+        character=hero,
+        attribute="dexterity",
+        difficulty=Difficulty(base_dice=5, success_dice=0, adjustments=("rushed",)),
+    )
     assert lines(campaign) == [
         ("call", "The Exec asks Hero cgg to roll Dexterity", "table"),
         (
             "commitment",
             "The GM committed to the difficulty of Hero cgg's action.",
             "table",
-        ),  # issue 25: the digest alone
+        ),  # the digest alone
     ]
 
 
 def test_a_tribute_opposed_test_and_an_ore_contest_are_calls_too(world, gm):
     tribute, ore = world["campaigns"]["tribute"][0], world["campaigns"]["ore"][0]
     npc = {"character": None, "name": "Guard", "rank": 0, "attribute": "Might", "focus": 1, "burden": 1}
-    tribute_actions.call_opposed(tribute, gm, character=world["characters"]["tribute"], attribute="Might",
-                                 opponent=npc, label="Arm wrestle")  # fmt: skip
-    ore_actions.call_contest(ore, gm, character=world["characters"]["ore"], stat="Body", skill="",
-                             opponent=ore_actions.npc_side("Guard", 4, 0, 0))  # fmt: skip
+    tribute_actions.call_opposed(
+        tribute, gm, character=world["characters"]["tribute"], attribute="Might", opponent=npc, label="Arm wrestle"
+    )
+    ore_actions.call_contest(
+        ore,
+        gm,
+        character=world["characters"]["ore"],
+        stat="Body",
+        skill="",
+        opponent=ore_actions.npc_side("Guard", 4, 0, 0),
+    )
     assert lines(tribute) == [("call", "The GM asks Hero tribute to roll Arm wrestle (an opposed test)", "table")]
     assert lines(ore) == [("call", "The GM asks Hero ore to roll Body (a dynamic contest)", "table")]
 
@@ -154,8 +168,10 @@ def test_tension_mode_on_and_off(world, gm):
     cgg.start_tension(campaign, gm, bleakness=Bleakness("bad"))
     cgg.end_tension(campaign, gm)
     cgg.end_tension(campaign, gm)  # already off: nothing more to tell
-    assert lines(campaign) == [("tension", "The Exec starts tension mode", "table"),
-                               ("tension", "The Exec ends tension mode", "table")]  # fmt: skip
+    assert lines(campaign) == [
+        ("tension", "The Exec starts tension mode", "table"),
+        ("tension", "The Exec ends tension mode", "table"),
+    ]
 
 
 def test_a_line_knows_its_session(campaign, gm):
@@ -180,13 +196,24 @@ def test_events_go_between_the_rolls_in_time_order(d100_campaign, gm, player):
     actions.roll_notation(d100_campaign, player, notation="1d6", label="second")
     d100.change_pools(d100_campaign, actor=gm, reason=GM_LINE.split("(")[1][:-1], misfortune=2)
     actions.roll_notation(d100_campaign, player, notation="1d6", label="third")
-    committed = "The GM committed to the Misfortune pool this session starts with."  # issue 25, its digest alone
+    committed = "The GM committed to the Misfortune pool this session starts with."  # its digest alone
     assert log_entries(table(gm, d100_campaign)) == [
-        "third", GM_LINE, "second", committed, "The Fortune pool 0 → 3 (Session start)", "Session 1 started", "first",
-    ]  # fmt: skip
+        "third",
+        GM_LINE,
+        "second",
+        committed,
+        "The Fortune pool 0 → 3 (Session start)",
+        "Session 1 started",
+        "first",
+    ]
     assert log_entries(table(player, d100_campaign)) == [
-        "third", "second", committed, "The Fortune pool 0 → 3 (Session start)", "Session 1 started", "first",
-    ]  # fmt: skip
+        "third",
+        "second",
+        committed,
+        "The Fortune pool 0 → 3 (Session start)",
+        "Session 1 started",
+        "first",
+    ]
 
 
 def test_a_player_never_gets_a_gm_only_line(d100_campaign, gm, player, layer, django_capture_on_commit_callbacks):
@@ -199,8 +226,11 @@ def test_a_player_never_gets_a_gm_only_line(d100_campaign, gm, player, layer, dj
     assert GM_LINE not in to_player
     assert 'data-event-id="' in to_player
     assert "The Fortune pool 0 → 1 (for all)" in to_player
-    for html in (table(player, d100_campaign), table(player, d100_campaign, "?after=0", HTTP_HX_REQUEST="true"),
-                 table(player, d100_campaign, "?show=events")):  # fmt: skip
+    for html in (
+        table(player, d100_campaign),
+        table(player, d100_campaign, "?after=0", HTTP_HX_REQUEST="true"),
+        table(player, d100_campaign, "?show=events"),
+    ):
         assert "ambush" not in html
         assert "The Fortune pool 0 → 1 (for all)" in html
     assert GM_LINE in table(gm, d100_campaign, "?after=0", HTTP_HX_REQUEST="true")
@@ -252,10 +282,10 @@ def test_a_bad_show_value_gets_a_message_and_the_whole_log(campaign, player):
 
 
 def test_events_only_pages_back(campaign, player):
-    for i in range(LOG_PAGE + 5):
+    for i in range(FIRST_LOG_PAGE + 5):  # the table's first page is shorter than the pages after it
         events.record(campaign, "note", f"event {i}")
     first = table(player, campaign, "?show=events")
-    assert log_entries(first) == [f"event {i}" for i in range(LOG_PAGE + 4, 4, -1)]
+    assert log_entries(first) == [f"event {i}" for i in range(FIRST_LOG_PAGE + 4, 4, -1)]
     older = re.search(r'hx-get="[^"?]*\?([^"]+)"', first[first.index('class="older"') :]).group(1)
     second = table(player, campaign, "?" + older.replace("&amp;", "&"), HTTP_HX_REQUEST="true")
     assert log_entries(second) == [f"event {i}" for i in range(4, -1, -1)]

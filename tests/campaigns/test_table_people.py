@@ -1,4 +1,4 @@
-"""Play-test of issue 23 (Zener Gate and One-Roll Engine evenings): the session button that ends the
+"""A play-test (Zener Gate and One-Roll Engine evenings): the session button that ends the
 running session asks first, like "End session"; and the "At the table" list is its own fragment,
 which every open table fetches again when someone comes or goes (static/fivefold/presence.js), so
 the GM sees a new player, and their character, without a reload."""
@@ -6,7 +6,7 @@ the GM sees a new player, and their character, without a reload."""
 import pytest
 from django.urls import reverse
 
-from campaigns import actions
+from campaigns.table import actions
 from characters.models import Character
 
 pytestmark = pytest.mark.django_db

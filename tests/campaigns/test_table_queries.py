@@ -1,18 +1,18 @@
-"""The table page costs a fixed number of SQL queries whatever the log's length
-(issue 9): every roll on a page of the log is read in the same few queries."""
+"""The table page costs a fixed number of SQL queries whatever the log's length:
+every roll on a page of the log is read in the same few queries."""
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from campaigns import actions, events
 from campaigns.systems.d100 import actions as d100
 from campaigns.systems.zener import actions as zener
+from campaigns.table import actions, events
 from tests.world import play_a_secret_in_every_system
 
 pytestmark = pytest.mark.django_db
-MAX_QUERIES = 22  # one of them reads the session row: sessions live in the database, not in Redis (issue 18)
+MAX_QUERIES = 22  # one of them reads the session row: sessions live in the database, not in Redis
 
 
 def queries_for(client, url) -> int:
@@ -26,22 +26,30 @@ def add_rolls(world, gm, player, count: int) -> None:
     for system, (campaign, _seat) in world["campaigns"].items():
         hero = world["characters"][system]
         for i in range(count):
-            actions.roll_notation(campaign, player if i % 2 else gm, notation="2d6", label=f"r{i}",
-                                  character=hero if i % 2 else None)  # fmt: skip
-            events.record(campaign, "note", f"e{i}", gm_only=bool(i % 3))  # table events between them (issue 22)
+            actions.roll_notation(
+                campaign, player if i % 2 else gm, notation="2d6", label=f"r{i}", character=hero if i % 2 else None
+            )
+            events.record(campaign, "note", f"e{i}", gm_only=bool(i % 3))  # table events between them
     zener_campaign, _ = world["campaigns"]["zener"]
     what, check = zener.check_for(world["characters"]["zener"], stat="AWA")
     for _ in range(count):
         zener.make_check(zener_campaign, player, character=world["characters"]["zener"], what=what, check=check)
     d100_campaign, _ = world["campaigns"]["d100"]
     for _ in range(count):
-        d100.start_test(d100_campaign, player, character=world["characters"]["d100"], skill="", attribute="Agility",
-                        difficulty="standard")  # fmt: skip
+        d100.start_test(
+            d100_campaign,
+            player,
+            character=world["characters"]["d100"],
+            skill="",
+            attribute="Agility",
+            difficulty="standard",
+        )
 
 
 @pytest.mark.parametrize("viewer", ["gm", "player"])
-def test_the_table_costs_the_same_queries_for_a_short_and_a_long_log(world, gm, player, seeded_dice, viewer,
-                                                                      django_assert_max_num_queries):  # fmt: skip
+def test_the_table_costs_the_same_queries_for_a_short_and_a_long_log(
+    world, gm, player, seeded_dice, viewer, django_assert_max_num_queries
+):
     play_a_secret_in_every_system(world, gm, player)
     client = _client(gm if viewer == "gm" else player)
     client.get(reverse("home"))  # the session is made and refreshed before anything is counted

@@ -12,8 +12,8 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def campaign(gm, player):
     """A system whose sheet is still free notes: these tests are about characters, not a system's sheet."""
-    from campaigns import actions
     from campaigns.models import Membership
+    from campaigns.table import actions
 
     campaign = actions.create_campaign(gm, name="Notes", system="d100", settings={})
     Membership.objects.create(campaign=campaign, user=player)
@@ -94,8 +94,8 @@ def test_a_downloaded_sheet_imports_into_another_campaign_of_the_system(player_c
     """Download from one d100 campaign, import into another: the same sheet, a character of the importer's own."""
     import json
 
-    from campaigns import actions
     from campaigns.models import Membership
+    from campaigns.table import actions
 
     character.sheet = campaign.rules_system.validate_sheet(
         {"attributes": {"Agility": 55}, "skills": [{"name": "Stealth", "attribute": "Agility", "ranks": 2}]},
@@ -140,8 +140,9 @@ def test_no_file_and_strangers_import_nothing(player_client, outsider_client, ca
     assert not Character.objects.exists()
 
 
-def test_only_the_owner_and_the_gm_download_a_sheet(player_client, gm_client, other_client, other_player, campaign,
-                                                    character):  # fmt: skip
+def test_only_the_owner_and_the_gm_download_a_sheet(
+    player_client, gm_client, other_client, other_player, campaign, character
+):
     campaign.memberships.create(user=other_player)
     url = reverse("character_download", args=[campaign.pk, character.pk])
     assert player_client.get(url).status_code == 200
@@ -150,7 +151,7 @@ def test_only_the_owner_and_the_gm_download_a_sheet(player_client, gm_client, ot
 
 
 def test_a_player_cannot_have_two_characters_of_one_name_in_a_campaign(player_client, campaign, character):
-    """Issue 18 (play-test): a Back then Save made a second "Vex"."""
+    """Play-test: a Back then Save made a second "Vex"."""
     response = player_client.post(reverse("character_new", args=[campaign.pk]), sheet_data(campaign, name="mara vell"))
     assert response.status_code == 422
     assert response.context["form"].errors["name"] == [
@@ -162,7 +163,7 @@ def test_a_player_cannot_have_two_characters_of_one_name_in_a_campaign(player_cl
 
 
 def test_a_sheet_post_without_a_lists_rows_is_refused_and_changes_nothing(player_client, campaign, character):
-    """Issue 22: a list's rows come with their management form; without it nothing is guessed (the list would
+    """A list's rows come with their management form; without it nothing is guessed (the list would
     be emptied), the page says what happened beside the list, and the sheet stays as it was."""
     before = Character.objects.get(pk=character.pk).sheet
     data = {k: v for k, v in sheet_data(campaign, name="Mara Vell", notes="New").items() if not k.startswith("skills")}
@@ -185,9 +186,9 @@ def test_the_sheet_check_as_typed_saves_nothing(player_client, campaign, charact
 def test_a_new_character_reaches_the_gms_open_screen(
     player_client, gm_client, campaign, monkeypatch, django_capture_on_commit_callbacks
 ):
-    # Play-test of issue 23: a player who joined mid-evening made a character, and the GM's Characters
+    # Play-test: a player who joined mid-evening made a character, and the GM's Characters
     # tab did not show it until a reload.
-    from campaigns import live
+    from campaigns.table import live
 
     told = []
     monkeypatch.setattr(live, "_send_all", told.extend)

@@ -1,12 +1,13 @@
-"""Deleting a character (issue 23): its owner or the GM, after a confirmation page. One that
+"""Deleting a character: its owner or the GM, after a confirmation page. One that
 never played is gone; one that rolled is retired, off the table's lists, cards and calls, and
 the log keeps its name. The GM brings a retired one back."""
 
 import pytest
 from django.urls import reverse
 
-from campaigns import actions
 from campaigns.models import Roll, RollCall, TableEvent
+from campaigns.plugins import registry
+from campaigns.table import actions
 from characters.models import Character
 
 pytestmark = pytest.mark.django_db
@@ -81,7 +82,7 @@ def test_only_the_gm_brings_a_character_back(player_client, campaign, player, ch
     assert character.retired_at is not None
 
 
-@pytest.mark.parametrize("system", ["cgg", "tribute", "ore", "zener", "d100"])
+@pytest.mark.parametrize("system", [adapter.key for adapter in registry.installed()])
 def test_a_new_character_of_every_system_is_deleted_not_retired(world, player, system):
     """The entries a sheet makes as it is written (a Crisis Clock, Karma trades) are no play."""
     hero = world["characters"][system]
@@ -107,9 +108,9 @@ def test_a_sheets_own_pool_entries_are_no_play(player_client, campaign, player, 
 def test_the_owners_open_table_loses_the_card_at_once(
     gm_client, campaign, player, character, seeded_dice, monkeypatch, django_capture_on_commit_callbacks, rolled
 ):
-    # Play-test of issue 23: the GM retired Mara Vell and her player's open table kept her card; its
+    # Play-test: the GM retired Mara Vell and her player's open table kept her card; its
     # buttons then answered 404 ("That is no longer here") until a reload.
-    from campaigns import live
+    from campaigns.table import live
 
     told = []
     monkeypatch.setattr(live, "_send_all", told.extend)

@@ -1,4 +1,4 @@
-"""A removed player (issue 18, item 4): their characters are out of their reach (404, as the
+"""A removed player: their characters are out of their reach (404, as the
 table is) and out of every list and choice at the table, the GM's included. Their rolls stay
 in the log, which can still be filtered by them."""
 
@@ -7,12 +7,13 @@ import re
 import pytest
 from django.urls import reverse
 
-from campaigns import actions
+from campaigns.plugins import registry
+from campaigns.table import actions
 from characters.models import Character
 from tests.world import client_for, make_world
 
 pytestmark = pytest.mark.django_db
-SYSTEMS = ("cgg", "tribute", "ore", "zener", "d100")
+SYSTEMS = [adapter.key for adapter in registry.installed()]
 
 
 @pytest.fixture
@@ -142,8 +143,13 @@ def _cgg_call_rolled(world, player, script_dice, faces):
     hero = world["characters"]["cgg"]
     hero.sheet["attributes"]["dexterity"] = "3d+1"
     hero.save()
-    call = cgg.call_for_action(campaign, character=hero, attribute="dexterity", label="zqx-rolled",
-                               difficulty=Difficulty(base_dice=5, success_dice=0))  # fmt: skip
+    call = cgg.call_for_action(
+        campaign,
+        character=hero,
+        attribute="dexterity",
+        label="zqx-rolled",
+        difficulty=Difficulty(base_dice=5, success_dice=0),
+    )
     script_dice(*faces)
     cgg.roll_for_call(call.pk, player)
     return campaign, seat, call

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from campaigns import commitment_actions, live, sources
-from campaigns.actions import ActionError
+from campaigns.common import sources
 from campaigns.models import Commitment, Roll, RollCall
-from campaigns.systems.turns import locked_call, publish_call
+from campaigns.table import commitment_actions, live
+from campaigns.table.actions import ActionError
+from campaigns.toolkit.turns import locked_call, publish_call
 from tests.coin.rules import Flip, flip
 
 KIND = "coin"
@@ -25,7 +26,7 @@ def call_flip(campaign, gm, *, character, coins: int | None, target: int, label:
     with transaction.atomic():
         call = RollCall.objects.create(campaign=campaign, character=character, kind=KIND, label=label, request=request)
         transaction.on_commit(lambda: live.send_call_opened(call))
-        # A plug-in's secret, committed through the generic module and shown at the session's end (issue 25).
+        # A plug-in's secret, committed through the generic module and shown at the session's end.
         about = f"the target of {character.name}'s flip"
         shown = Commitment.Reveal.SESSION_END
         commitment_actions.commit(campaign, kind="target", value=asked.target, call=call, about=about, reveal=shown)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from campaigns import actions as campaign_actions
-from campaigns.audience import Audience
-from campaigns.cards import Card, CardRoll
-from campaigns.systems.base import Panel, SystemAdapter
+from campaigns.calls.cards import Card, CardRoll
+from campaigns.common.audience import Audience
+from campaigns.plugins.base import Panel, SystemAdapter
+from campaigns.table import actions as campaign_actions
 from tests.coin import actions
 from tests.coin.forms import CoinSheetForm, FlipCallForm
 from tests.coin.kind import COIN
@@ -30,6 +30,7 @@ class Coin(SystemAdapter):
     urls = "tests.coin.urls"
     sheet_form = CoinSheetForm
     demo_sheet = {"coins": 3}
+    table_queries = {"gm": 16, "player": 14}
 
     def panel(self, campaign, audience, *, user=None, **forms):
         return panel(campaign, audience, user=user, **forms)
@@ -37,13 +38,15 @@ class Coin(SystemAdapter):
     def card(self, character, *, data=None):
         """A button per number of coins up to the sheet's: each flips that many in the open."""
         coins = character.sheet.get("coins", 1)
-        return Card(tuple(CardRoll(f"coins:{n}", f"{n} coin{'s' if n > 1 else ''}", group="Flips")
-                          for n in range(1, coins + 1)))  # fmt: skip
+        return Card(
+            tuple(CardRoll(f"coins:{n}", f"{n} coin{'s' if n > 1 else ''}", group="Flips") for n in range(1, coins + 1))
+        )
 
     def card_roll(self, character, key, options, *, actor, label=""):
         coins = int(key.removeprefix("coins:"))
-        return campaign_actions.roll_notation(character.campaign, actor, notation=f"{coins}d2", character=character,
-                                              label=label or f"{coins} coins")  # fmt: skip
+        return campaign_actions.roll_notation(
+            character.campaign, actor, notation=f"{coins}d2", character=character, label=label or f"{coins} coins"
+        )
 
     def play_everyday(self, campaign, gm, player, hero) -> None:
         call = actions.call_flip(campaign, gm, character=hero, coins=None, target=1, label="Call it in the air")

@@ -1,10 +1,10 @@
 """Coin as a Django app, installed by the tests' settings only (tests/settings.py): a sixth
-system that no line of the generic code knows (issue 19)."""
+system that no line of the generic code knows."""
 
-from campaigns import systems
+from campaigns.plugins import registry
 
 
-class CoinConfig(systems.SystemConfig):
+class CoinConfig(registry.SystemConfig):
     name = "tests.coin"
     label = "coin"
     verbose_name = "Coin (tests only)"

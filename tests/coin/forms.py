@@ -1,15 +1,16 @@
 """Coin's forms: the GM's call for a flip, and the character sheet."""
 
-from campaigns.forms import CharacterChoiceField, TableForm
-from campaigns.inputs import TextField, WholeNumberField
+from campaigns.common.inputs import TextField, WholeNumberField
+from campaigns.table.forms import CharacterChoiceField, TableForm
 from characters.forms import CharacterForm, notes_field
 from tests.coin.rules import MAX_COINS
 
 
 class FlipCallForm(TableForm):
     character = CharacterChoiceField(queryset=None, empty_label=None)
-    coins = WholeNumberField(min_value=1, max_value=MAX_COINS, required=False,
-                             help_text="Empty: as many as the character's sheet says.")  # fmt: skip
+    coins = WholeNumberField(
+        min_value=1, max_value=MAX_COINS, required=False, help_text="Empty: as many as the character's sheet says."
+    )
     target = WholeNumberField(min_value=0, max_value=MAX_COINS, help_text="Secret: more heads than this succeeds.")
     label = TextField(max_length=100, required=False, help_text="What the flip is for; the player sees it.")
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaigns.audience import Audience
-from campaigns.charts import Chart, totals_chart
-from campaigns.roll_kind import RollKind
+from campaigns.common.audience import Audience
+from campaigns.common.charts import Chart, totals_chart
+from campaigns.plugins.roll_kind import RollKind
 from tests.coin.rules import Flip, chance, heads_distribution
 
 
@@ -16,8 +16,9 @@ def coin_chart(coins: int, target: int | None, *, landed: int | None = None) -> 
     """Each count of heads; with the target (the GM's view) those above it are filled. Without
     it (the table's) every bar is filled alike, so the picture tells nothing of the target."""
     title = f"{coins} coins" + ("" if target is None else f", more than {target} heads")
-    chart = totals_chart(title, heads_distribution(coins), lambda heads: target is None or heads > target,
-                         landed=landed)  # fmt: skip
+    chart = totals_chart(
+        title, heads_distribution(coins), lambda heads: target is None or heads > target, landed=landed
+    )
     return Chart(title, chart.bars, None if target is None else chart.chance, "heads")
 
 

@@ -1,4 +1,4 @@
-"""Coin, a dice system that exists only in the tests (issue 19): the proof that a sixth
+"""Coin, a dice system that exists only in the tests: the proof that a sixth
 system is a folder. Pure rules, as rules/<key>/ would hold them: no Django, no I/O, the
 dice an argument.
 

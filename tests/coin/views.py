@@ -1,11 +1,11 @@
-"""Coin's table steps: the GM's call, the player's flip (campaigns.systems.steps)."""
+"""Coin's table steps: the GM's call, the player's flip (campaigns.toolkit.steps)."""
 
 from django.contrib.auth.decorators import login_required
 from django.views.decorators.http import require_POST
 
-from campaigns.audience import Audience
-from campaigns.systems.steps import call_step, panel_step, player_call
-from campaigns.views import campaign_for_gm
+from campaigns.common.audience import Audience
+from campaigns.life.access import campaign_for_gm
+from campaigns.toolkit.steps import call_step, panel_step, player_call
 from tests.coin import actions
 from tests.coin.forms import FlipCallForm
 
@@ -18,8 +18,14 @@ def call(request, campaign_id: int):
 
     def act():
         data = form.cleaned_data
-        actions.call_flip(campaign, request.user, character=data["character"], coins=data["coins"],
-                          target=data["target"], label=data["label"])  # fmt: skip
+        actions.call_flip(
+            campaign,
+            request.user,
+            character=data["character"],
+            coins=data["coins"],
+            target=data["target"],
+            label=data["label"],
+        )
 
     return panel_step(request, campaign, Audience.GM, form=form, form_name="call_form", act=act)
 

@@ -13,6 +13,11 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
+
+# An expectation waits for what it asserts and returns as soon as it holds: a generous deadline costs a passing
+# test nothing, and on a busy machine (two suites at once) a page or a post can take longer than the default 5 s.
+expect.set_options(timeout=15_000)
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -40,7 +45,7 @@ def pytest_collection_modifyitems(items):
 
 @pytest.fixture
 def browser(browser_type, browser_type_launch_args):
-    """A browser per test: a crash cannot take the next tests down with it."""
+    """A browser per test: a crash cannot take the next tests down with it, and no test meets another's."""
     launched = browser_type.launch(**browser_type_launch_args)
     yield launched
     launched.close()
@@ -80,8 +85,11 @@ class Server:
         log = open(self.folder / "server.log", "a")  # noqa: SIM115 - the server's own for its whole life
         self.process = subprocess.Popen(
             [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port), "config.asgi:application"],
-            cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT,
-        )  # fmt: skip
+            cwd=ROOT,
+            env=self.env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
         log.close()  # the child has its own copy
         deadline = time.monotonic() + 30
         while True:

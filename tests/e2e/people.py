@@ -24,7 +24,10 @@ def start_campaign(browser, server_url: str, gm_name: str, name: str, system: st
     expect(gm.locator("#system-settings legend")).to_have_text(f"{system} settings")
     gm.click("button:has-text('Create campaign')")
     expect(gm.locator("h1")).to_have_text(name)
-    return gm, gm.input_value("#invite-url"), gm.url
+    invite = gm.input_value("#invite-url")  # a new campaign opens on the tab with the invite link
+    gm.locator("#tab-table").click()  # then the GM goes to the Table tab, where play is
+    expect(gm.locator("#tab-table-panel:not([data-lazy])")).to_be_visible()
+    return gm, invite, gm.url.split("?")[0]
 
 
 def join(browser, invite: str, username: str) -> Page:
@@ -49,3 +52,49 @@ def console_errors(page: Page) -> list[str]:
     page.on("console", lambda message: message.type == "error" and errors.append(message.text))
     page.on("pageerror", lambda error: errors.append(f"page error: {error}"))
     return errors
+
+
+def settled(page: Page, tab: str) -> None:
+    """The table's page, with its tab `tab`, has loaded its style sheet and scripts: before that, an unstyled
+    page shows the phone's thumb bar at any width (a loaded machine once clicked it at 1280 px, and it was gone)."""
+    expect(page.locator(tab)).to_be_attached()
+    page.wait_for_load_state("load")
+
+
+def open_more(page: Page) -> None:
+    """A player's system panel and notation roll: the "More rolls" tab, fetched when it opens; on a
+    phone, the thumb bar's "More…" view."""
+    settled(page, "#tab-more")
+    if page.locator(".thumb-nav").is_visible():
+        page.locator(".thumb-nav a[data-view=more]").click()
+    else:
+        page.locator("#tab-more").click()
+    expect(page.locator("#tab-more-panel:not([data-lazy])")).to_be_visible()
+
+
+def back_to_play(page: Page) -> None:
+    """The player's Play tab again (their card, what waits now), the other tab kept in the page and live."""
+    settled(page, "#tab-play")
+    if page.locator(".thumb-nav").is_visible():
+        page.locator(".thumb-nav a[data-view=character]").click()
+    else:
+        page.locator("#tab-play").click()
+    expect(page.locator("#tab-play-panel:not([data-lazy])")).to_be_visible()
+
+
+def roll(page: Page, notation: str, label: str = "") -> None:
+    """A notation roll from the table's roll form, with its label."""
+    more = page.locator("#tab-more")  # a player's notation roll is on the "More rolls" tab
+    if more.count() and more.get_attribute("aria-selected") != "true":
+        more.click()
+    page.fill("#roll-form [name=notation]", notation)
+    page.fill("#roll-form [name=label]", label)
+    page.click("#roll-form button[type=submit]")
+
+
+def notation_call_form(gm: Page):
+    """The GM's call for dice in notation, its fold on the Table tab opened (once: a second click would close it)."""
+    fold = gm.locator("details.call-notation")
+    if fold.get_attribute("open") is None:
+        fold.locator("summary").click()
+    return gm.locator("#call-form")

@@ -15,8 +15,13 @@ from playwright.sync_api import Page, expect
 
 PHONE, DESKTOP = {"width": 360, "height": 780}, {"width": 1280, "height": 900}
 PASSWORD = "fivefold-demo"
-SYSTEMS = {"Centaurus Gate": "cgg", "Tribute Alpha": "tribute", "One-Roll Engine": "ore", "Zener Gate": "zener",
-           "d100 skill tests": "d100"}  # fmt: skip
+SYSTEMS = {
+    "Centaurus Gate": "cgg",
+    "Tribute Alpha": "tribute",
+    "One-Roll Engine": "ore",
+    "Zener Gate": "zener",
+    "d100 skill tests": "d100",
+}
 axe = Axe()
 
 
@@ -60,42 +65,52 @@ def wait_live(page: Page) -> None:
     expect(page.locator("#live-status")).to_have_text("live")
 
 
+# One test per role and width, so that two workers share the sweep.
+@pytest.mark.parametrize("role", ["visitor", "gm", "player1"])
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
-def test_every_page_passes_axe_for_every_role(browser, demo_server, viewport):
-    visitor = log_in(browser, demo_server, None, viewport)
-    quick_references = [f"/rules/{key}/" for key in SYSTEMS.values()]
-    for path in ("/", "/accounts/login/", "/accounts/signup/", "/rules/", *quick_references):
-        visitor.goto(demo_server.url + path)
-        assert_accessible(visitor, f"{path} (visitor)")
-        assert_no_sideways_scrolling(visitor, path)
-    for username in ("gm", "player1"):
-        page = log_in(browser, demo_server, username, viewport)
-        assert_accessible(page, f"home ({username})")
-        for system, url in demo_tables(page, demo_server).items():
-            page.goto(url)
+def test_every_page_passes_axe_for_every_role(browser, demo_server, viewport, role):
+    if role == "visitor":
+        visitor = log_in(browser, demo_server, None, viewport)
+        quick_references = [f"/rules/{key}/" for key in SYSTEMS.values()]
+        for path in ("/", "/accounts/login/", "/accounts/signup/", "/rules/", *quick_references):
+            visitor.goto(demo_server.url + path)
+            assert_accessible(visitor, f"{path} (visitor)")
+            assert_no_sideways_scrolling(visitor, path)
+        return
+    username = role
+    page = log_in(browser, demo_server, username, viewport)
+    assert_accessible(page, f"home ({username})")
+    for system, url in demo_tables(page, demo_server).items():
+        page.goto(url)
+        wait_live(page)
+        assert_accessible(page, f"{system} table ({username})")
+        assert_no_sideways_scrolling(page, f"{system} table ({username})")
+        for tab in ("more", "people") if username == "player1" else ():  # a player's other tabs
+            page.goto(f"{url}?tab={tab}")
             wait_live(page)
-            assert_accessible(page, f"{system} table ({username})")
-            assert_no_sideways_scrolling(page, f"{system} table ({username})")
-            roll_page = page.locator("#log a.permalink").first.get_attribute("href")  # issue 25
-            for path, what in ((roll_page, "a roll's page"), (url + "fairness/", "fairness page")):
-                page.goto(demo_server.url + path if path.startswith("/") else path)
-                assert_accessible(page, f"{system} {what} ({username})")
-                assert_no_sideways_scrolling(page, f"{system} {what} ({username})")
-            page.goto(url + "characters/new/")
-            assert_accessible(page, f"{system} new character ({username})")
-            assert_no_sideways_scrolling(page, f"{system} new character ({username})")
-        for path in ("/campaigns/new/", "/accounts/password/"):
-            page.goto(demo_server.url + path)
-            assert_accessible(page, f"{path} ({username})")
-            assert_no_sideways_scrolling(page, f"{path} ({username})")
+            assert_accessible(page, f"{system} table, tab {tab} ({username})")
+            assert_no_sideways_scrolling(page, f"{system} table, tab {tab} ({username})")
+        roll_page = page.locator("#log a.permalink").first.get_attribute("href")  # the roll's own page
+        for path, what in ((roll_page, "a roll's page"), (url + "fairness/", "fairness page")):
+            page.goto(demo_server.url + path if path.startswith("/") else path)
+            assert_accessible(page, f"{system} {what} ({username})")
+            assert_no_sideways_scrolling(page, f"{system} {what} ({username})")
+        page.goto(url + "characters/new/")
+        assert_accessible(page, f"{system} new character ({username})")
+        assert_no_sideways_scrolling(page, f"{system} new character ({username})")
+    for path in ("/campaigns/new/", "/accounts/password/"):
+        page.goto(demo_server.url + path)
+        assert_accessible(page, f"{path} ({username})")
+        assert_no_sideways_scrolling(page, f"{path} ({username})")
 
 
 def test_the_log_announces_each_roll_in_a_sentence(browser, demo_server):
     player = log_in(browser, demo_server, "player1", DESKTOP)
     table = demo_tables(player, demo_server)["cgg"]
     gm = log_in(browser, demo_server, "gm", DESKTOP)
+    player.goto(table + "?tab=more")  # the notation roll: a player's "More rolls" tab
+    gm.goto(table)
     for page in (player, gm):
-        page.goto(table)
         wait_live(page)
     expect(gm.locator("#log")).to_have_attribute("aria-live", "polite")
     player.fill("#roll-form [name=notation]", "3d6+2")

@@ -1,4 +1,4 @@
-"""Play-test of issue 23 (One-Roll Engine evening): the GM archived the campaign while a player's table
+"""A play-test (One-Roll Engine evening): the GM archived the campaign while a player's table
 was open, and that table went on offering its roll buttons (each answered "archived" on a click)
 until a reload; brought back, it still said "Archived" until a reload."""
 

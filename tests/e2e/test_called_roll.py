@@ -1,4 +1,4 @@
-"""The called roll is one click away (issue 22): the GM calls for a roll on a demo table, the
+"""The called roll is one click away: the GM calls for a roll on a demo table, the
 player's open table (a phone) shows it live above everything else, lit up, and one click answers
 it; the roll lands in both logs. A plain notation call (saved by the GM, then made again from its
 button), a call for a roll from the character's card in every system where the card's default rolls at
@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.people import console_errors
+from tests.e2e.people import console_errors, notation_call_form
 from tests.e2e.test_accessibility import DESKTOP, PHONE, demo_tables, log_in, wait_live
 
 pytestmark = pytest.mark.browser
@@ -28,7 +28,7 @@ def open_tables(browser, demo_server, system):
 def answer_in_one_click(gm, player, text, button):
     """The call shows at the top of the player's table; one click on `button` answers it."""
     # Filtered by its words: another test on the same demo table may have left a call of its own there.
-    call = player.locator(".gm-asks #my-calls .call", has_text=text)
+    call = player.locator("#now #my-calls .call", has_text=text)
     expect(call).to_have_count(1)
     expect(call).to_be_in_viewport()  # at the top of a phone's table, no scrolling, nothing to open
     gm_rolls, player_rolls = gm.locator("#log .roll").count(), player.locator("#log .roll").count()
@@ -43,7 +43,7 @@ def answer_in_one_click(gm, player, text, button):
 def test_a_notation_call_saved_and_called_again_is_answered_in_one_click(browser, demo_server):
     gm, player = open_tables(browser, demo_server, "d100")
     errors = console_errors(player)
-    form = gm.locator("#call-form")
+    form = notation_call_form(gm)
     form.locator("[name=character]").select_option(label="Mara Vell")
     form.locator("[name=label]").fill("Perception")
     form.locator("[name=notation]").fill("1d20")
@@ -65,7 +65,7 @@ def test_a_notation_call_saved_and_called_again_is_answered_in_one_click(browser
 def test_a_tribute_opposed_test_is_answered_in_one_click(browser, demo_server):
     gm, player = open_tables(browser, demo_server, "tribute")
     errors = console_errors(player)
-    gm.locator("#tab-system").click()  # the GM's screen (issue 23): the opposed test is on the system's tab
+    gm.locator("#tab-system").click()  # the GM's screen: the opposed test is on the system's tab
     opposed = gm.locator("#tribute-opposed-form")
     opposed.locator("[name=character]").select_option(label="Mara Vell")
     opposed.locator("[name=opponent_name]").fill("Ogre")
@@ -80,11 +80,10 @@ def test_a_tribute_opposed_test_is_answered_in_one_click(browser, demo_server):
 @pytest.mark.parametrize(("system", "what"), [("d100", "Stealth"), ("zener", "Pilot")])
 def test_a_call_for_a_roll_from_the_card_is_answered_with_the_cards_button(browser, demo_server, system, what):
     gm, player = open_tables(browser, demo_server, system)
-    gm.locator("details.card-call summary").click()
-    form = gm.locator("#card-call-form")
+    form = gm.locator("#card-call-form")  # open on the Table tab
     form.locator("[name=character]").select_option(label="Mara Vell")
     expect(form.locator("[name=key] option", has_text=what).first).to_be_attached()
     form.locator("[name=key]").select_option(label=form.locator("[name=key] option", has_text=what).first.inner_text())
-    form.locator("button[type=submit]").click()
+    form.get_by_role("button", name="Call for this roll").click()
     expect(form).to_contain_text("Called")
     answer_in_one_click(gm, player, f"The GM asks Mara Vell: Roll {what}", f"Roll {what}")

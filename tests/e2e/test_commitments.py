@@ -1,4 +1,4 @@
-"""Committed secrets in the browser (issue 25): a called roll's target is committed (the player's table
+"""Committed secrets in the browser: a called roll's target is committed (the player's table
 shows the digest alone, live), revealed with the result, and the player's browser checks it with the Web
 Crypto API and says so in words: "✓ Checked", and "✗ Does not match" when the value shown is changed."""
 
@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.people import console_errors
+from tests.e2e.people import console_errors, notation_call_form
 from tests.e2e.test_called_roll import open_tables
 
 pytestmark = pytest.mark.browser
@@ -18,7 +18,7 @@ def test_a_revealed_target_is_checked_in_the_players_browser(browser, demo_serve
     errors = console_errors(player)
     lines = player.locator("#log .commitment-event[data-kind=commitment]", has_text="target of Mara Vell")
     before = lines.count()  # earlier tests' lines on the shared demo table: ours is the one that comes next
-    form = gm.locator("#call-form")
+    form = notation_call_form(gm)
     form.locator("[name=character]").select_option(label="Mara Vell")
     form.locator("[name=label]").fill("Commitment check")
     form.locator("[name=notation]").fill("1d20")
@@ -33,7 +33,7 @@ def test_a_revealed_target_is_checked_in_the_players_browser(browser, demo_serve
     assert re.fullmatch(r"[0-9a-f]{64}", digest)
     assert committed.locator("[data-part=value]").count() == 0
 
-    call = player.locator(".gm-asks #my-calls .call", has_text="Commitment check")
+    call = player.locator("#now #my-calls .call", has_text="Commitment check")
     call.locator("button:has-text('Roll 1d20')").click()
     # The reveal of the digest shown before the roll (the demo's log may hold earlier tests' reveals).
     revealed = player.locator(f"#log .commitment-event[data-kind=reveal]:has(.commitment[data-digest='{digest}'])")

@@ -1,4 +1,4 @@
-"""Confirmations (issue 23): a destructive or irreversible GM decision asks first, in a dialog
+"""Confirmations: a destructive or irreversible GM decision asks first, in a dialog
 (static/fivefold/confirm.js); "Cancel" changes nothing, "yes" does it."""
 
 import pytest
@@ -37,7 +37,7 @@ def test_the_gm_is_asked_before_removing_a_player_ending_a_session_or_renewing_t
     expect(dialog).to_be_hidden()
     gm.wait_for_timeout(300)
     expect(player.locator("#session-status")).to_contain_text("Session 1")
-    # Play-test of issue 23: the next session's button ended this one without asking.
+    # Play-test: the next session's button ended this one without asking.
     gm.click("button:has-text('Start session 2 (ends this one)')")
     expect(dialog).to_contain_text("End session 1 and start session 2")
     dialog.get_by_role("button", name="Cancel").click()

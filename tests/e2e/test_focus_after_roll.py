@@ -15,7 +15,7 @@ pytestmark = pytest.mark.browser
 
 def test_the_roll_button_keeps_the_focus_after_its_roll(browser, demo_server):
     player = log_in(browser, demo_server, "player1", {"width": 1280, "height": 800})
-    player.goto(demo_tables(player, demo_server)["d100"])
+    player.goto(demo_tables(player, demo_server)["d100"] + "?tab=more")  # the notation roll's tab
     wait_live(player)
     rows = player.locator("#log .roll")
     before = rows.count()
@@ -42,7 +42,7 @@ def test_a_card_button_keeps_the_focus_though_its_card_is_drawn_again(browser, d
     player.keyboard.press("Enter")
     expect(rows).to_have_count(before + 1)
     again = player.locator(".character-card .card-rolls button[name=roll]").nth(1)
-    expect(again).to_have_text(label)  # the card drawn anew (campaigns.card_views._answer): its button
+    expect(again).to_have_text(label)  # the card drawn anew (campaigns.pages.card_views._answer): its button
     expect(again).to_be_focused()
     player.keyboard.press("Enter")
     expect(rows).to_have_count(before + 2)
@@ -50,9 +50,9 @@ def test_a_card_button_keeps_the_focus_though_its_card_is_drawn_again(browser, d
 
 @pytest.mark.parametrize("system", ["zener", "cgg"])
 def test_a_roll_after_a_refused_one_goes_through_with_enter(browser, demo_server, system):
-    """Play-test (issue 24): after a refused notation ("2d"), the next one sent with Enter rolled."""
+    """Play-test: after a refused notation ("2d"), the next one sent with Enter rolled."""
     player = log_in(browser, demo_server, "player1", {"width": 1280, "height": 800})
-    player.goto(demo_tables(player, demo_server)[system])
+    player.goto(demo_tables(player, demo_server)[system] + "?tab=more")  # the notation roll's tab
     wait_live(player)
     notation = player.locator("#roll-form [name=notation]")
     notation.fill("2d")
@@ -67,7 +67,7 @@ def test_a_roll_after_a_refused_one_goes_through_with_enter(browser, demo_server
 
 
 def test_an_answered_call_hands_the_focus_to_the_next_one_then_to_its_region(browser, server_url):
-    """Play-test of issue 23: after a step whose part of the page goes (a call answered), the focus fell to
+    """Play-test: after a step whose part of the page goes (a call answered), the focus fell to
     the page's top. It goes to the next call's first control, and with none left to the calls' region."""
     gm, invite, _table = start_campaign(browser, server_url, "focus_gm", "Focus calls", "Tribute Alpha")
     player = join(browser, invite, "focus_player")

@@ -1,4 +1,4 @@
-"""The Exec's quick edits on the Characters tab (issue 23), in the browser: a condition given, hours
+"""The Exec's quick edits on the Characters tab, in the browser: a condition given, hours
 paid and the condition removed on the explorer's sheet at a glance, in place; the player's card and
 Crisis Clocks follow live, on a phone."""
 
@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.people import console_errors, join, start_campaign
+from tests.e2e.people import console_errors, join, open_more, start_campaign
 
 pytestmark = pytest.mark.browser
 
@@ -20,6 +20,7 @@ def test_the_exec_edits_an_explorer_in_place_and_the_player_sees_it(browser, ser
     mara.fill("#id_name", "Mara Quick")
     mara.fill("#id_roles-0-text", "Pilot")
     mara.click("button:has-text('Save')")
+    open_more(mara)  # the system's panel: the "More rolls" tab
     card = mara.locator(".character-card").first
     expect(card).to_contain_text("Mara Quick")
 

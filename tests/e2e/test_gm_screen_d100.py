@@ -1,4 +1,4 @@
-"""d100 on the GM's screen (issue 23), in the browser: the GM moves a character's Peril in place on
+"""d100 on the GM's screen, in the browser: the GM moves a character's Peril in place on
 the Characters tab and the player's card follows live; on the d100 tab the GM rolls a secret test
 and reveals it from the Secrets block, and the player sees only the reveal."""
 

@@ -1,4 +1,4 @@
-"""Play-test of issue 23 (a Zener Gate evening): after some twenty rolls the GM's Table tab was 2,800 px
+"""A play-test (a Zener Gate evening): after some twenty rolls the GM's Table tab was 2,800 px
 tall at 1280x800, though the log scrolls in its own column: each row's sentence for screen readers
 (positioned out of view) escaped the column's scrolling and stretched the page."""
 

@@ -1,4 +1,4 @@
-"""A scene on the GM's screen (issue 23) for the One-Roll Engine and Tribute Alpha, as the demo's gm
+"""A scene on the GM's screen for the One-Roll Engine and Tribute Alpha, as the demo's gm
 (1280 px), player1 (a phone) and player2 (1280 px): a player leaves the difficulty or the opposition
 to the GM, the GM sets it in place on the call's card (Table tab) and the roll lands in every log; the
 GM writes a wound on the Characters tab, in place, and the player's card shows it live; the GM's
@@ -57,10 +57,11 @@ def quick_notes(gm: Page, player1: Page, player2: Page, text: str) -> None:
 def test_an_ore_scene_on_the_gm_screen(browser, demo_server):
     gm, player1, player2 = open_scene(browser, demo_server, "ore")
     errors = console_errors(gm)
-    player1.locator("details.more-rolls > summary").click()  # folded on a phone
+    player1.locator(".thumb-nav a[data-view=more]").click()  # a phone: the system's forms are the "More…" view
     form = player1.locator("#ore-roll-form")
     form.locator("[name=stat]").select_option("Body")
     form.locator("[name=known][value='0']").check()
+    form.locator(".more-fields > summary").click()  # the label is folded with the rarer fields
     form.locator("[name=label]").fill("Force the vault door")
     form.locator("button:has-text('Roll the pool')").click()
     secret_step_in_place(gm, (player1, player2), "Force the vault door", "difficulty", "3")
@@ -73,6 +74,7 @@ def test_an_ore_scene_on_the_gm_screen(browser, demo_server):
     contest.locator("[name=npc_name]").fill("Drone")
     contest.locator("button:has-text('Call for the contest')").click()
     expect(gm.locator("#ore-panel [role=status]")).to_contain_text("waits for the player on the Table tab")
+    player1.locator(".thumb-nav a[data-view=now]").click()  # what waits on the player: the "Now" view
     expect(player1.locator("#my-calls .call", has_text="Drone")).to_be_visible()
     gm.locator("#ore-panel [role=status] a").click()
     expect(gm.locator("#tab-table-panel")).to_be_visible()
@@ -88,10 +90,11 @@ def test_an_ore_scene_on_the_gm_screen(browser, demo_server):
 def test_a_tribute_scene_on_the_gm_screen(browser, demo_server):
     gm, player1, player2 = open_scene(browser, demo_server, "tribute")
     errors = console_errors(gm)
-    player1.locator("details.more-rolls > summary").click()  # folded on a phone
+    player1.locator(".thumb-nav a[data-view=more]").click()  # a phone: the system's forms are the "More…" view
     form = player1.locator("#tribute-test-form")
     form.locator("[name=attribute]").select_option("Agility")
     form.locator("[name=known][value='0']").check()
+    form.locator(".more-fields > summary").click()  # the label is folded with the rarer fields
     form.locator("[name=label]").fill("Leap the chasm")
     form.locator("button:has-text('Roll the test')").click()
     secret_step_in_place(gm, (player1, player2), "Leap the chasm", "opposition", "1")

@@ -1,4 +1,4 @@
-"""The edges of a campaign in the browser (issue 23): a new player follows the invite link, signs
+"""The edges of a campaign in the browser: a new player follows the invite link, signs
 up on the way, lands on the table's "create your character" step and makes one; the GM sees them
 come and go, each player marked "here now" or "away"; a member following the link again goes
 straight to the table, not greeted as new."""
@@ -27,7 +27,7 @@ def test_a_new_player_is_led_from_the_invite_to_their_character_and_back_is_not_
     assert_accessible(nova, "the new player's step")
 
     # The GM sees the new player here, then away while they make their character, live.
-    gm.reload()
+    gm.goto(table + "?tab=session")  # the people at the table, each marked, are on the Session & players tab
     mark = gm.locator("li:has-text('nova_player') .presence")
     expect(mark).to_have_attribute("data-here", "yes")
     expect(mark).to_contain_text("here now")

@@ -1,4 +1,4 @@
-"""The "Needs you" strip live (issue 23): the player answers the Exec's call with Venture left, and
+"""The "Needs you" strip live: the player answers the Exec's call with Venture left, and
 the item appears in the Exec's strip and the Exec's page title counts it within a second, without a
 reload; the Exec publishes from the strip with one click and the item and the count go."""
 
@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from tests.e2e.people import console_errors, join, start_campaign
 
 pytestmark = pytest.mark.browser
-WITHIN = 1000  # ms: the issue's "within a second"
+WITHIN = 1000  # ms: the strip and the title count it "within a second"
 # The browser's Web Audio, counting the beeps static/fivefold/needs.js starts instead of playing them.
 COUNT_BEEPS = """
 window.beeps = 0;
@@ -71,7 +71,7 @@ def test_the_players_answer_waits_in_the_execs_strip(browser, server_url):
     expect(gm.locator("#needs .need")).to_have_count(0)
     gm.click("#tab-characters")
     expect(gm.locator("#gm-calls")).to_be_hidden()
-    card.locator("button[type=submit]").click()
+    card.locator("button[type=submit]").filter(has_text=re.compile(r"^(No Wrench|Done)$")).click()
     answered = time.monotonic()
     item = gm.locator("#needs .need")
     expect(item).to_contain_text("Lyra Quill's Cross the ridge: the player has rolled", timeout=WITHIN)

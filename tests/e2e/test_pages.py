@@ -50,6 +50,8 @@ def test_every_demo_table_has_unique_ids_and_no_errors(browser, demo_server, vie
             page.goto(url)
             wait_live(page)
             watched.check(f"{system} table ({username}, {viewport['width']} px)")
+            if page.locator(".thumb-nav").is_visible():
+                page.locator(".thumb-nav a[data-view=log]").click()  # a player's phone: the log is a view
             # An odds chart opened from the log: a fragment inserted into the page.
             charts = page.locator("#log details.roll-chart summary")
             for index in range(min(charts.count(), 3)):
@@ -75,22 +77,23 @@ def test_what_arrives_later_keeps_ids_unique_and_a_double_click_rolls_once(brows
         wait_live(page)
     rows = player.locator("#log article[data-roll-id]")
     before = rows.count()
-    player.locator("details.more-rolls > summary").click()  # a player's other forms fold on a phone (issue 22)
+    player.locator(".thumb-nav a[data-view=more]").click()  # a phone: the roll form is in the "More…" view
     player.fill("#roll-form [name=notation]", "2d6")
     player.fill("#roll-form [name=label]", "Twice?")
     player.dblclick("#roll-form button[type=submit]")
     gm.locator("#log article", has_text="Twice?").first.wait_for()
-    player.locator("#log article", has_text="Twice?").first.wait_for()
+    player.locator("#log article", has_text="Twice?").first.wait_for(state="attached")  # the log: another view
     player.wait_for_timeout(500)  # a second roll would have arrived by now
     assert rows.count() == before + 1
     assert gm.locator("#log article", has_text="Twice?").count() == 1
     marks = player.locator("#log .session-mark", has_text="started")
     marks_before = marks.count()
-    gm.click("#tab-session")  # the GM screen's tab with the session buttons (issue 23)
+    gm.click("#tab-session")  # the GM screen's tab with the session buttons
     gm.locator("#session-controls button[type=submit]").last.click()  # start the next session
     confirm(gm)  # it ends the one going: it asks first
     expect(marks).to_have_count(marks_before + 1)
     gm.click("#tab-table")
+    player.locator(".thumb-nav a[data-view=log]").click()
     for page in (gm, player):
         page.locator("#log details.roll-chart summary").first.click()
         page.locator("#log details.roll-chart svg").first.wait_for()

@@ -1,4 +1,4 @@
-"""Play-test of issue 23 (One-Roll Engine evening): a new player joined by the invite link and made a
+"""A play-test (One-Roll Engine evening): a new player joined by the invite link and made a
 character, and the GM's "At the table" list (Session & players tab) showed neither until a reload;
 nor did it drop a player who left."""
 
@@ -31,6 +31,7 @@ def test_the_gms_people_list_follows_joins_new_characters_and_leaves(browser, se
     expect(gm.locator("#call-section")).not_to_contain_text("When your players have made characters")
     gm.click("#tab-session")
 
+    newt.click("#tab-people")  # a player's "At the table" tab
     newt.click("text=Leave this campaign…")
     expect(players.locator("li", has_text="ptb_people_newt")).to_contain_text("away")  # the table closed
     newt.click("button:has-text('Leave People live')")  # no one comes or goes: the leave itself tells

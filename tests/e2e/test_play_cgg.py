@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.people import confirm, console_errors, join, start_campaign
+from tests.e2e.people import confirm, console_errors, join, open_more, start_campaign
 
 pytestmark = pytest.mark.browser
 SECRETS = ("base 9d", "risk target", "Rushed for time")
@@ -20,14 +20,15 @@ def test_a_centaurus_gate_scene(browser, server_url):
     mara.click("text=New character")
     mara.fill("#id_name", "Mara Vell")
     mara.fill("#id_dexterity", "10d")  # many dice (the most an attribute has): Venture comes often
-    mara.fill("#id_roles-0-text", "Pilot")  # issue 22: a role row
+    mara.fill("#id_roles-0-text", "Pilot")  # a role row
     mara.click("button:has-text('Save')")
+    open_more(mara)  # the system's panel: the "More rolls" tab
     expect(mara.locator("#cgg-panel")).to_contain_text("Mara Vell: 12/12 hours")
     dax = join(browser, invite, "dax")
 
-    gm.goto(table + "?tab=system")  # the GM's screen (issue 23): the call for an action is on the system's tab
+    gm.goto(table + "?tab=system")  # the GM's screen: the call for an action is on the system's tab
     expect(gm.locator("#live-status")).to_have_text("live")
-    # Issue 18: each finished call logged htmx:oobErrorNoTarget #call-N (its card already gone).
+    # Each finished call logged htmx:oobErrorNoTarget #call-N (its card already gone).
     errors = {"gm": console_errors(gm), "mara": console_errors(mara)}
     for _attempt in range(15):
         gm.locator("#tab-system").click()
@@ -44,7 +45,7 @@ def test_a_centaurus_gate_scene(browser, server_url):
         expect(card).to_contain_text("The Exec calls for Dexterity (10d)")
         rows = mara.locator("#log .roll").count()
         card.locator("button[type=submit]").click()
-        # No Venture: no Wrench to choose, so the roll is published at once and the card goes (issue 22).
+        # No Venture: no Wrench to choose, so the roll is published at once and the card goes.
         published = mara.locator("#log .roll").nth(rows)
         expect(card.filter(has_text=re.compile(r"You rolled .* [1-9]\d* Venture")).or_(published).first).to_be_visible()
         if published.count():

@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.people import join, start_campaign
+from tests.e2e.people import confirm, join, open_more, start_campaign
 
 pytestmark = pytest.mark.browser
 
@@ -18,8 +18,9 @@ def test_a_secret_test_and_a_fortune_reroll(browser, server_url):
     ulf.fill("#id_name", "Ulf")
     ulf.fill("[name=attribute__Agility]", "10")  # low odds: failures come quickly
     ulf.click("button:has-text('Save')")
+    open_more(ulf)  # the system's panel: the "More rolls" tab
 
-    gm.goto(table + "?tab=session")  # the GM's screen (issue 23): the session is on its own tab
+    gm.goto(table + "?tab=session")  # the GM's screen: the session is on its own tab
     gm.click("button:has-text('Start a session')")
     gm.locator("#tab-table").click()
     expect(ulf.locator("#d100-pools")).to_contain_text("Fortune pool: 2")
@@ -47,8 +48,9 @@ def test_a_secret_test_and_a_fortune_reroll(browser, server_url):
     else:
         pytest.fail("no plain failure in six tests at 10%")
     rows.first.scroll_into_view_if_needed()  # the row loads the roller's spends when it is seen
-    ulf.once("dialog", lambda dialog: dialog.accept())
     rows.first.locator("button:has-text('Re-roll (1 Fortune)')").click()
+    expect(ulf.locator("dialog.confirm-dialog")).to_contain_text("Spend 1 Fortune to re-roll this test?")
+    confirm(ulf)  # the app's own dialog, not the browser's
     expect(rows.first).to_contain_text("Fortune re-roll of Ulf's Agility (Agility 10) test")
     expect(ulf.locator("#d100-pools")).to_contain_text("Fortune pool: 1")
     gm.locator("#tab-system").click()

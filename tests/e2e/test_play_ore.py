@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.people import console_errors, join, start_campaign
+from tests.e2e.people import console_errors, join, open_more, start_campaign
 
 pytestmark = pytest.mark.browser
 
@@ -18,19 +18,20 @@ def test_ore_wiggle_dice_and_a_contest(browser, server_url):
     jet.click("text=New character")
     jet.fill("#id_name", "Jet")
     jet.fill("[name=stat__Coordination]", "3")
-    jet.fill("#id_skills-0-name", "Piloting")  # issue 22: a skill row
+    jet.fill("#id_skills-0-name", "Piloting")  # a skill row
     jet.select_option("#id_skills-0-stat", "Coordination")
     for kind in ("normal", "hard", "wiggle"):
         jet.fill(f"#id_skills-0-{kind}", "1")
     jet.click("button:has-text('Save')")
 
+    open_more(jet)  # the system's roll form: the "More rolls" tab
     form = jet.locator("#ore-roll-form")
     form.locator("[name=stat]").select_option("Coordination")
     form.locator("[name=skill]").select_option("Piloting")
     form.locator("[name=difficulty]").fill("3")
     expect(jet.locator("#ore-odds")).to_contain_text("4 normal + 1 hard + 1 wiggle")
     expect(jet.locator("#ore-odds")).to_contain_text("100%")  # the wiggle die pairs with the hard 10
-    errors = console_errors(jet)  # issue 18: a finished wiggle logged htmx:oobErrorNoTarget #call-N
+    errors = console_errors(jet)  # a finished wiggle logged htmx:oobErrorNoTarget #call-N
     form.locator("button:has-text('Roll the pool')").click()
 
     card = jet.locator("#my-calls .call")
@@ -45,12 +46,13 @@ def test_ore_wiggle_dice_and_a_contest(browser, server_url):
     jet.wait_for_timeout(300)  # the live messages of the post
     assert errors == []
 
-    gm.goto(table + "?tab=system")  # the GM's screen (issue 23): the contest is on the system's tab
+    gm.goto(table + "?tab=table")  # the GM's log is on the Table tab
     expect(gm.locator("#log .roll").first).to_contain_text("wiggle set to 10")
+    gm.locator("#tab-system").click()  # the GM's screen: the contest is on the system's tab
     contest = gm.locator("#ore-contest-form")
     contest.locator("[name=character]").select_option(label="Jet")
     contest.locator("[name=stat]").select_option("Coordination")
-    contest.locator("[name=skill]").fill("Piloting")
+    contest.locator("[name=skill]").select_option("Piloting")
     contest.locator("[name=npc_name]").fill("Drone")
     contest.locator("button[type=submit]").click()
 

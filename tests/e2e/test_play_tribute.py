@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.people import console_errors, join, start_campaign
+from tests.e2e.people import console_errors, join, open_more, start_campaign
 
 pytestmark = pytest.mark.browser
 
@@ -18,11 +18,12 @@ def test_tribute_tests_with_profit_and_an_opposed_test(browser, server_url):
     vera.click("text=New character")
     vera.fill("#id_name", "Vera")
     vera.fill("[name=attribute__Might]", "1")
-    vera.fill("#id_effects-0-name", "Punch")  # issue 22: an effect row
+    vera.fill("#id_effects-0-name", "Punch")  # an effect row
     vera.fill("#id_effects-0-rank", "2")
     vera.fill("#id_effects-0-features", "damage 2, range 1")
     vera.fill("#id_effects-0-bonuses", "knockback")
     vera.click("button:has-text('Save')")
+    open_more(vera)  # the system's panel: the "More rolls" tab
     expect(vera.locator("#tribute-panel")).to_be_visible()
     # The page's scripts have run (the socket is open): the +/- buttons step the field from there on. CI
     # once clicked one while the page was still coming in, and that click did nothing.
@@ -33,11 +34,12 @@ def test_tribute_tests_with_profit_and_an_opposed_test(browser, server_url):
     for _ in range(5):
         form.locator("button[data-step='1'][data-for='testform-focus']").click()
     expect(form.locator("[name=focus]")).to_have_value("6")
+    form.locator(".more-fields > summary").click()  # the effect is folded with the label
     form.locator("[name=effect]").select_option("Punch")
     form.locator("[name=opposition]").fill("-50")
     expect(vera.locator("#tribute-odds")).to_contain_text("Win 100%")
 
-    errors = console_errors(vera)  # issue 18: a finished assignment logged htmx:oobErrorNoTarget #call-N
+    errors = console_errors(vera)  # a finished assignment logged htmx:oobErrorNoTarget #call-N
     card = vera.locator("#my-calls .call")
     rows = vera.locator("#log .roll")
     for attempt in range(10):
@@ -55,8 +57,9 @@ def test_tribute_tests_with_profit_and_an_opposed_test(browser, server_url):
     vera.wait_for_timeout(300)  # the live messages of the post
     assert errors == []
 
-    gm.goto(table + "?tab=system")  # the GM's screen (issue 23): the opposed test is on the system's tab
+    gm.goto(table + "?tab=table")  # the GM's log is on the Table tab
     expect(gm.locator("#log .roll").first).to_contain_text("Final ranks: damage 3, range 1")
+    gm.locator("#tab-system").click()  # the GM's screen: the opposed test is on the system's tab
     opposed = gm.locator("#tribute-opposed-form")
     opposed.locator("[name=character]").select_option(label="Vera")
     opposed.locator("[name=attribute]").select_option("Might")

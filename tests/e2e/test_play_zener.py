@@ -5,13 +5,13 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.people import join, start_campaign
+from tests.e2e.people import back_to_play, confirm, join, open_more, start_campaign
 
 pytestmark = pytest.mark.browser
 
 
 def fill_skill(page, name: str, breadth: str, stat: str, ranks: str) -> None:
-    """The first skill row of the sheet editor (issue 22)."""
+    """The first skill row of the sheet editor."""
     page.fill("#id_skills-0-name", name)
     page.select_option("#id_skills-0-breadth", breadth)
     page.select_option("#id_skills-0-stat", stat)
@@ -24,10 +24,11 @@ def test_a_check_and_a_karma_reroll(browser, server_url):
     kai = join(browser, invite, "kai_player")
     kai.click("text=New character")
     kai.fill("#id_name", "Kai")
-    fill_skill(kai, "Pilot", "narrow", "PRAC", "3")  # issue 22: a skill row
+    fill_skill(kai, "Pilot", "narrow", "PRAC", "3")  # a skill row
     kai.click("button:has-text('Save')")
+    open_more(kai)  # the system's panel: the "More rolls" tab
     expect(kai.locator("#zener-karma")).to_contain_text(re.compile(r"Kai: \d+ Karma"))
-    karma_before = int(re.search(r"Kai: (\d+) Karma", kai.inner_text("#zener-karma"))[1])
+    karma_before = int(re.search(r"Kai: (\d+) Karma", kai.text_content("#zener-karma"))[1])  # folded for a player
 
     form = kai.locator("#zener-check-form")
     form.locator("[name=skill]").select_option("Pilot")
@@ -46,8 +47,9 @@ def test_a_check_and_a_karma_reroll(browser, server_url):
         pytest.fail("five checks against a -30 modifier all succeeded")
 
     rows.first.scroll_into_view_if_needed()  # the row loads the roller's spends when it is seen
-    kai.once("dialog", lambda dialog: dialog.accept())
     rows.first.locator("button:has-text('Re-roll (1 of Kai')").click()  # loaded into the row, the roller's alone
+    expect(kai.locator("dialog.confirm-dialog")).to_contain_text("Spend 1 of Kai's Karma to re-roll this failed check?")
+    confirm(kai)  # the app's own dialog, not the browser's
     expect(rows.first).to_contain_text("Karma re-roll of Kai's PRAC foundation")
     expect(kai.locator("#zener-karma")).to_contain_text(f"Kai: {karma_before - 1} Karma")
     gm.reload()
@@ -63,7 +65,10 @@ def test_the_check_form_follows_the_character_and_keeps_what_was_chosen(browser,
         player.fill("#id_name", name)
         fill_skill(player, *skill)
         player.click("button:has-text('Save')")
+        open_more(player)  # the system's panel: the "More rolls" tab
         expect(player.locator("#zener-karma")).to_contain_text(name)
+        back_to_play(player)  # where "New character" is, beside the card
+    open_more(player)
     form = player.locator("#zener-check-form")
     expect(player.locator("#zener-odds")).to_contain_text("Choose a skill, or a stat")
     expect(player.locator("#zener-odds .error")).to_have_count(0)
@@ -76,10 +81,11 @@ def test_the_check_form_follows_the_character_and_keeps_what_was_chosen(browser,
     form.locator("[name=skill]").select_option("Sneak")
     expect(player.locator("#zener-odds")).to_contain_text("Sneak 2 + NIM foundation")
 
-    gm.goto(gm.url.split("?")[0] + "?tab=system")  # the GM's screen: Zener Gate's tab (issue 23)
+    gm.goto(gm.url.split("?")[0] + "?tab=system")  # the GM's screen: Zener Gate's tab
     gm_form = gm.locator("#zener-check-form")
     gm_form.locator("[name=character]").select_option(label="Kai")
     gm_form.locator("[name=skill]").select_option("Pilot")
+    gm_form.locator(".more-fields > summary").click()  # the label is folded with the rarer fields
     gm_form.locator("[name=label]").fill("Scout ahead")
     before = int(re.search(r"Kai: (\d+) Karma", gm.inner_text("#zener-karma"))[1])
     karma = gm.locator("form[action$='/zener/karma/']")
@@ -102,6 +108,7 @@ def test_a_plus_five_from_another_player_takes_the_reroll_off_the_rollers_row_li
         page.click("text=New character")
         page.fill("#id_name", name)
         page.click("button:has-text('Save')")
+        open_more(page)  # the system's panel: the "More rolls" tab
         expect(page.locator("#zener-karma")).to_contain_text(f"{name}:")
     kira, tobin = pages["Kira"], pages["Tobin"]
     form = kira.locator("#zener-check-form")
@@ -119,8 +126,8 @@ def test_a_plus_five_from_another_player_takes_the_reroll_off_the_rollers_row_li
     expect(rows.first).to_contain_text("Re-roll (1 of Kira's Karma)")
     tobin.reload()
     tobin.locator("#log .roll").first.scroll_into_view_if_needed()
-    tobin.once("dialog", lambda dialog: dialog.accept())
     tobin.locator("#log .roll").first.locator("button:has-text('+5 from Tobin')").click()
+    confirm(tobin)
     expect(rows.first).to_contain_text("+5 from Tobin")  # the +5 arrives on Kira's table
     expect(rows.nth(1)).not_to_contain_text("Re-roll")  # and the row it changed no longer offers one
     expect(rows.nth(1)).to_contain_text("Changed since")

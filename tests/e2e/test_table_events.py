@@ -1,4 +1,4 @@
-"""Table events in the log (issue 22): the story of the evening reaches every open table live."""
+"""Table events in the log: the story of the evening reaches every open table live."""
 
 import pytest
 from playwright.sync_api import expect
@@ -17,7 +17,7 @@ def test_a_session_start_and_its_refill_show_live_on_a_players_table(browser, se
     player.evaluate("window.notReloaded = true")
     errors = console_errors(player)
 
-    gm.locator("#tab-session").click()  # the GM's screen (issue 23): the session is on its own tab, no reload
+    gm.locator("#tab-session").click()  # the GM's screen: the session is on its own tab, no reload
     gm.click("button:has-text('Start a session')")
 
     expect(player.locator("#log .session-mark")).to_contain_text("Session 1 started", timeout=5_000)
@@ -31,7 +31,7 @@ def test_a_session_start_and_its_refill_show_live_on_a_players_table(browser, se
     player.select_option("form.log-filters select[name=show]", label="Rolls only")
     expect(player.locator("#log-filtered .table-event")).to_have_count(0)
     player.select_option("form.log-filters select[name=show]", label="Table events only")
-    # The join, the Fortune refill, and the Misfortune pool's commitment (issue 25: its digest alone).
+    # The join, the Fortune refill, and the Misfortune pool's commitment (its digest alone).
     expect(player.locator("#log-filtered .table-event")).to_have_count(3)
     expect(player.locator("#log-filtered .commitment-event")).to_contain_text("committed to the Misfortune pool")
     assert errors == []

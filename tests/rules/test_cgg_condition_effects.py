@@ -7,6 +7,7 @@ import pytest
 
 from rules.cgg.codes import DieCode
 from rules.cgg.condition_effects import (
+    before_roll,
     full_tracks,
     hindered_steps,
     new_condition,
@@ -193,3 +194,14 @@ def test_enhanced_succeeds_or_avoids_fallout():
     assert replace(action, enhanced="succeed").risk_avoided is False
     assert replace(action, enhanced="avoid").risk_avoided is True
     assert not replace(action, enhanced="avoid").success
+
+
+def test_confused_and_improved_change_the_risk_roll_alone_after_the_code():
+    """Confused's -1D and Improved's +1D are the risk roll's alone: the code that assists combine with
+    keeps its dice, and they come off (or on) after the assists (rules page, #cgg-risk-penalties)."""
+    confused = before_roll([], "strength", (), ("Confused",))
+    assert confused.change_code(DieCode(3, 2), 3) == (DieCode(3, 2), 3)
+    assert confused.risk_only == -1
+    improved = before_roll(["Improved"], "strength", ("Improved",))
+    assert improved.change_code(DieCode(3, 2), 3) == (DieCode(3, 2), 3)
+    assert improved.risk_only == 1

@@ -58,9 +58,14 @@ def test_no_risk_has_no_target_and_bonus_raises_it():
 
 @pytest.mark.parametrize(
     ("failures", "grade"),
-    [(0, FailureGrade.SUCCESS), (1, FailureGrade.BARELY), (2, FailureGrade.BADLY), (3, FailureGrade.HORRIBLY),
-     (5, FailureGrade.HORRIBLY)],
-)  # fmt: skip
+    [
+        (0, FailureGrade.SUCCESS),
+        (1, FailureGrade.BARELY),
+        (2, FailureGrade.BADLY),
+        (3, FailureGrade.HORRIBLY),
+        (5, FailureGrade.HORRIBLY),
+    ],
+)
 def test_failure_grades(failures, grade):
     assert failure_grade(failures) is grade
 

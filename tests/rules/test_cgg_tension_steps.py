@@ -17,8 +17,10 @@ def test_the_edge_player_gives_one_bonus_a_round_the_exec_is_not_counted():
         given.edge_player_bonus("Jon", "dexterity")
     again = given.next_round().edge_player_bonus("Jon", "dexterity")
     assert [(b.explorer, b.attribute) for b in again.bonuses] == [
-        ("Jon", "strength"), ("Mara", "dexterity"), ("Jon", "dexterity")
-    ]  # fmt: skip
+        ("Jon", "strength"),
+        ("Mara", "dexterity"),
+        ("Jon", "dexterity"),
+    ]
     assert TensionState.from_dict(again.as_dict()) == again
 
 

@@ -37,9 +37,17 @@ def test_base_and_total_chance():
 
 @pytest.mark.parametrize(
     ("value", "chance", "label"),
-    [(100, 200, "Critical failure"), (1, 0, "Critical success"), (1, -5, "Failure"), (44, 50, "Critical success"),
-     (55, 50, "Critical failure"), (37, 50, "Success"), (73, 50, "Failure"), (50, 50, "Success")],
-)  # fmt: skip
+    [
+        (100, 200, "Critical failure"),
+        (1, 0, "Critical success"),
+        (1, -5, "Failure"),
+        (44, 50, "Critical success"),
+        (55, 50, "Critical failure"),
+        (37, 50, "Success"),
+        (73, 50, "Failure"),
+        (50, 50, "Success"),
+    ],
+)
 def test_readings(value, chance, label):
     assert read(value, chance).label == label
 
@@ -106,8 +114,13 @@ def test_seeded_tests_match_the_odds():
 
 def test_the_fury_die():
     assert fury(ScriptedDice([6, 6, 2])) == (6, 6, 2)
-    assert [fury_chance(k) for k in (1, 5, 6, 7, 13)] == [Fraction(1, 6), Fraction(1, 6), 0, Fraction(1, 36),
-                                                          Fraction(1, 216)]  # fmt: skip
+    assert [fury_chance(k) for k in (1, 5, 6, 7, 13)] == [
+        Fraction(1, 6),
+        Fraction(1, 6),
+        0,
+        Fraction(1, 36),
+        Fraction(1, 216),
+    ]
     assert sum(fury_chance(k) for k in range(1, 198)) == 1 - Fraction(1, 6**33)
 
 

@@ -48,12 +48,15 @@ CASES = {
     "notation 3d6+2": (lambda dice: roll(parse("3d6+2"), dice).total, distribution(parse("3d6+2"))),
     "Centaurus Gate risk 3d+1": (lambda dice: roll_risk(DieCode(3, 1), dice).total, total_distribution(DieCode(3, 1))),
     "Tribute Alpha 3 FOCUS 2 BURDEN d8": (
-        lambda dice: roll_test(TestSpec(3, 2, 8), dice).result, result_distribution(TestSpec(3, 2, 8))),
+        lambda dice: roll_test(TestSpec(3, 2, 8), dice).result,
+        result_distribution(TestSpec(3, 2, 8)),
+    ),
     "One-Roll Engine 6d widest set": (
         lambda dice: max((s.width for s in roll_pool(Pool(6), dice).sets), default=0),
-        best_width_distribution(Pool(6))),
+        best_width_distribution(Pool(6)),
+    ),
     "d100": (lambda dice: roll_d100(dice).value, {value: Fraction(1, 100) for value in range(1, 101)}),
-}  # fmt: skip
+}
 
 
 @pytest.mark.parametrize("name", list(CASES))

@@ -1,6 +1,6 @@
 """Every system's rules answer the one interface (rules/system.py, `RollRules`) truthfully:
 for each of its examples, every face its dice can show is resolved, and the exact odds
-(and the chance of each grade) are the share of those faces, counted (issue 19).
+(and the chance of each grade) are the share of those faces, counted.
 
 A system installed later is swept without a line here: the iterable below is the web
 side's registry, whose entries are the rules packages' `SYSTEM`s."""
@@ -12,10 +12,10 @@ from math import prod
 
 import pytest
 
-from campaigns import systems
+from campaigns.plugins import registry
 from rules.system import Outcome, RollRules
 
-SYSTEMS = [adapter.rules for adapter in systems.installed()]
+SYSTEMS = [adapter.rules for adapter in registry.installed()]
 # Enumerating more faces than this makes the suite slow; an example that needs more is too big.
 MAX_FACES = 200_000
 

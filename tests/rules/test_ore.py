@@ -81,7 +81,7 @@ def test_wiggle_suggestions():
 
 
 def test_the_wiggle_suggestion_looks_at_every_set_not_only_the_widest():
-    # Issue 18: 5,5,5,9 with one wiggle die at difficulty 8. On 5 it makes 4x5, which fails;
+    # 5,5,5,9 with one wiggle die at difficulty 8. On 5 it makes 4x5, which fails;
     # on 9 it makes 2x9, which beats the difficulty: that is the suggestion.
     rolled = roll_pool(Pool(4, wiggle=1), ScriptedDice([5, 5, 5, 9]))
     assert suggest_wiggle(rolled, difficulty=8) == (9,)
@@ -158,9 +158,16 @@ def brute(pool: Pool, difficulty: int) -> tuple[Fraction, Counter, Counter]:
 
 @pytest.mark.parametrize(
     ("pool", "difficulty"),
-    [(Pool(3), 0), (Pool(3), 6), (Pool(2, hard=1), 8), (Pool(2, wiggle=1), 7), (Pool(1, hard=1, wiggle=1), 10),
-     (Pool(2, wiggle=2), 10), (Pool(4), 9)],
-)  # fmt: skip
+    [
+        (Pool(3), 0),
+        (Pool(3), 6),
+        (Pool(2, hard=1), 8),
+        (Pool(2, wiggle=1), 7),
+        (Pool(1, hard=1, wiggle=1), 10),
+        (Pool(2, wiggle=2), 10),
+        (Pool(4), 9),
+    ],
+)
 def test_exact_odds_equal_brute_force(pool, difficulty):
     hits, widths, heights = brute(pool, difficulty)
     total = 10**pool.normal
@@ -196,8 +203,12 @@ def test_extra_actions_need_sets_and_pools():
 
 def test_sheet():
     ore = SYSTEM
-    sheet = ore.validate_sheet({"stats": {"Body": 3}, "skills": [{"name": "Piloting", "stat": "Coordination",
-                                                                  "normal": 2, "hard": 1, "wiggle": 1}]})  # fmt: skip
+    sheet = ore.validate_sheet(
+        {
+            "stats": {"Body": 3},
+            "skills": [{"name": "Piloting", "stat": "Coordination", "normal": 2, "hard": 1, "wiggle": 1}],
+        }
+    )
     assert sheet["stats"]["Body"] == 3
     assert sheet["stats"]["Cool"] == 2
     with pytest.raises(RulesError, match="1 to 5"):

@@ -69,7 +69,11 @@ def test_the_highest_set_is_the_one_a_height_contest_looks_at():
 def test_the_gm_strikes_an_extra_action_once_and_never_the_primary():
     assert strike(2, (), 2) == (2,)
     assert strike(2, (2,), 1) == (1, 2)
-    for extras, struck, number, message in [(2, (2,), 2, "already struck"), (1, (), 0, "extra actions"),
-                                            (1, (), 2, "extra actions"), (0, (), 1, "extra actions")]:  # fmt: skip
+    for extras, struck, number, message in [
+        (2, (2,), 2, "already struck"),
+        (1, (), 0, "extra actions"),
+        (1, (), 2, "extra actions"),
+        (0, (), 1, "extra actions"),
+    ]:
         with pytest.raises(RulesError, match=message):
             strike(extras, struck, number)

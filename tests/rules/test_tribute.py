@@ -90,9 +90,12 @@ def test_joint_odds_equal_brute_force(spec, opposition):
 
 @settings(max_examples=25, deadline=None)
 @given(
-    focus=st.integers(1, 3), burden=st.integers(1, 3), size=st.sampled_from([4, 6]),
-    rank=st.integers(-3, 3), opposition=st.integers(-4, 6),
-)  # fmt: skip
+    focus=st.integers(1, 3),
+    burden=st.integers(1, 3),
+    size=st.sampled_from([4, 6]),
+    rank=st.integers(-3, 3),
+    opposition=st.integers(-4, 6),
+)
 def test_property_odds_equal_brute_force(focus, burden, size, rank, opposition):
     spec = TestSpec(focus, burden, size, rank)
     counts = brute(spec, opposition)
@@ -111,9 +114,14 @@ def test_known_odds():
 
 def test_result_distribution_and_opposed_tests():
     assert result_distribution(TestSpec(1, 1, 4)) == {
-        -3: Fraction(1, 16), -2: Fraction(2, 16), -1: Fraction(3, 16), 0: Fraction(4, 16),
-        1: Fraction(3, 16), 2: Fraction(2, 16), 3: Fraction(1, 16),
-    }  # fmt: skip
+        -3: Fraction(1, 16),
+        -2: Fraction(2, 16),
+        -1: Fraction(3, 16),
+        0: Fraction(4, 16),
+        1: Fraction(3, 16),
+        2: Fraction(2, 16),
+        3: Fraction(1, 16),
+    }
     even = opposed_chances(TestSpec(2, 1, 6), TestSpec(2, 1, 6))
     assert even[Outcome.WIN] == even[Outcome.FAIL]
     assert sum(even.values()) == 1
@@ -158,8 +166,10 @@ def test_profit_and_waste_land_on_features():
 def test_profit_cancels_waste_and_buys_bonus_effects():
     resolution = assign(PUNCH, 3, 1, Assignment(cancelled=1, bonuses=("knockback",), profit={"damage": 1}))
     assert (resolution.ranks, resolution.bonuses, resolution.unused_profit) == (
-        {"damage": 3, "range": 1}, ("knockback",), 0,
-    )  # fmt: skip
+        {"damage": 3, "range": 1},
+        ("knockback",),
+        0,
+    )
 
 
 def test_an_effect_without_features_takes_them_itself():
@@ -209,18 +219,24 @@ def test_an_effect_line_reads_every_part_or_names_the_one_it_cannot():
     from rules.tribute.effects import parse_effect_line
 
     assert parse_effect_line("Punch 2 | damage 2, range 1 | knockback") == {
-        "name": "Punch", "rank": 2, "features": [{"name": "damage", "rank": 2}, {"name": "range", "rank": 1}],
+        "name": "Punch",
+        "rank": 2,
+        "features": [{"name": "damage", "rank": 2}, {"name": "range", "rank": 1}],
         "bonuses": ["knockback"],
-    }  # fmt: skip
+    }
     assert parse_effect_line("Big Shout 3 ||") == {"name": "Big Shout", "rank": 3, "features": [], "bonuses": []}
-    for line, part in (("Punch 2 | damage 2 | knockback | extra", "extra"), ("Punch", "Punch"),
-                       ("Punch 2 | damage", "damage"), ("Punch 2 | a 1,,b 2", "a 1,,b 2")):  # fmt: skip
+    for line, part in (
+        ("Punch 2 | damage 2 | knockback | extra", "extra"),
+        ("Punch", "Punch"),
+        ("Punch 2 | damage", "damage"),
+        ("Punch 2 | a 1,,b 2", "a 1,,b 2"),
+    ):
         with pytest.raises(RulesError, match=re.escape(f"'{line}': '{part}'")):
             parse_effect_line(line)
 
 
 def test_an_effect_line_with_a_part_the_grammar_does_not_allow_is_refused_naming_it():
-    """Issue 18 (play-test): `Punch 2 | damage 2; range 1` saved a feature "damage 2; range" at
+    """Play-test: `Punch 2 | damage 2; range 1` saved a feature "damage 2; range" at
     rank 1. Names are words (letters, digits, spaces, ' - . ( ) & /): a separator the line does
     not use is refused, naming the part and saying which separator to use."""
     from rules.tribute.effects import parse_effect_line

@@ -25,7 +25,7 @@ def test_derived_stats():
 
 def test_stat_damage_lowers_the_stats_in_play_and_what_comes_from_them():
     # Seed, "Damage & Recovery": "Stat damage reduces the affected stat by the indicated amount";
-    # "stat losses reduce a character's abilities immediately" (issue 20, wrong today #3).
+    # "stat losses reduce a character's abilities immediately".
     sheet = {"stats": BASE | {"RES": 14}, "int_dice": [3, 3], "damage": {"stats": {"RES": 2, "PRAC": 4, "END": 1}}}
     values = in_play(sheet)
     assert (values["RES"], values["PRAC"], values["STR"]) == (12, 8, 12)
@@ -74,11 +74,11 @@ def test_stat_raises_get_dearer_above_25():
 def test_checks():
     assert skill_check(12, ranks=3, modifier=-1, extra_skills=1) == Check(3, 3 + 8 - 1 + 2)
     assert skill_check(12, ranks=0, indirect_skills=2) == Check(3, 8 + 2)  # unproficient
-    assert stat_check(14, modifier=2) == Check(4, 16)  # a bonus, as on a skill check (issue 20)
+    assert stat_check(14, modifier=2) == Check(4, 16)  # a bonus, as on a skill check
 
 
 def test_extra_time_makes_a_stat_check_easier():
-    # Issue 20: x10 time (+4) on STR 10 made 4d6 <= 6 (15 in 1,296, 1.16%), harder than no time at all.
+    # Extra time x10 (+4) on STR 10 made 4d6 <= 6 (15 in 1,296, 1.16%), harder than no time at all.
     ten_times = TABLES["time"].index(10)
     assert ten_times == 4
     assert stat_check(10, ten_times) == Check(4, 14)
@@ -87,7 +87,7 @@ def test_extra_time_makes_a_stat_check_easier():
 
 
 def test_rushing_makes_a_stat_check_harder():
-    # Issue 20: rushing x0.1 (-5) on CON 10 made 4d6 <= 15 (66%), easier than taking the normal time.
+    # Rushing x0.1 (-5) on CON 10 made 4d6 <= 15 (66%), easier than taking the normal time.
     rushed = TABLES["time"].index(0.1)
     assert rushed == -5
     assert stat_check(10, rushed) == Check(4, 5)
@@ -141,8 +141,9 @@ def test_sheet():
     sheet = zener.validate_sheet({"stats": {"PRAC": 14}, "int_dice": [4, 2], "skills": [pilot]})
     assert sheet["skills"][0]["ranks"] == 3
     with pytest.raises(RulesError, match="skill points"):
-        zener.validate_sheet({"skills": [{"name": f"S{i}", "breadth": "broad", "stat": "STR", "ranks": 5}
-                                         for i in range(5)]})  # fmt: skip
+        zener.validate_sheet(
+            {"skills": [{"name": f"S{i}", "breadth": "broad", "stat": "STR", "ranks": 5} for i in range(5)]}
+        )
     with pytest.raises(RulesError, match="1 to 40"):
         zener.validate_sheet({"stats": {"STR": 0}})
 
@@ -212,8 +213,10 @@ def test_the_profession_is_the_first_skill_listed():
     """Seed, "Skill Definitions": "Their profession must be the first such skill listed"."""
     from rules.zener.sheet import validate_sheet
 
-    skills = [{"name": "Sneak", "breadth": "narrow", "stat": "NIM", "ranks": 1},
-              {"name": "Pilot", "breadth": "narrow", "stat": "PRAC", "ranks": 3}]  # fmt: skip
+    skills = [
+        {"name": "Sneak", "breadth": "narrow", "stat": "NIM", "ranks": 1},
+        {"name": "Pilot", "breadth": "narrow", "stat": "PRAC", "ranks": 3},
+    ]
     with pytest.raises(RulesError, match="Your profession, Pilot, is the first skill listed; Sneak is first now"):
         validate_sheet({"skills": skills, "profession": "Pilot"})
     with pytest.raises(RulesError, match="Your profession, Medic, is the first skill listed; it is not among them"):

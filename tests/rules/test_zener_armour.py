@@ -1,4 +1,4 @@
-"""Armour worn and hand protection (issue 20; seed: "Stats", "Other Armour Effects")."""
+"""Armour worn and hand protection (seed: "Stats", "Other Armour Effects")."""
 
 import re
 
@@ -10,8 +10,9 @@ from rules.zener.sheet import validate_sheet
 
 
 def _sheet(**extra):
-    return validate_sheet({"stats": {"DEX": 12, "NIM": 12, "RES": 12, "ACC": 12, "MEL": 12}, "int_dice": [3, 3],
-                           **extra})  # fmt: skip
+    return validate_sheet(
+        {"stats": {"DEX": 12, "NIM": 12, "RES": 12, "ACC": 12, "MEL": 12}, "int_dice": [3, 3], **extra}
+    )
 
 
 def test_low_tech_armour_counts_higher_for_nim_acc_and_mel_only():

@@ -48,10 +48,18 @@ def test_critical_hits_are_all_ones_under_the_target():
 
 @pytest.mark.parametrize(
     ("rolls", "name"),
-    [([3], "Skull/Scalp"), ([20, 12], "Left chest"), ([33, 1], "Left shoulder"), ([33, 6], "Left elbow"),
-     ([44, 6], "Left hand"), ([72, 3], "Right forearm"), ([80, 7], "Left knee"), ([90, 12], "Right foot"),
-     ([100], "Skull/Scalp (chosen)")],
-)  # fmt: skip
+    [
+        ([3], "Skull/Scalp"),
+        ([20, 12], "Left chest"),
+        ([33, 1], "Left shoulder"),
+        ([33, 6], "Left elbow"),
+        ([44, 6], "Left hand"),
+        ([72, 3], "Right forearm"),
+        ([80, 7], "Left knee"),
+        ([90, 12], "Right foot"),
+        ([100], "Skull/Scalp (chosen)"),
+    ],
+)
 def test_whole_body_hit_locations(rolls, name):
     assert _where(hit_location(ScriptedDice(rolls))) == name
 
@@ -64,7 +72,7 @@ def test_the_seeds_damage_example_as_written():
     # Seed, "Damage & Recovery": a rifle for 2d6 rolls 8, the chest adds 1 trauma, armour 5: 9 - 5 = 4 trauma;
     # shock 4 / 2 = 2 + d6 + 2 from the chest; the d6 is a 4, "for a total of ... 8, exceeding the SHOCK
     # threshold of the target by 2" (SHK 6): a CON save at -2. The chest's d8 "gets a 4 ... loses 1 point of
-    # RES": an ordinary hit on an ordinary location costs a stat point (issue 20, wrong today #4).
+    # RES": an ordinary hit on an ordinary location costs a stat point.
     hit = hit_location(ScriptedDice([20, 12]))  # "did not strike a Critical Location": the chest's d12 is 4-12
     result = damage(parse("2d6"), 5, hit, 6, dice=ScriptedDice([4, 4, 4, 4]))
     assert (result.weapon, result.trauma, result.shock) == (8, 4, 8)
@@ -93,7 +101,7 @@ def test_no_save_within_the_threshold_and_the_time_chart_ends():
 def test_cumulative_shock_over_hp_knocks_out_for_d10_minus_7_minutes():
     assert knocked_out(40, 40, ScriptedDice([])) is None
     assert knocked_out(41, 40, ScriptedDice([9])) == (9, "2 minutes")  # index 2: x2
-    assert knocked_out(41, 40, ScriptedDice([1])) == (1, "0.1 minutes")  # index -6, read at the chart's -5
+    assert knocked_out(41, 40, ScriptedDice([1])) == (1, "under 0.1 minutes")  # index -6, the chart's "< x 0.1"
 
 
 def test_every_hit_on_a_location_damages_a_stat():
@@ -113,50 +121,61 @@ def test_near_misses_on_smaller_targets():
     from rules.zener.combat import NearMiss, near_miss
 
     assert near_miss(-3, size=-1, cover=False) == NearMiss(-1, True, -1)
-    assert near_miss(-8, size=-3, cover=False) == NearMiss(-2, False, 0)
+    assert near_miss(-8, size=-3, cover=False) == NearMiss(-2, False, 0, steps=2)
     assert near_miss(-3, size=0, cover=False) is None  # whole body: a miss is a miss
     assert near_miss(-3, size=-2, cover=True) is None  # smaller because of cover
     assert near_miss(-11, size=-6, cover=False) is None
 
 
 def test_initiative():
-    from rules.zener.combat import initiative
+    from rules.zener.combat import MEL_AS_WRITTEN, initiative
 
-    order = initiative({"Kai": (12, 14), "Ren": (15, 10), "Ash": (9, 14)}, ScriptedDice([3, 2, 6]),
-                       prone=frozenset({"Ash"}))  # fmt: skip
-    # Kai: 3 + AWA place 1 + MEL place 0 = 4; Ren: 2 + 2 + 2*1 = 6; Ash: min(6, 3) + 0 + 0 = 3
+    order = initiative(
+        {"Kai": (12, 14), "Ren": (15, 10), "Ash": (9, 14)},
+        ScriptedDice([3, 2, 6]),
+        prone=frozenset({"Ash"}),
+        mel=MEL_AS_WRITTEN,
+    )
+    # As written: Kai: 3 + AWA place 1 + MEL place 0 = 4; Ren: 2 + 2 + 2*1 = 6; Ash: min(6, 3) + 0 + 0 = 3
     assert order == [("Ren", 2, 6), ("Kai", 3, 4), ("Ash", 3, 3)]
+    order = initiative(
+        {"Kai": (12, 14), "Ren": (15, 10), "Ash": (9, 14)}, ScriptedDice([3, 2, 6]), prone=frozenset({"Ash"})
+    )
+    # The best fighter first (the default): Kai: 3 + 1 + 2*1 = 6; Ren: 2 + 2 + 0 = 4; Ash: 3 + 0 + 2*1 = 5
+    assert order == [("Kai", 3, 6), ("Ash", 3, 5), ("Ren", 2, 4)]
     assert initiative({"Kai": (12, 14)}, ScriptedDice([5]), surprised=frozenset({"Kai"})) == [("Kai", 0, 0)]
 
 
 @pytest.mark.parametrize(
     ("column", "rolls", "name"),
-    [("head_torso", [8], "Face"),
-     ("head_torso", [45, 2], "Left abdomen/groin"),
-     ("head_torso", [80, 3], "Right forearm"),
-     ("head_torso", [85], "Skull/Scalp (chosen)"),
-     ("head_neck", [10], "Skull/Scalp"),
-     ("head_neck", [25, 2], "Neck"),
-     ("head_neck", [50, 6], "Left hand"),
-     ("head_neck", [78], "Skull/Scalp (chosen)"),
-     ("left_hand", [33, 2], "Left abdomen/groin"),
-     ("left_hand", [40, 6], "Left hand"),
-     ("left_hand", [58, 2], "Right abdomen/groin"),
-     ("left_hand", [75], "Left upper leg"),
-     ("left_hand", [85], "Right upper leg"),
-     ("left_hand", [86], "Skull/Scalp (chosen)"),
-     ("right_hand", [18, 2], "Left abdomen/groin"),
-     ("right_hand", [45, 1], "Right shoulder"),
-     ("right_hand", [75], "Left upper leg"),
-     ("right_hand", [76], "Right upper leg"),
-     ("eye", [15], "Skull/Scalp"),
-     ("eye", [16], "Eye"),
-     ("eye", [40], "Eye"),
-     ("eye", [63, 6], "Left hand"),
-     ("eye", [76], "Skull/Scalp (chosen)")],
-)  # fmt: skip
+    [
+        ("head_torso", [8], "Face"),
+        ("head_torso", [45, 2], "Left abdomen/groin"),
+        ("head_torso", [80, 3], "Right forearm"),
+        ("head_torso", [85], "Skull/Scalp (chosen)"),
+        ("head_neck", [10], "Skull/Scalp"),
+        ("head_neck", [25, 2], "Neck"),
+        ("head_neck", [50, 6], "Left hand"),
+        ("head_neck", [78], "Skull/Scalp (chosen)"),
+        ("left_hand", [33, 2], "Left abdomen/groin"),
+        ("left_hand", [40, 6], "Left hand"),
+        ("left_hand", [58, 2], "Right abdomen/groin"),
+        ("left_hand", [75], "Left upper leg"),
+        ("left_hand", [85], "Right upper leg"),
+        ("left_hand", [86], "Skull/Scalp (chosen)"),
+        ("right_hand", [18, 2], "Left abdomen/groin"),
+        ("right_hand", [45, 1], "Right shoulder"),
+        ("right_hand", [75], "Left upper leg"),
+        ("right_hand", [76], "Right upper leg"),
+        ("eye", [15], "Skull/Scalp"),
+        ("eye", [16], "Eye"),
+        ("eye", [40], "Eye"),
+        ("eye", [63, 6], "Left hand"),
+        ("eye", [76], "Skull/Scalp (chosen)"),
+    ],
+)
 def test_aimed_columns(column, rolls, name):
-    # Issue 20, wrong #5: every aim rolled on the whole-body column.
+    # Each aim rolls on its own column, not the whole-body one.
     assert _where(hit_location(ScriptedDice(rolls), column)) == name
 
 
@@ -180,20 +199,29 @@ def test_each_column_runs_from_01_to_00_and_its_sizes_follow_the_seed():
 
 @pytest.mark.parametrize(
     ("rolls", "name", "critical"),
-    [([12, 1], "Neck", True), ([12, 2], "Neck", False), ([20, 3], "Left chest", True), ([20, 4], "Left chest", False),
-     ([50, 1], "Right chest", True), ([50, 6], "Right chest", False), ([38, 1], "Left abdomen/groin", True),
-     ([68, 1], "Right abdomen/groin", True), ([68, 2], "Right abdomen/groin", False), ([3], "Skull/Scalp", True),
-     ([8], "Face", False)],
-)  # fmt: skip
+    [
+        ([12, 1], "Neck", True),
+        ([12, 2], "Neck", False),
+        ([20, 3], "Left chest", True),
+        ([20, 4], "Left chest", False),
+        ([50, 1], "Right chest", True),
+        ([50, 6], "Right chest", False),
+        ([38, 1], "Left abdomen/groin", True),
+        ([68, 1], "Right abdomen/groin", True),
+        ([68, 2], "Right abdomen/groin", False),
+        ([3], "Skull/Scalp", True),
+        ([8], "Face", False),
+    ],
+)
 def test_partial_critical_locations_are_rolled(rolls, name, critical):
-    # Issue 20, wrong #6: "Neck (1 in 6 critical location)", "Left chest (d12: 3 in 12 ...)",
+    # The seed: "Neck (1 in 6 critical location)", "Left chest (d12: 3 in 12 ...)",
     # "Right chest (1 in 6 ...)".
     hit = hit_location(ScriptedDice(rolls))
     assert (hit.name, hit.critical) == (name, critical)
 
 
 def test_the_attackers_choice_is_an_automatic_critical_location():
-    # Issue 20, wrong #7: "96-00 Attacker's choice, automatic critical location if one available".
+    # The seed: "96-00 Attacker's choice, automatic critical location if one available".
     hit = hit_location(ScriptedDice([97]), "whole", "left chest")  # no d12: the choice is critical
     assert (_where(hit), hit.critical, hit.critical_roll) == ("Left chest (chosen)", True, None)
     leg = hit_location(ScriptedDice([99, 12]), "whole", "right leg")  # a leg cannot be critical; its d12 still rolls

@@ -1,4 +1,4 @@
-"""Zener Gate combat details (issue 20): micro-time, the Range Adjustment table, weapon ranks."""
+"""Zener Gate combat details: micro-time, the Range Adjustment table, weapon ranks."""
 
 import pytest
 
@@ -71,8 +71,11 @@ def test_size_and_range_go_through_the_range_adjustment():
 )
 def test_weapon_ranks_are_capped_at_three(skill):
     # Seed ("Attacks"): "weapon skill ranks - if he has three of the latter (the maximum)".
-    sheet = {"stats": {"PRAC": 14, "THEO": 14, "ENC": 14, "LAN": 14}, "skills": [skill],
-             "weapons": [{"name": "Mauser C96", "damage": "2d6"}]}  # fmt: skip
+    sheet = {
+        "stats": {"PRAC": 14, "THEO": 14, "ENC": 14, "LAN": 14},
+        "skills": [skill],
+        "weapons": [{"name": "Mauser C96", "damage": "2d6"}],
+    }
     with pytest.raises(RulesError, match=f"{skill['name']} is a weapon skill: at most 3 ranks"):
         validate_sheet(sheet)
     assert validate_sheet(sheet | {"skills": [skill | {"ranks": 3}]})["skills"][0]["ranks"] == 3

@@ -1,4 +1,4 @@
-"""A critical hit on a critical location (issue 20; seed: "Hit Location Effects")."""
+"""A critical hit on a critical location (seed: "Hit Location Effects")."""
 
 from rules.dice import ScriptedDice, parse
 from rules.zener.combat import damage, hit_location

@@ -1,4 +1,4 @@
-"""Zener Gate death and dying (seed: "Death"; issue 20)."""
+"""Zener Gate death and dying (seed: "Death")."""
 
 import pytest
 

@@ -1,6 +1,6 @@
 """Zener Gate disadvantages, Karma limits, Karmic Debt and Starvation, and stat trades at creation
 (seed: "Improving Stats", "Disadvantages", "Karma Limits", "Removing/Reducing Disadvantages",
-"Karmic Debt", "Karmic Starvation", "Other Uses For Karma"; issue 20)."""
+"Karmic Debt", "Karmic Starvation", "Other Uses For Karma")."""
 
 import pytest
 
@@ -32,8 +32,9 @@ def _costing(points):
     """Specific skills costing `points` skill points in all (a specific skill costs its ranks)."""
     skills = []
     while points > 0:
-        skills.append({"name": f"Skill {len(skills) + 1}", "breadth": "specific", "stat": "PRAC",
-                       "ranks": min(20, points)})  # fmt: skip
+        skills.append(
+            {"name": f"Skill {len(skills) + 1}", "breadth": "specific", "stat": "PRAC", "ranks": min(20, points)}
+        )
         points -= min(20, points)
     return skills
 
@@ -50,8 +51,14 @@ def test_disadvantage_points_add_to_the_skill_points_available():
     sheet = _sheet(
         [{"name": "Poor at Mathematics", "points": 2, "ranks": 1}, {"name": "Hunted", "points": 4, "ranks": 3}]
     )
-    assert skill_points(sheet) == {"int": 24, "disadvantages": 11, "trades": 0, "bought": 0, "starvation": 0,
-                                   "available": 35}  # fmt: skip
+    assert skill_points(sheet) == {
+        "int": 24,
+        "disadvantages": 11,
+        "trades": 0,
+        "bought": 0,
+        "starvation": 0,
+        "available": 35,
+    }
     _sheet([{"name": "Hunted", "points": 4, "ranks": 3}], _costing(33))  # 24 + 9 pays for 33
     with pytest.raises(RulesError, match=r"cost 34 skill points; .* gives 33"):
         _sheet([{"name": "Hunted", "points": 4, "ranks": 3}], _costing(34))
@@ -123,12 +130,14 @@ def test_removing_a_rank_the_skills_need_is_refused():
 def test_a_complication_worsens_other_disadvantages_a_rank_for_each_rank_nullified():
     # Seed, "Karmic Debt": "worsens one or more other disadvantages by one rank for each rank in the
     # Disadvantage being nullified". Karma 1, two disadvantages: one over the limit.
-    sheet = _sheet([{"name": "Hunted", "points": 4, "ranks": 2}, {"name": "Poor at Mathematics", "points": 2,
-                                                                    "ranks": 1}])  # fmt: skip
+    sheet = _sheet(
+        [{"name": "Hunted", "points": 4, "ranks": 2}, {"name": "Poor at Mathematics", "points": 2, "ranks": 1}]
+    )
     after = complication(sheet, karma=1, nullify="Hunted", worsen=["Poor at Mathematics"] * 2, stat="")
     assert after["disadvantages"] == [{"name": "Poor at Mathematics", "points": 2, "ranks": 3}]
-    assert after["setbacks"] == [{"name": "Hunted nullified", "ranks": 2, "worsened": {"Poor at Mathematics": 2},
-                                  "stats": {}, "starvation": 0}]  # fmt: skip
+    assert after["setbacks"] == [
+        {"name": "Hunted nullified", "ranks": 2, "worsened": {"Poor at Mathematics": 2}, "stats": {}, "starvation": 0}
+    ]
     with pytest.raises(RulesError, match="no Karmic Debt"):
         complication(sheet, karma=2, nullify="Hunted", worsen=["Poor at Mathematics"] * 2, stat="")
     with pytest.raises(RulesError, match="2 ranks"):
@@ -151,8 +160,9 @@ def test_disadvantages_at_their_maximum_cost_a_stat_point_per_rank_instead():
 def test_karmic_starvation_takes_2_skill_points_a_rank_off_what_the_skills_cost():
     # Seed, "Karmic Starvation": "it temporarily reduces the amount of skill points expended by two skill
     # points per rank in the Complication". 24 + 9 (Hunted) + 4 (Lame) = 37 points; the skills cost 32.
-    sheet = _sheet([{"name": "Hunted", "points": 4, "ranks": 3}, {"name": "Lame", "points": 1, "ranks": 4}],
-                   _costing(32))  # fmt: skip
+    sheet = _sheet(
+        [{"name": "Hunted", "points": 4, "ranks": 3}, {"name": "Lame", "points": 1, "ranks": 4}], _costing(32)
+    )
     after = complication(sheet, karma=1, nullify="Hunted", worsen=[], stat="STR")  # Lame at 4, the limit
     assert after["stats"]["STR"] == 9  # a stat point for each of Hunted's 3 ranks
     # 28 points left for 32 spent: 4 over, 2 ranks of starvation at 2 skill points each.

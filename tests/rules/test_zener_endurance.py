@@ -1,4 +1,4 @@
-"""END spent and recovered (issue 20; seed: "Endurance", "Damage & Recovery")."""
+"""END spent and recovered (seed: "Endurance", "Damage & Recovery")."""
 
 import pytest
 

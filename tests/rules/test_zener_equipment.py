@@ -1,5 +1,5 @@
 """Zener Gate equipment, loads and Campaign MacGuffins (seed: "Weapons", "Armor", "Loads",
-"Campaign MacGuffins", "Other Uses For Karma"; issue 20)."""
+"Campaign MacGuffins", "Other Uses For Karma")."""
 
 import pytest
 
@@ -108,28 +108,43 @@ def test_delaying_the_transition_needs_the_three_upgrades_and_costs_the_time_shi
         delay_cost(0, set(UPGRADES))
 
 
-STATS = dict.fromkeys(("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO", "ENC", "LAN", "AWA",
-                       "PERS"), 12)  # fmt: skip
+STATS = dict.fromkeys(
+    ("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO", "ENC", "LAN", "AWA", "PERS"), 12
+)
 
 
 def test_equipment_costs_count_against_the_skill_point_budget():
     # INT 12 with dice 3-3: 24 skill points.
     skills = [{"name": "Pilot", "breadth": "narrow", "stat": "PRAC", "ranks": 3}]
-    sheet = validate_sheet({"stats": STATS, "int_dice": [3, 3], "skills": skills,
-                            "weapons": [{"name": "Rifle", "damage": "3d6", "fire": "burst"}]})  # fmt: skip
+    sheet = validate_sheet(
+        {
+            "stats": STATS,
+            "int_dice": [3, 3],
+            "skills": skills,
+            "weapons": [{"name": "Rifle", "damage": "3d6", "fire": "burst"}],
+        }
+    )
     assert sheet["weapons"][0]["cost"] == 7
     assert sheet["equipment_points"] == 7
     with pytest.raises(RulesError, match="with equipment"):
-        validate_sheet({"stats": STATS, "int_dice": [3, 3], "skills": skills,
-                        "weapons": [{"name": "Cannon", "damage": "20d6", "fire": "full_auto"}]})  # fmt: skip
+        validate_sheet(
+            {
+                "stats": STATS,
+                "int_dice": [3, 3],
+                "skills": skills,
+                "weapons": [{"name": "Cannon", "damage": "20d6", "fire": "full_auto"}],
+            }
+        )
 
 
 def test_armour_on_the_sheet_is_priced_and_found_gear_is_free():
-    sheet = validate_sheet({"stats": STATS, "int_dice": [3, 3], "armour": 5,
-                            "armour_design": {"coverage": 3, "nim_penalty": 1}})  # fmt: skip
+    sheet = validate_sheet(
+        {"stats": STATS, "int_dice": [3, 3], "armour": 5, "armour_design": {"coverage": 3, "nim_penalty": 1}}
+    )
     assert sheet["armour_design"]["cost"] == 6
-    free = validate_sheet({"stats": STATS, "int_dice": [3, 3], "armour": 5,
-                           "armour_design": {"coverage": 3, "found": True}})  # fmt: skip
+    free = validate_sheet(
+        {"stats": STATS, "int_dice": [3, 3], "armour": 5, "armour_design": {"coverage": 3, "found": True}}
+    )
     assert free["armour_design"]["cost"] == 0
     # Armour without its coverage is whole-body, the NIM penalty the armour table's (type 5: -1).
     assert validate_sheet({"stats": STATS, "int_dice": [3, 3], "armour": 5})["armour_design"]["cost"] == 7
@@ -144,11 +159,13 @@ def test_a_weapon_the_sheet_cannot_price_is_refused_by_name():
     with pytest.raises(RulesError, match="Bow: Weapon damage is priced in d6"):
         validate_sheet({"stats": STATS, "int_dice": [3, 3], "weapons": [{"name": "Bow", "damage": "1d8"}]})
     with pytest.raises(RulesError, match="Laser: Fire a single shot"):
-        validate_sheet({"stats": STATS, "int_dice": [3, 3],
-                        "weapons": [{"name": "Laser", "damage": "2d6", "fire": "beam"}]})  # fmt: skip
+        validate_sheet(
+            {"stats": STATS, "int_dice": [3, 3], "weapons": [{"name": "Laser", "damage": "2d6", "fire": "beam"}]}
+        )
     with pytest.raises(RulesError, match="Pistol: Distance/Range: index -15 is off the table"):
-        validate_sheet({"stats": STATS, "int_dice": [3, 3],
-                        "weapons": [{"name": "Pistol", "damage": "2d6", "restricted": 20}]})  # fmt: skip
+        validate_sheet(
+            {"stats": STATS, "int_dice": [3, 3], "weapons": [{"name": "Pistol", "damage": "2d6", "restricted": 20}]}
+        )
 
 
 def test_armour_from_a_low_tech_world_defaults_to_its_shifted_nim_penalty():

@@ -1,5 +1,5 @@
 """The seed's worked examples of checks, impossible chances and hit-location risks, with
-the seed's own numbers (issue 20, "Worked examples as tests"). Each test quotes its example.
+the seed's own numbers ("Worked examples as tests"). Each test quotes its example.
 Where the seed's printed percentage disagrees with its own dice, the dice win, and the
 reading is published on the rules page (/rules/#zener, "The text's odds")."""
 
@@ -140,8 +140,21 @@ def test_the_stat_risks_of_the_hit_location_dice():
     for location in LOCATIONS.values():
         for stat in location.stat_die:
             risks[stat] += location.rolls
-    assert risks == {"MEL": 18, "STR": 14, "CON": 12, "DEX": 12, "NIM": 11, "PRAC": 10, "AWA": 10, "ACC": 9,
-                     "THEO": 8, "RES": 5, "PERS": 5, "END": 5, "ENC": 1}  # fmt: skip
+    assert risks == {
+        "MEL": 18,
+        "STR": 14,
+        "CON": 12,
+        "DEX": 12,
+        "NIM": 11,
+        "PRAC": 10,
+        "AWA": 10,
+        "ACC": 9,
+        "THEO": 8,
+        "RES": 5,
+        "PERS": 5,
+        "END": 5,
+        "ENC": 1,
+    }
 
 
 def test_the_xp_balance_of_a_major_adventure():

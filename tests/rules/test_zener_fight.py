@@ -1,4 +1,4 @@
-"""What a play-test of a whole fight found, in the pure rules (issue 20): suppression fire takes no
+"""What a play-test of a whole fight found, in the pure rules: suppression fire takes no
 aimed column; the stored state follows the damage (rules.zener.death.settle)."""
 
 import pytest

@@ -6,7 +6,7 @@ import pytest
 from rules.dice import ScriptedDice
 from rules.errors import RulesError
 from rules.zener.immersion import Clock, immerse, sheet_clocks, start_clock
-from rules.zener.languages import language_check, learning_check
+from rules.zener.languages import LANGUAGE_AS_STAT, language_check, learning_check
 
 MADE = (1, 1, 1, 2)  # 4d6 = 5
 MISSED = (6, 6, 6, 6)  # 24: misses LAN 8's check at +15 (4d6 at or under 23)
@@ -73,8 +73,11 @@ def test_the_whole_ladder_3_6_12_24_hours_and_nothing_past_3_ranks():
     ones = (1, 1, 1, 1) * 4
     done = immerse(clock, None, 50, lan=LAN, related=0, dice=ScriptedDice(ones))
     assert [(s.kind, s.hours, s.roll.target, s.to) for s in done.steps] == [
-        ("acquire", 3, 23, 0), ("rank", 6, 23, 1), ("rank", 12, 18, 2), ("rank", 24, 13, 3)
-    ]  # fmt: skip
+        ("acquire", 3, 23, 0),
+        ("rank", 6, 23, 1),
+        ("rank", 12, 18, 2),
+        ("rank", 24, 13, 3),
+    ]
     assert (done.held, done.unused, done.next_hours) == (3, 5, None)
     with pytest.raises(RulesError, match="already 3 ranks"):
         immerse(done.clock, 3, 1, lan=LAN, related=0, dice=ScriptedDice([]))
@@ -109,4 +112,4 @@ def test_learning_is_easy_at_first_and_harder_for_the_last_rank():
     (LAN 12: a first rank at 4d6 <= 27, sure; the 3rd at 4d6 <= 17), while a language roll in use is at the
     modifier against the roller (LAN 12 with 0 ranks: 4d6 + 15 <= 12, an impossible chance)."""
     assert [learning_check(12, ranks).target for ranks in (0, 1, 2)] == [27, 22, 17]
-    assert language_check(12, 0).target == -3
+    assert language_check(12, 0, reading=LANGUAGE_AS_STAT).target == -3

@@ -52,8 +52,13 @@ def test_a_failed_step_made_after_all_adds_the_rank_and_keeps_the_clock():
 
 
 def test_an_ear_made_after_all_starts_the_ranks_clock_and_may_make_its_check():
-    clock = start_clock(Clock("French", "16th century", "16th century", hours=10), name="French",
-                        era="16th century", among="18th century", era_ranks=1)  # fmt: skip
+    clock = start_clock(
+        Clock("French", "16th century", "16th century", hours=10),
+        name="French",
+        era="16th century",
+        among="18th century",
+        era_ranks=1,
+    )
     failed = immerse(clock, 1, 8, lan=LAN, related=0, dice=ScriptedDice(MISSED))
     assert (failed.clock.ear, failed.clock.ear_hours, failed.clock.hours) == (1, 2, 10)
     made = made_after_all(failed.clock, 1, failed.steps[-1], lan=LAN, related=0, dice=ScriptedDice((1, 1, 1, 2)))

@@ -6,6 +6,7 @@ import pytest
 
 from rules.errors import RulesError
 from rules.zener.languages import (
+    LANGUAGE_AS_STAT,
     aspects,
     era_ranks,
     immersion,
@@ -13,6 +14,7 @@ from rules.zener.languages import (
     language_check,
     language_points,
     language_ranks,
+    learning_check,
     rank_name,
     sheet_language,
     starting_cost,
@@ -44,14 +46,25 @@ def test_1920s_spanish_in_wwii_spain_and_1960s_cuba():
         era_ranks(SPANISH_1920S, 0.75, eras=1)
 
 
-def test_language_rolls():
-    """Seed: "Zero ranks gives a modifier of +15, one rank gives +10, two gives +5, and three gives +0" --
-    on a LAN check, whose modifier the seed adds to the 4d6: 4d6 at or under LAN - 15 at 0 ranks."""
-    assert [language_check(12, ranks).target for ranks in (0, 1, 2, 3)] == [-3, 2, 7, 12]
-    assert language_check(12, 1).dice == 4
-    assert language_check(12, 0, related=1).target == -1  # a related language: +2 (the French example)
+def test_language_rolls_as_skill_checks():
+    """The default reading: "the system is modeled on the skills system", 3d6 at or under ranks + LAN foundation
+    (LAN 12: 8); a related language +2 (the French example), and an era's lost rank is its "-1"."""
+    assert [language_check(12, ranks).target for ranks in (0, 1, 2, 3)] == [8, 9, 10, 11]
+    assert language_check(12, 1).dice == 3
+    assert language_check(12, 0, related=1).target == 10
+    assert language_check(12, 1, modifier=-3).target == 6  # the GM's modifier, a bonus as on any check
     with pytest.raises(RulesError):
         language_check(12, 4)
+
+
+def test_language_rolls_as_the_literal_lan_check():
+    """Seed: "Zero ranks gives a modifier of +15, one rank gives +10, two gives +5, and three gives +0" --
+    on a LAN check, whose modifier the seed adds to the 4d6: 4d6 at or under LAN - 15 at 0 ranks."""
+    assert [language_check(12, ranks, reading=LANGUAGE_AS_STAT).target for ranks in (0, 1, 2, 3)] == [-3, 2, 7, 12]
+    assert language_check(12, 1, reading=LANGUAGE_AS_STAT).dice == 4
+    assert language_check(12, 0, related=1, reading=LANGUAGE_AS_STAT).target == -1
+    with pytest.raises(RulesError):
+        language_check(12, 4, reading=LANGUAGE_AS_STAT)
 
 
 def test_16th_century_french_among_napoleonic_troops():
@@ -63,7 +76,7 @@ def test_16th_century_french_among_napoleonic_troops():
     assert immersion(1) == (12, 2)  # his next rank of French: 12 hours
     assert immersion(2) == (24, 3)
     assert immersion(1, era_steps=1) == (6, None)  # first the ear: 6 hours, then a LAN check at +15
-    assert language_check(12, 0).target == -3  # the check "at +15"
+    assert learning_check(12, 0).target == 27  # the ear's check "at +15", a bonus (rules.zener.immersion)
     with pytest.raises(RulesError, match="already 3 ranks"):
         immersion(3)
 

@@ -22,8 +22,9 @@ def _fail(sheet) -> tuple[int, ...]:
 
 
 def _sheet(con=20, radiation=None, **damage):
-    stats = {name: 12 for name in ("STR", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO", "ENC", "LAN", "AWA",
-                                   "PERS")} | {"CON": con}  # fmt: skip
+    stats = {
+        name: 12 for name in ("STR", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO", "ENC", "LAN", "AWA", "PERS")
+    } | {"CON": con}
     damage = {"trauma": 0, "shock": 0, "end_spent": 0, "stats": {}, **damage}
     if radiation:
         damage["radiation"] = {**radiation_of({}), **radiation}

@@ -13,8 +13,9 @@ from rules.zener.stats import in_play
 
 
 def _sheet(con=12, radiation=None, **more):
-    stats = {name: 12 for name in ("STR", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO", "ENC", "LAN", "AWA",
-                                   "PERS")} | {"CON": con}  # fmt: skip
+    stats = {
+        name: 12 for name in ("STR", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO", "ENC", "LAN", "AWA", "PERS")
+    } | {"CON": con}
     damage = {"trauma": 0, "shock": 0, "end_spent": 0, "stats": {}}
     if radiation:
         damage["radiation"] = {**radiation_of({}), **radiation}

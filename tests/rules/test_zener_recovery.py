@@ -1,4 +1,4 @@
-"""Zener Gate recovery (seed: "Damage & Recovery"; issue 20): a day of rest and sleep."""
+"""Zener Gate recovery (seed: "Damage & Recovery"): a day of rest and sleep."""
 
 import pytest
 

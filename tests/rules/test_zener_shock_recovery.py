@@ -1,4 +1,4 @@
-"""Shock recovered out of combat (issue 20; seed: "Damage & Recovery", SHOCK): "A character recovers 1/3 of
+"""Shock recovered out of combat (seed: "Damage & Recovery", SHOCK): "A character recovers 1/3 of
 accumulated shock damage at the end of combat or by skipping an action during combat, recovers another 1/3 from
 40-CON minutes rest post-combat, and recovers the remainder after at least 4 hrs sleep." """
 

@@ -1,5 +1,5 @@
-"""What a Zener Gate sheet spends: its skills and its equipment, against every budget check (issue 20's
-play-test: a buy-off the skills alone allowed left a sheet the player could no longer save)."""
+"""What a Zener Gate sheet spends: its skills and its equipment, against every budget check (a play-test:
+a buy-off the skills alone allowed left a sheet the player could no longer save)."""
 
 import pytest
 
@@ -18,8 +18,14 @@ def _sheet(disadvantages, skill_ranks, **more):
         {"name": f"Pilot {i}", "breadth": "specific", "stat": "PRAC", "ranks": min(20, skill_ranks - 20 * i)}
         for i in range((skill_ranks + 19) // 20)
     ]  # a specific skill costs its ranks
-    raw = {"stats": STATS, "int_dice": [3, 3], "disadvantages": disadvantages, "skills": skills,
-           "weapons": [RIFLE], **more}  # fmt: skip
+    raw = {
+        "stats": STATS,
+        "int_dice": [3, 3],
+        "disadvantages": disadvantages,
+        "skills": skills,
+        "weapons": [RIFLE],
+        **more,
+    }
     return validate_sheet(raw)
 
 

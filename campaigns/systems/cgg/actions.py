@@ -14,10 +14,9 @@ from dataclasses import replace
 
 from django.db import transaction
 
-from campaigns import actions as table_actions
-from campaigns import commitment_actions, events, live, sources
+from campaigns.common import sources
 from campaigns.models import Commitment, Roll, RollCall
-from campaigns.systems.cgg.assists import AssistChoice, apply_assists
+from campaigns.systems.cgg.assists import GEAR_CHOICE, AssistChoice, apply_assists, gear_options
 from campaigns.systems.cgg.clock import ClockChange, change_clock
 from campaigns.systems.cgg.condition_roll import (
     after_the_roll,
@@ -30,15 +29,19 @@ from campaigns.systems.cgg.kind import action_from, difficulty_from, difficulty_
 from campaigns.systems.cgg.models import TensionScene
 from campaigns.systems.cgg.rounds import record_helps
 from campaigns.systems.cgg.tension_roll import open_pitfalls, take_modifiers
-from campaigns.systems.turns import publish_call
+from campaigns.table import actions as table_actions
+from campaigns.table import commitment_actions, events, live
+from campaigns.toolkit.turns import publish_call
 from rules.cgg.action import apply_hammer, apply_wrench, roll_action
 from rules.cgg.aspects import wrench_price
 from rules.cgg.codes import parse_code
 from rules.cgg.difficulty import Difficulty
 from rules.cgg.rounds import Round
+from rules.cgg.settings import tension_players
 from rules.cgg.stunts import Stunt
 from rules.cgg.tension import TensionState, lowering
 from rules.cgg.tension import spin_the_world as tension_spin
+from rules.cgg.tension_roll import with_risk_dice
 from rules.cgg.venture import Hammer, Wrench, check_subjects, check_uses, hammer_hours
 from rules.errors import RulesError
 
@@ -91,10 +94,15 @@ def call_for_action(
         exec_pays_on_call(character, exec_pays, actor=gm or campaign.gm, call=call)
         transaction.on_commit(lambda: live.send_call_opened(call))  # the card first, then the log's line
         events.called(campaign, character, label or attribute.capitalize(), by="The Exec")
-        # Committed before the dice, shown when the session ends (issue 25; read on /rules/#cgg).
-        commitment_actions.commit(campaign, kind="difficulty", value=difficulty_summary(request), call=call,
-                                  about=f"the difficulty of {character.name}'s action",
-                                  reveal=Commitment.Reveal.SESSION_END)  # fmt: skip
+        # Committed before the dice, shown when the session ends (read on /rules/#cgg).
+        commitment_actions.commit(
+            campaign,
+            kind="difficulty",
+            value=difficulty_summary(request),
+            call=call,
+            about=f"the difficulty of {character.name}'s action",
+            reveal=Commitment.Reveal.SESSION_END,
+        )
     return call
 
 
@@ -118,36 +126,87 @@ def _check_player(call: RollCall, player) -> None:
         raise ActionError("This call is for another player's explorer.")
 
 
-def roll_for_call(
-    call_id: int, player, stunt: Stunt | None = None, assists: AssistChoice | None = None, pays: tuple = ()
-) -> RollCall:
-    """The player rolls risk (tension mode's Edge and Spotlight applied, then the conditions, then
-    the assists: gear, assisting explorers, a leverage paid in an hour or 1D of it, bonus pips;
-    then an optional stunt, paid from the clock) and the Exec's difficulty dice are rolled at the
-    same moment."""
+def hold_for_gear(call_id: int, player, gear: tuple[int, ...], held: dict) -> RollCall:
+    """The player ticked gear: before any die is rolled, the Exec confirms which of it applies
+    (/rules/#cgg-gear-confirmed). The call waits, keeping the roll form's other choices (`held`,
+    the posted lists by name) to roll with them once the Exec has said; asking again replaces it."""
     with transaction.atomic():
         call = _locked_call(call_id, RollCall.Status.PENDING)
         _check_player(call, player)
+        asked = gear_options(call.character.sheet)
+        if not gear or not set(gear) <= {index for index, _ in asked}:
+            raise RulesError(GEAR_CHOICE)
+        call.request = {**call.request, "held": {"gear": sorted(gear), "form": held}}
+        call.save(update_fields=["request"])
+        transaction.on_commit(lambda: live.send_call_updated(call))
+    return call
+
+
+def confirm_gear(call_id: int, gm, kept: tuple[int, ...]) -> dict:
+    """Inside the roll's transaction: the Exec keeps the gear that applies, of what the player
+    ticked, and strikes the rest; the card says which. The roll form's choices, to roll with."""
+    call = _locked_call(call_id, RollCall.Status.PENDING)
+    if not call.campaign.is_gm(gm):
+        raise ActionError("Only the Exec confirms gear.")
+    held = call.request.get("held")
+    if not held:
+        raise ActionError("This roll is not waiting for gear.")
+    if not set(kept) <= set(held["gear"]):
+        raise RulesError("Confirm only gear the player ticked.")
+    labels = dict(gear_options(call.character.sheet))
+    request = {key: value for key, value in call.request.items() if key != "held"}
+    request["gear_kept"] = sorted(kept)
+    request["gear_struck"] = [labels.get(index, "") for index in held["gear"] if index not in kept]
+    call.request = request
+    call.save(update_fields=["request"])
+    return held["form"]
+
+
+def roll_for_call(
+    call_id: int, player, stunt: Stunt | None = None, assists: AssistChoice | None = None, pays: tuple = ()
+) -> RollCall:
+    """The player rolls risk (tension mode's Edge applied, then the conditions, then the assists:
+    gear, assisting explorers, a leverage paid in an hour or 1D of it, bonus pips; then what the risk
+    roll alone loses or gains, the Spotlight and a help this round among them; then an optional
+    stunt, paid from the clock) and the Exec's difficulty dice are rolled at the same moment."""
+    with transaction.atomic():
+        call = _locked_call(call_id, RollCall.Status.PENDING)
+        _check_player(call, player)
+        # Gear counts once the Exec has confirmed it (hold_for_gear, confirm_gear; /rules/#cgg-gear-confirmed).
+        if assists is not None and not set(assists.gear) <= set(call.request.get("gear_kept", [])):
+            raise ActionError("The Exec confirms which gear applies before the roll: ask with the roll form.")
+        call.request.pop("held", None)
         character = call.character
         attribute_code = parse_code(character.sheet["attributes"][call.request["attribute"]])
         tension = take_modifiers(character, call.request["attribute"])  # Edge and Spotlight, in tension mode
-        risk_code, success_dice = tension.apply(attribute_code)
-        labels = list(tension.labels)
+        code = tension.boost(attribute_code)
+        success_dice = code.dice
+        labels = list(tension.code_labels)
         # The explorer's conditions, and the pay-one choices in `pays` (campaigns/systems/cgg/condition_roll.py).
         conditions = take_conditions(character, call.request, pays, actor=player, call=call)
-        risk_code, success_dice = conditions.apply(risk_code, success_dice)
+        code, success_dice = conditions.change_code(code, success_dice)
         # Gear, assisting explorers, leverage and bonus pips, combined at once (published on /rules/#cgg).
-        risk_code, success_dice, built = apply_assists(
-            call, assists or AssistChoice(), risk_code, success_dice, actor=player
-        )
+        code, success_dice, built = apply_assists(call, assists or AssistChoice(), code, success_dice, actor=player)
         labels.extend(built)
+        # Then what the risk roll alone loses or gains (Spotlight, a help this round, Confused, Improved):
+        # before the assists, a helper's code would replace the penalised one (/rules/#cgg-risk-penalties).
+        risk_code = with_risk_dice(code, tension.risk_change + conditions.risk_only)
+        if built and tension.risk_labels:
+            labels.append(f"→ {code}")
+        labels.extend(tension.risk_labels)
         player_helper = assists.helper if assists is not None else None
         if player_helper is not None and player_helper != call.request.get("assist", {}).get("character"):
             helper = character.campaign.characters.seated().get(pk=player_helper)  # checked by apply_assists
             if helped_by := record_helps(call.campaign, character, [helper]):
                 call.request["helped_by"] = call.request.get("helped_by", []) + helped_by
         if stunt is not None:
+            before_stunt = risk_code
             risk_code, success_dice = stunt.apply(risk_code, success_dice)
+            if stunt.moved:
+                # The dice moved to success leave the risk roll: said, or "Dexterity 4d+1 … = risk 3d+1" reads wrong.
+                if labels and str(before_stunt) != str(attribute_code):
+                    labels.append(f"→ {before_stunt}")
+                labels.append(f"-{stunt.moved}d stunt")
             change_clock(character, ClockChange(pay=stunt.hours), actor=player, reason="Stunt", call=call)
         action = roll_action(difficulty_from(call.request, success_dice), risk_code, sources.dice())
         call.state = {
@@ -244,11 +303,12 @@ def adjust_clock(character, gm, *, pay: int = 0, gain: int = 0, reason: str):
 
 def start_tension(campaign, gm, *, bleakness, edge_holder=None) -> TensionScene:
     """The Exec starts tension mode: its dice follow how bleak it looks and the number of players.
-    The players are the campaign's seats; the Exec (the campaign's gm) has none and is not
-    counted (rules.cgg.tension.tension_dice, published on /rules/#cgg)."""
+    The players are the campaign's seats, and the Exec too unless the campaign's setting says
+    otherwise (rules.cgg.settings.tension_players, published on /rules/#cgg-tension-players)."""
     if not campaign.is_gm(gm):
         raise ActionError("Only the Exec starts tension mode.")
-    state = TensionState.start(bleakness, players=campaign.memberships.count())
+    players = tension_players(campaign.settings, campaign.memberships.count())
+    state = TensionState.start(bleakness, players=players)
     with transaction.atomic():
         scene, _ = TensionScene.objects.select_for_update().update_or_create(
             campaign=campaign, defaults={"active": True, "state": state.as_dict(), "edge_holder": edge_holder}

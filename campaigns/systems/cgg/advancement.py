@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from campaigns import live
-from campaigns.actions import ActionError
+from campaigns.common import reads
+from campaigns.models import GameSession
 from campaigns.systems.cgg.clock import crisis_clock
+from campaigns.table import events, live
+from campaigns.table.actions import ActionError
 from characters.models import Character
 from rules.cgg.advancement_budget import Advancement
 from rules.errors import RulesError
@@ -20,6 +22,13 @@ def advancement_of(sheet: dict) -> Advancement:
     return Advancement.from_dict(sheet.get("advancement") or {})
 
 
+def session_going(campaign_id: int) -> int | None:
+    """The open session's id (None between sessions): an advancement is taken back in the one it was
+    given in (rules.cgg.advancement_budget). Read once per page."""
+    read = GameSession.objects.filter(campaign_id=campaign_id, ended_at=None).values_list("pk", flat=True).first
+    return reads.remembered(("session_going", campaign_id), read)
+
+
 def award_advancement(character, gm) -> Advancement:
     """The Exec gives the explorer their next advancement: its pips plus 3 per critical count of
     their Crisis Clock, and an endeavor at the 2nd, 4th and 6th."""
@@ -28,12 +37,44 @@ def award_advancement(character, gm) -> Advancement:
     with transaction.atomic():
         explorer = Character.objects.select_for_update().get(pk=character.pk)
         record = advancement_of(explorer.sheet).award(
-            crisis_clock(explorer).critical_count, explorer.sheet["attributes"]
+            crisis_clock(explorer).critical_count, explorer.sheet["attributes"], session_going(explorer.campaign_id)
         )
         explorer.sheet = explorer.sheet | {"advancement": record.as_dict()}
         explorer.save(update_fields=["sheet"])
+        given = f"The Exec gives {explorer.name} advancement {record.count} ({record.last_pips} pips)"
+        events.record(explorer.campaign, "advancement", given)
         transaction.on_commit(lambda: live.send_panel(explorer.campaign))
     return record
+
+
+def take_back_advancement(character, gm) -> Advancement:
+    """The Exec takes back the explorer's last advancement, given by mistake in this session: the
+    record is as it was before it (refused once its pips are spent or its endeavor written)."""
+    if not character.campaign.is_gm(gm):
+        raise ActionError("Only the Exec takes back an advancement.")
+    with transaction.atomic():
+        explorer = Character.objects.select_for_update().get(pk=character.pk)
+        record = advancement_of(explorer.sheet)
+        before = record.take_back(
+            explorer.sheet["attributes"], explorer.sheet.get("endeavors", []), session_going(explorer.campaign_id)
+        )
+        sheet = {key: value for key, value in explorer.sheet.items() if key != "advancement"}
+        explorer.sheet = sheet | ({"advancement": before.as_dict()} if before.count else {})
+        explorer.save(update_fields=["sheet"])
+        taken = f"The Exec takes back {explorer.name}'s advancement {record.count} ({record.last_pips} pips)"
+        events.record(explorer.campaign, "advancement", taken)
+        transaction.on_commit(lambda: live.send_panel(explorer.campaign))
+    return before
+
+
+def can_take_back(character) -> bool:
+    """Whether the Exec's panel offers to take back the explorer's last advancement (the session is
+    read only for an explorer whose last advancement can be)."""
+    try:
+        record = advancement_of(character.sheet)
+    except RulesError:
+        return False
+    return bool(record.last_pips) and record.can_take_back(session_going(character.campaign_id))
 
 
 def budget_line(sheet: dict) -> str:

@@ -1,9 +1,9 @@
 """Centaurus Gate as a Django app: its models, templates, template tags and tests; its adapter."""
 
-from campaigns import systems
+from campaigns.plugins import registry
 
 
-class CggConfig(systems.SystemConfig):
+class CggConfig(registry.SystemConfig):
     name = "campaigns.systems.cgg"
     label = "cgg"
     verbose_name = "Centaurus Gate"

@@ -9,21 +9,25 @@ and the log show each part after the code ("Strength 2d +Gear Armour jacket 3d +
 
 Readings (published on /rules/#cgg):
 - The combined code stands for the explorer's code, as leverage's does: the dice it adds are
-  success dice too. Assists come after tension mode's Edge and Spotlight and the conditions, and before a stunt.
+  success dice too. Assists come after tension mode's Edge and the conditions that change the code, and
+  before what the risk roll alone loses or gains (the Spotlight, a helper's -1d, Confused's -1D, Improved's
+  +1D: rules page, #cgg-risk-penalties) and a stunt.
 - The Exec's bonus pips and the player's add up; an explorer named by both assists once.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db import transaction
 
-from campaigns import live
+from campaigns.common.inputs import whole_number
 from campaigns.systems.cgg.leverage import LeverageChoice, leverage_choice, use_leverage
+from campaigns.table import live
 from characters.models import Character
 from rules.cgg.assists import MAX_ASSISTS, MAX_BONUS_PIPS, Assist, BuiltCode, gear_item
 from rules.cgg.codes import DieCode, parse_code
+from rules.cgg.settings import gear_on_success
 from rules.cgg.sheet import ATTRIBUTES
 from rules.errors import RulesError
 
@@ -43,24 +47,29 @@ class AssistChoice:
 
 
 def _index(text: str, message: str) -> int:
-    text = text.strip()
-    if not text.isdigit() or len(text) > 6:
+    index = whole_number(text, 0, 999_999)  # the shared reading: "²" is a digit to str.isdigit, not to int
+    if index is None:
         raise RulesError(message)
-    return int(text)
+    return index
 
 
 def bonus_pips_from(text: str) -> int:
-    text = (text or "").strip()
-    if not text:
+    if not (text or "").strip():
         return 0
-    if not text.isdigit() or int(text) > MAX_BONUS_PIPS:
+    pips = whole_number(text, 0, MAX_BONUS_PIPS)
+    if pips is None:
         raise RulesError(f"Bonus pips are 0 to {MAX_BONUS_PIPS}.")
-    return int(text)
+    return pips
+
+
+def gear_indexes(values) -> tuple[int, ...]:
+    """The ticked gear's lines on the sheet, each once; a clear refusal for anything else."""
+    return tuple(dict.fromkeys(_index(value, GEAR_CHOICE) for value in values))
 
 
 def assist_choice(post) -> AssistChoice:
     """The roll form's gear, bonus pips, assisting explorer and leverage; a clear refusal otherwise."""
-    gear = tuple(dict.fromkeys(_index(item, GEAR_CHOICE) for item in post.getlist("gear")))
+    gear = gear_indexes(post.getlist("gear"))
     helper_text = (post.get("helper") or "").strip()
     helper = _index(helper_text, HELPER_CHOICE) if helper_text else None
     attribute = (post.get("helper_attribute") or "").strip()
@@ -82,7 +91,8 @@ def gear_options(sheet) -> list[tuple[int, str]]:
     return options
 
 
-def _gear(sheet, indexes) -> list[Assist]:
+def gear_assists(sheet, indexes) -> list[Assist]:
+    """The sheet's gear at these indexes as the roll combines it; a clear refusal for any other."""
     lines = sheet.get("gear", [])
     found = []
     for index in indexes:
@@ -113,13 +123,14 @@ def _helpers(call, choice: AssistChoice) -> list[Assist]:
     return found
 
 
-def exec_assisted(code: DieCode, assist, bonus_pips: int) -> DieCode:
+def exec_assisted(code: DieCode, assist, bonus_pips: int, gear: tuple[Assist, ...] = ()) -> DieCode:
     """The code with the Exec's own assist and bonus pips, for the Exec's odds before the call
-    (the player's gear and leverage are not known yet). Past the biggest code: the code as it is."""
-    assists = ()
+    (the player's gear and leverage are not known yet), and with `gear`, the gear a player asks the
+    Exec to confirm, for the odds on that waiting card. Past the biggest code: the code as it is."""
+    assists = tuple(gear)
     if assist is not None:
         helper, attribute = assist
-        assists = (Assist(helper.name, parse_code(helper.sheet["attributes"][attribute])),)
+        assists += (Assist(helper.name, parse_code(helper.sheet["attributes"][attribute])),)
     try:
         return BuiltCode(code, assists, bonus_pips).code
     except RulesError:
@@ -131,7 +142,7 @@ def apply_assists(call, choice: AssistChoice, code: DieCode, success_dice: int, 
     success dice, the card's labels, and what was combined (for the call's state). Leverage is
     paid here; a refusal rolls the whole transaction back, so nothing changes."""
     sheet = call.character.sheet
-    assists = _gear(sheet, choice.gear) + _helpers(call, choice)
+    assists = gear_assists(sheet, choice.gear) + _helpers(call, choice)
     labels = [f"+{assist.label} {assist.code}" for assist in assists]
     if choice.leverage is not None:
         leverage_code, label = use_leverage(call.character, choice.leverage, actor=actor, call=call)
@@ -146,4 +157,35 @@ def apply_assists(call, choice: AssistChoice, code: DieCode, success_dice: int, 
         labels.append(f"→ {built.combined}")
     if bonus_pips:
         labels.append(f"+{bonus_pips} BP")
-    return built.code, success_dice + built.code.dice - code.dice, labels
+    # The campaign's gear reading (rules.cgg.settings, /rules/#cgg-gear-reading): by default gear
+    # combines into the risk roll only, so the success dice are the code built without it.
+    succeeding = built.code
+    if choice.gear and not gear_on_success(call.campaign.settings):
+        succeeding = BuiltCode(code, tuple(assists[len(choice.gear) :]), bonus_pips).code
+    return built.code, success_dice + succeeding.dice - code.dice, labels
+
+
+@dataclass(frozen=True, slots=True)
+class _Uncalled:
+    """A diligence roll has no call, so no Exec's assist on one: what `_helpers` reads of a call."""
+
+    campaign_id: int
+    character_id: int
+    request: dict = field(default_factory=dict)
+
+
+def diligence_assists(character, choice: AssistChoice, *, actor) -> tuple[tuple[Assist, ...], list[str]]:
+    """Inside a diligence roll's transaction (campaigns/systems/cgg/diligence.py): the same gear,
+    assisting explorer and leverage as a risk roll's, as assists and the card's labels; leverage is
+    paid here (off the rolling explorer's clock, or 1D of it), and a refusal changes nothing."""
+    assists = gear_assists(character.sheet, choice.gear) + _helpers(
+        _Uncalled(character.campaign_id, character.pk), choice
+    )
+    labels = [f"+{assist.label} {assist.code}" for assist in assists]
+    if choice.leverage is not None:
+        leverage_code, label = use_leverage(character, choice.leverage, actor=actor, call=None)
+        assists.append(Assist(label.removeprefix("+"), leverage_code))
+        labels.append(label)
+    if len(assists) > MAX_ASSISTS:
+        raise RulesError(f"At most {MAX_ASSISTS} codes assist one action.")
+    return tuple(assists), labels

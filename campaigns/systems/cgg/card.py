@@ -1,4 +1,4 @@
-"""The explorer's card on the table (issue 22): the sheet at a glance, a button per attribute, and
+"""The explorer's card on the table: the sheet at a glance, a button per attribute, and
 the few options that matter ("⋯": gear combined into the code, a special rule's bonus pips).
 
 Reading (published on /rules/#cgg, "One click on the card"): a button is a plain risk roll of the
@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from django import forms
 
-from campaigns.cards import Card, CardRoll
-from campaigns.forms import TableForm
-from campaigns.inputs import WholeNumberField
+from campaigns.calls.cards import Card, CardRoll
+from campaigns.common.inputs import WholeNumberField
 from campaigns.models import Roll, RollCall
 from campaigns.systems.cgg import actions
 from campaigns.systems.cgg.assists import AssistChoice, gear_options
@@ -23,6 +22,7 @@ from campaigns.systems.cgg.clock import crisis_clocks
 from campaigns.systems.cgg.conditions import CORE_CHOICES
 from campaigns.systems.cgg.kind import ATTRIBUTE_LABELS, action_from
 from campaigns.systems.cgg.plain_roll import roll_plain
+from campaigns.table.forms import TableForm
 from rules.cgg.assists import MAX_BONUS_PIPS, gear_item
 from rules.cgg.condition_effects import sheet_conditions
 from rules.cgg.conditions import Track
@@ -36,14 +36,21 @@ class CardOptionsForm(TableForm):
     """The card's "⋯": each optional; without them the button rolls the attribute's code as the sheet has it."""
 
     gear = forms.TypedChoiceField(
-        choices=[], coerce=int, required=False, empty_value=None, label="Gear combined into the code",
+        choices=[],
+        coerce=int,
+        required=False,
+        empty_value=None,
+        label="Gear combined into the code",
         help_text="Notable gear with a die code assists the roll (seed: Risk Roll Modifiers).",
         error_messages={"invalid_choice": "Choose gear from the explorer's sheet: one with a die code."},
-    )  # fmt: skip
+    )
     bonus_pips = WholeNumberField(
-        min_value=0, max_value=MAX_BONUS_PIPS, required=False, label="Bonus pips",
+        min_value=0,
+        max_value=MAX_BONUS_PIPS,
+        required=False,
+        label="Bonus pips",
         help_text="From a special rule (+3 BP = +1D).",
-    )  # fmt: skip
+    )
 
     def __init__(self, *args, sheet, **kwargs):
         super().__init__(*args, **kwargs)
@@ -68,7 +75,7 @@ def card(character, *, data=None) -> Card:
 
 def gm_sheets(campaign, characters) -> list:
     """The Exec's Characters tab: each explorer's card, and their Crisis Clock beside the tab's quick
-    edit of it (play-test of issue 23: the Exec paid hours blind). The clocks the panel has just read
+    edit of it (play-test: the Exec paid hours blind). The clocks the panel has just read
     for the same page (panel.py keeps them on the campaign), else one query for all."""
     characters = list(characters)
     clocks = getattr(campaign, "cgg_clocks", {})
@@ -100,9 +107,12 @@ def card_roll(character, key: str, options: dict, *, actor, label: str = ""):
     the chosen gear and bonus pips, rolled now."""
     attribute = key.removeprefix(ATTRIBUTE_KEY)
     call = (
-        RollCall.objects.filter(character=character, kind=actions.KIND, status=RollCall.Status.PENDING,
-                                request__attribute=attribute).order_by("pk").first()
-    )  # fmt: skip
+        RollCall.objects.filter(
+            character=character, kind=actions.KIND, status=RollCall.Status.PENDING, request__attribute=attribute
+        )
+        .order_by("pk")
+        .first()
+    )
     if call is not None:
         return answer_call(call, options, actor=actor)
     assists = ()
@@ -119,6 +129,10 @@ def answer_call(call, options: dict, *, actor):
     stunt, no helper); with no Venture there is no Wrench to choose, so it is published at once.
     With Venture the call waits for the player's Wrench on its card: a sentence says so."""
     gear = () if options.get("gear") is None else (options["gear"],)
+    if gear:  # the Exec confirms gear before the roll (actions.hold_for_gear, /rules/#cgg-gear-confirmed)
+        actions.hold_for_gear(call.pk, actor, gear, {"bonus_pips": [str(options.get("bonus_pips") or 0)]})
+        what = f"{call.label}: " if call.label else ""
+        return f"{what}your gear waits for the Exec's word; the dice are rolled once the Exec confirms it."
     assists = AssistChoice(gear=gear, bonus_pips=options.get("bonus_pips") or 0)
     call = actions.roll_for_call(call.pk, actor, assists=assists)
     venture = action_from(call.request, call.state).venture_left

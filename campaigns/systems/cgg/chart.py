@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from campaigns.charts import Chart, Fill, categories_chart
+from campaigns.common.charts import Chart, Fill, categories_chart
 
 # Each grade of rules.cgg.action.ActionChances.graded: a success that takes the risk is partial.
 FILLS = {

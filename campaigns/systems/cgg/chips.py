@@ -1,4 +1,4 @@
-"""Centaurus Gate's dice as chips for the log (issue 22): each die's face, its chip kind and the word
+"""Centaurus Gate's dice as chips for the log: each die's face, its chip kind and the word
 said after it (campaigns/templatetags/dice.py `die`)."""
 
 from __future__ import annotations
@@ -29,8 +29,10 @@ def risk_chips(faces, venture_uses=(), discarded: int = 0) -> list[tuple[int, st
 
 def added_chips(faces) -> list[tuple[int, str, str]]:
     """Dice added after the roll ("Alright, time to get serious"): a six adds nothing."""
-    return [(face, "dropped", "added die, a six: not counted") if face == VENTURE_FACE
-            else (face, "exploded", "added die") for face in faces]  # fmt: skip
+    return [
+        (face, "dropped", "added die, a six: not counted") if face == VENTURE_FACE else (face, "exploded", "added die")
+        for face in faces
+    ]
 
 
 def exec_chips(faces) -> list[tuple[int, str, str]]:

@@ -1,6 +1,6 @@
 """Centaurus Gate's Crisis Clock at the table: each explorer's hours in a Balance of kind
 "crisis_clock" and their critical count in one of kind "critical_count", both changed
-through the ledger service (campaigns/ledger.py). "In crisis" is "no hours left" (the
+through the ledger service (campaigns/table/ledger.py). "In crisis" is "no hours left" (the
 clock leaves 0 only when the Exec resolves the crisis).
 
 A clock nobody has written is full, for the explorer's roles; its rows are made by its
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from django.db.models.signals import pre_save
 from django.dispatch import receiver
 
-from campaigns import ledger
+from campaigns.table import ledger
 from rules.cgg import SYSTEM
 from rules.cgg.clock import CrisisClock, clock_maximum, critical_maximum
 
@@ -28,9 +28,17 @@ def _roles(sheet: dict) -> int:
 def _pools(character, roles: int | None = None) -> tuple[ledger.Pool, ledger.Pool]:
     """The clock's hours (a new clock is full; gains stop at the maximum) and its critical count."""
     roles = roles or _roles(character.sheet)
-    hours = ledger.Pool(character, CRISIS_CLOCK, start=clock_maximum(roles), maximum=clock_maximum(roles),
-                        clamp=True, name="The clock", unit="hours", title="Crisis Clock",
-                        event_kind="clock")  # fmt: skip
+    hours = ledger.Pool(
+        character,
+        CRISIS_CLOCK,
+        start=clock_maximum(roles),
+        maximum=clock_maximum(roles),
+        clamp=True,
+        name="The clock",
+        unit="hours",
+        title="Crisis Clock",
+        event_kind="clock",
+    )
     critical = ledger.Pool(character, CRITICAL_COUNT, maximum=critical_maximum(roles), name="The critical count")
     return hours, critical
 

@@ -13,12 +13,12 @@ from typing import Any
 
 from django.db import transaction
 
-from campaigns import live
-from campaigns.actions import ActionError
 from campaigns.models import RollCall
 from campaigns.systems.cgg.clock import ClockChange, change_clock
 from campaigns.systems.cgg.conditions import log_condition, set_conditions
 from campaigns.systems.cgg.models import TensionScene
+from campaigns.table import live
+from campaigns.table.actions import ActionError
 from characters.models import Character
 from rules.cgg.action import Action
 from rules.cgg.condition_effects import (
@@ -128,14 +128,15 @@ def exec_rerolls(state: dict[str, Any], found: RollConditions, dice: DiceSource)
 
 def preview(character, attribute: str, exec_pays=(), code=None, success_dice=None):
     """The conditions' automatic effects (and the Exec's choices on the call) before the roll, for the
-    Exec's odds and the player's risk code: nothing paid, nothing kept. Returns (code, success dice, labels)."""
+    Exec's odds and the player's risk code: nothing paid, nothing kept. Returns (code, success dice,
+    labels, the risk roll's own change), the last to come off after the assists (RollConditions.change_code)."""
     lines = character.sheet.get("conditions", [])
     try:
         found = before_roll(lines, attribute, (), exec_pays, lasting_effects(character))
     except RulesError:
-        return code, success_dice, []
-    new_code, new_success = found.apply(code, code.dice if success_dice is None else success_dice)
-    return new_code, new_success, [label for label in found.labels if "Restrained" not in label]
+        return code, success_dice, [], 0
+    new_code, new_success = found.change_code(code, code.dice if success_dice is None else success_dice)
+    return new_code, new_success, [label for label in found.labels if "Restrained" not in label], found.risk_only
 
 
 ENHANCED = {"succeed": "succeeds", "avoid": "avoids fallout"}

@@ -19,16 +19,16 @@ from django.db import transaction
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_POST
 
-from campaigns import live
-from campaigns.actions import ActionError
-from campaigns.audience import Audience
-from campaigns.fair_dice import Die
-from campaigns.forms import TableForm
-from campaigns.inputs import TextField
+from campaigns.common.audience import Audience
+from campaigns.common.fair_dice import Die
+from campaigns.common.inputs import TextField, whole_number
+from campaigns.life.access import campaign_for_gm
 from campaigns.models import Roll
-from campaigns.roll_kind import RollKind
-from campaigns.systems.steps import panel_step, tell_done
-from campaigns.views import campaign_for_gm
+from campaigns.plugins.roll_kind import RollKind
+from campaigns.table import live
+from campaigns.table.actions import ActionError
+from campaigns.table.forms import TableForm
+from campaigns.toolkit.steps import panel_step, tell_done
 from characters.models import Character
 from rules.cgg.condition_effects import (
     ATTRIBUTES,
@@ -49,12 +49,20 @@ CORE_CHOICES = [("", "— custom (name and code) —"), *((c.name, f"{c.name} ({
 class ConditionForm(TableForm):
     """The Exec's choice: one of the 18 core conditions, or a custom name with its code."""
 
-    core = forms.ChoiceField(choices=CORE_CHOICES, required=False, label="Condition",
-                             error_messages={"invalid_choice": "Choose a core condition from the list."})  # fmt: skip
+    core = forms.ChoiceField(
+        choices=CORE_CHOICES,
+        required=False,
+        label="Condition",
+        error_messages={"invalid_choice": "Choose a core condition from the list."},
+    )
     name = TextField(max_length=60, required=False, label="Custom name")
     code = TextField(max_length=3, required=False, label="Custom code", help_text="e.g. HI2")
-    attribute = forms.ChoiceField(choices=ATTRIBUTE_CHOICES, required=False, label="Die code (Crippling Wound)",
-                                  error_messages={"invalid_choice": "Choose one of the six attributes."})  # fmt: skip
+    attribute = forms.ChoiceField(
+        choices=ATTRIBUTE_CHOICES,
+        required=False,
+        label="Die code (Crippling Wound)",
+        error_messages={"invalid_choice": "Choose one of the six attributes."},
+    )
 
     def condition(self) -> SheetCondition:
         data = self.cleaned_data
@@ -152,10 +160,9 @@ def condition(request, campaign_id: int, character_id: int):
     if request.POST.get("op") == "remove":
 
         def act():
-            try:
-                index = int(request.POST.get("index", ""))
-            except ValueError:
-                raise ActionError("Choose the condition to remove.") from None
+            index = whole_number(request.POST.get("index", ""), 0, 999)
+            if index is None:
+                raise ActionError("Choose the condition to remove.")
             remove_condition(character, request.user, index)
             tell_done(request, f"Condition removed from {character.name}.")
 

@@ -3,10 +3,10 @@
 from django.contrib.auth.decorators import login_required
 from django.views.decorators.http import require_POST
 
-from campaigns.audience import Audience
+from campaigns.common.audience import Audience
+from campaigns.life.access import campaign_for_member
 from campaigns.systems.cgg.diligence import DiligenceForm, roll_diligence
-from campaigns.systems.steps import panel_step
-from campaigns.views import campaign_for_member
+from campaigns.toolkit.steps import panel_step
 from rules.errors import RulesError
 
 
@@ -15,7 +15,7 @@ from rules.errors import RulesError
 def diligence(request, campaign_id: int):
     campaign = campaign_for_member(request, campaign_id)
     explorers = list(campaign.characters.seated())
-    form = DiligenceForm(request.POST, explorers=explorers)
+    form = DiligenceForm(request.POST, explorers=explorers, helpers=explorers)
     audience = Audience.GM if campaign.is_gm(request.user) else Audience.TABLE
 
     def act():
@@ -23,6 +23,6 @@ def diligence(request, campaign_id: int):
             raise RulesError(form.message())
         data = form.cleaned_data
         character = next(explorer for explorer in explorers if explorer.pk == data["character"])
-        roll_diligence(campaign, request.user, character, data)
+        roll_diligence(campaign, request.user, character, data, form.assist_choice())
 
     return panel_step(request, campaign, audience, act=act)

@@ -8,7 +8,10 @@ events, so each step is its own row in the log, both of kind `cgg_fallout`.
 
 Readings (published on the rules page): the fallout code is the action's difficulty die code,
 "the die code that caused the risk", unless the Exec gives another (a weapon's damage); an
-action's fallout is rolled once.
+action's fallout is rolled once. The difficulty is the Exec's secret until its commitment is
+opened, and the code or the number of its dice would tell it (minus the resisting attribute,
+which everyone knows): the players see the arena, the attribute and the grade, never the code
+nor the dice, of a fallout rolled on the difficulty's code (rules page, #cgg-fallout-secret).
 """
 
 from __future__ import annotations
@@ -24,18 +27,19 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.html import escape
 from django.views.decorators.http import require_POST
 
-from campaigns import live, sources
-from campaigns.actions import ActionError
-from campaigns.audience import Audience
-from campaigns.fair_dice import Die
-from campaigns.forms import TableForm, form_errors
-from campaigns.inputs import TextField
+from campaigns.common import sources
+from campaigns.common.audience import Audience
+from campaigns.common.fair_dice import Die
+from campaigns.common.inputs import TextField
+from campaigns.life.access import campaign_for_gm
 from campaigns.models import Roll
-from campaigns.roll_kind import RollKind
+from campaigns.plugins.roll_kind import RollKind
 from campaigns.systems.cgg.conditions import give_condition
 from campaigns.systems.cgg.kind import ATTRIBUTE_LABELS, action_from
-from campaigns.systems.steps import REFUSALS
-from campaigns.views import campaign_for_gm
+from campaigns.table import live
+from campaigns.table.actions import ActionError
+from campaigns.table.forms import TableForm, form_errors
+from campaigns.toolkit.steps import REFUSALS
 from rules.cgg.codes import DieCode, parse_code
 from rules.cgg.condition_effects import hindered_steps, new_condition
 from rules.cgg.conditions import CORE_CONDITIONS
@@ -96,6 +100,7 @@ def roll_fallout_after(action: Roll, gm, arena: str, code: str = "") -> Roll:
                 "faces": list(rolled.faces),
                 "grade": grade_name(rolled.steps + hindered),
                 "hindered": hindered,
+                "code_given": bool(code),  # a code the Exec typed, not the secret difficulty's
             },
         )
         transaction.on_commit(lambda: live.send_roll(roll))
@@ -164,8 +169,11 @@ class CggFalloutKind(RollKind):
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         arena = roll.request["arena"]
+        outcome = dict(roll.outcome)
+        if audience is not Audience.GM and _secret_code(roll):
+            del outcome["code"], outcome["faces"]  # the dice's number is the code minus the attribute's
         return (
-            dict(roll.outcome)
+            outcome
             | {
                 "arena": ARENAS[arena],
                 "attribute": ATTRIBUTE_LABELS[ARENA_ATTRIBUTE[arena]],
@@ -177,15 +185,27 @@ class CggFalloutKind(RollKind):
         )
 
     def fair_dice(self, roll, audience: Audience) -> list[tuple[Die, int]]:
-        """The fallout d10s; what a fallout becomes (`recorded`) shows its dice again, and throws none."""
-        return [] if roll.request.get("recorded") else [(Die(10), face) for face in roll.outcome["faces"]]
+        """The fallout d10s; what a fallout becomes (`recorded`) shows its dice again, and throws none.
+        Rolled on the secret difficulty's code, they are the Exec's alone: their number would tell it."""
+        if roll.request.get("recorded") or (audience is not Audience.GM and _secret_code(roll)):
+            return []
+        return [(Die(10), face) for face in roll.outcome["faces"]]
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         hindered = " Hindered: fallout counted one grade higher." if data.get("hindered") else ""
         if data["becomes_label"]:
             return f"{data['grade']} fallout for {who} becomes {data['becomes_label']}: {data['text']}."
-        resisted = f"{data['code']} − {data['attribute']} {data['resist']}"
+        if "code" not in data:
+            resisted = f"{data['attribute']} {data['resist']} resists"
+        else:
+            resisted = f"{data['code']} − {data['attribute']} {data['resist']}"
         return f"{who} takes {data['grade']} fallout ({data['arena']}): {resisted}.{hindered}"
+
+
+def _secret_code(roll) -> bool:
+    """Whether the fallout was rolled on the action's secret difficulty code (a row that does not say
+    is taken to be: the default code was the difficulty's)."""
+    return not roll.outcome.get("code_given", False)
 
 
 CGG_FALLOUT = CggFalloutKind()

@@ -1,9 +1,9 @@
 from django import forms
 
-from campaigns import reads
-from campaigns.forms import CharacterChoiceField, TableForm
-from campaigns.inputs import TextField, WholeNumberField
+from campaigns.common import reads
+from campaigns.common.inputs import TextField, WholeNumberField
 from campaigns.systems.cgg.kind import ATTRIBUTE_LABELS
+from campaigns.table.forms import CharacterChoiceField, TableForm
 from rules.cgg.codes import parse_code
 from rules.cgg.condition_effects import EXEC_PAYS, check_exec_pays, exec_options
 from rules.cgg.difficulty import ADJUSTMENTS, DIFFICULTY_TABLE, RISK_GRADE_LABELS, Difficulty, RiskLevel
@@ -48,16 +48,21 @@ class ActionCallForm(TableForm):
     )
     # The Exec's "deems fit and pays one" conditions (campaigns/systems/cgg/condition_roll.py).
     exec_conditions = forms.MultipleChoiceField(
-        choices=[(name, f"{name}: {text}") for name, text in EXEC_PAYS.items()], required=False,
-        widget=forms.CheckboxSelectMultiple, label="The explorer's conditions (you pay one: their clock gains one)",
+        choices=[(name, f"{name}: {text}") for name, text in EXEC_PAYS.items()],
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        label="The explorer's conditions (you pay one: their clock gains one)",
         error_messages={"invalid_choice": "%(value)s: the explorer has no such condition for the Exec to pay for."},
-    )  # fmt: skip
+    )
     # What combines into the explorer's code (campaigns/systems/cgg/assists.py); the table sees it.
     assist = CharacterChoiceField(
-        queryset=None, required=False, empty_label="(no one)", label="Assisting explorer",
+        queryset=None,
+        required=False,
+        empty_label="(no one)",
+        label="Assisting explorer",
         help_text="Their code combines into the action's; in tension mode their own risk roll this round is -1d.",
         error_messages={"invalid_choice": "Choose another explorer of this campaign to assist."},
-    )  # fmt: skip
+    )
     assist_attribute = forms.ChoiceField(
         choices=[("", "(attribute)"), *ATTRIBUTE_LABELS.items()], required=False, label="Assisting with"
     )
@@ -69,7 +74,7 @@ class ActionCallForm(TableForm):
         super().__init__(*args, **kwargs)
         self.fields["character"].queryset = reads.seated_query(campaign)
         self.fields["assist"].queryset = reads.seated_query(campaign)
-        # Only the pay-one conditions some explorer holds, each naming who (play-test pt2); the chosen
+        # Only the pay-one conditions some explorer holds, each naming who (found in a play-test); the chosen
         # explorer must hold it (check_exec_pays refuses, with the message, otherwise).
         explorers = reads.seated_query(campaign) if explorers is None else explorers
         holders = {}
@@ -97,16 +102,21 @@ class ActionCallForm(TableForm):
                 raise forms.ValidationError("Say which attribute the assisting explorer helps with.")
             data["assist_pair"] = (data["assist"], data["assist_attribute"])
         try:
-            base = {"success_dice": 0, "adjustments": tuple(data["adjustments"]), "risk": data["risk"],
-                    "risk_bonus": data["risk_bonus"]}  # fmt: skip
+            base = {
+                "success_dice": 0,
+                "adjustments": tuple(data["adjustments"]),
+                "risk": data["risk"],
+                "risk_bonus": data["risk_bonus"],
+            }
             if data["mode"] == "contest":
                 if not data["opponent"]:
                     raise RulesError("A contest needs the opponent's attribute die code.")
                 data["difficulty"] = Difficulty.for_contest(parse_code(data["opponent"]).dice, **base)
             else:
                 data["difficulty"] = Difficulty(base_dice=data["base_dice"], **base)
-            data["exec_conditions"] = check_exec_pays(data["character"].sheet.get("conditions", []),
-                                                      data["exec_conditions"])  # fmt: skip
+            data["exec_conditions"] = check_exec_pays(
+                data["character"].sheet.get("conditions", []), data["exec_conditions"]
+            )
         except RulesError as error:
             raise forms.ValidationError(str(error)) from error
         return data
@@ -117,9 +127,13 @@ class StuntForm(TableForm):
     they are refused, never dropped; above the stunt's mastery the rules' message says so."""
 
     mastery = forms.TypedChoiceField(
-        choices=[], coerce=int, required=False, empty_value=0, label="Stunt",
+        choices=[],
+        coerce=int,
+        required=False,
+        empty_value=0,
+        label="Stunt",
         error_messages={"invalid_choice": "Choose a stunt from the list: one of the explorer's abilities or Aspects."},
-    )  # fmt: skip
+    )
     moved = WholeNumberField(min_value=0, max_value=3, initial=0, required=False, label="Dice moved from risk")
     extra = WholeNumberField(min_value=0, max_value=3, initial=0, required=False, label="Extra dice bought")
 
@@ -152,9 +166,26 @@ class WrenchForm(TableForm):
         choices=[(w.name, f"{w.label} — {w.effect} (pay {w.hours})") for w in Wrench],
         required=False,
         widget=forms.CheckboxSelectMultiple,
+        error_messages={"invalid_choice": "Choose Wrench uses from the list."},
     )
     # An Aspect called into play makes the Wrench free (rules.cgg.aspects); the action checks the sheet.
     aspect = TextField(max_length=200, required=False)
+    # The card's two buttons: "Use the Wrench" with what is ticked, or "No Wrench" (the Venture goes to the
+    # Hammer). "Use the Wrench" with nothing ticked would quietly use none: it asks for a tick instead.
+    # Without either (a plain post), what is ticked is used.
+    done = forms.ChoiceField(
+        choices=[("use", "Use the Wrench"), ("none", "No Wrench")],
+        required=False,
+        error_messages={"invalid_choice": "Use the card's buttons."},
+    )
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("done") == "none":
+            cleaned["uses"] = []
+        elif cleaned.get("done") == "use" and not cleaned.get("uses"):
+            self.add_error("uses", "Tick a Wrench use first, or choose “No Wrench”.")
+        return cleaned
 
     def chosen(self) -> tuple[Wrench, ...]:
         return tuple(Wrench[name] for name in self.cleaned_data["uses"])
@@ -191,27 +222,40 @@ class TensionForm(TableForm):
     """Every field a tension-mode step may send; each step says which it needs (NEEDS).
     The panel's own inputs carry the same bounds (templates/systems/cgg/panel.html)."""
 
-    NEEDS = {"start": ("bleakness",), "move": ("pitfall", "delta"), "bonus": ("explorer", "attribute"),
-             "edge": ("explorer",), "worse": ("pitfall",)}  # fmt: skip
-    MISSING = {"bleakness": "Choose how bleak it looks: bad, horrible or doomed.", "explorer": EXPLORER_CHOICE,
-               "attribute": "Choose an attribute.", "pitfall": "Choose a pitfall.",
-               "delta": "Move a pitfall by -3 to 3."}  # fmt: skip
+    NEEDS = {
+        "start": ("bleakness",),
+        "move": ("pitfall", "delta"),
+        "bonus": ("explorer", "attribute"),
+        "edge": ("explorer",),
+        "worse": ("pitfall",),
+    }
+    MISSING = {
+        "bleakness": "Choose how bleak it looks: bad, horrible or doomed.",
+        "explorer": EXPLORER_CHOICE,
+        "attribute": "Choose an attribute.",
+        "pitfall": "Choose a pitfall.",
+        "delta": "Move a pitfall by -3 to 3.",
+    }
 
     op = forms.ChoiceField(
         choices=[(op, op) for op in TENSION_STEPS],
         error_messages={"required": "Unknown tension step.", "invalid_choice": "Unknown tension step."},
     )
     bleakness = forms.ChoiceField(
-        choices=[(b.value, b.value) for b in Bleakness], required=False,
+        choices=[(b.value, b.value) for b in Bleakness],
+        required=False,
         error_messages={"invalid_choice": "Choose how bleak it looks: bad, horrible or doomed."},
-    )  # fmt: skip
+    )
     explorer = CharacterChoiceField(queryset=None, required=False, error_messages={"invalid_choice": EXPLORER_CHOICE})
     name = TextField(max_length=100, required=False, label="What must be avoided")
     tension = _step_number(1, 14, label="Starting tension")
     pitfall = _step_number(0, 50)
     delta = _step_number(-3, 3)
-    attribute = forms.ChoiceField(choices=list(ATTRIBUTE_LABELS.items()), required=False,
-                                  error_messages={"invalid_choice": "Choose an attribute."})  # fmt: skip
+    attribute = forms.ChoiceField(
+        choices=list(ATTRIBUTE_LABELS.items()),
+        required=False,
+        error_messages={"invalid_choice": "Choose an attribute."},
+    )
     slide = _step_number(0, 3)
     slip = forms.BooleanField(required=False)
     spotlight = _step_number(0, 3)
@@ -232,6 +276,8 @@ class TensionForm(TableForm):
         """The errors as one line, each number's message naming its field."""
         return " ".join(
             f"{self.fields[name].label or name.replace('_', ' ').capitalize()}: {error}"
-            if isinstance(self.fields.get(name), WholeNumberField) else error
-            for name, errors in self.errors.items() for error in errors
-        )  # fmt: skip
+            if isinstance(self.fields.get(name), WholeNumberField)
+            else error
+            for name, errors in self.errors.items()
+            for error in errors
+        )

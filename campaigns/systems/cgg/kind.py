@@ -2,28 +2,29 @@
 
 The player and the table learn the risk dice, total, Venture, the uses chosen,
 the failure grade and whether the risk was avoided; never the difficulty, the
-risk target or the Exec's dice (issue 3, "Secrecy"). The GM sees everything.
+risk target or the Exec's dice ("Secrecy"). The GM sees everything.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from campaigns import reads
-from campaigns.audience import Audience
-from campaigns.fair_dice import Die
-from campaigns.roll_kind import RollKind
-from campaigns.systems.cgg.assists import gear_options
+from campaigns.common import reads
+from campaigns.common.audience import Audience
+from campaigns.common.fair_dice import Die
+from campaigns.plugins.roll_kind import RollKind
+from campaigns.systems.cgg.assists import bonus_pips_from, gear_assists, gear_options
 from campaigns.systems.cgg.chips import added_chips, exec_chips, risk_chips
 from campaigns.systems.cgg.clock import crisis_clock
 from campaigns.systems.cgg.condition_roll import LASTING, enhanced_offered
 from campaigns.systems.cgg.leverage import leverage_options
 from campaigns.systems.cgg.pre_roll import call_assist, pre_roll
-from rules.cgg.action import Action, action_chances
+from rules.cgg.action import THAT_WAS_CLOSE_BONUS, Action, action_chances
 from rules.cgg.codes import parse_code
 from rules.cgg.condition_effects import pay_options
 from rules.cgg.difficulty import ADJUSTMENTS_BY_KEY, Difficulty, ExecRoll, RiskLevel, failure_grade
 from rules.cgg.risk import RiskRoll, chance_of_venture
+from rules.cgg.settings import gear_on_success
 from rules.cgg.tension import lowering
 from rules.cgg.venture import Hammer, Wrench, missing_subject
 
@@ -89,6 +90,8 @@ def _public_action(action: Action) -> dict[str, Any]:
         "risk_faces": list(action.risk.faces),
         "extra_faces": list(action.risk.extra_faces),
         "risk_total": action.risk_total,
+        # "That was close!"'s +5, which every card adds up as the log does (systems/cgg/risk_sum.html).
+        "close_bonus": THAT_WAS_CLOSE_BONUS if Wrench.THAT_WAS_CLOSE in action.wrench else 0,
         "venture": action.risk.venture,
         "wrench": [use.label for use in action.wrench],
         "hammer": [use.label for use in action.hammer],
@@ -137,16 +140,20 @@ class CggKind(RollKind):
             **_tension(roll.outcome),
             **_aspect(roll.outcome),
             "helped_by": roll.request.get("helped_by", []),
+            "gear_struck": roll.request.get("gear_struck", []),  # actions.confirm_gear
             **_conditions(roll.outcome),
             "success": action.success,
             "grade": failure_grade(action.failures).value,
             "no_risk": action.risk_target is None,
             "risk_avoided": action.risk_avoided,
-            # The dice as chips (issue 22): Venture spent by the Wrench first, then the Hammer.
-            "risk_chips": risk_chips(action.risk.faces, discarded=action.risk.discarded,
-                                     venture_uses=["wrench"] * len(action.wrench) + ["hammer"] * len(action.hammer)),
+            # The dice as chips: Venture spent by the Wrench first, then the Hammer.
+            "risk_chips": risk_chips(
+                action.risk.faces,
+                discarded=action.risk.discarded,
+                venture_uses=["wrench"] * len(action.wrench) + ["hammer"] * len(action.hammer),
+            ),
             "extra_chips": added_chips(action.risk.extra_faces),
-        }  # fmt: skip
+        }
         if audience is Audience.GM:
             data |= _secret_action(action, roll.request)
             data["exec_chips"] = exec_chips(action.exec_roll.faces)
@@ -197,6 +204,9 @@ class CggKind(RollKind):
             "clock": crisis_clock(character),
             "venture_chance": chance_of_venture(risk_code, discarded),
             "exec_assists": _exec_assists(call.request),
+            # Gear the player ticked waits for the Exec's word before the roll (actions.hold_for_gear).
+            "gear_asked": gear_asked(call),
+            "gear_struck": call.request.get("gear_struck", []),
         }
         clock = data["clock"]
         if call.state:
@@ -210,9 +220,12 @@ class CggKind(RollKind):
                 data["condition_exec_faces"] = call.state.get("condition_exec_faces")  # Troubled, Transcendent
             else:
                 data["chances"] = action_chances(difficulty_from(call.request, success_dice), risk_code)
+                if data["gear_asked"]:  # the card's odds are the roll's with the gear asked, as confirmed
+                    data["gear_odds"] = gear_odds(call, [index for index, _label in data["gear_asked"]])
+                    data["gear_odds_none"] = gear_odds(call, [])
         else:
             # Only the uses the clock can pay (clock.change_clock refuses the rest): none in a crisis;
-            # and only those with something to act on (rules.cgg.venture.missing_subject, issue 18).
+            # and only those with something to act on (rules.cgg.venture.missing_subject).
             payable = [] if clock.in_crisis else [use for use in Wrench if use.hours <= clock.hours]
             data["wrench_unaffordable"] = len(payable) < len(Wrench)
             # With an Aspect called into play every use is free (rules.cgg.aspects): all are offered,
@@ -241,6 +254,39 @@ class CggKind(RollKind):
                 for ability in character.sheet.get("abilities", [])
             ] + [(f"Aspect: {aspect}", 3) for aspect in character.sheet.get("aspects", [])]
         return data
+
+
+def gear_asked(call) -> list[tuple[int, str]]:
+    """The gear a waiting roll asks the Exec to confirm: (index, "Armour jacket 3d")."""
+    held = call.request.get("held")
+    if not held:
+        return []
+    return [(index, label) for index, label in gear_options(call.character.sheet) if index in held["gear"]]
+
+
+def gear_odds(call, kept) -> dict[str, Any]:
+    """The Exec's odds for a roll waiting for gear, with the gear at `kept` (indexes the player asked for)
+    combined in as the roll will combine it once confirmed (pre_roll.py, actions.roll_for_call), with the
+    bonus pips they posted: the risk code, its chances, and the gear counted. Their stunt, leverage and
+    assisting explorer are not counted, as on the card before they asked."""
+    gear = gear_assists(call.character.sheet, kept)
+    held = call.request.get("held", {}).get("form", {})
+    pips = bonus_pips_from((held.get("bonus_pips") or [""])[0])  # the player's, held with the gear: the roll adds them
+    found = pre_roll(
+        call.character,
+        call.request["attribute"],
+        exec_pays=call.request.get("exec_conditions", ()),
+        assist=call_assist(call),
+        bonus_pips=call.request.get("bonus_pips", 0) + pips,
+        gear=gear,
+        gear_success=gear_on_success(call.campaign.settings),
+    )
+    chances = action_chances(difficulty_from(call.request, found.success_dice), found.code)
+    return {
+        "code": str(found.code),
+        "chances": chances,
+        "gear": [f"{item.label.removeprefix('Gear ')} {item.code}" for item in gear],
+    }
 
 
 def _exec_assists(request: dict[str, Any]) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from campaigns.common.inputs import row_id, whole_number
 from campaigns.systems.cgg.clock import ClockChange, change_clock
 from characters.models import Character
 from rules.cgg.codes import DieCode, parse_code
@@ -40,13 +41,14 @@ def leverage_choice(post) -> LeverageChoice | None:
     text = (post.get("leverage") or "").strip()
     if not text:
         return None
-    owner, _, index = text.rpartition(":")
-    if not index.isdigit() or len(index) > 3 or (owner and (not owner.isdigit() or len(owner) > 12)):
+    owner_text, _, index_text = text.rpartition(":")
+    index, owner = whole_number(index_text, 0, 999), row_id(owner_text) if owner_text else None
+    if index is None or (owner_text and owner is None):
         raise RulesError(CHOOSE)
     cost = post.get("leverage_cost") or ""
     if cost not in COSTS:
         raise RulesError("Using leverage, pay one hour or the leverage loses 1D: choose which.")
-    return LeverageChoice(int(index), pay_hour=cost == "hour", owner=int(owner) if owner else None)
+    return LeverageChoice(index, pay_hour=cost == "hour", owner=owner)
 
 
 def leverage_options(explorers) -> list[tuple[str, str]]:

@@ -19,16 +19,16 @@ from django.db import transaction
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_POST
 
-from campaigns import live
-from campaigns.actions import ActionError
-from campaigns.audience import Audience
-from campaigns.fair_dice import Die
-from campaigns.forms import TableForm
-from campaigns.inputs import TextField, WholeNumberField
+from campaigns.common.audience import Audience
+from campaigns.common.fair_dice import Die
+from campaigns.common.inputs import TextField, WholeNumberField
+from campaigns.life.access import campaign_for_gm
 from campaigns.models import Roll
-from campaigns.roll_kind import RollKind
-from campaigns.systems.steps import panel_step
-from campaigns.views import campaign_for_gm
+from campaigns.plugins.roll_kind import RollKind
+from campaigns.table import live
+from campaigns.table.actions import ActionError
+from campaigns.table.forms import TableForm
+from campaigns.toolkit.steps import panel_step
 from characters.models import Character
 from rules.cgg.codes import DieCode, parse_code
 
@@ -80,9 +80,13 @@ def end_leverage(character, gm, *, index: int, purpose: str, ending: str) -> Rol
         locked.sheet = locked.sheet | {"leverage": items}
         locked.save(update_fields=["sheet"])
         roll = Roll.objects.create(
-            campaign_id=locked.campaign_id, author=gm, character=locked, kind=KIND,
-            request={"label": item["purpose"]}, outcome={"code": item["code"], "ending": ending},
-        )  # fmt: skip
+            campaign_id=locked.campaign_id,
+            author=gm,
+            character=locked,
+            kind=KIND,
+            request={"label": item["purpose"]},
+            outcome={"code": item["code"], "ending": ending},
+        )
         transaction.on_commit(lambda: live.send_roll(roll))
         transaction.on_commit(lambda: live.send_panel(character.campaign))
     return roll
@@ -108,9 +112,13 @@ def end_leverage_view(request, campaign_id: int, character_id: int):
         end_leverage(character, request.user, index=data["index"], purpose=data["purpose"], ending=data["ending"])
 
     return panel_step(
-        request, campaign, Audience.GM, form=form, refused="Choose a leverage on the sheet, and attained or lost.",
+        request,
+        campaign,
+        Audience.GM,
+        form=form,
+        refused="Choose a leverage on the sheet, and attained or lost.",
         act=act,
-    )  # fmt: skip
+    )
 
 
 class CggLeverageKind(RollKind):

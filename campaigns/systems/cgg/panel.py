@@ -4,10 +4,10 @@ a crisis and adjust a clock."""
 
 from __future__ import annotations
 
-from campaigns import reads
-from campaigns.audience import Audience
-from campaigns.systems import Panel
-from campaigns.systems.cgg.advancement import budget_line
+from campaigns.common import reads
+from campaigns.common.audience import Audience
+from campaigns.plugins.registry import Panel
+from campaigns.systems.cgg.advancement import budget_line, can_take_back
 from campaigns.systems.cgg.clock import crisis_clocks
 from campaigns.systems.cgg.conditions import ConditionForm, explorer_conditions
 from campaigns.systems.cgg.diligence import DiligenceForm
@@ -20,7 +20,8 @@ from rules.cgg.tension import Bleakness, TensionState
 
 def turn_forms(campaign, user, is_gm: bool, edge_holder, turn) -> dict:
     """The turn steps `user` may take (rounds.py says who may): the Exec all; a player chooses who goes first
-    only as the Edge holder's player, passes the focus only as the focus holder's player (play-test pt2).
+    only as the Edge holder's player, passes the focus or takes Idle! only as the focus holder's player (found in
+    a play-test).
     Reading (published on /rules/#cgg): who sees the turn forms."""
     if is_gm:
         return {"first": True, "pass": True, "idle": True, "bonus": False}  # the Exec's bonus form is the panel's
@@ -29,7 +30,7 @@ def turn_forms(campaign, user, is_gm: bool, edge_holder, turn) -> dict:
         "first": edge_holder is not None and edge_holder.owner_id == uid,
         "bonus": edge_holder is not None and edge_holder.owner_id == uid,
         "pass": turn is not None and turn.focus is not None and turn.focus.owner_id == uid,
-        "idle": True,
+        "idle": turn is not None and turn.focus is not None and turn.focus.owner_id == uid,
     }
 
 
@@ -55,6 +56,7 @@ def panel(campaign, audience: Audience, *, user=None, call_form=None) -> Panel:
     campaign.cgg_clocks = by_character  # the GM's Characters tab shows them too, on the same page (card.gm_sheets)
     for character in characters:
         character.cgg_advancement = budget_line(character.sheet)
+        character.cgg_take_back = is_gm and can_take_back(character)
         character.cgg_conditions = explorer_conditions(character)  # public: from the sheet, no query
     clocks = [
         (character, by_character[character.pk], ClockForm(auto_id=f"clock{character.pk}_%s") if is_gm else None)
@@ -77,9 +79,10 @@ def panel(campaign, audience: Audience, *, user=None, call_form=None) -> Panel:
         "shown_forms": _shown_forms(tension, turn, forms),
         "bleakness": list(Bleakness),
         "attributes": ATTRIBUTE_LABELS,
-        # A player rolls diligence for their own explorers only (play-test pt2); the panel's list: no query.
+        # A player rolls diligence for their own explorers only (found in a play-test); the panel's list: no query.
         "diligence_form": DiligenceForm(
-            explorers=characters if is_gm else [c for c in characters if c.owner_id == getattr(user, "pk", None)]
+            explorers=characters if is_gm else [c for c in characters if c.owner_id == getattr(user, "pk", None)],
+            helpers=characters,
         ),
     }
     if is_gm:

@@ -1,4 +1,4 @@
-"""A plain risk roll from the character card (issue 22): the explorer's die code, rolled now.
+"""A plain risk roll from the character card: the explorer's die code, rolled now.
 
 Reading (published on /rules/#cgg, "One click on the card"): with no Exec call the card's button
 rolls the code as the seed's risk roll does (rules.cgg.risk: sixes are Venture and add nothing,
@@ -14,21 +14,29 @@ from typing import Any
 
 from django.db import transaction
 
-from campaigns import live, sources
-from campaigns.audience import Audience
-from campaigns.fair_dice import Die
+from campaigns.common import sources
+from campaigns.common.audience import Audience
+from campaigns.common.fair_dice import Die
 from campaigns.models import Roll
-from campaigns.roll_kind import RollKind
+from campaigns.plugins.roll_kind import RollKind
 from campaigns.systems.cgg.chips import risk_chips
 from campaigns.systems.cgg.kind import ATTRIBUTE_LABELS
+from campaigns.table import live
 from rules.cgg.codes import DieCode, combine, parse_code
 from rules.cgg.risk import roll_risk
 
 KIND = "cgg_risk"
 
 
-def roll_plain(character, actor, *, attribute: str, assists: tuple[tuple[str, DieCode], ...] = (),
-               bonus_pips: int = 0, label: str = "") -> Roll:  # fmt: skip
+def roll_plain(
+    character,
+    actor,
+    *,
+    attribute: str,
+    assists: tuple[tuple[str, DieCode], ...] = (),
+    bonus_pips: int = 0,
+    label: str = "",
+) -> Roll:
     """Roll the explorer's `attribute` code now (with `assists` combined, then `bonus_pips`), in the open."""
     base = parse_code(character.sheet["attributes"][attribute])
     code = combine(base, *(assist for _, assist in assists), bonus_pips=bonus_pips)  # refuses past the biggest

@@ -1,4 +1,4 @@
-"""The Exec's quick edits on the Characters tab (issue 23): an explorer's Crisis Clock paid or gained
+"""The Exec's quick edits on the Characters tab: an explorer's Crisis Clock paid or gained
 and their conditions given or removed in place, on their sheet at a glance (`Card.gm_tools`). The
 same actions as the panel's forms (actions.adjust_clock, conditions.give_condition/remove_condition),
 answered with that sheet redrawn (templates/campaigns/gm_characters.html#sheet); the panel goes to
@@ -15,13 +15,14 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from campaigns import live
+from campaigns.common.inputs import whole_number
 from campaigns.systems.cgg import actions
 from campaigns.systems.cgg.clock import crisis_clock
 from campaigns.systems.cgg.conditions import ConditionForm, explorer_conditions, give_condition, remove_condition
 from campaigns.systems.cgg.forms import ClockForm
 from campaigns.systems.cgg.views import explorer_for_gm
-from campaigns.systems.steps import REFUSALS
+from campaigns.table import live
+from campaigns.toolkit.steps import REFUSALS
 from characters.models import Character
 
 SHEET = "campaigns/gm_characters.html#sheet"
@@ -69,8 +70,9 @@ def quick_clock(request, campaign_id: int, character_id: int):
         if not form.is_valid():
             raise actions.ActionError(CLOCK_REFUSED)
         data = form.cleaned_data
-        clock = actions.adjust_clock(character, request.user, reason=data["reason"],
-                                     **{data["direction"]: data["hours"]})  # fmt: skip
+        clock = actions.adjust_clock(
+            character, request.user, reason=data["reason"], **{data["direction"]: data["hours"]}
+        )
         return f"{character.name}'s clock: {clock.hours}/{clock.maximum} hours."
 
     return _answer(request, campaign, character, act)
@@ -84,10 +86,9 @@ def quick_condition(request, campaign_id: int, character_id: int):
 
     def act() -> str:
         if request.POST.get("op") == "remove":
-            try:
-                index = int(request.POST.get("index", ""))
-            except ValueError:
-                raise actions.ActionError("Choose the condition to remove.") from None
+            index = whole_number(request.POST.get("index", ""), 0, 999)
+            if index is None:
+                raise actions.ActionError("Choose the condition to remove.")
             row = remove_condition(character, request.user, index)
             return f"{character.name} no longer has {row.outcome['name']}."
         form = ConditionForm(request.POST)

@@ -6,10 +6,10 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_POST
 
-from campaigns.audience import Audience
+from campaigns.common.audience import Audience
+from campaigns.life.access import campaign_for_member
 from campaigns.systems.cgg import rounds
-from campaigns.systems.steps import panel_step
-from campaigns.views import campaign_for_member
+from campaigns.toolkit.steps import panel_step
 from rules.errors import RulesError
 
 STEPS = {"first": rounds.choose_first, "pass": rounds.pass_focus, "idle": rounds.idle}

@@ -27,11 +27,11 @@ from dataclasses import dataclass, replace
 from django import forms
 from django.db import transaction
 
-from campaigns import live
-from campaigns.actions import ActionError
-from campaigns.forms import TableForm
 from campaigns.systems.cgg.clock import ClockChange, change_clock
 from campaigns.systems.cgg.models import TensionScene
+from campaigns.table import live
+from campaigns.table.actions import ActionError
+from campaigns.table.forms import TableForm
 from rules.cgg.rounds import Round
 from rules.cgg.sheet import ATTRIBUTES
 from rules.cgg.tension import TensionState

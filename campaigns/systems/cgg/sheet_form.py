@@ -2,7 +2,7 @@
 
 from django import forms
 
-from campaigns.inputs import TextField, WholeNumberField
+from campaigns.common.inputs import TextField, WholeNumberField
 from campaigns.systems.cgg.advancement import budget_line
 from characters.forms import CharacterForm, notes_field
 from characters.rows import RowForm, RowList, TextRow, name_field
@@ -23,8 +23,14 @@ def die_code_field(required: bool = True, **kwargs) -> TextField:
     """A die code as the player types it ("3D+2" or "3d+2"), checked by the browser as typed and read by the
     rules' own parser (DieCodeField below)."""
     kwargs.setdefault("help_text", "A die code, e.g. 3d or 3D+2.")
-    return DieCodeField(max_length=12, required=required, widget=forms.TextInput(attrs={"pattern": CODE_PATTERN,
-                        "inputmode": "text", "autocapitalize": "none", "size": 6}), **kwargs)  # fmt: skip
+    return DieCodeField(
+        max_length=12,
+        required=required,
+        widget=forms.TextInput(
+            attrs={"pattern": CODE_PATTERN, "inputmode": "text", "autocapitalize": "none", "size": 6}
+        ),
+        **kwargs,
+    )
 
 
 class DieCodeField(TextField):
@@ -48,8 +54,9 @@ class AbilityRow(RowForm):
     """An ability and its mastery (x1, x2 or x3)."""
 
     name = name_field(help_text="The ability, e.g. Weapon (Blaster).")
-    mastery = forms.TypedChoiceField(choices=[(1, "x1"), (2, "x2"), (3, "x3")], coerce=int, initial=1,
-                                     label="Mastery", help_text="x1, x2 or x3.")  # fmt: skip
+    mastery = forms.TypedChoiceField(
+        choices=[(1, "x1"), (2, "x2"), (3, "x3")], coerce=int, initial=1, label="Mastery", help_text="x1, x2 or x3."
+    )
 
 
 class GearRow(RowForm):
@@ -146,7 +153,7 @@ class ExplorerSheetForm(CharacterForm):
                 f" Full: {full[track.value]}" if track.value in full else ""
             )
         budget = budget_line(self.instance.sheet or {})
-        if budget:  # from the first advancement on, raising a code spends its pips (issue 21); said once (pt2)
+        if budget:  # from the first advancement on, raising a code spends its pips; said once
             first = ATTRIBUTES[0]
             self.fields[first].help_text = f"{budget}; a pip costs the code's dice (2d to 3d: 6 pips)."
 
@@ -177,7 +184,7 @@ class ExplorerSheetForm(CharacterForm):
         }
 
     def clean(self):
-        """Every field's fault at once, beside the field (issue 18: ten mistakes took eleven saves,
+        """Every field's fault at once, beside the field (ten mistakes took eleven saves,
         each at the top): each part of the sheet is checked by the rules on its own, the rest of the
         sheet left as a new explorer's; the whole sheet is checked when every part passes."""
         data = self.cleaned_data
@@ -212,7 +219,7 @@ class ExplorerSheetForm(CharacterForm):
         return super().clean()
 
     def _check_budget(self, data) -> None:
-        """The pip budget, said beside the code raised (play-test pt2: it sat at the sheet's top)."""
+        """The pip budget, said beside the code raised (a play-test found it at the sheet's top)."""
         record = (self.instance.sheet or {}).get("advancement")
         if not record or any(name in self.errors or name not in data for name in ATTRIBUTES):
             return

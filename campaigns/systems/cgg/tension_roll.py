@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from campaigns import live, reads
+from campaigns.common import reads
 from campaigns.systems.cgg.models import TensionScene
 from campaigns.systems.cgg.rounds import mark_acted
+from campaigns.table import live
 from rules.cgg.tension import TensionState
 from rules.cgg.tension_roll import TensionModifiers, modifiers_for
 
@@ -23,7 +24,8 @@ def modifiers_now(character, attribute: str) -> TensionModifiers:
 
 
 def active_scene(campaign_id: int) -> TensionScene | None:
-    """The campaign's tension scene going on, if any, with its Edge holder; read once per page (campaigns.reads)."""
+    """The campaign's tension scene going on, if any, with its Edge holder; read once per page
+    (campaigns.common.reads)."""
     read = TensionScene.objects.filter(campaign_id=campaign_id, active=True).select_related("edge_holder").first
     return reads.remembered(("tension_scene", campaign_id), read)
 

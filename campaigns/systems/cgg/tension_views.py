@@ -6,12 +6,13 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_POST
 
-from campaigns.audience import Audience
+from campaigns.common.audience import Audience
+from campaigns.common.inputs import whole_number
+from campaigns.life.access import campaign_for_gm
 from campaigns.models import Roll
 from campaigns.systems.cgg import actions
 from campaigns.systems.cgg.forms import TensionForm
-from campaigns.systems.steps import panel_step, tell_done
-from campaigns.views import campaign_for_gm
+from campaigns.toolkit.steps import panel_step, tell_done
 from rules.cgg.tension import Bleakness, Spend
 from rules.errors import RulesError
 
@@ -100,9 +101,10 @@ def lower(request, campaign_id: int, roll_id: int):
     index, amount = request.POST.get("pitfall", ""), request.POST.get("amount", "")
 
     def act():
-        if not (index.isdigit() and len(index) < 4 and amount in ("1", "2", "3")):
+        pitfall, lowered = whole_number(index, 0, 999), whole_number(amount, 1, 3)
+        if pitfall is None or lowered is None:
             raise RulesError("Lower a pitfall from the card by the amount its buttons say.")
-        actions.lower_tension(roll, request.user, int(index), int(amount))
+        actions.lower_tension(roll, request.user, pitfall, lowered)
         tell_done(request, "Tension lowered.")
 
     return panel_step(request, campaign, Audience.GM, act=act)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from campaigns.systems.base import GM, MEMBER
+from campaigns.plugins.base import GM, MEMBER
 from campaigns.systems.cgg import (
     advancement_views,
     conditions,
@@ -20,6 +20,8 @@ urlpatterns = [
     path("calls/<int:call_id>/wrench/", views.wrench, name="cgg_wrench"),
     path("calls/<int:call_id>/enhanced/", views.enhanced, name="cgg_enhanced"),
     path("calls/<int:call_id>/hammer/", views.hammer, name="cgg_hammer"),
+    path("calls/<int:call_id>/gear/", views.confirm_gear, name="cgg_confirm_gear"),
+    path("calls/<int:call_id>/gear/odds/", views.gear_odds, name="cgg_gear_odds"),
     path("explorers/<int:character_id>/crisis/", views.resolve_crisis, name="cgg_resolve_crisis"),
     path("explorers/<int:character_id>/clock/", views.adjust_clock, name="cgg_clock"),
     path("tension/", tension_views.tension, name="cgg_tension"),
@@ -45,6 +47,8 @@ ACCESS = {
     "cgg_wrench": ("post", MEMBER),
     "cgg_enhanced": ("post", MEMBER),
     "cgg_hammer": ("post", GM),
+    "cgg_confirm_gear": ("post", GM),
+    "cgg_gear_odds": ("get", GM),
     "cgg_resolve_crisis": ("post", GM),
     "cgg_clock": ("post", GM),
     "cgg_tension": ("post", GM),

@@ -2,7 +2,7 @@
 Chaos dice, opposed tests, and the Fortune and Misfortune pools.
 
 The pools are the campaign's own balances, changed only by `change_pools` and
-`refill_fortune` through the ledger service (campaigns/ledger.py); every Fortune
+`refill_fortune` through the ledger service (campaigns/table/ledger.py); every Fortune
 point spent becomes Misfortune in the same transaction.
 """
 
@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from campaigns import actions as table_actions
-from campaigns import commitment_actions, ledger, live, sources
+from campaigns.common import sources
 from campaigns.models import Balance, Commitment, Roll, RollCall
-from campaigns.systems.skills import no_such_skill
-from campaigns.systems.turns import locked_call, publish_call
+from campaigns.table import actions as table_actions
+from campaigns.table import commitment_actions, ledger, live
+from campaigns.toolkit.skills import no_such_skill
+from campaigns.toolkit.turns import locked_call, publish_call
 from rules.d100.sheet import attribute_for, effective_ranks
 from rules.d100.test import (
     CAP_EVERY_MODIFIER,
@@ -55,8 +56,10 @@ def pools(campaign, *, lock: bool = False) -> dict[str, Balance]:
 def change_pools(campaign, *, actor, reason: str, fortune: int = 0, misfortune: int = 0, roll=None) -> dict:
     """The one way the pools change. A pool that would go below 0 refuses, and nothing changes."""
     with ledger.changes():
-        return {kind: ledger.change(pool(campaign, kind), delta, actor=actor, reason=reason, roll=roll)
-                for kind, delta in ((FORTUNE, fortune), (MISFORTUNE, misfortune))}  # fmt: skip
+        return {
+            kind: ledger.change(pool(campaign, kind), delta, actor=actor, reason=reason, roll=roll)
+            for kind, delta in ((FORTUNE, fortune), (MISFORTUNE, misfortune))
+        }
 
 
 def spend_fortune(campaign, player, points: int, reason: str, roll=None) -> dict:
@@ -93,7 +96,7 @@ def pay(campaign, actor, points: int, reason: str, *, npc: bool, roll=None) -> N
 
 
 def refill_fortune(campaign, gm, *, refill: int, short: bool = False) -> dict:
-    """A session starts (campaigns.actions.start_session): Fortune refills (default players + 1).
+    """A session starts (campaigns.table.actions.start_session): Fortune refills (default players + 1).
     After a session under four hours the pool keeps what is left and adds half the refill
     (never above the refill), and Misfortune keeps half; otherwise Misfortune empties."""
     if not campaign.is_gm(gm):
@@ -108,10 +111,14 @@ def refill_fortune(campaign, gm, *, refill: int, short: bool = False) -> dict:
         ledger.refill(pool(campaign, FORTUNE), fortune, actor=gm, reason=reason)
         ledger.refill(pool(campaign, MISFORTUNE), misfortune, actor=gm, reason=reason)
         if pool(campaign, MISFORTUNE).secret:
-            # The secret pool the session starts with, committed now and shown when it ends (issue 25, /rules/#d100).
-            commitment_actions.commit(campaign, kind="misfortune", value=misfortune,
-                                      about="the Misfortune pool this session starts with",
-                                      reveal=Commitment.Reveal.SESSION_END)  # fmt: skip
+            # The secret pool the session starts with, committed now and shown when it ends (/rules/#d100).
+            commitment_actions.commit(
+                campaign,
+                kind="misfortune",
+                value=misfortune,
+                about="the Misfortune pool this session starts with",
+                reveal=Commitment.Reveal.SESSION_END,
+            )
     return {FORTUNE: fortune, MISFORTUNE: misfortune}
 
 
@@ -176,10 +183,24 @@ def side_for(character, skill: str, attribute: str, *, synergy: bool = False, ca
     }
 
 
-def start_test(campaign, player, *, character, skill, attribute, difficulty: str | None, how: Flip = Flip.NONE,
-               assistant=None, synergy: bool = False, label: str = "", time: str = "normal") -> RollCall:  # fmt: skip
-    """A test; with `difficulty` None the GM sets it secretly. `time` (hasty, normal, triple) moves the
-    difficulty a step once it is set (rules.d100.test.difficulty_for_time)."""
+def start_test(
+    campaign,
+    player,
+    *,
+    character,
+    skill,
+    attribute,
+    difficulty: str | None,
+    how: Flip = Flip.NONE,
+    assistant=None,
+    synergy: bool = False,
+    label: str = "",
+    time: str = "normal",
+    secret: bool = False,
+) -> RollCall:
+    """A test; with `difficulty` None the GM sets it secretly; `secret` with a difficulty: the GM's call
+    gave it, already committed (campaigns/calls/card_calls.py), a secret test. `time` (hasty, normal, triple)
+    moves the difficulty a step once it is set (rules.d100.test.difficulty_for_time)."""
     if character.owner_id != player.pk or character.campaign_id != campaign.pk:
         raise ActionError("Test your own character.")
     side = side_for(character, skill, attribute, synergy=synergy, cap=modifier_cap(campaign))
@@ -195,8 +216,15 @@ def start_test(campaign, player, *, character, skill, attribute, difficulty: str
         if assistant.pk == character.pk or helper is None or helper["ranks"] < 1:
             raise RulesError("An assistant needs at least 1 rank in the skill tested.")
     difficulty_for_time(difficulty or "standard", time)  # refuses an unknown difficulty or time
-    request = {"side": side, "difficulty": difficulty, "secret": difficulty is None, "flip": how.value,
-               "assisted_by": assistant.name if assistant else "", "self_test": True, "time": time}  # fmt: skip
+    request = {
+        "side": side,
+        "difficulty": difficulty,
+        "secret": secret or difficulty is None,
+        "flip": how.value,
+        "assisted_by": assistant.name if assistant else "",
+        "self_test": True,
+        "time": time,
+    }
     with transaction.atomic():
         call = RollCall(campaign=campaign, character=character, kind=KIND, label=label, request=request)
         if difficulty is None:
@@ -216,10 +244,15 @@ def set_difficulty(call_id: int, gm, difficulty: str) -> Roll:
             raise RulesError("The difficulty is Arduous, Hard, Challenging, Standard, Routine, Easy or Trivial.")
         call.request = {**call.request, "difficulty": difficulty}
         # Committed before the dice and never revealed: "The GM only reveals the result in case of a
-        # Critical" (seed, "Secret tests"), and the difficulty would tell how it went (issue 25, /rules/#d100).
-        commitment_actions.commit(call.campaign, kind="difficulty", value=difficulty, call=call,
-                                  about=f"the difficulty of {call.character.name}'s secret test",
-                                  reveal=Commitment.Reveal.NEVER)  # fmt: skip
+        # Critical" (seed, "Secret tests"), and the difficulty would tell how it went (/rules/#d100).
+        commitment_actions.commit(
+            call.campaign,
+            kind="difficulty",
+            value=difficulty,
+            call=call,
+            about=f"the difficulty of {call.character.name}'s secret test",
+            reveal=Commitment.Reveal.NEVER,
+        )
         return _roll(call, author=call.character.owner, shown=True)
 
 
@@ -229,9 +262,18 @@ def _outcome(request: dict) -> dict:
     chance = total_chance(side["base"], rated)
     rolled = roll_d100(sources.dice(), assist=bool(request["assisted_by"]))
     reading = resolve(rolled, chance, how=Flip(request["flip"]), attribute_bonus=side["bonus"])
-    return {"tens": rolled.tens, "ones": rolled.ones, "assist": rolled.assist, "value": reading.value,
-            "chance": chance, "success": reading.success, "critical": reading.critical,
-            "degrees": reading.degrees, "result": reading.label, "rated": rated}  # fmt: skip
+    return {
+        "tens": rolled.tens,
+        "ones": rolled.ones,
+        "assist": rolled.assist,
+        "value": reading.value,
+        "chance": chance,
+        "success": reading.success,
+        "critical": reading.critical,
+        "degrees": reading.degrees,
+        "result": reading.label,
+        "rated": rated,
+    }
 
 
 def _roll(call: RollCall, *, author, shown: bool) -> Roll:
@@ -269,8 +311,9 @@ def fortune_options(roll, user) -> dict:
             options["reroll"] = cost
     elif roll.kind == "d100_die":
         open_ = not roll.request.get("six_of") and roll.outcome["faces"][0] != 6
-        options["six"] = open_ and left >= 1 and not Roll.objects.filter(campaign=roll.campaign,
-                                                                         request__six_of=roll.pk).exists()  # fmt: skip
+        options["six"] = (
+            open_ and left >= 1 and not Roll.objects.filter(campaign=roll.campaign, request__six_of=roll.pk).exists()
+        )
     return options
 
 
@@ -298,11 +341,14 @@ def fortune_reroll(roll_id: int, player) -> Roll:
         points = 2 if outcome["critical"] else 1
         can_pay(original.campaign, points, npc=npc)
         roll = Roll.objects.create(
-            campaign=original.campaign, author=player, character=original.character, kind=KIND,
+            campaign=original.campaign,
+            author=player,
+            character=original.character,
+            kind=KIND,
             visibility=original.visibility,  # a GM-only test's re-roll stays the GM's
             request={**original.request, "reroll_of": original.pk, "of": test_name(original)},
             outcome=_outcome(original.request),
-        )  # fmt: skip
+        )
         reason = f"Re-roll a {'critically ' if points == 2 else ''}failed test"
         pay(original.campaign, player, points, reason, npc=npc, roll=roll)
         transaction.on_commit(lambda: live.send_roll(roll))
@@ -328,21 +374,39 @@ def roll_special_die(campaign, player, *, character, die: str, label: str = "") 
         raise RulesError("Roll a Fury die or a Chaos die.")
     faces = fury(sources.dice()) if die == "fury" else (sources.dice().roll(6),)
     with transaction.atomic():
-        roll = Roll.objects.create(campaign=campaign, author=player, character=character, kind="d100_die",
-                                   request={"die": die, "label": _labelled(f"{die.title()} die", label),
-                                            "npc": is_npc(campaign, character)},
-                                   outcome={"faces": list(faces), "total": sum(faces)})  # fmt: skip
+        roll = Roll.objects.create(
+            campaign=campaign,
+            author=player,
+            character=character,
+            kind="d100_die",
+            request={"die": die, "label": _labelled(f"{die.title()} die", label), "npc": is_npc(campaign, character)},
+            outcome={"faces": list(faces), "total": sum(faces)},
+        )
         transaction.on_commit(lambda: live.send_roll(roll))
     return roll
 
 
-def opposed_test(campaign, gm, *, first, first_skill, first_attribute, second, second_skill, second_attribute,
-                 first_difficulty: str = "standard", second_difficulty: str = "standard",
-                 first_time: str = "normal", second_time: str = "normal",
-                 first_synergy: bool = False, second_synergy: bool = False, label: str = "") -> Roll:  # fmt: skip
+def opposed_test(
+    campaign,
+    gm,
+    *,
+    first,
+    first_skill,
+    first_attribute,
+    second,
+    second_skill,
+    second_attribute,
+    first_difficulty: str = "standard",
+    second_difficulty: str = "standard",
+    first_time: str = "normal",
+    second_time: str = "normal",
+    first_synergy: bool = False,
+    second_synergy: bool = False,
+    label: str = "",
+) -> Roll:
     """Two characters' tests, each at its own difficulty (Standard unless the GM says), time taken and
     synergy, rolled together and posted once. Seed ("Opposed tests") names no difficulty; a Skill Test has
-    one ("Base Chance is modified by Difficulty Rating"), so each side takes its own (issue 21; published
+    one ("Base Chance is modified by Difficulty Rating"), so each side takes its own (published
     on /rules/#d100)."""
     if not campaign.is_gm(gm):
         raise ActionError("Only the GM calls an opposed test.")
@@ -357,27 +421,44 @@ def opposed_test(campaign, gm, *, first, first_skill, first_attribute, second, s
     ]
     # An untrained special skill flips to fail here too, as in any test ("Common and special skills").
     each = zip(sides, difficulties, times, (first, second), strict=True)
-    sides = [{**side, "difficulty": difficulty, "time": time, "character_id": character.pk,
-              "npc": is_npc(campaign, character),
-              "flip": Flip.FAIL.value if side["untrained_special"] else ""}
-             for side, difficulty, time, character in each]  # fmt: skip
+    sides = [
+        {
+            **side,
+            "difficulty": difficulty,
+            "time": time,
+            "character_id": character.pk,
+            "npc": is_npc(campaign, character),
+            "flip": Flip.FAIL.value if side["untrained_special"] else "",
+        }
+        for side, difficulty, time, character in each
+    ]
     outcomes = [_side_outcome(side) for side in sides]
     readings = [read(o["value"], o["chance"], s["bonus"]) for o, s in zip(outcomes, sides, strict=True)]
     winner = opposed(*readings)
     with transaction.atomic():
         roll = Roll.objects.create(
-            campaign=campaign, author=gm, character=first, kind="d100_opposed",
+            campaign=campaign,
+            author=gm,
+            character=first,
+            kind="d100_opposed",
             request={"label": _labelled(f"{first.name} against {second.name}", label), "sides": sides},
             outcome={"outcomes": outcomes, "winner": {"a": first.name, "b": second.name, None: ""}[winner]},
-        )  # fmt: skip
+        )
         transaction.on_commit(lambda: live.send_roll(roll))
     return roll
 
 
 def _side_outcome(side: dict) -> dict:
     """One side of an opposed test, rolled as a test of its own."""
-    return _outcome({"side": side, "difficulty": side["difficulty"], "time": side.get("time", "normal"),
-                     "flip": side.get("flip", ""), "assisted_by": ""})  # fmt: skip
+    return _outcome(
+        {
+            "side": side,
+            "difficulty": side["difficulty"],
+            "time": side.get("time", "normal"),
+            "flip": side.get("flip", ""),
+            "assisted_by": "",
+        }
+    )
 
 
 def fortune_six(roll_id: int, player) -> Roll:
@@ -399,10 +480,13 @@ def fortune_six(roll_id: int, player) -> Roll:
         whose = f"{original.character.name}'s" if original.character else "the GM's"
         of = f"{whose} {original.request['die']} die"
         roll = Roll.objects.create(
-            campaign=campaign, author=player, character=original.character, kind="d100_die",
+            campaign=campaign,
+            author=player,
+            character=original.character,
+            kind="d100_die",
             request={**original.request, "six_of": original.pk, "of": of, "npc": npc},
             outcome={"faces": list(faces), "total": sum(faces)},
-        )  # fmt: skip
+        )
         pay(campaign, player, 1, f"A {original.request['die']} die as a 6", npc=npc, roll=roll)
         transaction.on_commit(lambda: live.send_roll(roll))
     return roll

@@ -1,4 +1,4 @@
-"""d100's character card (issue 22): the sheet at a glance, and a button per skill (tested with its
+"""d100's character card: the sheet at a glance, and a button per skill (tested with its
 own attribute), per primary attribute, and per special die (Fury, Chaos).
 
 One click rolls a test at once, at Standard (no penalty or bonus), through the table's own
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from django import forms
 
-from campaigns.cards import Card, CardRoll
+from campaigns.calls.cards import Card, CardRoll
 from campaigns.systems.d100 import actions
 from campaigns.systems.d100.forms import synergy_field, time_field
 from rules.d100.sheet import PERIL_STEPS
@@ -30,14 +30,19 @@ class CardOptions(forms.Form):
     """The few things a d100 test may change, each blank for the one-click default."""
 
     difficulty = forms.ChoiceField(
-        choices=[*((key, f"{key.title()} ({v:+d})") for key, v in DIFFICULTIES.items()),
-                 (GM_SETS_IT, "The GM sets it (secret)")],
-        initial=DEFAULT_DIFFICULTY, required=False, error_messages={"invalid_choice": DIFFICULTY_REFUSED},
-    )  # fmt: skip
+        choices=[
+            *((key, f"{key.title()} ({v:+d})") for key, v in DIFFICULTIES.items()),
+            (GM_SETS_IT, "The GM sets it (secret)"),
+        ],
+        initial=DEFAULT_DIFFICULTY,
+        required=False,
+        error_messages={"invalid_choice": DIFFICULTY_REFUSED},
+    )
     flip = forms.ChoiceField(
-        choices=[("", "No flip"), (Flip.SUCCEED, "Flip to succeed"), (Flip.FAIL, "Flip to fail")], required=False,
+        choices=[("", "No flip"), (Flip.SUCCEED, "Flip to succeed"), (Flip.FAIL, "Flip to fail")],
+        required=False,
         error_messages={"invalid_choice": "Flip to succeed, flip to fail, or no flip."},
-    )  # fmt: skip
+    )
     time = time_field()
     synergy = synergy_field()
 
@@ -72,8 +77,13 @@ def card(character, *, data=None) -> Card:
     rolls += [CardRoll(f"die:{die}", name, "d6", "Dice") for die, name in DICE.items()]
     context = {"peril": PERIL_STEPS[sheet["peril"]], "peril_steps": PERIL_STEPS}
     options = CardOptions(data, auto_id=f"card{character.pk}-%s")
-    return Card(tuple(rolls), glance="systems/d100/card_glance.html", context=context, options=options,
-                gm_tools="systems/d100/gm_tools.html")  # fmt: skip
+    return Card(
+        tuple(rolls),
+        glance="systems/d100/card_glance.html",
+        context=context,
+        options=options,
+        gm_tools="systems/d100/gm_tools.html",
+    )
 
 
 def card_roll(character, key: str, options: dict, *, actor, label: str = ""):
@@ -88,8 +98,16 @@ def card_roll(character, key: str, options: dict, *, actor, label: str = ""):
     difficulty = options.get("difficulty") or DEFAULT_DIFFICULTY
     skill, attribute = (name, "") if kind == "skill" else ("", name)
     call = actions.start_test(
-        campaign, actor, character=character, skill=skill, attribute=attribute,
-        difficulty=None if difficulty == GM_SETS_IT else difficulty, how=Flip(options.get("flip") or ""),
-        synergy=bool(options.get("synergy")), time=options.get("time") or "normal", label=label,
-    )  # fmt: skip
+        campaign,
+        actor,
+        character=character,
+        skill=skill,
+        attribute=attribute,
+        difficulty=None if difficulty == GM_SETS_IT else difficulty,
+        how=Flip(options.get("flip") or ""),
+        synergy=bool(options.get("synergy")),
+        time=options.get("time") or "normal",
+        label=label,
+        secret=bool(options.get("called_secret")),  # the GM's call with a secret difficulty: a secret test
+    )
     return None if difficulty == GM_SETS_IT else call.roll

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from campaigns.charts import Chart, Fill, categories_chart
+from campaigns.common.charts import Chart, Fill, categories_chart
 
 FILLS = {"Critical failure": Fill.BAD, "Failure": Fill.BAD, "Success": Fill.GOOD, "Critical success": Fill.GOOD}
 

@@ -1,4 +1,4 @@
-"""A d100 roll drawn as dice (issue 22): each d10 a chip, and the reading that stands marked.
+"""A d100 roll drawn as dice: each d10 a chip, and the reading that stands marked.
 
 A test's dice are the tens and ones d10s (and an assist die's); what is read from them is the
 result. When a flip swapped the digits, or the assist die stood for the tens, the dice as rolled

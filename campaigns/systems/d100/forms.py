@@ -2,10 +2,10 @@ from datetime import timedelta
 
 from django import forms
 
-from campaigns import reads, sources
-from campaigns.forms import CharacterChoiceField, TableForm
-from campaigns.inputs import TextField, WholeNumberField
-from campaigns.systems.skills import OwnStatNamed, name_own_stat, stat_field
+from campaigns.common import reads, sources
+from campaigns.common.inputs import TextField, WholeNumberField
+from campaigns.table.forms import CharacterChoiceField, TableForm
+from campaigns.toolkit.skills import OwnStatNamed, name_own_stat, stat_field
 from rules.d100.test import DIFFICULTIES, Flip
 
 TIME_REFUSED = "The time taken is hasty, normal or triple time."
@@ -19,8 +19,13 @@ DIFFICULTY_CHOICES = [
 def time_field() -> forms.ChoiceField:
     """Time taken moves the difficulty a step (rules.d100.test.difficulty_for_time); blank is normal."""
     choices = [("normal", "Normal"), ("triple", "Triple time (a step easier)"), ("hasty", "Hasty (a step harder)")]
-    return forms.ChoiceField(choices=choices, initial="normal", required=False, label="Time taken",
-                             error_messages={"invalid_choice": TIME_REFUSED})  # fmt: skip
+    return forms.ChoiceField(
+        choices=choices,
+        initial="normal",
+        required=False,
+        label="Time taken",
+        error_messages={"invalid_choice": TIME_REFUSED},
+    )
 
 
 def synergy_field() -> forms.BooleanField:
@@ -35,18 +40,25 @@ class D100TestForm(OwnStatNamed, TableForm):
     attribute = stat_field(())
     difficulty = forms.ChoiceField(choices=DIFFICULTY_CHOICES, initial="standard", required=False)
     time = time_field()
-    flip = forms.ChoiceField(choices=[("", "No flip"), (Flip.SUCCEED, "Flip to succeed"), (Flip.FAIL, "Flip to fail")],
-                             required=False)  # fmt: skip
+    flip = forms.ChoiceField(
+        choices=[("", "No flip"), (Flip.SUCCEED, "Flip to succeed"), (Flip.FAIL, "Flip to fail")], required=False
+    )
     assistant = CharacterChoiceField(queryset=None, required=False, empty_label="(no assist)")
     synergy = synergy_field()
     label = TextField(max_length=100, required=False)
+
+    # The usual test (a skill or an attribute, at a difficulty) in one row; time, a flip, an assistant, synergy
+    # and the label fold under "More modifiers (N set)" (templates/systems/_form_fields.html).
+    common = ("character", "skill", "attribute", "difficulty")
 
     def __init__(self, *args, campaign, user, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["character"].queryset = campaign.characters.filter(owner=user)
         self.fields["assistant"].queryset = reads.seated_query(campaign).exclude(owner=user)
-        self.fields["attribute"].choices = [*self.fields["attribute"].choices[:1],
-                                            *((a, a) for a in campaign.settings.get("attributes", []))]  # fmt: skip
+        self.fields["attribute"].choices = [
+            *self.fields["attribute"].choices[:1],
+            *((a, a) for a in campaign.settings.get("attributes", [])),
+        ]
         name_own_stat(self, "attribute", "attribute")
 
 
@@ -85,21 +97,22 @@ def session_form(campaign, data=None) -> SessionForm:
 
 
 def opposed_difficulty() -> forms.ChoiceField:
-    """Each side of an opposed test has its own difficulty, Standard unless the GM says (issue 21)."""
+    """Each side of an opposed test has its own difficulty, Standard unless the GM says."""
     refused = "The difficulty is Arduous, Hard, Challenging, Standard, Routine, Easy or Trivial."
-    return forms.ChoiceField(choices=DIFFICULTY_CHOICES[1:], initial="standard", required=False,
-                             error_messages={"invalid_choice": refused})  # fmt: skip
+    return forms.ChoiceField(
+        choices=DIFFICULTY_CHOICES[1:], initial="standard", required=False, error_messages={"invalid_choice": refused}
+    )
 
 
 class OpposedForm(TableForm):
     first = CharacterChoiceField(queryset=None, empty_label=None)
-    first_skill = TextField(required=False, max_length=60, widget=forms.TextInput(attrs={"list": "d100-skill-names"}))
+    first_skill = TextField(required=False, max_length=60)  # a select of the sheets' skills (panel.py)
     first_attribute = stat_field(())
     first_difficulty = opposed_difficulty()
     first_time = time_field()
     first_synergy = synergy_field()
     second = CharacterChoiceField(queryset=None, empty_label=None)
-    second_skill = TextField(required=False, max_length=60, widget=forms.TextInput(attrs={"list": "d100-skill-names"}))
+    second_skill = TextField(required=False, max_length=60)  # a select of the sheets' skills (panel.py)
     second_attribute = stat_field(())
     second_difficulty = opposed_difficulty()
     second_time = time_field()
@@ -125,7 +138,10 @@ class MisfortuneForm(TableForm):
     """The GM's Misfortune spend for an NPC (the panel's select offers 1 and 2)."""
 
     points = forms.TypedChoiceField(
-        choices=[("1", "1"), ("2", "2")], coerce=int, required=False, empty_value=1,
+        choices=[("1", "1"), ("2", "2")],
+        coerce=int,
+        required=False,
+        empty_value=1,
         error_messages={"invalid_choice": "Misfortune is spent 1 or 2 points at a time."},
-    )  # fmt: skip
+    )
     reason = TextField(max_length=100, required=False, empty_value="for an NPC", label="For")

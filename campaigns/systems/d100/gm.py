@@ -1,4 +1,4 @@
-"""The d100 GM's own tests and dice (issue 21).
+"""The d100 GM's own tests and dice.
 
 - A secret test the GM starts for a player's character, without the player opting in. Seed ("Secret
   tests"): "When the GM doesn't want you to know if a Test is successful or not, you make a Secret
@@ -18,14 +18,24 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from campaigns import commitment_actions, live
 from campaigns.models import Commitment, Roll
 from campaigns.systems.d100.actions import KIND, ActionError, _outcome, is_npc, modifier_cap, side_for
+from campaigns.table import commitment_actions, live
 from rules.d100.test import Flip, difficulty_for_time
 
 
-def gm_secret_test(campaign, gm, *, character, skill: str, attribute: str, difficulty: str, label: str = "",
-                   time: str = "normal", synergy: bool = False) -> Roll:  # fmt: skip
+def gm_secret_test(
+    campaign,
+    gm,
+    *,
+    character,
+    skill: str,
+    attribute: str,
+    difficulty: str,
+    label: str = "",
+    time: str = "normal",
+    synergy: bool = False,
+) -> Roll:
     """The GM tests a seated character in secret: a GM-only roll until `reveal_test`; time taken and
     synergy as on a player's test."""
     if not campaign.is_gm(gm):
@@ -35,18 +45,38 @@ def gm_secret_test(campaign, gm, *, character, skill: str, attribute: str, diffi
     difficulty_for_time(difficulty, time or "normal")  # refuses an unknown difficulty or time
     side = side_for(character, skill, attribute, synergy=synergy, cap=modifier_cap(campaign))
     how = Flip.FAIL if side["untrained_special"] else Flip.NONE
-    request = {"side": side, "difficulty": difficulty, "secret": True, "flip": how.value, "assisted_by": "",
-               "gm_secret": True, "revealed": False, "label": label, "time": time or "normal",
-               "npc": is_npc(campaign, character)}  # fmt: skip
+    request = {
+        "side": side,
+        "difficulty": difficulty,
+        "secret": True,
+        "flip": how.value,
+        "assisted_by": "",
+        "gm_secret": True,
+        "revealed": False,
+        "label": label,
+        "time": time or "normal",
+        "npc": is_npc(campaign, character),
+    }
     with transaction.atomic():
-        # Committed before the dice, the GM's alone as the test is; never revealed (issue 25, /rules/#d100).
-        commitment = commitment_actions.commit(campaign, kind="difficulty", value=difficulty, gm_only=True,
-                                               about=f"the difficulty of a secret test of {character.name}",
-                                               reveal=Commitment.Reveal.NEVER)  # fmt: skip
+        # Committed before the dice, the GM's alone as the test is; never revealed (/rules/#d100).
+        commitment = commitment_actions.commit(
+            campaign,
+            kind="difficulty",
+            value=difficulty,
+            gm_only=True,
+            about=f"the difficulty of a secret test of {character.name}",
+            reveal=Commitment.Reveal.NEVER,
+        )
         request["commitment"] = commitment.pk
-        roll = Roll.objects.create(campaign=campaign, author=gm, character=character, kind=KIND,
-                                   visibility=Roll.Visibility.GM, request=request,
-                                   outcome=_outcome(request))  # fmt: skip
+        roll = Roll.objects.create(
+            campaign=campaign,
+            author=gm,
+            character=character,
+            kind=KIND,
+            visibility=Roll.Visibility.GM,
+            request=request,
+            outcome=_outcome(request),
+        )
         transaction.on_commit(lambda: live.send_roll(roll))  # the GM's group alone: a GM-only roll
     return roll
 
@@ -64,11 +94,17 @@ def reveal_test(roll_id: int, gm) -> Roll:
             raise ActionError("Only a secret test the GM started is revealed this way.")
         if Roll.objects.filter(campaign=secret.campaign, request__revealed_of=secret.pk).exists():
             raise ActionError("That test is already revealed.")
-        roll = Roll.objects.create(campaign=secret.campaign, author=gm, character=secret.character, kind=KIND,
-                                   request={**secret.request, "revealed": True, "revealed_of": secret.pk},
-                                   outcome=secret.outcome)  # fmt: skip
+        roll = Roll.objects.create(
+            campaign=secret.campaign,
+            author=gm,
+            character=secret.character,
+            kind=KIND,
+            request={**secret.request, "revealed": True, "revealed_of": secret.pk},
+            outcome=secret.outcome,
+        )
         transaction.on_commit(lambda: live.send_roll(roll))
         if secret.request.get("commitment"):  # the table learns now that the difficulty was committed, kept
-            commitment_actions.announce_kept(secret.request["commitment"], secret.campaign,
-                                             f"the difficulty of this test of {secret.character.name}")  # fmt: skip
+            commitment_actions.announce_kept(
+                secret.request["commitment"], secret.campaign, f"the difficulty of this test of {secret.character.name}"
+            )
     return roll

@@ -1,13 +1,13 @@
-"""The d100 GM's own forms (issue 21): a secret test of a player's character, and the Fury and
+"""The d100 GM's own forms: a secret test of a player's character, and the Fury and
 Chaos dice rolled with no character or for any seated one."""
 
 from django import forms
 
-from campaigns import reads
-from campaigns.forms import CharacterChoiceField, TableForm
-from campaigns.inputs import TextField
+from campaigns.common import reads
+from campaigns.common.inputs import TextField
 from campaigns.systems.d100.forms import synergy_field, time_field
-from campaigns.systems.skills import stat_field
+from campaigns.table.forms import CharacterChoiceField, TableForm
+from campaigns.toolkit.skills import stat_field
 from rules.d100.test import DIFFICULTIES
 
 DIFFICULTY = "Choose the test's difficulty (Arduous to Trivial)."
@@ -18,10 +18,13 @@ class SecretTestForm(TableForm):
     """The GM tests a player's character in secret: the GM alone sees it until revealing it."""
 
     character = CharacterChoiceField(queryset=None, empty_label=None)
-    skill = TextField(required=False, max_length=60, widget=forms.TextInput(attrs={"list": "d100-skill-names"}))
+    skill = TextField(required=False, max_length=60)  # a select of the sheets' skills (panel.py)
     attribute = stat_field(())
-    difficulty = forms.ChoiceField(choices=GM_DIFFICULTIES, initial="standard",
-                                   error_messages={"required": DIFFICULTY, "invalid_choice": DIFFICULTY})  # fmt: skip
+    difficulty = forms.ChoiceField(
+        choices=GM_DIFFICULTIES,
+        initial="standard",
+        error_messages={"required": DIFFICULTY, "invalid_choice": DIFFICULTY},
+    )
     time = time_field()
     synergy = synergy_field()
     label = TextField(max_length=100, required=False)

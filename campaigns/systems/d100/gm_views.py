@@ -1,17 +1,17 @@
-"""The d100 GM's own steps (issue 21): a secret test of a player's character and its reveal,
+"""The d100 GM's own steps: a secret test of a player's character and its reveal,
 and the Fury and Chaos dice without a character (campaigns/systems/d100/gm.py)."""
 
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_POST
 
-from campaigns.audience import Audience
+from campaigns.common.audience import Audience
+from campaigns.life.access import campaign_for_gm
 from campaigns.models import Roll
 from campaigns.systems.d100 import actions, gm
 from campaigns.systems.d100.gm_forms import GMDieForm, SecretTestForm
 from campaigns.systems.d100.views import _after
-from campaigns.systems.steps import REFUSALS, panel_step
-from campaigns.views import campaign_for_gm
+from campaigns.toolkit.steps import REFUSALS, panel_step
 
 
 @login_required
@@ -22,9 +22,17 @@ def secret_test(request, campaign_id: int):
 
     def act():
         data = form.cleaned_data
-        gm.gm_secret_test(campaign, request.user, character=data["character"], skill=data["skill"].strip(),
-                          attribute=data["attribute"], difficulty=data["difficulty"], label=data["label"],
-                          time=data["time"], synergy=data["synergy"])  # fmt: skip
+        gm.gm_secret_test(
+            campaign,
+            request.user,
+            character=data["character"],
+            skill=data["skill"].strip(),
+            attribute=data["attribute"],
+            difficulty=data["difficulty"],
+            label=data["label"],
+            time=data["time"],
+            synergy=data["synergy"],
+        )
 
     return panel_step(request, campaign, Audience.GM, form=form, form_name="secret_form", act=act)
 
@@ -35,7 +43,7 @@ def reveal(request, campaign_id: int, roll_id: int):
     campaign = campaign_for_gm(request, campaign_id)
     roll = get_object_or_404(Roll, pk=roll_id, campaign=campaign, kind=actions.KIND)
     if request.htmx and request.htmx.target == "d100-panel":
-        # From the GM's recent secret tests (issue 23): the panel again, the test marked revealed there.
+        # From the GM's recent secret tests: the panel again, the test marked revealed there.
         return panel_step(request, campaign, Audience.GM, act=lambda: gm.reveal_test(roll.pk, request.user))
     try:
         gm.reveal_test(roll.pk, request.user)
@@ -51,6 +59,10 @@ def die(request, campaign_id: int):
     campaign = campaign_for_gm(request, campaign_id)
     form = GMDieForm(request.POST, campaign=campaign)
     return panel_step(
-        request, campaign, Audience.GM, form=form, form_name="gm_die_form",
+        request,
+        campaign,
+        Audience.GM,
+        form=form,
+        form_name="gm_die_form",
         act=lambda: actions.roll_special_die(campaign, request.user, **form.cleaned_data),
-    )  # fmt: skip
+    )

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaigns.audience import Audience
-from campaigns.fair_dice import PERCENTILE_DIGIT, Die
-from campaigns.roll_kind import RollKind
+from campaigns.common.audience import Audience
+from campaigns.common.fair_dice import PERCENTILE_DIGIT, Die
+from campaigns.plugins.roll_kind import RollKind
+from campaigns.systems.d100 import actions, opposed
 from campaigns.systems.d100.chart import d100_chart
 from campaigns.systems.d100.chips import die_faces, reading_chips, tone
 from rules.d100.test import Flip, chances, value_of
@@ -17,16 +18,28 @@ D6 = Die(6)
 
 
 def _percentile(outcome: dict[str, Any]) -> list[tuple[Die, int]]:
-    """A test's tens, units and assist dice (campaigns/fairness.py): each a d10 read 0-9."""
+    """A test's tens, units and assist dice (campaigns/secrets/fairness.py): each a d10 read 0-9."""
     digits = [outcome["tens"], outcome["ones"], *([outcome["assist"]] if outcome.get("assist") is not None else [])]
     return [(PERCENTILE_DIGIT, digit) for digit in digits]
+
+
+# The Fortune (or Misfortune) spends on a roll, the row's offer and the card's (campaigns.table.last_roll) alike.
+FORTUNE_OFFER = "systems/d100/fortune_options.html#options"
+
+
+class FortuneOffer:
+    """A test's re-roll, a die's "treat as a 6", an opposed test's sides: the row's offer, on the card at once."""
+
+    def follow_ups(self, roll, user):
+        options = opposed.fortune_options if roll.kind == opposed.KIND else actions.fortune_options
+        return FORTUNE_OFFER, options(roll, user)
 
 
 # How the card names the time taken (normal says nothing).
 TIME_WORDS = {"hasty": "hasty (a step harder)", "triple": "triple time (a step easier)"}
 
 
-class D100Kind(RollKind):
+class D100Kind(FortuneOffer, RollKind):
     key = "d100"
     name = "Skill test"
     roll_template = "systems/d100/roll.html"
@@ -35,15 +48,23 @@ class D100Kind(RollKind):
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         request, outcome = roll.request, roll.outcome
-        data = {**outcome, "what": request["side"]["what"], "base": request["side"]["base"],
-                "difficulty": request["difficulty"], "flip": request["flip"], "assisted_by": request["assisted_by"],
-                "secret": request["secret"], "reroll_of": request.get("reroll_of"), "hidden": False}  # fmt: skip
+        data = {
+            **outcome,
+            "what": request["side"]["what"],
+            "base": request["side"]["base"],
+            "difficulty": request["difficulty"],
+            "flip": request["flip"],
+            "assisted_by": request["assisted_by"],
+            "secret": request["secret"],
+            "reroll_of": request.get("reroll_of"),
+            "hidden": False,
+        }
         data["of"] = request.get("of", "")
         data["time"] = TIME_WORDS.get(request.get("time") or "normal", "")
         data["synergy"] = bool(request["side"].get("synergy"))
         data["rated"] = outcome.get("rated")
         data["revealed"] = bool(request.get("revealed"))
-        # The dice as chips, the reading that stands marked (issue 22): nothing the row did not show.
+        # The dice as chips, the reading that stands marked: nothing the row did not show.
         data["chips"] = reading_chips(outcome, rerolled=bool(request.get("reroll_of")))
         # A flip not taken (play-test: "57 (flip to succeed)" and nothing swapped): the swap read no better
         # for the flip's side (seed: "swap the tens and ones ... for a more favorable outcome"), so says so.
@@ -54,9 +75,11 @@ class D100Kind(RollKind):
         # A player's test is Fortune's, on the table's card; an NPC's (the GM's) is Misfortune's, on the GM's.
         data["npc"] = npc = bool(request.get("npc"))
         data["fortune_open"] = (
-            (audience is Audience.GM) == npc and not outcome["success"] and not request.get("reroll_of")
+            (audience is Audience.GM) == npc
+            and not outcome["success"]
+            and not request.get("reroll_of")
             and (npc or not request["secret"] or outcome["critical"] or request.get("revealed"))
-        )  # fmt: skip
+        )
         # A secret test the GM started is the GM's until revealed (campaigns/systems/d100/gm.py).
         data["reveal_open"] = audience is Audience.GM and roll.visibility == "gm" and bool(request.get("gm_secret"))
         if audience is not Audience.GM and request["secret"]:
@@ -88,11 +111,14 @@ class D100Kind(RollKind):
 
     def call_data(self, call, audience: Audience) -> dict[str, Any]:
         request = call.request
-        return {"what": request["side"]["what"], "base": request["side"]["base"],
-                "time": TIME_WORDS.get(request.get("time") or "normal", "")}  # fmt: skip
+        return {
+            "what": request["side"]["what"],
+            "base": request["side"]["base"],
+            "time": TIME_WORDS.get(request.get("time") or "normal", ""),
+        }
 
 
-class D100DieKind(RollKind):
+class D100DieKind(FortuneOffer, RollKind):
     key = "d100_die"
     name = "Fury or Chaos die"
     roll_template = "systems/d100/die.html"
@@ -116,7 +142,7 @@ class D100DieKind(RollKind):
         return f"{who} rolled a {data['die']} die: {data['total']}."
 
 
-class D100OpposedKind(RollKind):
+class D100OpposedKind(FortuneOffer, RollKind):
     key = "d100_opposed"
     name = "Opposed test"
     roll_template = "systems/d100/opposed.html"
@@ -124,12 +150,21 @@ class D100OpposedKind(RollKind):
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         sides = zip(roll.request["sides"], roll.outcome["outcomes"], strict=True)
         sides = [
-            {**side, **outcome, "time": TIME_WORDS.get(side.get("time") or "normal", ""),
-             "chips": reading_chips(outcome), "tone": tone(outcome)}
+            {
+                **side,
+                **outcome,
+                "time": TIME_WORDS.get(side.get("time") or "normal", ""),
+                "chips": reading_chips(outcome),
+                "tone": tone(outcome),
+            }
             for side, outcome in sides
-        ]  # fmt: skip
-        data = {"sides": sides, "winner": roll.outcome["winner"], "reroll_of": roll.request.get("reroll_of"),
-                "of": roll.request.get("of", "")}  # fmt: skip
+        ]
+        data = {
+            "sides": sides,
+            "winner": roll.outcome["winner"],
+            "reroll_of": roll.request.get("reroll_of"),
+            "of": roll.request.get("of", ""),
+        }
         # A failed side may be re-rolled by its owner: the players' on the table's card, the NPCs' on the GM's.
         failed = [side for side in sides if "character_id" in side and not side["success"]]
         data["npc_open"] = audience is Audience.GM

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from campaigns import live
 from campaigns.models import Roll
 from campaigns.systems.d100.actions import ActionError, _side_outcome, can_pay, pay, pool_left
+from campaigns.table import live
 from rules.d100.test import opposed, read
 
 KIND = "d100_opposed"
@@ -23,9 +23,11 @@ def _open_sides(roll) -> list[int]:
     if Roll.objects.filter(campaign_id=roll.campaign_id, request__reroll_of=roll.pk).exists():
         return []
     done = set(roll.request.get("rerolled_sides", []))
-    return [index for index, (side, outcome) in enumerate(zip(roll.request["sides"], roll.outcome["outcomes"],
-                                                               strict=True))
-            if "character_id" in side and not outcome["success"] and index not in done]  # fmt: skip
+    return [
+        index
+        for index, (side, outcome) in enumerate(zip(roll.request["sides"], roll.outcome["outcomes"], strict=True))
+        if "character_id" in side and not outcome["success"] and index not in done
+    ]
 
 
 def _owner_of(roll, side: dict):
@@ -48,8 +50,9 @@ def side_options(roll, user) -> list[dict]:
         npc = bool(side.get("npc"))
         cost = 2 if outcome["critical"] else 1
         if pool_left(roll.campaign, npc) >= cost:
-            options.append({"index": index, "who": side["who"], "cost": cost,
-                            "pool": "Misfortune" if npc else "Fortune"})  # fmt: skip
+            options.append(
+                {"index": index, "who": side["who"], "cost": cost, "pool": "Misfortune" if npc else "Fortune"}
+            )
     return options
 
 
@@ -80,11 +83,18 @@ def side_reroll(roll_id: int, user, index: int) -> Roll:
         a, b = (read(o["value"], o["chance"], s["bonus"]) for o, s in zip(outcomes, sides, strict=True))
         names = {"a": sides[0]["who"], "b": sides[1]["who"], None: ""}
         roll = Roll.objects.create(
-            campaign=original.campaign, author=user, character=original.character, kind=KIND,
-            request={**original.request, "reroll_of": original.pk, "of": original.request.get("label", ""),
-                     "rerolled_sides": [*original.request.get("rerolled_sides", []), index]},
+            campaign=original.campaign,
+            author=user,
+            character=original.character,
+            kind=KIND,
+            request={
+                **original.request,
+                "reroll_of": original.pk,
+                "of": original.request.get("label", ""),
+                "rerolled_sides": [*original.request.get("rerolled_sides", []), index],
+            },
             outcome={"outcomes": outcomes, "winner": names[opposed(a, b)]},
-        )  # fmt: skip
+        )
         reason = f"Re-roll a {'critically ' if points == 2 else ''}failed side of an opposed test"
         pay(original.campaign, user, points, reason, npc=npc, roll=roll)
         transaction.on_commit(lambda: live.send_roll(roll))

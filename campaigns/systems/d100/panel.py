@@ -4,30 +4,36 @@ recovery, Misfortune and opposed-test controls."""
 
 from __future__ import annotations
 
-from campaigns.audience import Audience
-from campaigns.forms import CharacterChoiceField
+from campaigns.common.audience import Audience
 from campaigns.models import Roll
-from campaigns.systems import Panel
+from campaigns.plugins.registry import Panel
 from campaigns.systems.d100.actions import FORTUNE, KIND, MISFORTUNE, RECOVERY, pools, test_name
 from campaigns.systems.d100.forms import D100TestForm, OpposedForm
 from campaigns.systems.d100.gm_forms import GMDieForm, SecretTestForm
-from campaigns.systems.skills import skill_options
+from campaigns.table.forms import CharacterChoiceField
+from campaigns.toolkit.skills import skill_options, skill_select
 
 
 def pools_panel(campaign, audience: Audience, *, error: str = "") -> Panel:
     """The pools alone, each part swapped out of band: what every table gets when a pool changes, and the
-    answer to a player's Fortune spend (`error`: why it was refused, beside its button). Issue 24: both
+    answer to a player's Fortune spend (`error`: why it was refused, beside its button). Both once
     rendered the whole panel, forms and all, and 32 players spending at once waited 1.1 s at p99."""
     is_gm = audience is Audience.GM
     values = {kind: row.value for kind, row in pools(campaign).items()}
     shown = is_gm or campaign.settings.get("show_misfortune")
-    context = {"is_gm": is_gm, "fortune": values[FORTUNE], "misfortune": values[MISFORTUNE] if shown else None,
-               "oob": True, "spend_error": error}  # fmt: skip
+    context = {
+        "is_gm": is_gm,
+        "fortune": values[FORTUNE],
+        "misfortune": values[MISFORTUNE] if shown else None,
+        "oob": True,
+        "spend_error": error,
+    }
     return Panel("systems/d100/pools.html", context)
 
 
-def panel(campaign, audience: Audience, *, user=None, test_form=None, opposed_form=None, secret_form=None,
-          gm_die_form=None) -> Panel:  # fmt: skip
+def panel(
+    campaign, audience: Audience, *, user=None, test_form=None, opposed_form=None, secret_form=None, gm_die_form=None
+) -> Panel:
     is_gm = audience is Audience.GM
     values = {kind: row.value for kind, row in pools(campaign).items()}
     context = {
@@ -43,18 +49,22 @@ def panel(campaign, audience: Audience, *, user=None, test_form=None, opposed_fo
             "secret_form": secret_form or SecretTestForm(campaign=campaign),
             "gm_die_form": gm_die_form or GMDieForm(campaign=campaign),
             "has_characters": bool(seated),
-            # The opposed test's skill boxes suggest the skills on the sheets (any case is read).
-            "skill_names": sorted({s["name"] for c in seated for s in c.sheet.get("skills", [])}),
             "secret_tests": secret_tests(campaign),
         }
         _offer([context["opposed_form"], context["secret_form"], context["gm_die_form"]], seated)
+        for form, names in (
+            (context["opposed_form"], ("first_skill", "second_skill")),
+            (context["secret_form"], ("skill",)),
+        ):
+            for name in names:
+                form.fields[name].widget = skill_select(seated, alone="(the attribute alone)")
         if not context["opposed_form"].is_bound and len(seated) > 1:
             # The second side starts on another character: both on the first was a refusal waiting (play-test).
             context["opposed_form"].fields["second"].initial = seated[1].pk
         context["opposed_sides"] = _sides(context["opposed_form"])
     elif user is not None:
         # A panel answering another step (Fortune, a Fury die) leaves the test form on the page as the player
-        # left it (htmx's hx-preserve): it was re-rendered empty, losing the skill and label (issue 18).
+        # left it (htmx's hx-preserve): it was re-rendered empty, losing the skill and label.
         context["keep_test_form"] = test_form is None
         context["test_form"] = test_form or D100TestForm(campaign=campaign, user=user)
         context["can_test"] = context["test_form"].fields["character"].queryset.exists()
@@ -63,7 +73,7 @@ def panel(campaign, audience: Audience, *, user=None, test_form=None, opposed_fo
     return Panel("systems/d100/panel.html", context)
 
 
-RECENT_SECRETS = 5  # the GM's latest secret tests on the GM's screen (issue 23); the log keeps them all
+RECENT_SECRETS = 5  # the GM's latest secret tests on the GM's screen; the log keeps them all
 
 
 def secret_tests(campaign) -> list[dict]:
@@ -71,8 +81,9 @@ def secret_tests(campaign) -> list[dict]:
     is revealed: two queries whatever the log's length (the table page's query budget)."""
     rolls = list(
         Roll.objects.filter(campaign=campaign, kind=KIND, visibility=Roll.Visibility.GM, request__gm_secret=True)
-        .select_related("character").order_by("-pk")[:RECENT_SECRETS]
-    )  # fmt: skip
+        .select_related("character")
+        .order_by("-pk")[:RECENT_SECRETS]
+    )
     if not rolls:
         return []
     shown = Roll.objects.filter(campaign=campaign, kind=KIND, request__revealed_of__in=[roll.pk for roll in rolls])
@@ -83,8 +94,10 @@ def secret_tests(campaign) -> list[dict]:
 def _sides(form) -> list[tuple[str, list]]:
     """The opposed test's fields, side by side: each side's character, skill, attribute, difficulty,
     time and synergy under its own legend (the label is the test's)."""
-    return [(title, [form[name] for name in form.fields if name.startswith(prefix)])
-            for title, prefix in (("First side", "first"), ("Second side", "second"))]  # fmt: skip
+    return [
+        (title, [form[name] for name in form.fields if name.startswith(prefix)])
+        for title, prefix in (("First side", "first"), ("Second side", "second"))
+    ]
 
 
 def _shown_forms(context: dict) -> list[str]:

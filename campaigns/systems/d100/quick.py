@@ -1,4 +1,4 @@
-"""The GM's quick edit of a d100 character on the GM's Characters tab (issue 23): its Peril, the one
+"""The GM's quick edit of a d100 character on the GM's Characters tab: its Peril, the one
 thing on a d100 sheet that changes scene by scene (seed: the Base Chance is "perhaps modified by your
 Peril Condition"; the sheet's steps are rules.d100.sheet.PERIL_STEPS). Who moves it is not said:
 read, the GM, who narrates the harm (published on /rules/#d100, "Who moves Peril during play").
@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from campaigns import live
+from campaigns.common.inputs import whole_number
 from campaigns.systems.d100.actions import ActionError
+from campaigns.table import live
 from rules.d100.sheet import PERIL_STEPS
 
 PERIL_REFUSED = "Peril is one of: " + ", ".join(f"{i} ({step})" for i, step in enumerate(PERIL_STEPS)) + "."
@@ -23,16 +24,17 @@ def peril_from(data, current: int) -> int:
     Refuses anything else, and a step off the track, with a sentence."""
     step = data.get("step", "")
     raw = str(data.get("peril", "")).strip()
-    if (raw or not step) and not (raw.isascii() and raw.isdigit()):  # the list posts with the buttons too
+    posted = whole_number(raw, 0, len(PERIL_STEPS) - 1)
+    if (raw or not step) and posted is None:  # the list posts with the buttons too
         raise ActionError(PERIL_REFUSED)
     if step in ("better", "worse"):
         chosen = current + (1 if step == "worse" else -1)
     elif step:
         raise ActionError("Move Peril one step better or worse.")
     else:
-        chosen = int(raw)
+        chosen = posted
     if not 0 <= chosen < len(PERIL_STEPS):
-        raise ActionError(PERIL_REFUSED if not step else f"Peril is already {PERIL_STEPS[current]}.")
+        raise ActionError(f"Peril is already {PERIL_STEPS[current]}.")
     return chosen
 
 

@@ -1,4 +1,4 @@
-"""The GM's quick edits of a d100 character on the GM's Characters tab (issue 23): campaigns/systems/d100/quick.py."""
+"""The GM's quick edits of a d100 character on the GM's Characters tab: campaigns/systems/d100/quick.py."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -6,9 +6,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from campaigns.life.access import campaign_for_gm
 from campaigns.systems.d100 import quick
-from campaigns.systems.steps import REFUSALS
-from campaigns.views import campaign_for_gm
+from campaigns.toolkit.steps import REFUSALS
 
 
 @login_required
@@ -23,8 +23,12 @@ def peril(request, campaign_id: int, character_id: int):
     except REFUSALS as refusal:
         error = str(refusal)
     if request.htmx:
-        context = {"campaign": campaign, "character": character, "card": campaign.adapter.card(character),
-                   "peril_error": error}  # fmt: skip
+        context = {
+            "campaign": campaign,
+            "character": character,
+            "card": campaign.adapter.card(character),
+            "peril_error": error,
+        }
         return render(request, "campaigns/gm_characters.html#sheet", context, status=422 if error else 200)
     if error:
         messages.error(request, error)

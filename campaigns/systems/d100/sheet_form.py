@@ -2,7 +2,7 @@
 
 from django import forms
 
-from campaigns.inputs import WholeNumberField
+from campaigns.common.inputs import WholeNumberField
 from characters.forms import CharacterForm, notes_field
 from characters.rows import RowForm, RowList, count_field, name_field, stat_choice
 from rules.d100.sheet import DEFAULT_ATTRIBUTES as D100_ATTRIBUTES
@@ -19,30 +19,52 @@ class D100SkillRow(RowForm):
 
     def item(self):
         data = self.cleaned_data
-        return {"name": data["name"].strip(), "attribute": data["attribute"], "ranks": data["ranks"] or 0,
-                "special": data["special"]}  # fmt: skip
+        return {
+            "name": data["name"].strip(),
+            "attribute": data["attribute"],
+            "ranks": data["ranks"] or 0,
+            "special": data["special"],
+        }
 
 
 class D100SheetForm(CharacterForm):
     """d100: the campaign's primary attributes, skills with ranks (0-3) and common/special, modifiers, peril."""
 
-    row_lists = {"skills": RowList(D100SkillRow, "Skills", "Each skill with its attribute and ranks (0 to 3); "
-                                                     "tick Special for a special skill.", before="modifiers",
-                                   row_label="Skill")}  # fmt: skip
-    modifiers = WholeNumberField(min_value=-30, max_value=30, required=False, label="Talent and trait modifiers",
-                                 help_text="Added to every test's base chance, -30 to +30.")  # fmt: skip
-    peril = forms.TypedChoiceField(choices=list(enumerate(PERIL_STEPS)), coerce=int, required=False, empty_value=0,
-                                   help_text="Where the character stands on the Peril Condition Track.")  # fmt: skip
+    row_lists = {
+        "skills": RowList(
+            D100SkillRow,
+            "Skills",
+            "Each skill with its attribute and ranks (0 to 3); tick Special for a special skill.",
+            before="modifiers",
+            row_label="Skill",
+        )
+    }
+    modifiers = WholeNumberField(
+        min_value=-30,
+        max_value=30,
+        required=False,
+        label="Talent and trait modifiers",
+        help_text="Added to every test's base chance, -30 to +30.",
+    )
+    peril = forms.TypedChoiceField(
+        choices=list(enumerate(PERIL_STEPS)),
+        coerce=int,
+        required=False,
+        empty_value=0,
+        help_text="Where the character stands on the Peril Condition Track.",
+    )
     notes = notes_field()
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         values = (self.instance.sheet or {}).get("attributes", {})
         for name in self.instance.campaign.settings.get("attributes", []):
-            self.fields[f"attribute__{name}"] = WholeNumberField(label=name, initial=values.get(name, 40), min_value=0,
-                                                                 max_value=100, help_text="0 to 100.")  # fmt: skip
-        self.order_fields(["name", *(f for f in self.fields if f.startswith("attribute__")), "modifiers",
-                           "peril", "notes"])  # fmt: skip
+            self.fields[f"attribute__{name}"] = WholeNumberField(
+                label=name, initial=values.get(name, 40), min_value=0, max_value=100, help_text="0 to 100."
+            )
+        self.order_fields(
+            ["name", *(f for f in self.fields if f.startswith("attribute__")), "modifiers", "peril", "notes"]
+        )
 
     def row_choices(self, name: str) -> dict:
         return {"attribute": self.instance.campaign.settings.get("attributes") or D100_ATTRIBUTES}

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from campaigns.systems.base import GM, MEMBER
+from campaigns.plugins.base import GM, MEMBER
 from campaigns.systems.d100 import gm_views, quick_views, views
 
 urlpatterns = [

@@ -1,21 +1,22 @@
 """The d100 table steps: tests, secret difficulties, Fortune re-rolls and spends,
 Fury and Chaos dice, and the GM's recovery, Misfortune and opposed tests (the session start, with its
-Fortune refill, is the table's: campaigns.actions.start_session)."""
+Fortune refill, is the table's: campaigns.table.actions.start_session)."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from campaigns.audience import Audience
+from campaigns.common.audience import Audience
+from campaigns.life.access import campaign_for_gm, campaign_for_member
 from campaigns.models import Roll
 from campaigns.systems.d100 import actions
 from campaigns.systems.d100 import opposed as opposed_rerolls
 from campaigns.systems.d100.chart import d100_chart
 from campaigns.systems.d100.forms import D100TestForm, MisfortuneForm, OpposedForm, SpecialDieForm
 from campaigns.systems.d100.panel import pools_panel
-from campaigns.systems.steps import REFUSALS, call_step, gm_call, panel_step, roll_step
-from campaigns.views import campaign_for_gm, campaign_for_member
+from campaigns.table import last_roll
+from campaigns.toolkit.steps import REFUSALS, call_step, gm_call, panel_step, roll_step
 from rules.d100.test import Flip, chances, difficulty_for_time, total_chance
 from rules.errors import RulesError
 
@@ -28,15 +29,29 @@ def test(request, campaign_id: int):
 
     def act():
         data = form.cleaned_data
-        return actions.start_test(campaign, request.user, character=data["character"], skill=data["skill"].strip(),
-                           attribute=data["attribute"], difficulty=data["difficulty"] or None, how=Flip(data["flip"]),
-                           assistant=data["assistant"], synergy=data["synergy"], label=data["label"],
-                           time=data["time"] or "normal")  # fmt: skip
+        return actions.start_test(
+            campaign,
+            request.user,
+            character=data["character"],
+            skill=data["skill"].strip(),
+            attribute=data["attribute"],
+            difficulty=data["difficulty"] or None,
+            how=Flip(data["flip"]),
+            assistant=data["assistant"],
+            synergy=data["synergy"],
+            label=data["label"],
+            time=data["time"] or "normal",
+        )
 
     return roll_step(
-        request, campaign, Audience.TABLE, form=form, form_name="test_form", act=act,
+        request,
+        campaign,
+        Audience.TABLE,
+        form=form,
+        form_name="test_form",
+        act=act,
         again=lambda: D100TestForm(initial=request.POST.dict(), campaign=campaign, user=request.user),
-    )  # fmt: skip
+    )
 
 
 @login_required
@@ -47,13 +62,18 @@ def odds(request, campaign_id: int):
     form = D100TestForm(request.GET, campaign=campaign, user=request.user)
     context = {}
     if form.is_valid() and not (form.cleaned_data["skill"].strip() or form.cleaned_data["attribute"]):
-        # Nothing chosen yet (the form as it opens): a hint, not an error (issue 18); rolling it says what is missing.
+        # Nothing chosen yet (the form as it opens): a hint, not an error; rolling it says what is missing.
         context["odds_hint"] = "Choose a skill, or an attribute, to see the odds."
     elif form.is_valid() and form.cleaned_data["difficulty"]:
         data = form.cleaned_data
         try:
-            side = actions.side_for(data["character"], data["skill"].strip(), data["attribute"],
-                                    synergy=data["synergy"], cap=actions.modifier_cap(campaign))  # fmt: skip
+            side = actions.side_for(
+                data["character"],
+                data["skill"].strip(),
+                data["attribute"],
+                synergy=data["synergy"],
+                cap=actions.modifier_cap(campaign),
+            )
         except RulesError as error:
             context["odds_error"] = str(error)
         else:
@@ -77,11 +97,17 @@ def _rolls(request, campaign):
     return Roll.objects.all() if campaign.is_gm(request.user) else Roll.objects.visible_to_table()
 
 
-def _after(request, campaign, error: str = ""):
-    """HTMX gets the message at once, where the click was; a plain post, on the table it goes back to."""
+def _after(request, campaign, error: str = "", *, roll=None):
+    """HTMX gets the message at once, where the click was (on the card: its last roll again, `roll`, the new
+    one or the one refused); a plain post, on the table it goes back to."""
+    if (on_card := last_roll.answer(request, campaign, roll, error=error)) is not None:
+        return on_card
     if request.htmx:
         status = 422 if error else 200
-        return render(request, "systems/_step_error.html", {"error": error}, status=status)
+        answer = render(request, "systems/_step_error.html", {"error": error}, status=status)
+        if roll is not None and not error:  # spent from the log's row: the new result on the roller's card too
+            answer.content += last_roll.oob_for(request, roll).encode()
+        return answer
     if error:
         messages.error(request, error)
     return redirect("table", campaign.pk)
@@ -107,10 +133,10 @@ def reroll(request, campaign_id: int, roll_id: int):
     campaign = campaign_for_member(request, campaign_id)
     roll = get_object_or_404(_rolls(request, campaign), pk=roll_id, campaign=campaign, kind=actions.KIND)
     try:
-        actions.fortune_reroll(roll.pk, request.user)
+        new = actions.fortune_reroll(roll.pk, request.user)
     except REFUSALS as error:
-        return _after(request, campaign, str(error))
-    return _after(request, campaign)
+        return _after(request, campaign, str(error), roll=roll)
+    return _after(request, campaign, roll=new)
 
 
 @login_required
@@ -144,9 +170,13 @@ def die(request, campaign_id: int):
     campaign = campaign_for_member(request, campaign_id)
     form = SpecialDieForm(request.POST, campaign=campaign, user=request.user)
     return panel_step(
-        request, campaign, Audience.TABLE, form=form, error_form="dice",
+        request,
+        campaign,
+        Audience.TABLE,
+        form=form,
+        error_form="dice",
         act=lambda: actions.roll_special_die(campaign, request.user, **form.cleaned_data),
-    )  # fmt: skip
+    )
 
 
 @login_required
@@ -154,9 +184,12 @@ def die(request, campaign_id: int):
 def recover(request, campaign_id: int):
     campaign = campaign_for_gm(request, campaign_id)
     return panel_step(
-        request, campaign, Audience.GM, error_form="recover",
+        request,
+        campaign,
+        Audience.GM,
+        error_form="recover",
         act=lambda: actions.recover_fortune(campaign, request.user, request.POST.get("event", "")),
-    )  # fmt: skip
+    )
 
 
 @login_required
@@ -167,13 +200,23 @@ def opposed(request, campaign_id: int):
 
     def act():
         data = form.cleaned_data
-        actions.opposed_test(campaign, request.user, first=data["first"], first_skill=data["first_skill"].strip(),
-                             first_attribute=data["first_attribute"], second=data["second"],
-                             second_skill=data["second_skill"].strip(),
-                             second_attribute=data["second_attribute"], first_difficulty=data["first_difficulty"],
-                             second_difficulty=data["second_difficulty"], first_time=data["first_time"],
-                             second_time=data["second_time"], first_synergy=data["first_synergy"],
-                             second_synergy=data["second_synergy"], label=data["label"])  # fmt: skip
+        actions.opposed_test(
+            campaign,
+            request.user,
+            first=data["first"],
+            first_skill=data["first_skill"].strip(),
+            first_attribute=data["first_attribute"],
+            second=data["second"],
+            second_skill=data["second_skill"].strip(),
+            second_attribute=data["second_attribute"],
+            first_difficulty=data["first_difficulty"],
+            second_difficulty=data["second_difficulty"],
+            first_time=data["first_time"],
+            second_time=data["second_time"],
+            first_synergy=data["first_synergy"],
+            second_synergy=data["second_synergy"],
+            label=data["label"],
+        )
 
     return panel_step(request, campaign, Audience.GM, form=form, form_name="opposed_form", act=act)
 
@@ -184,10 +227,10 @@ def six(request, campaign_id: int, roll_id: int):
     campaign = campaign_for_member(request, campaign_id)
     roll = get_object_or_404(_rolls(request, campaign), pk=roll_id, campaign=campaign, kind="d100_die")
     try:
-        actions.fortune_six(roll.pk, request.user)
+        new = actions.fortune_six(roll.pk, request.user)
     except REFUSALS as error:
-        return _after(request, campaign, str(error))
-    return _after(request, campaign)
+        return _after(request, campaign, str(error), roll=roll)
+    return _after(request, campaign, roll=new)
 
 
 @login_required
@@ -197,7 +240,7 @@ def opposed_reroll(request, campaign_id: int, roll_id: int, side: int):
     campaign = campaign_for_member(request, campaign_id)
     roll = get_object_or_404(Roll.objects.visible_to_table(), pk=roll_id, campaign=campaign, kind="d100_opposed")
     try:
-        opposed_rerolls.side_reroll(roll.pk, request.user, side)
+        new = opposed_rerolls.side_reroll(roll.pk, request.user, side)
     except REFUSALS as error:
-        return _after(request, campaign, str(error))
-    return _after(request, campaign)
+        return _after(request, campaign, str(error), roll=roll)
+    return _after(request, campaign, roll=new)

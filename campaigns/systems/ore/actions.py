@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from campaigns import actions as table_actions
-from campaigns import commitment_actions, events, live, sources
+from campaigns.common import sources
 from campaigns.models import Commitment, Roll, RollCall
 from campaigns.systems.ore.kind import pool_from, roll_from
-from campaigns.systems.skills import no_such_skill
-from campaigns.systems.turns import locked_call, publish_call, save_call
+from campaigns.table import actions as table_actions
+from campaigns.table import commitment_actions, events, live
+from campaigns.toolkit.skills import no_such_skill
+from campaigns.toolkit.turns import locked_call, publish_call, save_call
 from rules.errors import RulesError
 from rules.ore.contest import highest_wiggle
 from rules.ore.pool import build_pool, roll_pool, set_wiggle, suggest_wiggle
@@ -37,14 +38,25 @@ def side_for(character, stat: str, skill: str = "", *, bonus: int = 0, penalty: 
         raise RulesError(f"There is no stat called {stat}.")
     dice = found or {"normal": 0, "hard": 0, "wiggle": 0}
     pool = build_pool(
-        sheet["stats"][stat], dice["normal"] + dice["hard"] + dice["wiggle"], hard=dice["hard"],
-        wiggle=dice["wiggle"], bonus=bonus, penalty=penalty,
-    )  # fmt: skip
+        sheet["stats"][stat],
+        dice["normal"] + dice["hard"] + dice["wiggle"],
+        hard=dice["hard"],
+        wiggle=dice["wiggle"],
+        bonus=bonus,
+        penalty=penalty,
+    )
     if pool.size == 0:  # Reading (published on /rules/#ore): nothing is rolled; the GM narrates the failure
         raise RulesError("The penalty dice take every die of the pool: there is nothing to roll.")
     what = f"{stat}{' + ' + skill if skill else ''}"
-    return {"who": character.name, "what": what, "stat": stat, "normal": pool.normal, "hard": pool.hard,
-            "wiggle": pool.wiggle, "dropped": pool.dropped}  # fmt: skip
+    return {
+        "who": character.name,
+        "what": what,
+        "stat": stat,
+        "normal": pool.normal,
+        "hard": pool.hard,
+        "wiggle": pool.wiggle,
+        "dropped": pool.dropped,
+    }
 
 
 def npc_side(name: str, normal: int, hard: int, wiggle: int) -> dict:
@@ -66,8 +78,10 @@ def start_roll(
     label: str = "",
     extras: list | None = None,
     wiggle_at_best: bool = False,
+    secret: bool = False,
 ) -> RollCall:
-    """A player's roll; with `difficulty` None the GM sets it in secret. `extras`: the extra actions
+    """A player's roll; with `difficulty` None the GM sets it in secret; `secret` with a difficulty: the
+    GM's call gave it, already committed (campaigns/calls/card_calls.py). `extras`: the extra actions
     declared with it (campaigns/systems/ore/multiple.py), each to take its own set. `wiggle_at_best`
     (the character card's one click): the wiggle dice go where the wiggle form would suggest, at
     once, instead of waiting for the player (published on /rules/#ore)."""
@@ -75,7 +89,7 @@ def start_roll(
         raise ActionError("Roll for your own character.")
     if difficulty is not None and not 0 <= difficulty <= 10:
         raise RulesError("A difficulty is 0 (none) to 10.")
-    request = {"side": side, "difficulty": difficulty, "secret": difficulty is None, "self_test": True}
+    request = {"side": side, "difficulty": difficulty, "secret": secret or difficulty is None, "self_test": True}
     if extras:
         request["extras"] = extras
     if wiggle_at_best and side["wiggle"]:
@@ -100,10 +114,15 @@ def set_difficulty(call_id: int, gm, difficulty: int) -> RollCall:
         if not 0 <= difficulty <= 10:
             raise RulesError("A difficulty is 0 (none) to 10.")
         call.request = {**call.request, "difficulty": difficulty}
-        # Committed before the dice, shown when the session ends (issue 25; read on /rules/#ore).
-        commitment_actions.commit(call.campaign, kind="difficulty", value=difficulty, call=call,
-                                  about=f"the difficulty of {call.character.name}'s roll",
-                                  reveal=Commitment.Reveal.SESSION_END)  # fmt: skip
+        # Committed before the dice, shown when the session ends (read on /rules/#ore).
+        commitment_actions.commit(
+            call.campaign,
+            kind="difficulty",
+            value=difficulty,
+            call=call,
+            about=f"the difficulty of {call.character.name}'s roll",
+            reveal=Commitment.Reveal.SESSION_END,
+        )
         _roll(call, author=call.character.owner)
     return call
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from campaigns.audience import Audience
-from campaigns.needs import own_steps, secret_tests
-from campaigns.systems.base import SystemAdapter
+from campaigns.calls.cards import CallNumber
+from campaigns.common.audience import Audience
+from campaigns.plugins.base import SystemAdapter
 from campaigns.systems.ore import actions, panel
 from campaigns.systems.ore import card as ore_card
 from campaigns.systems.ore.kind import ORE
 from campaigns.systems.ore.sheet_form import OreSheetForm
+from campaigns.table.needs import own_steps, secret_tests
 from rules.ore import SYSTEM
 
 
@@ -16,8 +17,11 @@ class OneRollEngine(SystemAdapter):
     rules = SYSTEM
     kinds = (ORE,)
     urls = "campaigns.systems.ore.urls"
+    css = "systems/ore/ore.css"
+    bench = "campaigns.systems.ore.bench"
+    table_queries = {"gm": 17, "player": 19}
     sheet_form = OreSheetForm
-    # Issue 22: a hard die and a wiggle die on the demo sheet, so its card shows every kind of button.
+    # A hard die and a wiggle die on the demo sheet, so its card shows every kind of button.
     demo_sheet = {
         "stats": {"Coordination": 3, "Sense": 3},
         "skills": [
@@ -28,7 +32,7 @@ class OneRollEngine(SystemAdapter):
     }
 
     def needs(self, campaign, viewer, calls):
-        # The "Needs you" strip (campaigns/needs.py): a player's own test waits on the GM's secret step,
+        # The "Needs you" strip (campaigns/table/needs.py): a player's own test waits on the GM's secret step,
         # and a roll of theirs on their choice.
         gm = secret_tests(calls, viewer, actions.KIND, asks="a secret difficulty", step="set the difficulty")
         return gm + own_steps(calls, viewer, actions.KIND, step="set your wiggle dice")
@@ -40,6 +44,19 @@ class OneRollEngine(SystemAdapter):
         # The GM's contest form lists the characters; a player's panel is their own roll form alone, which
         # a panel drawn for no one in particular would take away: nothing is sent them.
         return panel.panel(campaign, audience) if audience is Audience.GM else None
+
+    # The GM's call from the card (campaigns/calls/card_calls.py): the difficulty, 0 (any set) to 10
+    # (seed "Difficulty"), open or secret; a secret one is committed at the call and shown when a session
+    # ends, as set_difficulty's.
+    CALL_NUMBER = CallNumber(
+        "Difficulty", tuple((str(n), "0 (none)" if n == 0 else str(n)) for n in range(11)), "0", kind="difficulty"
+    )
+
+    def card_call_number(self, campaign):
+        return self.CALL_NUMBER
+
+    def card_call_options(self, number, secret):
+        return {"difficulty": int(number), "called_secret": secret}
 
     def card(self, character, *, data=None):
         return ore_card.card(character, data=data)

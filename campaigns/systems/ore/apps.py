@@ -1,9 +1,9 @@
 """One-Roll Engine as a Django app: its models, templates, template tags and tests; its adapter."""
 
-from campaigns import systems
+from campaigns.plugins import registry
 
 
-class OreConfig(systems.SystemConfig):
+class OreConfig(registry.SystemConfig):
     name = "campaigns.systems.ore"
     label = "ore"
     verbose_name = "One-Roll Engine"

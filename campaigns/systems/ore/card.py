@@ -1,4 +1,4 @@
-"""The One-Roll Engine's character card (issue 22): a button per stat (its dice alone) and per
+"""The One-Roll Engine's character card: a button per stat (its dice alone) and per
 skill (stat + skill dice, its hard and wiggle dice with them: seed "Stats & Skills"), and the few
 options that matter ("⋯"): the difficulty or the GM's secret one, bonus and penalty dice, and
 extra actions with the same pool (seed "Multiple Actions and Multiple Sets"), and, on a sheet
@@ -14,17 +14,17 @@ from copy import deepcopy
 
 from django import forms
 
-from campaigns.cards import Card, CardRoll
-from campaigns.forms import TableForm
-from campaigns.inputs import WholeNumberField
+from campaigns.calls.cards import Card, CardRoll
+from campaigns.common.inputs import WholeNumberField
 from campaigns.models import RollCall
 from campaigns.systems.ore import actions, multiple
 from campaigns.systems.ore.forms import OreRollForm
+from campaigns.table.forms import TableForm
 from rules.errors import RulesError
 from rules.ore.sheet import STATS
 
 GLANCE = "systems/ore/card_glance.html"
-GM_TOOLS = "systems/_gm_notes.html"  # the GM's quick edit (campaigns/systems/gm_notes.py)
+GM_TOOLS = "systems/_gm_notes.html"  # the GM's quick edit (campaigns/toolkit/gm_notes.py)
 MAX_EXTRAS = 2  # the roll form's two extra actions
 
 
@@ -37,9 +37,13 @@ class OreCardOptions(TableForm):
     bonus = deepcopy(OreRollForm.base_fields["bonus"])
     penalty = deepcopy(OreRollForm.base_fields["penalty"])
     extras = WholeNumberField(
-        min_value=0, max_value=MAX_EXTRAS, initial=0, required=False, label="Extra actions",
+        min_value=0,
+        max_value=MAX_EXTRAS,
+        initial=0,
+        required=False,
+        label="Extra actions",
         help_text="The same action again, each taking one more set of the roll, if it has one.",
-    )  # fmt: skip
+    )
 
     def __init__(self, *args, character, **kwargs):
         kwargs.setdefault("auto_id", f"card{character.pk}-%s")  # one card per character on the page
@@ -81,14 +85,20 @@ def card(character, *, data=None) -> Card:
     sheet = character.sheet
     rolls = [CardRoll(f"stat:{stat}", stat, dice_code(actions.side_for(character, stat)), "Stats") for stat in STATS]
     rolls += [
-        CardRoll(f"skill:{skill['name']}", skill["name"], dice_code(actions.side_for(character, "", skill["name"])),
-                 "Skills")
+        CardRoll(
+            f"skill:{skill['name']}", skill["name"], dice_code(actions.side_for(character, "", skill["name"])), "Skills"
+        )
         for skill in sheet.get("skills", [])
-    ]  # fmt: skip
+    ]
     stats = [(stat, sheet["stats"][stat]) for stat in STATS]
     skills = [(skill["name"], skill["stat"], dice_code(skill)) for skill in sheet.get("skills", [])]
-    return Card(tuple(rolls), GLANCE, {"stats": stats, "skills": skills},
-                OreCardOptions(data, character=character), gm_tools=GM_TOOLS)  # fmt: skip
+    return Card(
+        tuple(rolls),
+        GLANCE,
+        {"stats": stats, "skills": skills},
+        OreCardOptions(data, character=character),
+        gm_tools=GM_TOOLS,
+    )
 
 
 def card_roll(character, key: str, options: dict, *, actor, label: str = ""):
@@ -101,8 +111,19 @@ def card_roll(character, key: str, options: dict, *, actor, label: str = ""):
     known = options.get("known", True)
     difficulty = options.get("difficulty", 0) if known else None
     own_wiggle = bool(options.get("own_wiggle"))
-    call = actions.start_roll(character.campaign, actor, character=character, side=side, difficulty=difficulty,
-                              label=label, extras=extras, wiggle_at_best=not own_wiggle)  # fmt: skip
+    # The GM's call with a secret difficulty (campaigns/calls/card_calls.py): rolled now against it, hidden as
+    # a secret difficulty the GM set on the player's roll is.
+    call = actions.start_roll(
+        character.campaign,
+        actor,
+        character=character,
+        side=side,
+        difficulty=difficulty,
+        label=label,
+        extras=extras,
+        wiggle_at_best=not own_wiggle,
+        secret=bool(options.get("called_secret")),
+    )
     if call.status == RollCall.Status.PLAYER_TURN:  # the player kept the wiggle dice to set
         return f"{stat or skill}: set your wiggle dice on the call card; the roll then shows in the log."
     return call.roll if known else None

@@ -15,12 +15,12 @@ from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from campaigns import live
-from campaigns.actions import ActionError
-from campaigns.inputs import whole_number
+from campaigns.common.inputs import whole_number
+from campaigns.life.access import campaign_for_gm
 from campaigns.models import Roll
-from campaigns.systems.steps import REFUSALS
-from campaigns.views import campaign_for_gm
+from campaigns.table import live
+from campaigns.table.actions import ActionError
+from campaigns.toolkit.steps import REFUSALS
 from rules.ore.multiple import strike
 
 KIND = "ore"
@@ -39,9 +39,15 @@ def strike_action(roll_id: int, gm, number: int) -> Roll:
         rulings = Roll.objects.filter(campaign=ruled.campaign, kind=KIND, request__struck_of=first)
         already = {n for r in rulings for n in r.request.get("struck", ())} | set(ruled.request.get("struck", ()))
         struck = strike(len(ruled.request.get("extras", ())), tuple(sorted(already)), number)
-        roll = Roll.objects.create(campaign=ruled.campaign, author=gm, character=ruled.character, kind=KIND,
-                                   request={**ruled.request, "struck": list(struck), "struck_of": first},
-                                   outcome=ruled.outcome, visibility=ruled.visibility)  # fmt: skip
+        roll = Roll.objects.create(
+            campaign=ruled.campaign,
+            author=gm,
+            character=ruled.character,
+            kind=KIND,
+            request={**ruled.request, "struck": list(struck), "struck_of": first},
+            outcome=ruled.outcome,
+            visibility=ruled.visibility,
+        )
         transaction.on_commit(lambda: live.send_roll(roll))
     return roll
 

@@ -1,8 +1,8 @@
 from django import forms
 
-from campaigns.forms import CharacterChoiceField, TableForm
-from campaigns.inputs import TextField, WholeNumberField
-from campaigns.systems.skills import OwnStatNamed, name_own_stat, stat_field
+from campaigns.common.inputs import TextField, WholeNumberField
+from campaigns.table.forms import CharacterChoiceField, TableForm
+from campaigns.toolkit.skills import OwnStatNamed, name_own_stat, stat_field
 from rules.ore.sheet import STATS
 
 STAT_CHOICES = [(stat, stat) for stat in STATS]
@@ -34,6 +34,10 @@ class OreRollForm(OwnStatNamed, TableForm):
 
     stat_names = STATS
 
+    # The usual roll (a stat and a skill, against a difficulty) in one row; bonus and penalty dice, the label and the
+    # extra actions fold under "More modifiers (N set)" (templates/systems/_form_fields.html).
+    common = ("character", "skill", "stat", "known", "difficulty")
+
     def extra_actions(self) -> list[tuple[str, str]]:
         data = self.cleaned_data
         return [(data[f"extra_{n}"], data[f"extra_{n}_label"]) for n in (1, 2)]
@@ -63,17 +67,22 @@ class ContestForm(TableForm):
         help_text="For an opposing character.",
     )
     opponent_penalty = WholeNumberField(
-        min_value=0, max_value=10, initial=0, required=False, label="Opponent's penalty dice",
+        min_value=0,
+        max_value=10,
+        initial=0,
+        required=False,
+        label="Opponent's penalty dice",
         help_text="For an opposing character: hard, then normal, then wiggle.",
-    )  # fmt: skip
+    )
     npc_name = TextField(required=False, max_length=60, label="NPC name")
     npc_normal = WholeNumberField(min_value=0, max_value=10, initial=4, required=False, label="NPC normal dice")
     npc_hard = WholeNumberField(min_value=0, max_value=10, initial=0, required=False, label="NPC hard dice")
     npc_wiggle = WholeNumberField(min_value=0, max_value=10, initial=0, required=False, label="NPC wiggle dice")
     height_only = forms.BooleanField(
-        required=False, label="Order does not matter: the higher set wins",
+        required=False,
+        label="Order does not matter: the higher set wins",
         help_text="Tick when it doesn't matter who acts first (a race, say): only the heights count.",
-    )  # fmt: skip
+    )
     label = TextField(max_length=100, required=False)
 
     def __init__(self, *args, campaign, **kwargs):

@@ -9,9 +9,9 @@ from typing import Any
 
 from django.utils.html import format_html
 
-from campaigns.audience import Audience
-from campaigns.fair_dice import Die
-from campaigns.roll_kind import RollKind
+from campaigns.common.audience import Audience
+from campaigns.common.fair_dice import Die
+from campaigns.plugins.roll_kind import RollKind
 from campaigns.systems.ore.chart import ore_chart
 from campaigns.systems.ore.chips import dice_groups
 from campaigns.systems.ore.extra_sets import action_sets, declared
@@ -49,8 +49,11 @@ def _side_view(side: dict[str, Any], rolled: OreRoll, difficulty: int) -> dict[s
 def view_data(request: dict[str, Any], state: dict[str, Any], label: str = "") -> dict[str, Any]:
     """Everything about the roll; the audience's view removes what it may not see."""
     difficulty = request.get("difficulty") or 0
-    data: dict[str, Any] = {"difficulty": difficulty, "secret": bool(request.get("secret")),
-                            "height_only": bool(request.get("height_only"))}  # fmt: skip
+    data: dict[str, Any] = {
+        "difficulty": difficulty,
+        "secret": bool(request.get("secret")),
+        "height_only": bool(request.get("height_only")),
+    }
     if request.get("extras"):  # declared before the dice fall: the GM setting a secret difficulty sees them
         data["declared"] = declared(request, label)
     if "faces" not in state:
@@ -71,13 +74,17 @@ def view_data(request: dict[str, Any], state: dict[str, Any], label: str = "") -
                 else contest(mine.best(), theirs.best())
             )
             first = {"a": request["side"]["who"], "b": request["opponent"]["who"], None: ""}[result.first]
-            data["contest"] = {"first": first, "second_acts": result.second_acts, "summary": result.summary,
-                               **_contest_badge(result, first, data["height_only"])}  # fmt: skip
+            data["contest"] = {
+                "first": first,
+                "second_acts": result.second_acts,
+                "summary": result.summary,
+                **_contest_badge(result, first, data["height_only"]),
+            }
     return data
 
 
 def _contest_badge(result, first: str, height_only: bool) -> dict[str, str]:
-    """The contest's outcome badge (issue 22), "<strong>Drone</strong> wins.", toned from the rolling
+    """The contest's outcome badge, "<strong>Drone</strong> wins.", toned from the rolling
     player's side ("a")."""
     if result.first is None:
         return {"badge": "A tie.", "tone": "neutral"}

@@ -2,7 +2,7 @@
 
 from django import forms
 
-from campaigns.inputs import WholeNumberField
+from campaigns.common.inputs import WholeNumberField
 from characters.forms import CharacterForm, notes_field
 from characters.rows import RowForm, RowList, count_field, name_field, stat_choice
 from rules.ore.sheet import STATS as ORE_STATS
@@ -29,8 +29,11 @@ class OreSkillRow(RowForm):
 
     def item(self):
         data = self.cleaned_data
-        return {"name": data["name"].strip(), "stat": data["stat"],
-                **{key: data[key] or 0 for key in ("normal", "hard", "wiggle")}}  # fmt: skip
+        return {
+            "name": data["name"].strip(),
+            "stat": data["stat"],
+            **{key: data[key] or 0 for key in ("normal", "hard", "wiggle")},
+        }
 
 
 class OreSheetForm(CharacterForm):
@@ -57,7 +60,7 @@ class OreSheetForm(CharacterForm):
         self.order_fields(["name", *(f"stat__{name}" for name in ORE_STATS), "notes"])
 
     def clean(self):
-        """Names that differ only in case, said beside the skills (issue 18)."""
+        """Names that differ only in case, said beside the skills."""
         cleaned = super().clean()
         if "skills" not in self.errors:
             names = [skill["name"] for skill in self.rows("skills")]

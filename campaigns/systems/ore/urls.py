@@ -1,8 +1,8 @@
 from django.urls import path
 
-from campaigns.systems.base import GM, MEMBER
-from campaigns.systems.gm_notes import notes_view
+from campaigns.plugins.base import GM, MEMBER
 from campaigns.systems.ore import compatible, views
+from campaigns.toolkit.gm_notes import notes_view
 
 urlpatterns = [
     path("rolls/", views.roll, name="ore_roll"),

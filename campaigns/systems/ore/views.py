@@ -1,17 +1,17 @@
 """One-Roll Engine table steps: check who may act, validate, call one action,
-answer HTMX with the panel or the card (campaigns.systems.steps)."""
+answer HTMX with the panel or the card (campaigns.toolkit.steps)."""
 
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_POST
 
-from campaigns.audience import Audience
-from campaigns.inputs import whole_number
+from campaigns.common.audience import Audience
+from campaigns.common.inputs import whole_number
+from campaigns.life.access import campaign_for_gm, campaign_for_member
 from campaigns.systems.ore import actions, multiple
 from campaigns.systems.ore.chart import ore_chart
 from campaigns.systems.ore.forms import ContestForm, ContestRollForm, DifficultyForm, OreRollForm
-from campaigns.systems.steps import call_step, gm_call, panel_step, player_call, roll_step
-from campaigns.views import campaign_for_gm, campaign_for_member
+from campaigns.toolkit.steps import call_step, gm_call, panel_step, player_call, roll_step
 from rules.errors import RulesError
 from rules.ore import SYSTEM
 from rules.ore.pool import PoolCheck, best_width_distribution
@@ -25,17 +25,38 @@ def roll(request, campaign_id: int):
 
     def act():
         data = form.cleaned_data
-        side = actions.side_for(data["character"], data["stat"], data["skill"].strip(), bonus=data["bonus"],
-                                penalty=data["penalty"])  # fmt: skip
-        extras = multiple.declare(data["character"], data["stat"], data["skill"].strip(), form.extra_actions())
+        side = actions.side_for(
+            data["character"], data["stat"], data["skill"].strip(), bonus=data["bonus"], penalty=data["penalty"]
+        )
+        try:
+            extras = multiple.declare(data["character"], data["stat"], data["skill"].strip(), form.extra_actions())
+        except RulesError:
+            # The extra actions sit in the "More modifiers" fold: marking them opens it on the panel that
+            # comes back, so the controls the message names are in view (the message stays beside the button).
+            for number in (1, 2):
+                if data[f"extra_{number}"].strip():
+                    form.add_error(f"extra_{number}", "")
+            raise
         difficulty = (data["difficulty"] or 0) if data["known"] else None
-        return actions.start_roll(campaign, request.user, character=data["character"], side=side, difficulty=difficulty,
-                           label=data["label"], extras=extras)  # fmt: skip
+        return actions.start_roll(
+            campaign,
+            request.user,
+            character=data["character"],
+            side=side,
+            difficulty=difficulty,
+            label=data["label"],
+            extras=extras,
+        )
 
     return roll_step(
-        request, campaign, Audience.TABLE, form=form, form_name="roll_form", act=act,
+        request,
+        campaign,
+        Audience.TABLE,
+        form=form,
+        form_name="roll_form",
+        act=act,
         again=lambda: OreRollForm(initial=request.POST.dict(), campaign=campaign, user=request.user),
-    )  # fmt: skip
+    )
 
 
 @login_required
@@ -51,16 +72,22 @@ def odds(request, campaign_id: int):
     if chosen and form.is_valid() and form.cleaned_data["known"]:
         data = form.cleaned_data
         try:
-            side = actions.side_for(data["character"], data["stat"], data["skill"].strip(), bonus=data["bonus"],
-                                    penalty=data["penalty"])  # fmt: skip
+            side = actions.side_for(
+                data["character"], data["stat"], data["skill"].strip(), bonus=data["bonus"], penalty=data["penalty"]
+            )
         except RulesError as error:
             context["odds_error"] = str(error)
         else:
             pool = actions.pool_from(side)
             difficulty = data["difficulty"] or 0
-            context = {"what": side["what"], "pool": pool, "chance": SYSTEM.roll.odds(PoolCheck(pool, difficulty)),
-                       "difficulty": difficulty, "chart": ore_chart(pool, difficulty),
-                       "widths": list(best_width_distribution(pool).items())}  # fmt: skip
+            context = {
+                "what": side["what"],
+                "pool": pool,
+                "chance": SYSTEM.roll.odds(PoolCheck(pool, difficulty)),
+                "difficulty": difficulty,
+                "chart": ore_chart(pool, difficulty),
+                "widths": list(best_width_distribution(pool).items()),
+            }
     return render(request, "systems/ore/odds.html", context)
 
 
@@ -74,16 +101,29 @@ def contest(request, campaign_id: int):
         data = form.cleaned_data
         bonus, penalty = data["opponent_bonus"] or 0, data["opponent_penalty"] or 0
         if data["opponent_character"]:
-            opponent = actions.side_for(data["opponent_character"], data["opponent_stat"],
-                                        data["opponent_skill"].strip(), bonus=bonus, penalty=penalty)  # fmt: skip
+            opponent = actions.side_for(
+                data["opponent_character"],
+                data["opponent_stat"],
+                data["opponent_skill"].strip(),
+                bonus=bonus,
+                penalty=penalty,
+            )
         elif bonus or penalty:
             raise RulesError("An NPC pool takes no bonus or penalty dice: type the dice it rolls.")
         else:
-            opponent = actions.npc_side(data["npc_name"], data["npc_normal"] or 0, data["npc_hard"] or 0,
-                                        data["npc_wiggle"] or 0)  # fmt: skip
-        actions.call_contest(campaign, request.user, character=data["character"], stat=data["stat"],
-                             skill=data["skill"].strip(), opponent=opponent, label=data["label"],
-                             height_only=data["height_only"])  # fmt: skip
+            opponent = actions.npc_side(
+                data["npc_name"], data["npc_normal"] or 0, data["npc_hard"] or 0, data["npc_wiggle"] or 0
+            )
+        actions.call_contest(
+            campaign,
+            request.user,
+            character=data["character"],
+            stat=data["stat"],
+            skill=data["skill"].strip(),
+            opponent=opponent,
+            label=data["label"],
+            height_only=data["height_only"],
+        )
 
     return panel_step(request, campaign, Audience.GM, form=form, form_name="contest_form", act=act)
 
@@ -94,9 +134,13 @@ def difficulty(request, campaign_id: int, call_id: int):
     call = gm_call(request, campaign_id, call_id, actions.KIND)
     form = DifficultyForm(request.POST)
     return call_step(
-        request, call, Audience.GM, form=form, refused="A difficulty is 0 (none) to 10.",
+        request,
+        call,
+        Audience.GM,
+        form=form,
+        refused="A difficulty is 0 (none) to 10.",
         act=lambda: actions.set_difficulty(call.pk, request.user, form.cleaned_data["difficulty"]),
-    )  # fmt: skip
+    )
 
 
 @login_required
@@ -111,13 +155,18 @@ def contest_roll(request, campaign_id: int, call_id: int):
         extras = []  # only a contest is rolled here: any other call is refused by roll_contest
         if "opponent" in call.request:
             extras = multiple.declare(call.character, call.request["stat"], call.request["skill"], wanted)
-        actions.roll_contest(call.pk, request.user, bonus=data["bonus"] or 0, penalty=data["penalty"] or 0,
-                             extras=extras)  # fmt: skip
+        actions.roll_contest(
+            call.pk, request.user, bonus=data["bonus"] or 0, penalty=data["penalty"] or 0, extras=extras
+        )
 
     return call_step(
-        request, call, Audience.CALLED_PLAYER, form=form, refused="Bonus dice are 0 to 5, penalty dice 0 to 10.",
+        request,
+        call,
+        Audience.CALLED_PLAYER,
+        form=form,
+        refused="Bonus dice are 0 to 5, penalty dice 0 to 10.",
         act=act,
-    )  # fmt: skip
+    )
 
 
 @login_required

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from campaigns import actions as table_actions
-from campaigns import commitment_actions, events, live, sources
+from campaigns.common import sources
 from campaigns.models import Commitment, Roll, RollCall
 from campaigns.systems.tribute.events import events_of_test
 from campaigns.systems.tribute.kind import spec_from
-from campaigns.systems.turns import locked_call, publish_call, save_call
+from campaigns.table import actions as table_actions
+from campaigns.table import commitment_actions, events, live
+from campaigns.toolkit.turns import locked_call, publish_call, save_call
 from rules.errors import RulesError
 from rules.tribute.effects import Assignment, assign
 from rules.tribute.roll import roll_test
@@ -45,8 +46,11 @@ def _check_attribute(campaign, attribute: str) -> None:
         raise RulesError(f"This campaign has no attribute called {attribute}.")
 
 
-def start_test(campaign, player, *, character, attribute, focus, burden, effect="", opposition=None, label=""):
-    """A player's test. With `opposition` None the GM sets it, in secret."""
+def start_test(
+    campaign, player, *, character, attribute, focus, burden, effect="", opposition=None, label="", secret=False
+):
+    """A player's test. With `opposition` None the GM sets it, in secret; `secret` with an opposition: the
+    GM's call gave it, already committed (campaigns/calls/card_calls.py)."""
     if character.owner_id != player.pk or character.campaign_id != campaign.pk:
         raise ActionError("Roll for your own character.")
     _check_attribute(campaign, attribute)
@@ -57,7 +61,7 @@ def start_test(campaign, player, *, character, attribute, focus, burden, effect=
         "die_size": die_size,
         "effect": effect,
         "self_test": True,  # the player's own test, not a call from the GM
-        "secret": opposition is None,
+        "secret": secret or opposition is None,
         "opposition": opposition,
         "test": _side(character.name, character.sheet, attribute, focus, burden, die_size),
         "events": events_of_test(campaign, die_size),
@@ -81,10 +85,15 @@ def set_opposition(call_id: int, gm, opposition: int) -> RollCall:
         if not call.request.get("secret"):
             raise ActionError("This test's opposition is already known.")
         call.request = {**call.request, "opposition": opposition}
-        # Committed before the dice, shown when the session ends (issue 25; read on /rules/#tribute).
-        commitment_actions.commit(call.campaign, kind="opposition", value=opposition, call=call,
-                                  about=f"the opposition of {call.character.name}'s test",
-                                  reveal=Commitment.Reveal.SESSION_END)  # fmt: skip
+        # Committed before the dice, shown when the session ends (read on /rules/#tribute).
+        commitment_actions.commit(
+            call.campaign,
+            kind="opposition",
+            value=opposition,
+            call=call,
+            about=f"the opposition of {call.character.name}'s test",
+            reveal=Commitment.Reveal.SESSION_END,
+        )
         _roll(call, author=call.character.owner)
     return call
 
@@ -101,8 +110,14 @@ def call_opposed(campaign, gm, *, character, attribute, opponent: dict, label=""
     if not who:
         raise RulesError("Name the opponent.")
     side = _side(who, rank_or_sheet, opponent["attribute"], opponent["focus"], opponent["burden"], die_size)
-    request = {"attribute": attribute, "die_size": die_size, "effect": "", "secret": False, "opponent": side,
-               "events": events_of_test(campaign, die_size)}  # fmt: skip
+    request = {
+        "attribute": attribute,
+        "die_size": die_size,
+        "effect": "",
+        "secret": False,
+        "opponent": side,
+        "events": events_of_test(campaign, die_size),
+    }
     with transaction.atomic():
         call = RollCall.objects.create(campaign=campaign, character=character, kind=KIND, label=label, request=request)
         transaction.on_commit(lambda: live.send_call_opened(call))  # the card first, then the log's line
@@ -119,8 +134,14 @@ def roll_opposed(call_id: int, player, *, focus: int, burden: int, effect: str =
         if "opponent" not in call.request:
             raise ActionError("The GM sets this test's opposition.")
         _check_effect(call.character, effect)
-        side = _side(call.character.name, call.character.sheet, call.request["attribute"], focus, burden,
-                     call.request["die_size"])  # fmt: skip
+        side = _side(
+            call.character.name,
+            call.character.sheet,
+            call.request["attribute"],
+            focus,
+            burden,
+            call.request["die_size"],
+        )
         call.request = {**call.request, "effect": effect, "test": side}
         _roll(call, author=player)
     return call
@@ -148,9 +169,10 @@ def _roll(call: RollCall, *, author, fresh: bool = False) -> None:
     if "opponent" in call.request:
         opponent = roll_test(spec_from(call.request["opponent"]), dice)
         state["opponent"] = {
-            **call.request["opponent"], "focus_faces": list(opponent.focus_faces),
+            **call.request["opponent"],
+            "focus_faces": list(opponent.focus_faces),
             "burden_faces": list(opponent.burden_faces),
-        }  # fmt: skip
+        }
         opposition = opponent.result
     else:
         opposition = call.request["opposition"]

@@ -2,31 +2,45 @@
 
 from __future__ import annotations
 
-from campaigns.needs import own_steps, secret_tests
-from campaigns.systems.base import SystemAdapter
+from campaigns.calls.cards import CallNumber
+from campaigns.plugins.base import SystemAdapter
 from campaigns.systems.tribute import actions, card, panel
 from campaigns.systems.tribute.kind import TRIBUTE
 from campaigns.systems.tribute.sheet_form import TributeSheetForm
+from campaigns.table.needs import own_steps, secret_tests
 from rules.tribute import SYSTEM
+from rules.tribute.effects import Assignment
+from rules.tribute.sheet import attribute_range
+
+# The widest rank the call's select offers either side of 0 (a campaign may allow up to 99: a select that long
+# is no longer a click; the panel's opposed test takes any rank).
+CALL_RANKS = 20
 
 
 class TributeAlpha(SystemAdapter):
     rules = SYSTEM
     kinds = (TRIBUTE,)
     urls = "campaigns.systems.tribute.urls"
+    css = "systems/tribute/tribute.css"
+    bench = "campaigns.systems.tribute.bench"
+    table_queries = {"gm": 18, "player": 19}  # the player's +1: each card's last test, whose dice it keeps
     sheet_form = TributeSheetForm
     # Two effects (the seed's example of features and a bonus effect), so the card has them to roll.
     demo_sheet = {
         "attributes": {"Might": 2, "Agility": 1},
         "effects": [
-            {"name": "Punch", "rank": 2, "features": [{"name": "damage", "rank": 2}, {"name": "range", "rank": 1}],
-             "bonuses": ["knockback"]},
+            {
+                "name": "Punch",
+                "rank": 2,
+                "features": [{"name": "damage", "rank": 2}, {"name": "range", "rank": 1}],
+                "bonuses": ["knockback"],
+            },
             {"name": "Sprint", "rank": 1},
         ],
-    }  # fmt: skip
+    }
 
     def needs(self, campaign, viewer, calls):
-        # The "Needs you" strip (campaigns/needs.py): a player's own test waits on the GM's secret step,
+        # The "Needs you" strip (campaigns/table/needs.py): a player's own test waits on the GM's secret step,
         # and a roll of theirs on their choice.
         gm = secret_tests(calls, viewer, actions.KIND, asks="a secret opposition", step="set the opposition")
         return gm + own_steps(calls, viewer, actions.KIND, step="assign Profit and Waste")
@@ -37,6 +51,17 @@ class TributeAlpha(SystemAdapter):
     def live_panel(self, campaign, audience):
         return panel.live_panel(campaign, audience)
 
+    def card_call_number(self, campaign):
+        """The GM's call from the card (campaigns/calls/card_calls.py): the opposition's result the test is compared
+        with (seed, "Making Tests", 4), from the campaign's ranks plus a die either way, 0 (human average) first
+        chosen; open, or secret: committed at the call and shown when a session ends, as set_opposition's."""
+        widest = min(attribute_range(campaign.settings), CALL_RANKS) + campaign.settings.get("die_size", 6)
+        choices = tuple((str(n), f"{n:+d}" if n else "0 (human average)") for n in range(-widest, widest + 1))
+        return CallNumber("Opposition", choices, "0", kind="opposition")
+
+    def card_call_options(self, number, secret):
+        return {"opposition": int(number), "called_secret": secret}
+
     def card(self, character, *, data=None):
         return card.card(character, data=data)
 
@@ -44,8 +69,21 @@ class TributeAlpha(SystemAdapter):
         return card.card_roll(character, key, options, actor=actor, label=label)
 
     def play_everyday(self, campaign, gm, player, hero) -> None:
-        actions.start_test(campaign, player, character=hero, attribute="Might", focus=2, burden=1, opposition=2,
-                           label="Force the hatch")  # fmt: skip
+        actions.start_test(
+            campaign,
+            player,
+            character=hero,
+            attribute="Might",
+            focus=2,
+            burden=1,
+            opposition=2,
+            label="Force the hatch",
+        )
+
+    def play_step(self, call, player) -> None:
+        # No Profit spent; every Waste a complication in the scene (seed: "Waste can also be used to
+        # activate negative Effects or complications in the scene").
+        actions.assign_profit_and_waste(call.pk, player, Assignment(complications=call.state["waste"]))
 
     def play_secrets(self, campaign, gm, player, hero) -> tuple[str, ...]:
         test = actions.start_test(campaign, player, character=hero, attribute="Might", focus=1, burden=1)

@@ -1,9 +1,9 @@
 """Tribute Alpha as a Django app: its models, templates, template tags and tests; its adapter."""
 
-from campaigns import systems
+from campaigns.plugins import registry
 
 
-class TributeConfig(systems.SystemConfig):
+class TributeConfig(registry.SystemConfig):
     name = "campaigns.systems.tribute"
     label = "tribute"
     verbose_name = "Tribute Alpha"

@@ -5,7 +5,7 @@ the chart fills both and its chance is the effect's (rules/tribute/roll.py)."""
 
 from __future__ import annotations
 
-from campaigns.charts import Chart, totals_chart
+from campaigns.common.charts import Chart, totals_chart
 from rules.tribute.roll import outcome, result_distribution
 
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 from django import forms
 from django.db import transaction
 
-from campaigns import live
-from campaigns.forms import TableForm
-from campaigns.inputs import TextField
+from campaigns.common.inputs import TextField
 from campaigns.models import Campaign
+from campaigns.table import live
+from campaigns.table.forms import TableForm
 from rules.errors import RulesError
 from rules.tribute import REALITY_LEVELS
 from rules.tribute.events import DIE_EVENTS, MAX_NAME, events_for, key_event, unkey_event

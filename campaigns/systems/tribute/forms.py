@@ -1,7 +1,7 @@
 from django import forms
 
-from campaigns.forms import CharacterChoiceField, TableForm
-from campaigns.inputs import TextField, WholeNumberField, whole_number
+from campaigns.common.inputs import TextField, WholeNumberField, whole_number
+from campaigns.table.forms import CharacterChoiceField, TableForm
 from rules.errors import RulesError
 from rules.tribute.effects import Assignment
 from rules.tribute.roll import MAX_DICE, MAX_RANK
@@ -46,6 +46,10 @@ class TestForm(TableForm):
     )
     label = TextField(max_length=100, required=False, help_text="What the test is for.")
 
+    # The usual test (an attribute, its FOCUS and BURDEN dice, the opposition) in one row; the effect and the label
+    # fold under "More modifiers (N set)" (templates/systems/_form_fields.html).
+    common = ("character", "attribute", "focus", "burden", "known", "opposition")
+
     def __init__(self, *args, campaign, user, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["character"].queryset = campaign.characters.filter(owner=user)
@@ -65,8 +69,9 @@ class OpposedForm(TableForm):
     attribute = forms.ChoiceField()
     opponent_character = CharacterChoiceField(queryset=None, required=False, empty_label="(an NPC)", label="Opponent")
     opponent_name = TextField(max_length=100, required=False, label="NPC name")
-    opponent_rank = WholeNumberField(min_value=-MAX_RANK, max_value=MAX_RANK, initial=0, required=False,
-                                       label="NPC rank")  # fmt: skip
+    opponent_rank = WholeNumberField(
+        min_value=-MAX_RANK, max_value=MAX_RANK, initial=0, required=False, label="NPC rank"
+    )
     opponent_attribute = forms.ChoiceField(label="Opponent's attribute")
     opponent_focus = _count("Opponent's FOCUS dice")
     opponent_burden = _count("Opponent's BURDEN dice")
@@ -94,7 +99,7 @@ class OpposedForm(TableForm):
 
     def clean(self):
         data = super().clean()
-        # An NPC needs its rank: an empty one was read as 0, silently (issue 18).
+        # An NPC needs its rank: an empty one was read as 0, silently.
         npc = data.get("opponent_character") is None
         if npc and data.get("opponent_rank") is None and "opponent_rank" not in self.errors:
             field = self.fields["opponent_rank"]

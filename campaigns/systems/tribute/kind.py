@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaigns.audience import Audience
-from campaigns.fair_dice import Die
-from campaigns.roll_kind import RollKind
+from campaigns.common.audience import Audience
+from campaigns.common.fair_dice import Die
+from campaigns.plugins.roll_kind import RollKind
 from campaigns.systems.tribute.chart import tribute_chart
 from rules.tribute.roll import Outcome, TestRoll, TestSpec
 
@@ -100,8 +100,9 @@ class TributeKind(RollKind):
     def fair_dice(self, roll, audience: Audience) -> list[tuple[Die, int]]:
         """The FOCUS and BURDEN dice of the tester's side and of an opposing side, each of its die size."""
         sides = [roll.outcome[name] for name in ("test", "opponent") if roll.outcome.get(name)]
-        return [(Die(side["die_size"]), face) for side in sides
-                for face in (*side["focus_faces"], *side["burden_faces"])]  # fmt: skip
+        return [
+            (Die(side["die_size"]), face) for side in sides for face in (*side["focus_faces"], *side["burden_faces"])
+        ]
 
     def chart(self, data: dict[str, Any]):
         """Where the result landed against the opposition (a roll's page, the log's "On the odds"): for
@@ -120,6 +121,12 @@ class TributeKind(RollKind):
         if data["profit"] or data["waste"]:
             text += f", {data['profit']} Profit, {data['waste']} Waste"
         return text + "."
+
+    def call_title(self, call) -> str:
+        request = call.request
+        what = request["attribute"] + (f" ({request['effect']})" if request.get("effect") else "")
+        opponent = request.get("opponent")
+        return f"{what} against {opponent['who']}" if opponent else what
 
     def call_data(self, call, audience: Audience) -> dict[str, Any]:
         request = call.request

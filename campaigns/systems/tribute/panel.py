@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from campaigns.audience import Audience
-from campaigns.systems import Panel
+from campaigns.common.audience import Audience
+from campaigns.plugins.registry import Panel
 from campaigns.systems.tribute.events import DieEventForm, keyed
 from campaigns.systems.tribute.forms import OpposedForm, TestForm
 
@@ -18,8 +18,9 @@ def panel(campaign, audience: Audience, *, user=None, test_form=None, opposed_fo
         context["test_form"] = test_form or TestForm(campaign=campaign, user=user)
         # Each character's effects, one group each: the list follows the character chosen (table.js), as the
         # called test's list offers the called character's (play-test: a typed name met "has no effect called").
-        context["effects"] = [(c, [(e["name"], "") for e in c.sheet.get("effects", [])])
-                              for c in campaign.characters.filter(owner=user)]  # fmt: skip
+        context["effects"] = [
+            (c, [(e["name"], "") for e in c.sheet.get("effects", [])]) for c in campaign.characters.filter(owner=user)
+        ]
         context["can_test"] = bool(context["effects"])
     context["shown_forms"] = _shown_forms(context)
     return Panel("systems/tribute/panel.html", context)

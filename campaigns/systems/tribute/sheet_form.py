@@ -1,6 +1,6 @@
 """Tribute Alpha's character-sheet form: gathers the sheet; the rules validate it."""
 
-from campaigns.inputs import TextField
+from campaigns.common.inputs import TextField
 from campaigns.systems.tribute.forms import ranged_rank
 from characters.forms import CharacterForm, notes_field
 from characters.rows import RowForm, RowList, count_field, name_field
@@ -15,16 +15,24 @@ class EffectRow(RowForm):
 
     name = name_field(help_text="The effect's name, e.g. Punch.")
     rank = count_field(1, MAX_EFFECT_RANK, "Rank", help_text=f"1 to {MAX_EFFECT_RANK}.")
-    features = TextField(required=False, max_length=200, label="Features",
-                         help_text="Each feature with its rank, by commas, e.g. 'damage 2, range 1'.")  # fmt: skip
-    bonuses = TextField(required=False, max_length=200, label="Bonuses",
-                        help_text="Named bonus effects by commas, e.g. 'knockback'.")  # fmt: skip
+    features = TextField(
+        required=False,
+        max_length=200,
+        label="Features",
+        help_text="Each feature with its rank, by commas, e.g. 'damage 2, range 1'.",
+    )
+    bonuses = TextField(
+        required=False, max_length=200, label="Bonuses", help_text="Named bonus effects by commas, e.g. 'knockback'."
+    )
 
     @classmethod
     def initial_for(cls, item) -> dict:
-        return {"name": item["name"], "rank": item["rank"],
-                "features": ", ".join(f"{f['name']} {f['rank']}" for f in item.get("features", [])),
-                "bonuses": ", ".join(item.get("bonuses", []))}  # fmt: skip
+        return {
+            "name": item["name"],
+            "rank": item["rank"],
+            "features": ", ".join(f"{f['name']} {f['rank']}" for f in item.get("features", [])),
+            "bonuses": ", ".join(item.get("bonuses", [])),
+        }
 
     def clean(self):
         data = super().clean()
@@ -35,8 +43,11 @@ class EffectRow(RowForm):
             if "|" in data[part]:
                 self.add_error(part, f"'{data[part].strip()}' has '|': separate entries with commas.")
                 return data
-        for part, line in (("name", f"{name} {rank}"), ("features", f"{name} {rank} | {data['features'].strip()}"),
-                           ("bonuses", f"{name} {rank} | | {data['bonuses'].strip()}")):  # fmt: skip
+        for part, line in (
+            ("name", f"{name} {rank}"),
+            ("features", f"{name} {rank} | {data['features'].strip()}"),
+            ("bonuses", f"{name} {rank} | | {data['bonuses'].strip()}"),
+        ):
             try:
                 parse_effect_line(line)
             except RulesError as error:

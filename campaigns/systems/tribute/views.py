@@ -1,18 +1,18 @@
 """Tribute Alpha's table steps: check who may act, validate, call one action,
-answer HTMX with the updated panel or card (campaigns.systems.steps)."""
+answer HTMX with the updated panel or card (campaigns.toolkit.steps)."""
 
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_POST
 
-from campaigns.audience import Audience
-from campaigns.systems.steps import call_step, gm_call, panel_step, player_call, roll_step
+from campaigns.common.audience import Audience
+from campaigns.life.access import campaign_for_gm, campaign_for_member
+from campaigns.secrets.visibility import call_view
 from campaigns.systems.tribute import actions
 from campaigns.systems.tribute.chart import tribute_chart
 from campaigns.systems.tribute.events import DieEventForm, change_events
 from campaigns.systems.tribute.forms import OpposedForm, OpposedRollForm, OppositionForm, TestForm, assignment_from
-from campaigns.views import campaign_for_gm, campaign_for_member
-from campaigns.visibility import call_view
+from campaigns.toolkit.steps import call_step, gm_call, panel_step, player_call, roll_step
 from rules.tribute.roll import TestSpec, chances
 
 
@@ -25,15 +25,26 @@ def test(request, campaign_id: int):
     def act():
         data = form.cleaned_data
         return actions.start_test(
-            campaign, request.user, character=data["character"], attribute=data["attribute"],
-            focus=data["focus"], burden=data["burden"], effect=data["effect"].strip(),
-            opposition=data["opposition"] if data["known"] else None, label=data["label"],
-        )  # fmt: skip
+            campaign,
+            request.user,
+            character=data["character"],
+            attribute=data["attribute"],
+            focus=data["focus"],
+            burden=data["burden"],
+            effect=data["effect"].strip(),
+            opposition=data["opposition"] if data["known"] else None,
+            label=data["label"],
+        )
 
     return roll_step(
-        request, campaign, Audience.TABLE, form=form, form_name="test_form", act=act,
+        request,
+        campaign,
+        Audience.TABLE,
+        form=form,
+        form_name="test_form",
+        act=act,
         again=lambda: TestForm(initial=request.POST.dict(), campaign=campaign, user=request.user),
-    )  # fmt: skip
+    )
 
 
 @login_required
@@ -48,8 +59,12 @@ def odds(request, campaign_id: int):
         rank = data["character"].sheet.get("attributes", {}).get(data["attribute"], 0)
         spec = TestSpec(data["focus"], data["burden"], campaign.settings["die_size"], rank)
         found = chances(spec, data["opposition"])
-        context = {"chances": found, "rank": rank, "some_profit": 1 - found.profit.get(0, 0),
-                   "chart": tribute_chart(spec, data["opposition"])}  # fmt: skip
+        context = {
+            "chances": found,
+            "rank": rank,
+            "some_profit": 1 - found.profit.get(0, 0),
+            "chart": tribute_chart(spec, data["opposition"]),
+        }
     return render(request, "systems/tribute/odds.html", context)
 
 
@@ -61,8 +76,14 @@ def opposed(request, campaign_id: int):
 
     def act():
         data = form.cleaned_data
-        actions.call_opposed(campaign, request.user, character=data["character"], attribute=data["attribute"],
-                             opponent=form.opponent(), label=data["label"])  # fmt: skip
+        actions.call_opposed(
+            campaign,
+            request.user,
+            character=data["character"],
+            attribute=data["attribute"],
+            opponent=form.opponent(),
+            label=data["label"],
+        )
 
     return panel_step(request, campaign, Audience.GM, form=form, form_name="opposed_form", act=act)
 
@@ -76,8 +97,7 @@ def events(request, campaign_id: int):
 
     def act():
         data = form.cleaned_data
-        change_events(campaign, request.user, die_size=data["die_size"], event=data["event"],
-                      remove=data["remove"])  # fmt: skip
+        change_events(campaign, request.user, die_size=data["die_size"], event=data["event"], remove=data["remove"])
 
     return panel_step(request, campaign, Audience.GM, form=form, form_name="event_form", act=act)
 
@@ -88,9 +108,13 @@ def opposition(request, campaign_id: int, call_id: int):
     call = gm_call(request, campaign_id, call_id, actions.KIND)
     form = OppositionForm(request.POST)
     return call_step(
-        request, call, Audience.GM, form=form, refused="The opposition is a whole number from -200 to 200.",
+        request,
+        call,
+        Audience.GM,
+        form=form,
+        refused="The opposition is a whole number from -200 to 200.",
         act=lambda: actions.set_opposition(call.pk, request.user, form.cleaned_data["opposition"]),
-    )  # fmt: skip
+    )
 
 
 @login_required
@@ -101,8 +125,9 @@ def opposed_roll(request, campaign_id: int, call_id: int):
 
     def act():
         data = form.cleaned_data
-        actions.roll_opposed(call.pk, request.user, focus=data["focus"], burden=data["burden"],
-                             effect=data["effect"].strip())  # fmt: skip
+        actions.roll_opposed(
+            call.pk, request.user, focus=data["focus"], burden=data["burden"], effect=data["effect"].strip()
+        )
 
     return call_step(
         request, call, Audience.CALLED_PLAYER, form=form, refused="Roll 1 to 6 FOCUS and 1 to 6 BURDEN dice.", act=act

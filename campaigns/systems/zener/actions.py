@@ -1,7 +1,7 @@
 """Zener Gate at the table: checks, Karma spends on rolls, and the GM's Karma awards.
 
 Karma is a Balance (kind "karma") changed only by `change_karma`, through the
-ledger service (campaigns/ledger.py). A re-roll or a +5 is a new roll event pointing
+ledger service (campaigns/table/ledger.py). A re-roll or a +5 is a new roll event pointing
 at the roll it changes; the original is never edited, and each is bought once per roll.
 """
 
@@ -12,11 +12,12 @@ from django.db.models import Q
 from django.db.models.signals import pre_save
 from django.dispatch import receiver
 
-from campaigns import actions as table_actions
-from campaigns import ledger, live, sources
+from campaigns.common import sources
 from campaigns.models import Balance, Roll
-from campaigns.systems.skills import no_such_skill
 from campaigns.systems.zener.party import party
+from campaigns.table import actions as table_actions
+from campaigns.table import ledger, live
+from campaigns.toolkit.skills import no_such_skill
 from rules.dice import parse
 from rules.errors import RulesError
 from rules.zener import SYSTEM, recovery
@@ -24,8 +25,10 @@ from rules.zener.armour import worn
 from rules.zener.checks import KARMA_BOOST, Check, CheckRoll, judge, roll_check, skill_check, stat_check
 from rules.zener.combat import (
     COLUMNS,
+    CRITICAL_TRAUMA,
     END_COST,
     FIRE,
+    MEL_BEST_FIRST,
     aiming_bonus,
     announce_order,
     attack_check,
@@ -40,13 +43,17 @@ from rules.zener.combat import (
     initiative,
     knocked_out,
     near_miss,
+    near_miss_column,
     shock_recovered,
     shock_save,
+    size_and_range,
 )
 from rules.zener.death import death_save, settle, state_of
+from rules.zener.disadvantages import bearing
 from rules.zener.endurance import end_left
 from rules.zener.experience import SOLUTION_NAMES, SOLUTIONS, adventure_experience
 from rules.zener.languages import (
+    LANGUAGE_AS_SKILL,
     RANK_MODIFIER,
     RELATED_BONUS,
     era_ranks,
@@ -101,11 +108,15 @@ def settle_the_state(sender, instance, **kwargs) -> None:
         instance.sheet = settle(instance.sheet)
 
 
-def check_for(character, *, stat: str, skill: str = "", modifier: int = 0, extra: int = 0, indirect: int = 0):
+def check_for(
+    character, *, stat: str, skill: str = "", modifier: int = 0, extra: int = 0, indirect: int = 0, also: str = ""
+):
     """(what, Check) for a skill check (a skill from the sheet, or unproficient) or a stat check.
     A skill's stat basis is its sheet stat unless another is named (rules.zener.stats.stat_basis).
     `what` names every term of the target, so the log's line adds up (play-test: "Pilot 3 + PRAC 10
-    … against 10" hid the foundation, 7, and a −6 modifier): "Pilot 3 + PRAC foundation 7 − 6"."""
+    … against 10" hid the foundation, 7, and a −6 modifier): "Pilot 3 + PRAC foundation 7 − 6".
+    The disadvantages the sheet says bear on the check, and the one the GM names (`also`), take 2 a rank
+    off it, each named (rules.zener.disadvantages.bearing; rules page, #zener-disadvantage-penalty)."""
     found = None
     if skill not in ("", "*"):
         found = next((s for s in character.sheet.get("skills", []) if s["name"] == skill), None)
@@ -120,17 +131,22 @@ def check_for(character, *, stat: str, skill: str = "", modifier: int = 0, extra
     key = "DEX in use" if stat == "DEX" else stat
     value += worn(character.sheet)[key] - in_play(character.sheet)[key]
     hurt += _worn_note(character.sheet, stat)
+    borne = bearing(
+        character.sheet.get("disadvantages", []), skill=found["name"] if found else "", stat=stat, also=also
+    )
+    penalties = "".join(_term(-penalty, f"{name}, {ranks} rank{'s' * (ranks != 1)}") for name, ranks, penalty in borne)
+    rolled = modifier - sum(penalty for _, _, penalty in borne)  # the modifier the check rolls with
     if skill == "":
-        return f"{stat} {value}{hurt} (stat check){_term(modifier)}", stat_check(value, modifier)
+        return f"{stat} {value}{hurt} (stat check){penalties}{_term(modifier)}", stat_check(value, rolled)
     basis = f"{stat} foundation {foundation(value)}{hurt}"
     if skill == "*":
-        check = skill_check(value, 0, modifier, indirect_skills=indirect)
+        check = skill_check(value, 0, rolled, indirect_skills=indirect)
         counted = _term(indirect, f"{indirect} indirectly related skill{'s' if indirect != 1 else ''}")
-        return f"{basis} (unproficient){counted}{_term(modifier)}", check
+        return f"{basis} (unproficient){counted}{penalties}{_term(modifier)}", check
     named = "" if stat == found["stat"] else f" (stat basis chosen; the sheet's is {found['stat']})"
     further = _term(2 * extra, f"{extra} further skill{'s' if extra != 1 else ''}")
-    what = f"{skill} {found['ranks']} + {basis}{named}{further}{_term(modifier)}"
-    return what, skill_check(value, found["ranks"], modifier, extra_skills=extra)
+    what = f"{skill} {found['ranks']} + {basis}{named}{further}{penalties}{_term(modifier)}"
+    return what, skill_check(value, found["ranks"], rolled, extra_skills=extra)
 
 
 def language_roll_for(character, *, language: str, aspect: str, eras: int = 0, era_loss: float = 0, related: int = 0):
@@ -149,9 +165,20 @@ def language_roll_for(character, *, language: str, aspect: str, eras: int = 0, e
     lan, lost = _stat_in_play(character.sheet, "LAN")
     away = f", {eras} era step{'s' if eras != 1 else ''} away (−{era_loss:g})" if eras else ""
     hurt = f" (after {lost} stat damage)" if lost else ""
-    what = (f"{held['name']} ({held['era']}) {aspect} {ranks}, {rank_name(ranks)}{away}: LAN {lan}{hurt}"
-            f"{_term(-RANK_MODIFIER[ranks])}{_term(RELATED_BONUS * related, f'{related} related')}")  # fmt: skip
-    return what, language_check(lan, ranks, related)
+    # The campaign's reading of a language roll (rules page, #zener-language-roll).
+    reading = character.campaign.settings.get("language_roll", LANGUAGE_AS_SKILL)
+    related_term = _term(RELATED_BONUS * related, f"{related} related")
+    if reading == LANGUAGE_AS_SKILL:
+        what = (
+            f"{held['name']} ({held['era']}) {aspect} {ranks}, {rank_name(ranks)}{away} + LAN foundation "
+            f"{foundation(lan)}{hurt}{related_term}"
+        )
+    else:
+        what = (
+            f"{held['name']} ({held['era']}) {aspect} {ranks}, {rank_name(ranks)}{away}: LAN {lan}{hurt}"
+            f"{_term(-RANK_MODIFIER[ranks])}{related_term}"
+        )
+    return what, language_check(lan, ranks, related, reading)
 
 
 def _stat_in_play(sheet: dict, stat: str) -> tuple[int, int]:
@@ -184,8 +211,14 @@ def _term(amount: int, why: str = "") -> str:
 def _outcome(rolled: CheckRoll, bonus: int = 0) -> dict:
     target = rolled.target + bonus
     success, margin = judge(rolled.total, target)
-    return {"faces": list(rolled.faces), "total": rolled.total, "target": target, "success": success,
-            "margin": margin, "bonus": bonus}  # fmt: skip
+    return {
+        "faces": list(rolled.faces),
+        "total": rolled.total,
+        "target": target,
+        "success": success,
+        "margin": margin,
+        "bonus": bonus,
+    }
 
 
 def make_check(
@@ -198,16 +231,25 @@ def make_check(
     if not secret and character.owner_id != author.pk:
         raise ActionError("Roll for your own character.")
     rolled = roll_check(check, sources.dice())
-    # One INSERT commits by itself (no BEGIN and COMMIT round trips, issue 24); on_commit then sends at
+    # One INSERT commits by itself (no BEGIN and COMMIT round trips); on_commit then sends at
     # once, or after the caller's transaction if there is one.
     roll = Roll.objects.create(
-        campaign=campaign, author=author, character=character, kind=KIND,
+        campaign=campaign,
+        author=author,
+        character=character,
+        kind=KIND,
         visibility=Roll.Visibility.GM if secret else Roll.Visibility.TABLE,
-        request={"what": what, "dice": check.rolled[0], "base_dice": check.dice, "base_target": check.target,
-                 **({"benefit": check.benefit, "keep": check.keep} if check.benefit else {}),
-                 "label": label, **({} if eventual is None else {"eventual": eventual})},
+        request={
+            "what": what,
+            "dice": check.rolled[0],
+            "base_dice": check.dice,
+            "base_target": check.target,
+            **({"benefit": check.benefit, "keep": check.keep} if check.benefit else {}),
+            "label": label,
+            **({} if eventual is None else {"eventual": eventual}),
+        },
         outcome=_outcome(rolled),
-    )  # fmt: skip
+    )
     transaction.on_commit(lambda: live.send_roll(roll))
     return roll
 
@@ -220,7 +262,9 @@ def _chain(roll) -> list:
     first_id = request.get("first_roll") or request.get("reroll_of") or request.get("boost_of") or roll.pk
     changes = Q(request__first_roll=first_id) | Q(request__reroll_of=first_id) | Q(request__boost_of=first_id)
     rolls = Roll.objects.filter(campaign_id=roll.campaign_id, kind=KIND).select_related("character")
-    return [rolls.get(pk=first_id), *rolls.filter(changes).exclude(pk=first_id).order_by("pk")]
+    # A first roll in hand is not read again: a new check's Karma offer is drawn on every failed roll's answer.
+    first = roll if roll.pk == first_id else rolls.get(pk=first_id)
+    return [first, *rolls.filter(changes).exclude(pk=first_id).order_by("pk")]
 
 
 def check_name(first) -> str:
@@ -253,7 +297,7 @@ def karma_options(roll, user) -> dict:
 
 def boost_helps(standing) -> bool:
     """A +5 is bought only when it turns the standing failure into a success (a failure by 5 or
-    less): one that cannot would take the giver's Karma and change nothing (play-test, issue 18).
+    less): one that cannot would take the giver's Karma and change nothing (found in a play-test).
     A +5 is not bought ahead for a re-roll that may come: if the roller re-rolls and fails by 5 or
     less, the +5 is offered on the new result (published on /rules/zener/, "Karma on rolls")."""
     return standing.outcome["margin"] >= -KARMA_BOOST
@@ -295,22 +339,32 @@ def spend_on_roll(roll_id: int, player, *, use: str, payer_id: int | None = None
             boosted_by = payer.name
             target = standing.outcome["target"] + KARMA_BOOST
             success, margin = judge(standing.outcome["total"], target)
-            outcome = {**standing.outcome, "target": target, "bonus": KARMA_BOOST, "success": success,
-                       "margin": margin}  # fmt: skip
+            outcome = {**standing.outcome, "target": target, "bonus": KARMA_BOOST, "success": success, "margin": margin}
         roll = Roll.objects.create(
-            campaign=first.campaign, author=player, character=first.character, kind=KIND,
-            request={**first.request, "first_roll": first.pk, key: standing.pk, "boosted_by": boosted_by,
-                     "of": check_name(first), **_replaced(standing, use)},
+            campaign=first.campaign,
+            author=player,
+            character=first.character,
+            kind=KIND,
+            request={
+                **first.request,
+                "first_roll": first.pk,
+                key: standing.pk,
+                "boosted_by": boosted_by,
+                "of": check_name(first),
+                **_replaced(standing, use),
+            },
             outcome=outcome,
-        )  # fmt: skip
+        )
         reason = "Re-roll a failed roll" if use == "reroll" else f"+5 to {check_name(first)}"
         change_karma(payer, -1, actor=player, reason=reason, roll=roll)
         transaction.on_commit(lambda: live.send_roll(roll))
+        if use == "boost":  # another player's spend: the roller's card shows it too
+            transaction.on_commit(lambda: live.send_check_changed(roll, standing.pk))
     return roll
 
 
 def _replaced(standing, use: str) -> dict:
-    """What a re-roll replaces, for its row to show beside the new dice (issue 22: the result that stands
+    """What a re-roll replaces, for its row to show beside the new dice (the result that stands
     is marked): the standing result's dice, total and target. A +5 keeps the dice it raises."""
     if use != "reroll":
         return {}
@@ -332,7 +386,7 @@ def _booster(first, player, payer_id: int | None):
         payer = mine.filter(pk=payer_id).first()
         if payer is None:
             raise ActionError("+5 is given from another character of yours, to someone else's roll.")
-    # Only a conscious character helps another (play-test, issue 20); a re-roll of one's own failed roll
+    # Only a conscious character helps another (found in a play-test); a re-roll of one's own failed roll
     # stays open to the roller in any state (published on /rules/zener/).
     state = state_of(payer.sheet)
     if state != "conscious":
@@ -353,8 +407,17 @@ AWARDS = {
 }
 
 
-def gm_karma(character, gm, *, kind: str, amount: int = 0, stat: str = "", setbacks: int = 0, solution: str = "",
-             selfish: bool = False) -> int:  # fmt: skip
+def gm_karma(
+    character,
+    gm,
+    *,
+    kind: str,
+    amount: int = 0,
+    stat: str = "",
+    setbacks: int = 0,
+    solution: str = "",
+    selfish: bool = False,
+) -> int:
     """The GM's awards and approved spends (seed: "Other Uses For Karma", "Experience")."""
     if not character.campaign.is_gm(gm):
         raise ActionError("Only the GM awards or approves Karma.")
@@ -402,15 +465,32 @@ def _adventure(base: int, setbacks: int, solution: str, selfish: bool, earned: i
     return f"Adventure: {xp} × {times / over:g} ({SOLUTION_NAMES[solution]}){selfish_text} = {earned}"
 
 
-def attack(campaign, gm, *, attacker, target, stat: str, ranks: int | None, weapon: str, armour: int | None = None,
-           size: int = 0, range_: int = 0, aiming: int = 0, weapon_kind: str = "", suppression: bool = False,
-           circumstance: int = 0,
-           attacker_armour: int | None = None, cover: bool = False, aim: str = "whole",
-           choice: str = "skull", fire: str = "single") -> Roll:  # fmt: skip
+def attack(
+    campaign,
+    gm,
+    *,
+    attacker,
+    target,
+    stat: str,
+    ranks: int | None,
+    weapon: str,
+    armour: int | None = None,
+    size: int = 0,
+    range_: int = 0,
+    aiming: int = 0,
+    weapon_kind: str = "",
+    suppression: bool = False,
+    circumstance: int = 0,
+    attacker_armour: int | None = None,
+    cover: bool = False,
+    aim: str = "whole",
+    choice: str = "skull",
+    fire: str = "single",
+) -> Roll:
     """The GM resolves an attack: hit or miss (or a near miss), location, trauma, shock
     and the save the target must make. The attacker pays END; the target's sheet takes the damage.
     `aim` is the hit-location column (its target size adds to `size`, the whole target's); `choice`
-    is the attacker's part on a roll of the column's "attacker's choice" (issue 20, #5 and #7)."""
+    is the attacker's part on a roll of the column's "attacker's choice"."""
 
     if not campaign.is_gm(gm):
         raise ActionError("Only the GM resolves attacks.")
@@ -441,40 +521,78 @@ def attack(campaign, gm, *, attacker, target, stat: str, ranks: int | None, weap
     target_defense = defense(res, armour)
     attack_stat = worn(attacker.sheet, attacker_armour)[stat]
     size += COLUMNS[aim][1]  # seed: "-1 for head & torso ...; -2 for head and neck; ..."
+    # The card names the size and range term (seed: "Target Size Adjustment"), as a spot check's line does.
+    ranged = (
+        f"size {size} at range {range_}: {size_and_range(size, range_):+d}".replace("-", "−") if size or range_ else ""
+    )
     follow_up = _follow_up(campaign, attacker, target)
     aiming = aiming_bonus(
         aiming, weapon_kind, suppression=suppression, column=aim
     )  # the weapon's cap, or suppression's -5
     aimed = "suppression fire −5" if suppression else f"aimed {aiming:+d}".replace("-", "−") if aiming else ""
-    check = attack_check(attack_stat, ranks, target_defense, size=size, range_=range_, aiming=aiming,
-                         circumstance=circumstance + follow_up)  # fmt: skip
+    _, penalty = _borne_on_attack(attacker.sheet, skill, stat)
+    check = attack_check(
+        attack_stat,
+        ranks,
+        target_defense,
+        size=size,
+        range_=range_,
+        aiming=aiming,
+        circumstance=circumstance + follow_up - penalty,
+    )
     rolled = roll_check(check, dice)
-    outcome = {**_outcome(rolled), "critical": rolled.success and critical_hit(rolled), "defense": target_defense,
-               "follow_up": follow_up}  # fmt: skip
+    outcome = {
+        **_outcome(rolled),
+        "critical": rolled.success and critical_hit(rolled),
+        "defense": target_defense,
+        "follow_up": follow_up,
+    }
     glancing = near_miss(rolled.margin, size, cover)
     if rolled.success or glancing:
-        # A near miss lands on the whole-body column (published); a choice off that column is the skull.
-        column = "whole" if not rolled.success else aim
+        # A near miss lands on the next larger area, or two steps up (rules.zener.combat.near_miss_column,
+        # published); a choice off that column is the skull.
+        column = aim if rolled.success else near_miss_column(aim, glancing.steps)
         hit = hit_location(dice, column, choice if choice in column_parts(column) else "skull")
-        outcome |= {"aim": COLUMNS[column][0]} | _hit(target, armour, weapon_damage, hit, glancing, dice,
-                                                     critical=outcome["critical"])  # fmt: skip
-    outcome["earns_follow_up"] = critical_follow_up(outcome["critical"], outcome.get("trauma", 0),
-                                                    outcome.get("stat_damage", []))  # fmt: skip
+        outcome |= {"aim": COLUMNS[column][0]} | _hit(
+            target, armour, weapon_damage, hit, glancing, dice, critical=outcome["critical"]
+        )
+    outcome["earns_follow_up"] = critical_follow_up(
+        outcome["critical"], outcome.get("trauma", 0), outcome.get("stat_damage", [])
+    )
     with transaction.atomic():
         roll = Roll.objects.create(
-            campaign=campaign, author=gm, character=attacker, kind="zener_attack",
-            request={"label": f"attacks {target.name}", "target_name": target.name, "target_id": target.pk,
-                     "stat": stat, "ranks": ranks,
-                     "skill": skill_name,
-                     "weapon": str(weapon_damage), "fire": FIRE[fire][0], "armour": armour, "dice": check.rolled[0],
-                     "end_cost": END_COST[stat],
-                     "aiming": aimed},
+            campaign=campaign,
+            author=gm,
+            character=attacker,
+            kind="zener_attack",
+            request={
+                "label": f"attacks {target.name}",
+                "target_name": target.name,
+                "target_id": target.pk,
+                "stat": stat,
+                "ranks": ranks,
+                "skill": skill_name,
+                "weapon": str(weapon_damage),
+                "fire": FIRE[fire][0],
+                "armour": armour,
+                "dice": check.rolled[0],
+                "end_cost": END_COST[stat],
+                "aiming": aimed,
+                "ranged": ranged,
+                "disadvantages": _borne_note(attacker.sheet, skill, stat),
+            },
             outcome=outcome,
-        )  # fmt: skip
+        )
         _add_damage(attacker, end_spent=END_COST[stat])
         if "trauma" in outcome:
-            _add_damage(target, trauma=outcome["trauma"], shock=outcome["shock"], stats=outcome["stat_damage"],
-                        points=outcome["stat_points"], out_for=outcome["unconscious"])  # fmt: skip
+            _add_damage(
+                target,
+                trauma=outcome["trauma"],
+                shock=outcome["shock"],
+                stats=outcome["stat_damage"],
+                points=outcome["stat_points"],
+                out_for=outcome["unconscious"],
+            )
         transaction.on_commit(lambda: (live.send_roll(roll), live.send_panel(campaign)))
     return roll
 
@@ -485,25 +603,44 @@ def weapon_skill(sheet: dict, weapon: str) -> dict | None:
     return next((s for s in sheet.get("skills", []) if s["name"].lower() == weapon.strip().lower()), None)
 
 
+def _borne_on_attack(sheet: dict, skill: dict | None, stat: str) -> tuple[str, int]:
+    """(" − 4 (Shaky Hands, 2 ranks)", 4): the disadvantages that bear on the weapon skill or the stat the attack
+    rolls on, as the log writes them, and what they take off the attack, 2 a rank as off a check
+    (rules.zener.disadvantages.bearing; rules page, #zener-disadvantage-penalty)."""
+    borne = bearing(sheet.get("disadvantages", []), skill=skill["name"] if skill else "", stat=stat)
+    named = "".join(_term(-penalty, f"{name}, {ranks} rank{'s' * (ranks != 1)}") for name, ranks, penalty in borne)
+    return named, sum(penalty for _, _, penalty in borne)
+
+
+def _borne_note(sheet: dict, skill: dict | None, stat: str) -> str:
+    """The attack card's note beside its target, in the muted brackets of its other terms: "Shaky Hands, 2 ranks
+    −4"."""
+    borne = bearing(sheet.get("disadvantages", []), skill=skill["name"] if skill else "", stat=stat)
+    return "; ".join(f"{name}, {ranks} rank{'s' * (ranks != 1)} −{penalty}" for name, ranks, penalty in borne)
+
+
 def attack_roll_for(character, *, weapon: dict, defense: int = 0, modifier: int = 0, aiming: int = 0):
     """(what, Check) for a weapon's attack roll made by its owner in the open, before the GM resolves the
-    hit (the character card, issue 22): 3d6 at or under the attack stat's foundation (MEL for a melee weapon,
+    hit (the character card): 3d6 at or under the attack stat's foundation (MEL for a melee weapon,
     else ACC, as worn) + the weapon skill's ranks - the target's Defense + aiming + a modifier, the terms of
-    `attack`'s own check (rules.zener.combat.attack_check). It pays no END and deals no damage: the GM's
-    attack form does both (published on /rules/zener/)."""
+    `attack`'s own check (rules.zener.combat.attack_check), less the disadvantages that bear on it. It pays no
+    END and deals no damage: the GM's attack form does both (published on /rules/zener/)."""
     stat = "MEL" if weapon.get("melee") else "ACC"
     value = worn(character.sheet)[stat]
     skill = weapon_skill(character.sheet, weapon["name"])
     ranks = skill["ranks"] if skill else 0
-    check = attack_check(value, ranks, defense, aiming=aiming, circumstance=modifier)
-    what = (f"{weapon['name']} attack: {stat} foundation {foundation(value)} + "
-            f"{f'{skill['name']} {ranks}' if skill else '0 weapon ranks'} − Defense {defense}"
-            f"{_term(aiming, 'aiming')}{_term(modifier)}").replace("Defense -", "Defense −")  # fmt: skip
+    borne, penalty = _borne_on_attack(character.sheet, skill, stat)
+    check = attack_check(value, ranks, defense, aiming=aiming, circumstance=modifier - penalty)
+    what = (
+        f"{weapon['name']} attack: {stat} foundation {foundation(value)} + "
+        f"{f'{skill["name"]} {ranks}' if skill else '0 weapon ranks'} − Defense {defense}"
+        f"{borne}{_term(aiming, 'aiming')}{_term(modifier)}"
+    ).replace("Defense -", "Defense −")
     return what, check
 
 
 def _in_play(character, why: str) -> None:
-    """Refuse a step on a dead character (play-test, issue 20: an attack on the dead knocked them out
+    """Refuse a step on a dead character (play-test: an attack on the dead knocked them out
     for 0.1 minutes and added trauma). The dying stay in play: one who makes the save "can act in
     round D" (seed, "Death")."""
     if state_of(character.sheet) == "dead":
@@ -516,8 +653,10 @@ def _pays_for_attack(attacker, stat: str) -> None:
     left, _ = end_left(attacker.sheet)
     if left < END_COST[stat]:
         kind = "an aimed attack" if stat == "ACC" else "a physical attack"
-        raise RulesError(f"{attacker.name} has END {left} left: {kind} costs {END_COST[stat]}, paid before the "
-                         f"attack proceeds. Let them rest or skip 2 rounds first.")  # fmt: skip
+        raise RulesError(
+            f"{attacker.name} has END {left} left: {kind} costs {END_COST[stat]}, paid before the "
+            f"attack proceeds. Let them rest or skip 2 rounds first."
+        )
 
 
 def _follow_up(campaign, attacker, target) -> int:
@@ -535,28 +674,47 @@ def _follow_up(campaign, attacker, target) -> int:
 
 
 def _hit(target, armour: int, weapon_damage, hit, glancing, dice, *, critical: bool = False) -> dict:
-    """A hit's damage on its location and the Shock Threshold save, rolled here (issue 20, wrong today #2:
-    the save was left to be typed, sign and all), for the attack's outcome. A `critical` hit on a critical
+    """A hit's damage on its location and the Shock Threshold save, rolled here (the
+    save was once left to be typed, sign and all), for the attack's outcome. A `critical` hit on a critical
     location costs d3 of each stat rolled (rules.zener.combat.damage)."""
     values = in_play(target.sheet)
     shk = values["SHK"]
-    result = damage(weapon_damage, armour, hit, shk, dice=dice, critical=critical)
+    result = damage(weapon_damage, armour, hit, shk, dice=dice, critical=critical, glancing=glancing)
     trauma, shock, saved = result.trauma, result.shock, result.saved_shock
-    if glancing:
-        trauma = max(0, trauma + glancing.trauma) if glancing.trauma_allowed else 0
-        shock, saved = max(0, shock + glancing.shock), max(0, saved + glancing.shock)
-    outcome = {"location": hit.name, "percent": hit.percent, "chosen": hit.chosen, "critical_location": hit.critical,
-               "critical_roll": hit.critical_roll, "weapon_damage": result.weapon, "trauma": trauma,
-               "shock": shock, "stat_damage": list(result.stats), "stat_points": list(result.points),
-               "near_miss": bool(glancing),
-               "save_needed": shock > shk, "save_modifier": shk - shock if shock > shk else 0,
-               "unconscious": ""}  # fmt: skip
+    outcome = {
+        "location": hit.name,
+        "percent": hit.percent,
+        "chosen": hit.chosen,
+        "critical_location": hit.critical,
+        "critical_roll": hit.critical_roll,
+        "weapon_damage": result.weapon,
+        "trauma": trauma,
+        "shock": shock,
+        "stat_damage": list(result.stats),
+        "stat_points": list(result.points),
+        "near_miss": bool(glancing),
+        "near_miss_steps": glancing.steps if glancing else 0,
+        "critical_trauma": CRITICAL_TRAUMA if hit.critical else 0,
+        "save_needed": shock > shk,
+        "save_modifier": shk - shock if shock > shk else 0,
+        "unconscious": "",
+    }
     save = shock_save(shock, shk, values["CON"], saved, dice)
     if save:
-        outcome |= {"save": {"faces": list(save.save.faces), "total": save.save.total, "target": save.save.target,
-                             "success": save.save.success, "over": shock - shk},
-                    "shock_rolled": shock, "shock": save.shock, "unconscious": save.out_for,
-                    "out_roll": save.out_roll, "out_index": save.out_index}  # fmt: skip
+        outcome |= {
+            "save": {
+                "faces": list(save.save.faces),
+                "total": save.save.total,
+                "target": save.save.target,
+                "success": save.save.success,
+                "over": shock - shk,
+            },
+            "shock_rolled": shock,
+            "shock": save.shock,
+            "unconscious": save.out_for,
+            "out_roll": save.out_roll,
+            "out_index": save.out_index,
+        }
     total = target.sheet.get("damage", {}).get("shock", 0) + outcome["shock"]
     out = knocked_out(total, values["HP"], dice)
     if out:
@@ -565,8 +723,16 @@ def _hit(target, armour: int, weapon_damage, hit, glancing, dice, *, critical: b
     return outcome
 
 
-def _add_damage(character, *, trauma: int = 0, shock: int = 0, end_spent: int = 0, stats: tuple[str, ...] = (),
-                points: tuple[int, ...] = (), out_for: str = "") -> None:  # fmt: skip
+def _add_damage(
+    character,
+    *,
+    trauma: int = 0,
+    shock: int = 0,
+    end_spent: int = 0,
+    stats: tuple[str, ...] = (),
+    points: tuple[int, ...] = (),
+    out_for: str = "",
+) -> None:
     """Damage goes on the sheet (healing is the sheet form's job); so does unconsciousness, with how long."""
     character.refresh_from_db()
     sheet = dict(character.sheet)
@@ -598,11 +764,19 @@ def roll_death_save(campaign, gm, *, character, aided: bool) -> Roll:
         character.refresh_from_db()
         save = death_save(character.sheet, aided=aided, dice=sources.dice())
         roll = Roll.objects.create(
-            campaign=campaign, author=gm, character=character, kind="zener_death",
-            request={"label": "Death save", "con": save.roll.check.target + save.penalty, "penalty": save.penalty,
-                     "aided": aided, "dice": save.roll.check.rolled[0]},
+            campaign=campaign,
+            author=gm,
+            character=character,
+            kind="zener_death",
+            request={
+                "label": "Death save",
+                "con": save.roll.check.target + save.penalty,
+                "penalty": save.penalty,
+                "aided": aided,
+                "dice": save.roll.check.rolled[0],
+            },
             outcome={**_outcome(save.roll), "result": save.result},
-        )  # fmt: skip
+        )
         character.sheet = save.sheet
         character.save(update_fields=["sheet", "updated_at"])
         transaction.on_commit(lambda: (live.send_roll(roll), live.send_panel(campaign)))
@@ -634,10 +808,20 @@ def skip_action(campaign, gm, *, character, wake: bool) -> Roll:
             sheet.pop("out_for", None)
         character.sheet = sheet
         character.save(update_fields=["sheet", "updated_at"])
-        outcome = {"recovered": recovered, "shock": shock - recovered, "woke": woke,
-                   "threshold_left": in_play(sheet)["SHK"] - (shock - recovered)}  # fmt: skip
-        roll = Roll.objects.create(campaign=campaign, author=gm, character=character, kind="zener_shock",
-                                   request={"label": "misses an action"}, outcome=outcome)  # fmt: skip
+        outcome = {
+            "recovered": recovered,
+            "shock": shock - recovered,
+            "woke": woke,
+            "threshold_left": in_play(sheet)["SHK"] - (shock - recovered),
+        }
+        roll = Roll.objects.create(
+            campaign=campaign,
+            author=gm,
+            character=character,
+            kind="zener_shock",
+            request={"label": "misses an action"},
+            outcome=outcome,
+        )
         transaction.on_commit(lambda: (live.send_roll(roll), live.send_panel(campaign)))
     return roll
 
@@ -659,9 +843,13 @@ def days_pass(campaign, gm, *, days: int, ranks: int = 0, character=None, sleep:
             each.save(update_fields=["sheet", "updated_at"])
             healed.append({"name": each.name, **done})
         roll = Roll.objects.create(
-            campaign=campaign, author=gm, character=character, kind="zener_recovery",
-            request={"label": "Recovery", "days": days, "ranks": ranks, "sleep": sleep}, outcome={"healed": healed},
-        )  # fmt: skip
+            campaign=campaign,
+            author=gm,
+            character=character,
+            kind="zener_recovery",
+            request={"label": "Recovery", "days": days, "ranks": ranks, "sleep": sleep},
+            outcome={"healed": healed},
+        )
         transaction.on_commit(lambda: (live.send_roll(roll), live.send_panel(campaign)))
     return roll
 
@@ -673,21 +861,33 @@ def roll_initiative(campaign, gm, *, surprised=(), immobile=(), prone=(), use_ac
     if not campaign.is_gm(gm):
         raise ActionError("Only the GM rolls initiative.")
     # The dead are out of the fight; the dying stay in, as one who makes the save "can act in round D"
-    # (seed, "Death"; play-test, issue 20; published on /rules/zener/).
+    # (seed, "Death"; play-test; published on /rules/zener/).
     characters = [c for c in campaign.characters.seated() if state_of(c.sheet) != "dead"]
     if not characters:
         raise RulesError("No characters to roll for.")
     # AWA, MEL, ACC and RES less their stat damage, and MEL, ACC and RES as worn (rules.zener.armour)
     stats = {c.name: worn(c.sheet) for c in characters}
     by = "ACC" if use_acc else "MEL"
+    # The campaign's reading of "0 for the character with the highest MEL" (rules page, #zener-initiative-mel);
+    # the log row says which it was, so the GM and the players read the order as it was made.
+    mel = campaign.settings.get("initiative_mel", MEL_BEST_FIRST)
     order = initiative(
-        {name: (values["AWA"], values[by]) for name, values in stats.items()}, sources.dice(),
-        surprised=frozenset(surprised), immobile=frozenset(immobile), prone=frozenset(prone),
-    )  # fmt: skip
+        {name: (values["AWA"], values[by]) for name, values in stats.items()},
+        sources.dice(),
+        surprised=frozenset(surprised),
+        immobile=frozenset(immobile),
+        prone=frozenset(prone),
+        mel=mel,
+    )
     res = {name: values["RES"] for name, values in stats.items()}
     with transaction.atomic():
-        outcome = {"order": [list(row) for row in order], "by": by, "announce": announce_order(order, res),
-                   "res": res}  # fmt: skip
+        outcome = {
+            "order": [list(row) for row in order],
+            "by": by,
+            "announce": announce_order(order, res),
+            "res": res,
+            "mel": mel,
+        }
         roll = Roll.objects.create(
             campaign=campaign, author=gm, kind="zener_initiative", request={"label": "Initiative"}, outcome=outcome
         )

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from campaigns.systems.base import SystemAdapter
+from campaigns.calls.cards import CallNumber
+from campaigns.plugins.base import SystemAdapter
 from campaigns.systems.zener import actions, card, growth, panel
 from campaigns.systems.zener.endurance import ZENER_ENDURANCE
 from campaigns.systems.zener.fight import ZENER_FIGHT_OVER
@@ -34,6 +35,9 @@ class ZenerGate(SystemAdapter):
         ZENER_GROWTH,
     )
     urls = "campaigns.systems.zener.urls"
+    css = "systems/zener/zener.css"
+    bench = "campaigns.systems.zener.bench"
+    table_queries = {"gm": 20, "player": 19}
     sheet_form = ZenerSheetForm
     demo_sheet = {
         "stats": {"PRAC": 12},
@@ -47,6 +51,23 @@ class ZenerGate(SystemAdapter):
 
     def panel(self, campaign, audience, *, user=None, **forms):
         return panel.panel(campaign, audience, user=user, **forms)
+
+    # The GM's call from the card (campaigns/calls/card_calls.py): the check's modifier (seed: "Skill ranks + stat
+    # basis + modifier = target value"), open only. A Zener check shows its target, the number the player rolls
+    # under, so a hidden modifier would be read off every row; the rules' secret check is the GM's own (the panel).
+    CALL_NUMBER = CallNumber(
+        "Modifier",
+        tuple((str(n), f"{n:+d}" if n else "0 (none)") for n in range(-20, 21)),
+        "0",
+        kind="modifier",
+        secret=False,
+    )
+
+    def card_call_number(self, campaign):
+        return self.CALL_NUMBER
+
+    def card_call_options(self, number, secret):
+        return {"modifier": int(number)}
 
     def card(self, character, *, data=None):
         return card.card(character, data=data)
@@ -63,8 +84,7 @@ class ZenerGate(SystemAdapter):
 
     def play_secrets(self, campaign, gm, player, hero) -> tuple[str, ...]:
         what, check = actions.check_for(hero, stat="AWA")
-        actions.make_check(campaign, gm, character=hero, what=what, check=check, secret=True,
-                           label="zqx-zener-secret")  # fmt: skip
+        actions.make_check(campaign, gm, character=hero, what=what, check=check, secret=True, label="zqx-zener-secret")
         return ("zqx-zener-secret",)
 
 

@@ -1,9 +1,9 @@
 """Zener Gate as a Django app: its models, templates, template tags and tests; its adapter."""
 
-from campaigns import systems
+from campaigns.plugins import registry
 
 
-class ZenerConfig(systems.SystemConfig):
+class ZenerConfig(registry.SystemConfig):
     name = "campaigns.systems.zener"
     label = "zener"
     verbose_name = "Zener Gate"

@@ -1,4 +1,4 @@
-"""Zener Gate's character card (issue 22): the sheet at a glance, and a button per rollable thing on it:
+"""Zener Gate's character card: the sheet at a glance, and a button per rollable thing on it:
 every skill (3d6 at or under ranks + the stat's foundation), every rolled stat (a stat check, 4d6 at or
 under the stat) and every weapon (its attack roll, 3d6). One click rolls through the panel's own
 actions (`actions.check_for`, `actions.attack_roll_for`, `actions.make_check`) with the sheet's values;
@@ -8,20 +8,21 @@ from __future__ import annotations
 
 from django import forms
 
-from campaigns.cards import Card, CardRoll
-from campaigns.forms import TableForm
-from campaigns.inputs import WholeNumberField
+from campaigns.calls.cards import Card, CardRoll
+from campaigns.common.inputs import WholeNumberField
 from campaigns.systems.zener import actions, quick
 from campaigns.systems.zener.karma_read import karma_for
 from campaigns.systems.zener.quick import quick_form
+from campaigns.table.forms import TableForm
 from rules.errors import RulesError
 from rules.zener.armour import worn
 from rules.zener.checks import MAX_MODIFIER, chance_of_success
 from rules.zener.combat import defense as defense_of
 from rules.zener.death import state_of
+from rules.zener.disadvantages import PENALTY_PER_RANK
 from rules.zener.endurance import end_left
 from rules.zener.stats import ROLLED_STATS, in_play
-from rules.zener.tables import TIME_MULTIPLIERS
+from rules.zener.tables import TIME_MULTIPLIERS, TIME_UNDER
 
 GLANCE = "systems/zener/card_glance.html"
 _CHECKED = {"DEX": "DEX in use"}
@@ -35,16 +36,28 @@ class CardOptions(TableForm):
     """The few things a Zener roll asks beyond the sheet, each blank for the usual: no modifier, normal time,
     Defense 0. The panel's check form keeps the rest (further skills, assistants, spot checks…)."""
 
-    modifier = WholeNumberField(min_value=-MAX_MODIFIER, max_value=MAX_MODIFIER, required=False,
-                                help_text="+ makes success likelier, − harder. Blank: 0.")  # fmt: skip
+    modifier = WholeNumberField(
+        min_value=-MAX_MODIFIER,
+        max_value=MAX_MODIFIER,
+        required=False,
+        help_text="+ makes success likelier, − harder. Blank: 0.",
+    )
     time = forms.TypedChoiceField(
         choices=[("", "x1 time (normal)")]
+        + [(TIME_UNDER, f"under x{TIME_MULTIPLIERS[TIME_UNDER + 1]:g} time ({TIME_UNDER:+d})")]
         + [(i, f"x{m:g} time ({i:+d})") for i, m in TIME_MULTIPLIERS.items() if i],
-        coerce=int, required=False, empty_value=0, label="Extra time, aiming or rushing",
-    )  # fmt: skip
-    defense = WholeNumberField(min_value=-14, max_value=MAX_DEFENSE, required=False,
-                               label="Target's Defense (attacks)",
-                               help_text=f"RES − 15 + armour. Blank: {DEFAULT_DEFENSE}.")  # fmt: skip
+        coerce=int,
+        required=False,
+        empty_value=0,
+        label="Extra time, aiming or rushing",
+    )
+    defense = WholeNumberField(
+        min_value=-14,
+        max_value=MAX_DEFENSE,
+        required=False,
+        label="Target's Defense (attacks)",
+        help_text=f"RES − 15 + armour. Blank: {DEFAULT_DEFENSE}.",
+    )
 
 
 def options_form(character, data=None) -> CardOptions:
@@ -94,11 +107,17 @@ def card(character, *, data=None) -> Card:
         "stat_damage": damage.get("stats", {}),
         "state": state_of(sheet),
         "weapons": _weapons(sheet),
+        # What each disadvantage takes off the checks it bears on (rules.zener.disadvantages.bearing): the card's
+        # buttons and odds already count it; this says why a skill's odds are lower.
+        "disadvantages": [
+            (d["name"], d["ranks"], PENALTY_PER_RANK * d["ranks"], ", ".join(d.get("bears_on", [])))
+            for d in sheet.get("disadvantages", [])
+        ],
         # What a Karma re-roll can spend (play-test: the card showed no Karma); it is as of the card's drawing,
         # like HP: the panel's Karma list is the one kept live.
         "karma": karma_for(character),
     }
-    # The GM's quick edits under the glance on the Characters tab (issue 23); no query (quick.quick_form).
+    # The GM's quick edits under the glance on the Characters tab; no query (quick.quick_form).
     context["quick_form"] = quick_form(character)
     return Card(tuple(rolls), GLANCE, context, options_form(character, data), gm_tools=quick.TOOLS)
 
@@ -112,8 +131,7 @@ def card_roll(character, key: str, options: dict, *, actor, label: str = ""):
         if weapon is None:
             raise RulesError(f"{character.name} has no weapon called {name}.")
         defense = DEFAULT_DEFENSE if options.get("defense") is None else options["defense"]
-        what, check = actions.attack_roll_for(character, weapon=weapon, defense=defense, modifier=modifier,
-                                              aiming=time)  # fmt: skip
+        what, check = actions.attack_roll_for(character, weapon=weapon, defense=defense, modifier=modifier, aiming=time)
     elif kind in ("skill", "stat"):
         # Extra time is a bonus on a check, as the panel's form adds it (views._check_from, table_modifier).
         stat, skill = ("", name) if kind == "skill" else (name, "")

@@ -11,16 +11,17 @@ from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.views.decorators.http import require_POST
 
-from campaigns import live, reads, sources
-from campaigns.actions import ActionError
-from campaigns.audience import Audience
-from campaigns.forms import CharacterChoiceField, TableForm
-from campaigns.inputs import WholeNumberField
+from campaigns.common import reads, sources
+from campaigns.common.audience import Audience
+from campaigns.common.inputs import WholeNumberField
+from campaigns.life.access import campaign_for_gm
 from campaigns.models import Roll
-from campaigns.roll_kind import RollKind
-from campaigns.systems.steps import panel_step
+from campaigns.plugins.roll_kind import RollKind
 from campaigns.systems.zener.party import party
-from campaigns.views import campaign_for_gm
+from campaigns.table import live
+from campaigns.table.actions import ActionError
+from campaigns.table.forms import CharacterChoiceField, TableForm
+from campaigns.toolkit.steps import panel_step
 from rules.errors import RulesError
 from rules.zener.endurance import ACTIVITIES, MAX_MINUTES, duration, time_passes
 
@@ -32,14 +33,21 @@ class TimeForm(TableForm):
 
     character = CharacterChoiceField(queryset=None, required=False, empty_label="The players' characters")
     activity = forms.ChoiceField(
-        choices=[("ordinary", "Ordinary activity (1 END per 30 min)"),
-                 ("strenuous", "Strenuous activity (4 END per hour)"),
-                 ("rest", "Rest (d6 for the first 30 min, then 1 END per hour; 40 − CON min: 1/3 of the shock)"),
-                 ("sleep", "Sleep (d6 for the first 30 min, then 1 END per 30 min; 4 h: all the shock)"),
-                 ("skip", "Skipped 2 rounds in combat (d6 END; no minutes)")],
-    )  # fmt: skip
-    minutes = WholeNumberField(min_value=0, max_value=MAX_MINUTES, initial=60, required=False,
-                               help_text="In steps of 30: 90 is an hour and a half.")  # fmt: skip
+        choices=[
+            ("ordinary", "Ordinary activity (1 END per 30 min)"),
+            ("strenuous", "Strenuous activity (4 END per hour)"),
+            ("rest", "Rest (d6 for the first 30 min, then 1 END per hour; 40 − CON min: 1/3 of the shock)"),
+            ("sleep", "Sleep (d6 for the first 30 min, then 1 END per 30 min; 4 h: all the shock)"),
+            ("skip", "Skipped 2 rounds in combat (d6 END; no minutes)"),
+        ],
+    )
+    minutes = WholeNumberField(
+        min_value=0,
+        max_value=MAX_MINUTES,
+        initial=60,
+        required=False,
+        help_text="In steps of 30: 90 is an hour and a half.",
+    )
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)
@@ -69,14 +77,26 @@ def let_time_pass(campaign, gm, *, character, activity: str, minutes: int) -> Ro
                 raise RulesError(f"{each.name}: {refused}") from None
             each.sheet = sheet
             each.save(update_fields=["sheet", "updated_at"])
-            rows.append({"name": each.name, "change": change.change, "end": change.end, "of": change.of,
-                         "die": change.die, "balance": change.balance, "shock_back": change.shock_back,
-                         "shock": change.shock})  # fmt: skip
+            rows.append(
+                {
+                    "name": each.name,
+                    "change": change.change,
+                    "end": change.end,
+                    "of": change.of,
+                    "die": change.die,
+                    "balance": change.balance,
+                    "shock_back": change.shock_back,
+                    "shock": change.shock,
+                }
+            )
         roll = Roll.objects.create(
-            campaign=campaign, author=gm, character=character, kind=KIND,
+            campaign=campaign,
+            author=gm,
+            character=character,
+            kind=KIND,
             request={"label": "Time passes", "activity": activity, "minutes": 0 if activity == "skip" else minutes},
             outcome={"rows": rows},
-        )  # fmt: skip
+        )
         transaction.on_commit(lambda: (live.send_roll(roll), live.send_panel(campaign)))
     return roll
 

@@ -11,14 +11,14 @@ from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.views.decorators.http import require_POST
 
-from campaigns import live
-from campaigns.actions import ActionError
-from campaigns.audience import Audience
-from campaigns.fair_dice import Die
+from campaigns.common.audience import Audience
+from campaigns.common.fair_dice import Die
+from campaigns.life.access import campaign_for_gm
 from campaigns.models import Roll
-from campaigns.roll_kind import RollKind
-from campaigns.systems.steps import panel_step
-from campaigns.views import campaign_for_gm
+from campaigns.plugins.roll_kind import RollKind
+from campaigns.table import live
+from campaigns.table.actions import ActionError
+from campaigns.toolkit.steps import panel_step
 from rules.errors import RulesError
 from rules.zener.shock import fight_over
 
@@ -49,8 +49,9 @@ def end_fight(campaign, gm) -> Roll:
                 each.sheet = sheet
                 each.save(update_fields=["sheet", "updated_at"])
                 rows.append({"name": each.name, "recovered": recovered, "shock": sheet["damage"]["shock"]})
-        roll = Roll.objects.create(campaign=campaign, author=gm, kind=KIND, request={"label": "The fight is over"},
-                                   outcome={"rows": rows})  # fmt: skip
+        roll = Roll.objects.create(
+            campaign=campaign, author=gm, kind=KIND, request={"label": "The fight is over"}, outcome={"rows": rows}
+        )
         transaction.on_commit(lambda: (live.send_roll(roll), live.send_panel(campaign)))
     return roll
 

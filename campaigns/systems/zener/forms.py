@@ -1,9 +1,9 @@
 from django import forms
 
-from campaigns import reads
-from campaigns.forms import CharacterChoiceField, TableForm
-from campaigns.inputs import TextField, WholeNumberField
-from campaigns.systems.skills import OwnStatNamed, name_own_stat, stat_field
+from campaigns.common import reads
+from campaigns.common.inputs import TextField, WholeNumberField, decimal_number
+from campaigns.table.forms import CharacterChoiceField, TableForm
+from campaigns.toolkit.skills import OwnStatNamed, name_own_stat, stat_field
 from rules.zener.checks import MAX_DESIRED, MAX_MODIFIER
 from rules.zener.combat import (
     AIM_SECONDS,
@@ -19,26 +19,36 @@ from rules.zener.combat import (
 from rules.zener.experience import MAX_BASE, SOLUTION_NAMES
 from rules.zener.languages import ASPECTS
 from rules.zener.stats import MAX_WEAPON_RANKS, ROLLED_STATS
-from rules.zener.tables import TIME_MULTIPLIERS, assistants_index
+from rules.zener.tables import ASSISTANT_LEVELS, MAX_ASSISTANTS, TABLES, TIME_MULTIPLIERS, TIME_UNDER, assistants_index
 
 STAT_CHOICES = [(stat, stat) for stat in ROLLED_STATS]
+SIZES = TABLES["size"]  # the seed's Target Size table: -8 (a keyhole) to 25 (250 km²)
 
 
 class CheckForm(OwnStatNamed, TableForm):
     character = CharacterChoiceField(queryset=None, empty_label=None)
     skill = TextField(required=False, max_length=60, help_text="A skill from the sheet, unproficient, or a stat check.")
     stat = stat_field(STAT_CHOICES, label="Stat basis", help_text="The GM may name another stat basis.")
-    # One model of a modifier for both kinds of check: a bonus (issue 20, rules/zener/checks.py).
-    modifier = WholeNumberField(min_value=-MAX_MODIFIER, max_value=MAX_MODIFIER, initial=0, required=False,
-                                help_text="+ makes success likelier, − harder, on any check: a skill check adds it "
-                                          "to the target, a stat check takes it off the 4d6.")  # fmt: skip
+    # One model of a modifier for both kinds of check: a bonus (rules/zener/checks.py).
+    modifier = WholeNumberField(
+        min_value=-MAX_MODIFIER,
+        max_value=MAX_MODIFIER,
+        initial=0,
+        required=False,
+        help_text="+ makes success likelier, − harder, on any check: a skill check adds it "
+        "to the target, a stat check takes it off the 4d6.",
+    )
     extra = WholeNumberField(
         min_value=0, max_value=5, initial=0, required=False, label="Further relevant skills (+2 each)"
     )
-    indirect = WholeNumberField(min_value=0, max_value=5, initial=0, required=False,
-                                  label="Indirectly related skills (unproficient, +1 each)")  # fmt: skip
+    indirect = WholeNumberField(
+        min_value=0, max_value=5, initial=0, required=False, label="Indirectly related skills (unproficient, +1 each)"
+    )
     time = forms.TypedChoiceField(
-        choices=[(i, f"x{m:g} time ({i:+d})") for i, m in TIME_MULTIPLIERS.items()],
+        choices=[
+            (TIME_UNDER, f"under x{TIME_MULTIPLIERS[TIME_UNDER + 1]:g} time ({TIME_UNDER:+d})"),
+            *((i, f"x{m:g} time ({i:+d})") for i, m in TIME_MULTIPLIERS.items()),
+        ],
         coerce=int,
         initial=0,
         required=False,
@@ -46,32 +56,83 @@ class CheckForm(OwnStatNamed, TableForm):
         label="Extra time or rushing",
         help_text="Extra time makes success likelier; rushing makes it harder. From the Aiming/Extra time table.",
     )
-    assistants = WholeNumberField(min_value=0, max_value=117, initial=0, required=False,
-                                    help_text="Assistants make success likelier: count those one skill level "
-                                              "below the lead.")  # fmt: skip
-    reaction_ms = WholeNumberField(min_value=1, max_value=MAX_REACTION_MS, required=False,
-                                   label="Micro-time: milliseconds to react",
-                                   help_text="A NIM stat check to react in time: 250 ms −8, 1000 ms −6.")  # fmt: skip
+    assistants = WholeNumberField(
+        min_value=0,
+        max_value=MAX_ASSISTANTS,
+        initial=0,
+        required=False,
+        help_text="Assistants make success likelier; those further below the lead help less.",
+    )
+    # Seed, "Assistants": "For assistants of skill level 2 less, drop one level on the table, and so on"
+    # (rules.zener.tables.assistants_index; rules page, #zener-assistants).
+    assistant_level = forms.TypedChoiceField(
+        choices=[(n, f"{n} level{'s' * (n != 1)} below the lead (skill −{n})") for n in range(1, ASSISTANT_LEVELS + 1)],
+        coerce=int,
+        initial=1,
+        required=False,
+        empty_value=1,
+        label="The assistants' skill",
+        help_text="4 assistants: +3 at skill −1, +2 at −2, +1 at −3, none at −4.",
+    )
+    # Seed, "Disadvantages": "ranked in terms of applicability of circumstance by the GM". The sheet's own
+    # apply by themselves (rules.zener.disadvantages.bearing); this is one the GM rules bears on this check too.
+    disadvantage = TextField(
+        max_length=60,
+        required=False,
+        label="A disadvantage that bears on it too",
+        help_text="One on the sheet the GM applies here: −2 a rank. Those the sheet says "
+        "bear on the check apply by themselves.",
+    )
+    reaction_ms = WholeNumberField(
+        min_value=1,
+        max_value=MAX_REACTION_MS,
+        required=False,
+        label="Micro-time: milliseconds to react",
+        help_text="A NIM stat check to react in time: 250 ms −8, 1000 ms −6.",
+    )
     # Seed, "Impossible Chances": extra benefits on a check that can't fail (rules.zener.checks.extra_benefits).
-    benefit = WholeNumberField(min_value=0, max_value=MAX_MODIFIER, initial=0, required=False,
-                               label="Extra benefits (the GM's difficulty)",
-                               help_text="Only on a check that can't fail: each 2 over 18 (24 on a stat check) "
-                                         "rolls one more die, the lowest 3 (4) counting; this comes off the "
-                                         "target.")  # fmt: skip
+    benefit = WholeNumberField(
+        min_value=0,
+        max_value=MAX_MODIFIER,
+        initial=0,
+        required=False,
+        label="Extra benefits (the GM's difficulty)",
+        help_text="Only on a check that can't fail: each 2 over 18 (24 on a stat check) "
+        "rolls one more die, the lowest 3 (4) counting; this comes off the "
+        "target.",
+    )
     # Seed, "Eventual Success": the margin becomes the time it takes, instead of extra time as a bonus.
     eventual = forms.BooleanField(required=False, label="Eventual success: the roll says how long it takes")
-    desired = WholeNumberField(min_value=0, max_value=MAX_DESIRED, initial=0, required=False,
-                               label="Success wanted (by at least)",
-                               help_text="Eventual success: taken off the margin before reading the time "
-                                         "(the seed's camp site: 5).")  # fmt: skip
+    desired = WholeNumberField(
+        min_value=0,
+        max_value=MAX_DESIRED,
+        initial=0,
+        required=False,
+        label="Success wanted (by at least)",
+        help_text="Eventual success: taken off the margin before reading the time (the seed's camp site: 5).",
+    )
     # Seed, "Spot/Listen Checks": an AWA check where range and size count, and looking out helps.
-    spot_size = WholeNumberField(min_value=-8, max_value=11, required=False, label="Spot/listen: size index",
-                                 help_text="What is to be noticed (0: a human). Blank: not a spot check.")  # fmt: skip
-    spot_range = WholeNumberField(min_value=-8, max_value=60, required=False, label="Spot/listen: range index",
-                                  help_text="Range over size is a penalty (the Range Adjustment table).")  # fmt: skip
-    looking = WholeNumberField(min_value=0, max_value=MAX_LOOKING, initial=0, required=False,
-                               label="Actively looking out (up to +5)")  # fmt: skip
+    spot_size = WholeNumberField(
+        min_value=SIZES.low,
+        max_value=SIZES.high,
+        required=False,
+        label="Spot/listen: size index",
+        help_text="What is to be noticed (0: a human). Blank: not a spot check.",
+    )
+    spot_range = WholeNumberField(
+        min_value=-8,
+        max_value=60,
+        required=False,
+        label="Spot/listen: range index",
+        help_text="Range over size is a penalty (the Range Adjustment table).",
+    )
+    looking = WholeNumberField(
+        min_value=0, max_value=MAX_LOOKING, initial=0, required=False, label="Actively looking out (up to +5)"
+    )
     label = TextField(max_length=100, required=False)
+
+    # The usual check ("Pilot, no modifiers") in one row; the rest fold under "More modifiers (N set)".
+    common = ("character", "skill", "stat", "modifier")
 
     def spotting(self) -> bool:
         data = self.cleaned_data
@@ -94,7 +155,17 @@ class CheckForm(OwnStatNamed, TableForm):
         micro-time reaction's penalty (rules.zener.combat.reaction_modifier)."""
         data = self.cleaned_data
         reaction = reaction_modifier(data["reaction_ms"]) if data.get("reaction_ms") else 0
-        return (data["time"] or 0) + assistants_index(data["assistants"] or 0) + reaction + self.spot()
+        helped = assistants_index(data["assistants"] or 0, data["assistant_level"] or 1)
+        return (data["time"] or 0) + helped + reaction + self.spot()
+
+    def assistance(self) -> str:
+        """The log's words for the assistants' bonus, which the modifier's one number would hide:
+        ", 4 assistants at skill −3 (+1)"."""
+        data = self.cleaned_data
+        if not data.get("assistants"):
+            return ""
+        count, level = data["assistants"], data["assistant_level"] or 1
+        return f", {count} assistant{'s' * (count != 1)} at skill −{level} (+{assistants_index(count, level)})"
 
     def spot(self) -> int:
         data = self.cleaned_data
@@ -115,13 +186,25 @@ class LanguageForm(TableForm):
     character = CharacterChoiceField(queryset=None, empty_label=None)
     language = TextField(max_length=100, help_text="A language on the sheet: 'Spanish', or 'Spanish, 1920s'.")
     aspect = forms.ChoiceField(choices=[(a, a) for a in ASPECTS])
-    eras = WholeNumberField(min_value=0, max_value=20, initial=0, required=False, label="Era steps away",
-                            help_text="From the language's era to the one at hand.")  # fmt: skip
-    era_loss = forms.ChoiceField(choices=[(f"{q / 4:g}", f"{q / 4:g}") for q in range(0, 41)], initial="0",
-                                 required=False, label="Ranks the eras take (the GM's estimate)",
-                                 help_text="0 to 0.5 an era step, e.g. 0.25.")  # fmt: skip
-    related = WholeNumberField(min_value=0, max_value=5, initial=0, required=False,
-                               label="Related languages (+2 each)")  # fmt: skip
+    eras = WholeNumberField(
+        min_value=0,
+        max_value=20,
+        initial=0,
+        required=False,
+        label="Era steps away",
+        help_text="From the language's era to the one at hand.",
+    )
+    # A quarter-rank step from the list, read as a number by the shared decimal reading.
+    era_loss = forms.TypedChoiceField(
+        choices=[(f"{q / 4:g}", f"{q / 4:g}") for q in range(0, 41)],
+        initial="0",
+        coerce=lambda text: decimal_number(text, 0, 10),
+        empty_value=0.0,
+        required=False,
+        label="Ranks the eras take (the GM's estimate)",
+        help_text="0 to 0.5 an era step, e.g. 0.25.",
+    )
+    related = WholeNumberField(min_value=0, max_value=5, initial=0, required=False, label="Related languages (+2 each)")
     label = TextField(max_length=100, required=False)
 
     def __init__(self, *args, campaign, user=None, **kwargs):
@@ -145,10 +228,16 @@ class KarmaForm(TableForm):
     )
     amount = WholeNumberField(min_value=0, max_value=50, initial=1, required=False)
     stat = forms.ChoiceField(choices=[("", "(for +1 to a stat)"), *STAT_CHOICES], required=False)
-    setbacks = WholeNumberField(min_value=0, max_value=MAX_BASE, initial=0, required=False,
-                                help_text="For an adventure: setbacks beaten without Karma (+2 XP each).")  # fmt: skip
-    solution = forms.ChoiceField(choices=[("", "(for an adventure: the locals' problem)"), *SOLUTION_NAMES.items()],
-                                 required=False)  # fmt: skip
+    setbacks = WholeNumberField(
+        min_value=0,
+        max_value=MAX_BASE,
+        initial=0,
+        required=False,
+        help_text="For an adventure: setbacks beaten without Karma (+2 XP each).",
+    )
+    solution = forms.ChoiceField(
+        choices=[("", "(for an adventure: the locals' problem)"), *SOLUTION_NAMES.items()], required=False
+    )
     selfish = forms.BooleanField(required=False, label="Selfish or amoral play (−1 XP)")
 
     def __init__(self, *args, campaign, **kwargs):
@@ -160,41 +249,89 @@ class AttackForm(TableForm):
     attacker = CharacterChoiceField(queryset=None, empty_label=None)
     target = CharacterChoiceField(queryset=None, empty_label=None)
     stat = forms.ChoiceField(choices=[("ACC", "ACC (aimed)"), ("MEL", "MEL (melee)")], label="Attack stat")
-    ranks = WholeNumberField(min_value=0, max_value=MAX_WEAPON_RANKS, required=False, label="Weapon skill ranks",
-                             help_text="Blank: the attacker's skill named like the weapon (else 0).")  # fmt: skip
-    weapon = TextField(max_length=60, initial="2d6", label="Weapon",
-                             help_text="A weapon on the attacker's sheet, or its damage, e.g. 2d6.")  # fmt: skip
-    fire = forms.ChoiceField(choices=[(key, label.capitalize()) for key, (label, _) in FIRE.items()], required=False,
-                             label="Rate of fire",
-                             help_text="A short burst adds 1d6 damage, full auto 2½d6 (2d6+1d3).")  # fmt: skip
-    armour = WholeNumberField(min_value=0, max_value=10, required=False, label="Target's armour (0-10)",
-                                help_text="Blank: the armour on the target's sheet.")  # fmt: skip
-    size = WholeNumberField(min_value=-8, max_value=11, initial=0, label="Target size index",
-                            help_text="The whole target's (0: a human); the aim adds its own.")  # fmt: skip
-    # The hit-location columns (issue 20, #5): the aim picks the column and its target size.
-    aim = forms.ChoiceField(choices=[(key, f"{name} ({size:+d})") for key, (name, size, _) in COLUMNS.items()],
-                            initial="whole", required=False, label="Aimed at")  # fmt: skip
+    ranks = WholeNumberField(
+        min_value=0,
+        max_value=MAX_WEAPON_RANKS,
+        required=False,
+        label="Weapon skill ranks",
+        help_text="Blank: the attacker's skill named like the weapon (else 0).",
+    )
+    weapon = TextField(
+        max_length=60,
+        initial="2d6",
+        label="Weapon",
+        help_text="A weapon on the attacker's sheet, or its damage, e.g. 2d6.",
+    )
+    fire = forms.ChoiceField(
+        choices=[(key, label.capitalize()) for key, (label, _) in FIRE.items()],
+        required=False,
+        label="Rate of fire",
+        help_text="A short burst adds 1d6 damage, full auto 2½d6 (2d6+1d3).",
+    )
+    armour = WholeNumberField(
+        min_value=0,
+        max_value=10,
+        required=False,
+        label="Target's armour (0-10)",
+        help_text="Blank: the armour on the target's sheet.",
+    )
+    size = WholeNumberField(
+        min_value=SIZES.low,
+        max_value=SIZES.high,
+        initial=0,
+        label="Target size index",
+        help_text="The whole target's (0: a human); the aim adds its own.",
+    )
+    # The hit-location columns: the aim picks the column and its target size.
+    aim = forms.ChoiceField(
+        choices=[(key, f"{name} ({size:+d})") for key, (name, size, _) in COLUMNS.items()],
+        initial="whole",
+        required=False,
+        label="Aimed at",
+    )
     choice = forms.ChoiceField(
-        choices=[(part, part_name(part)) for part in dict.fromkeys(p for _, _, bands in COLUMNS.values()
-                                                                      for _, p in bands if p != "choice")],
-        initial="skull", required=False, label="Attacker's choice",
+        choices=[
+            (part, part_name(part))
+            for part in dict.fromkeys(p for _, _, bands in COLUMNS.values() for _, p in bands if p != "choice")
+        ],
+        initial="skull",
+        required=False,
+        label="Attacker's choice",
         help_text="Where the attack lands if the location roll is the attacker's choice (a critical location "
-                  "automatically if it can be one); on the aim's column.",
-    )  # fmt: skip
+        "automatically if it can be one); on the aim's column.",
+    )
     range_ = WholeNumberField(min_value=-8, max_value=60, initial=0, label="Range index")
-    aiming = WholeNumberField(min_value=-5, max_value=13, initial=0, label="Aiming index",
-                              help_text="Seconds aimed on the time chart: 2 s +2, 10 s +4, 10 min +9.")  # fmt: skip
+    # The time chart's whole range, its "< x0.1" row to +13; the weapon kind caps it above (rules page, Aiming).
+    aiming = WholeNumberField(
+        min_value=TIME_UNDER,
+        max_value=max(TIME_MULTIPLIERS),
+        initial=0,
+        label="Aiming index",
+        help_text="Seconds aimed on the time chart: 2 s +2, 10 s +4, 10 min +9; a snap "
+        "shot under a tenth of the time −6.",
+    )
     # Seed, "Aiming": "Pistols capped at 2 sec, Rifles capped at 10 sec, Sniper attacks capped at 10 min."
     weapon_kind = forms.ChoiceField(
-        choices=[("", "(no cap)"), *((kind, f"{kind.capitalize()} (aims up to {aiming_cap(kind)[0]:g} s, "
-                                           f"+{aiming_cap(kind)[1]})") for kind in AIM_SECONDS)],
-        required=False, label="Aimed weapon",
-    )  # fmt: skip
+        choices=[
+            ("", "(no cap)"),
+            *(
+                (kind, f"{kind.capitalize()} (aims up to {aiming_cap(kind)[0]:g} s, +{aiming_cap(kind)[1]})")
+                for kind in AIM_SECONDS
+            ),
+        ],
+        required=False,
+        label="Aimed weapon",
+    )
     suppression = forms.BooleanField(required=False, label="Suppression fire (−5, not aimed)")
     circumstance = WholeNumberField(min_value=-20, max_value=20, initial=0)
     # Blank, like the target's: a 0 posted by default would take off the armour the attacker's sheet wears.
-    attacker_armour = WholeNumberField(min_value=0, max_value=10, required=False, label="Attacker's armour (0-10)",
-                                       help_text="Blank: the armour on the attacker's sheet.")  # fmt: skip
+    attacker_armour = WholeNumberField(
+        min_value=0,
+        max_value=10,
+        required=False,
+        label="Attacker's armour (0-10)",
+        help_text="Blank: the armour on the attacker's sheet.",
+    )
     cover = forms.BooleanField(required=False, label="The target is smaller because of cover")
 
     def __init__(self, *args, campaign, **kwargs):

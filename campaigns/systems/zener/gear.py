@@ -2,7 +2,7 @@
 MacGuffins", "Other Uses For Karma"): the GM's steps, one transaction each.
 
 The Campaign MacGuffins' unspent total is a campaign-wide Balance (kind "zener_macguffins", no
-character) changed only through the ledger (campaigns/ledger.py), as Centaurus Gate's pools are;
+character) changed only through the ledger (campaigns/table/ledger.py), as Centaurus Gate's pools are;
 each investment, improvement, delay and used-up item is also a public event row (kind "zener_gear")
 that the log shows and the panel reads back (the improvements, the upgrades bought).
 """
@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from campaigns import ledger, live
 from campaigns.models import Roll
 from campaigns.systems.zener.actions import ActionError, change_karma, karma_balance
+from campaigns.table import ledger, live
 from rules.errors import RulesError
 from rules.zener.equipment import kept_when_consumed
 from rules.zener.macguffins import UPGRADES, delay_cost, improvement_cost
@@ -47,8 +47,9 @@ def _gm_only(campaign, gm) -> None:
 
 
 def _event(campaign, gm, character, request: dict, outcome: dict) -> Roll:
-    roll = Roll.objects.create(campaign=campaign, author=gm, character=character, kind=KIND, request=request,
-                               outcome=outcome)  # fmt: skip
+    roll = Roll.objects.create(
+        campaign=campaign, author=gm, character=character, kind=KIND, request=request, outcome=outcome
+    )
     transaction.on_commit(lambda: (live.send_roll(roll), live.send_panel(campaign)))
     return roll
 
@@ -97,8 +98,14 @@ def improve(campaign, gm, *, name: str, scale: str, points: int | None = None, u
             raise RulesError(
                 f"The Campaign MacGuffins have {unspent} point{'s' if unspent != 1 else ''}; that needs {cost}."
             )
-        request = {"event": "improvement", "label": "Campaign improvement", "name": name, "scale": scale,
-                   "points": cost, "upgrade": upgrade}  # fmt: skip
+        request = {
+            "event": "improvement",
+            "label": "Campaign improvement",
+            "name": name,
+            "scale": scale,
+            "points": cost,
+            "upgrade": upgrade,
+        }
         roll = _event(campaign, gm, None, request, {"unspent": unspent - cost})
         ledger.spend(pool, cost, actor=gm, reason=name, roll=roll)
     return roll
@@ -115,11 +122,17 @@ def delay_transition(campaign, gm, *, character, shift: int) -> Roll:
     cost = delay_cost(shift, upgrades_bought(campaign))
     with ledger.changes():
         _can_pay(character, cost)
-        request = {"event": "delay", "label": "Delays the transition", "shift": shift,
-                   "times": TIME_MULTIPLIERS[shift], "cost": cost}  # fmt: skip
+        request = {
+            "event": "delay",
+            "label": "Delays the transition",
+            "shift": shift,
+            "times": TIME_MULTIPLIERS[shift],
+            "cost": cost,
+        }
         roll = _event(campaign, gm, character, request, {})
-        change_karma(character, -cost, actor=gm, reason=f"Delays the next Zener Transition (x{request['times']:g})",
-                     roll=roll)  # fmt: skip
+        change_karma(
+            character, -cost, actor=gm, reason=f"Delays the next Zener Transition (x{request['times']:g})", roll=roll
+        )
     return roll
 
 

@@ -2,10 +2,10 @@
 
 from django import forms
 
-from campaigns import reads
-from campaigns.forms import CharacterChoiceField, TableForm
-from campaigns.inputs import TextField, WholeNumberField
+from campaigns.common import reads
+from campaigns.common.inputs import TextField, WholeNumberField
 from campaigns.systems.zener.gear import MAX_INVESTMENT
+from campaigns.table.forms import CharacterChoiceField, TableForm
 from rules.zener.macguffins import MAX_IMPROVEMENT, SCALE, UPGRADES
 from rules.zener.tables import TIME_MULTIPLIERS
 
@@ -29,16 +29,21 @@ class ImproveForm(TableForm):
     points = WholeNumberField(
         min_value=1, max_value=MAX_IMPROVEMENT, required=False, label="Points (blank: the scale's)"
     )
-    upgrade = forms.ChoiceField(choices=[("", "(no named upgrade)"), *UPGRADES.items()], required=False,
-                                label="Campaign upgrade",
-                                help_text="The three that make delaying a transition possible.")  # fmt: skip
+    upgrade = forms.ChoiceField(
+        choices=[("", "(no named upgrade)"), *UPGRADES.items()],
+        required=False,
+        label="Campaign upgrade",
+        help_text="The three that make delaying a transition possible.",
+    )
 
 
 class DelayForm(_SeatedForm):
     shift = forms.TypedChoiceField(
         choices=[(i, f"x{m:g} the time ({i} Karma)") for i, m in TIME_MULTIPLIERS.items() if i >= 1],
-        coerce=int, label="Delay", help_text="The Time Shift on the Aiming/Extra time table is the cost in Karma.",
-    )  # fmt: skip
+        coerce=int,
+        label="Delay",
+        help_text="The Time Shift on the Aiming/Extra time table is the cost in Karma.",
+    )
 
 
 class ConsumeForm(_SeatedForm):

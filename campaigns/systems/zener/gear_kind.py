@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaigns.audience import Audience
-from campaigns.fair_dice import Die
-from campaigns.roll_kind import RollKind
+from campaigns.common.audience import Audience
+from campaigns.common.fair_dice import Die
+from campaigns.plugins.roll_kind import RollKind
 from rules.zener.macguffins import SCALE, UPGRADES
 from rules.zener.words import counted
 
@@ -27,16 +27,19 @@ class ZenerGearKind(RollKind):
         request, unspent = roll.request, roll.outcome.get("unspent")
         event = request["event"]
         if event == "invest":
-            line = (f"invests {request['amount']} Karma in the {request['component']} "
-                    f"(Campaign MacGuffins: {unspent} unspent)")  # fmt: skip
+            line = (
+                f"invests {request['amount']} Karma in the {request['component']} "
+                f"(Campaign MacGuffins: {unspent} unspent)"
+            )
         elif event == "improvement":
             line = f"Campaign improvement: {improvement_line(request)} ({unspent} unspent)"
         elif event == "delay":
-            line = (f"spends {request['cost']} Karma to delay the next Zener Transition "
-                    f"(x{request['times']:g} the time)")  # fmt: skip
+            line = f"spends {request['cost']} Karma to delay the next Zener Transition (x{request['times']:g} the time)"
         else:
-            line = (f"'s {request['item']} is used up: {request['refund']} of its "
-                    f"{counted(request['cost'], 'skill point')} come back")  # fmt: skip
+            line = (
+                f"'s {request['item']} is used up: {request['refund']} of its "
+                f"{counted(request['cost'], 'skill point')} come back"
+            )
         return {"event": event, "line": line}
 
     def fair_dice(self, roll, audience: Audience) -> list[tuple[Die, int]]:

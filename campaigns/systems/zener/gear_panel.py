@@ -10,11 +10,14 @@ from campaigns.systems.zener.gear_kind import improvement_line
 GEAR_FORMS = ("invest_form", "improve_form", "delay_form", "consume_form")
 
 
-def gear_context(campaign, *, gm: bool, invest_form=None, improve_form=None, delay_form=None,
-                 consume_form=None) -> dict:  # fmt: skip
+def gear_context(
+    campaign, *, gm: bool, invest_form=None, improve_form=None, delay_form=None, consume_form=None
+) -> dict:
     state = macguffins(campaign)
-    context = {"macguffins": state, "improvement_lines": [improvement_line(row.request) for row in
-                                                          state["improvements"]]}  # fmt: skip
+    context = {
+        "macguffins": state,
+        "improvement_lines": [improvement_line(row.request) for row in state["improvements"]],
+    }
     if gm:
         context |= {
             "invest_form": invest_form or InvestForm(campaign=campaign),

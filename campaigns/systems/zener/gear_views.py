@@ -1,24 +1,19 @@
 """The GM's steps for equipment and the Campaign MacGuffins (seed: "Campaign MacGuffins", "Other Uses
 For Karma", "Weapons", "Armor")."""
 
-import math
-import re
-
 from django.contrib.auth.decorators import login_required
 from django.views.decorators.http import require_POST
 
-from campaigns.audience import Audience
-from campaigns.inputs import whole_number
-from campaigns.systems.steps import panel_step
+from campaigns.common.audience import Audience
+from campaigns.common.inputs import decimal_number, whole_number
+from campaigns.life.access import campaign_for_gm
 from campaigns.systems.zener import gear
 from campaigns.systems.zener.gear_forms import ConsumeForm, DelayForm, ImproveForm, InvestForm
 from campaigns.systems.zener.templatetags.zener import written_out
-from campaigns.views import campaign_for_gm
+from campaigns.toolkit.steps import panel_step
 from rules.errors import RulesError
 from rules.zener.equipment import load_index, load_weight
 from rules.zener.tables import TABLES
-
-DECIMAL = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)")  # plain ASCII, as every form reads numbers
 
 
 @login_required
@@ -30,8 +25,9 @@ def invest(request, campaign_id: int):
 
     def act():
         data = form.cleaned_data
-        gear.invest(campaign, request.user, character=data["character"], amount=data["amount"],
-                    component=data["component"])  # fmt: skip
+        gear.invest(
+            campaign, request.user, character=data["character"], amount=data["amount"], component=data["component"]
+        )
 
     return panel_step(request, campaign, Audience.GM, form=form, form_name="invest_form", act=act)
 
@@ -45,8 +41,14 @@ def improve(request, campaign_id: int):
 
     def act():
         data = form.cleaned_data
-        gear.improve(campaign, request.user, name=data["name"], scale=data["scale"], points=data["points"],
-                     upgrade=data["upgrade"])  # fmt: skip
+        gear.improve(
+            campaign,
+            request.user,
+            name=data["name"],
+            scale=data["scale"],
+            points=data["points"],
+            upgrade=data["upgrade"],
+        )
 
     return panel_step(request, campaign, Audience.GM, form=form, form_name="improve_form", act=act)
 
@@ -59,8 +61,9 @@ def delay_transition(request, campaign_id: int):
     form = DelayForm(request.POST, campaign=campaign)
 
     def act():
-        gear.delay_transition(campaign, request.user, character=form.cleaned_data["character"],
-                              shift=form.cleaned_data["shift"])  # fmt: skip
+        gear.delay_transition(
+            campaign, request.user, character=form.cleaned_data["character"], shift=form.cleaned_data["shift"]
+        )
 
     return panel_step(request, campaign, Audience.GM, form=form, form_name="delay_form", act=act)
 
@@ -78,6 +81,9 @@ def consume(request, campaign_id: int):
     return panel_step(request, campaign, Audience.GM, form=form, form_name="consume_form", act=act)
 
 
+MAX_LOAD_KG = 10**9  # far past the Weight/Load table's last row, so a heavier load is "off the table"
+
+
 def load_reckoning(params) -> dict:
     """The tables page's load calculator (seed: "Loads"): what a load counts for each carrier, and its
     Weight/Load index: "60 kg, balanced, 1 carrier: 30 kg each. Weight/Load: index 10 = 30 kg"."""
@@ -86,8 +92,10 @@ def load_reckoning(params) -> dict:
         return {}
     kind = params.get("load_kind", "")
     carriers = whole_number(params.get("carriers", "") or "1", 1, 100)
+    kg = decimal_number(raw, 0, MAX_LOAD_KG)
     try:
-        kg = float(raw) if DECIMAL.fullmatch(raw) else math.nan
+        if kg is None:
+            raise RulesError(f"Give the load's weight in kg: a number from 0 to {MAX_LOAD_KG:,}, such as 60 or 2.5.")
         if carriers is None:
             raise RulesError("Carriers: a whole number from 1 to 100.")
         each = load_weight(kg, kind, carriers)
@@ -95,5 +103,7 @@ def load_reckoning(params) -> dict:
     except RulesError as error:
         return {"load_error": str(error)}
     table = TABLES["weight"]
-    return {"load_answer": f"{kg:g} kg, {kind}, {carriers} carrier{'s' if carriers != 1 else ''}: {each:g} kg each. "
-                           f"{table.name}: index {index} = {written_out(table.value(index))} kg"}  # fmt: skip
+    return {
+        "load_answer": f"{kg:g} kg, {kind}, {carriers} carrier{'s' if carriers != 1 else ''}: {each:g} kg each. "
+        f"{table.name}: index {index} = {written_out(table.value(index))} kg"
+    }

@@ -1,4 +1,4 @@
-"""Zener Gate's disadvantages and Karma at the table (issue 20): the GM buys off a rank, records the
+"""Zener Gate's disadvantages and Karma at the table: the GM buys off a rank, records the
 Complication of Karmic Debt and takes a setback's payment, each in one transaction with the sheet and
 the ledger; the sheet form checks what only the ledger knows (the current Karma); the Karma trades of
 creation are paid when the sheet is saved. The rules are rules.zener.disadvantages."""
@@ -8,12 +8,13 @@ from __future__ import annotations
 from django import forms
 from django.db import transaction
 
-from campaigns import ledger, live, reads
-from campaigns.forms import CharacterChoiceField, TableForm
-from campaigns.inputs import TextField
+from campaigns.common import reads
+from campaigns.common.inputs import TextField
 from campaigns.models import Roll
 from campaigns.systems.zener.actions import ActionError, change_karma, karma_balance
 from campaigns.systems.zener.growth_kind import KIND as GROWTH_KIND
+from campaigns.table import ledger, live
+from campaigns.table.forms import CharacterChoiceField, TableForm
 from rules.errors import RulesError
 from rules.zener.disadvantages import (
     budget_terms,
@@ -43,11 +44,18 @@ class GrowthForm(TableForm):
     character = CharacterChoiceField(queryset=None, empty_label=None)
     step = forms.ChoiceField(choices=list(STEPS.items()))
     name = TextField(max_length=80, label="Disadvantage or setback", help_text="As the sheet or the panel names it.")
-    worsen = TextField(max_length=300, required=False, label="Complication: worsen",
-                       help_text="One disadvantage a rank nullified, commas between, e.g. 'Lame, Lame'.")  # fmt: skip
-    stat = forms.ChoiceField(choices=[("", "(when the others are at their limit)"), *((s, s) for s in ROLLED_STATS)],
-                             required=False, label="Complication: stat lowered",
-                             help_text="1 point for each rank the disadvantages cannot take.")  # fmt: skip
+    worsen = TextField(
+        max_length=300,
+        required=False,
+        label="Complication: worsen",
+        help_text="One disadvantage a rank nullified, commas between, e.g. 'Lame, Lame'.",
+    )
+    stat = forms.ChoiceField(
+        choices=[("", "(when the others are at their limit)"), *((s, s) for s in ROLLED_STATS)],
+        required=False,
+        label="Complication: stat lowered",
+        help_text="1 point for each rank the disadvantages cannot take.",
+    )
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)
@@ -82,8 +90,14 @@ def growth_step(character, gm, *, step: str, name: str, worsen: str = "", stat: 
         character.sheet = sheet
         character.save(update_fields=["sheet", "updated_at"])
         # A public row in the log, as the GM's other steps leave (growth_kind.py).
-        roll = Roll.objects.create(campaign=character.campaign, author=gm, character=character, kind=GROWTH_KIND,
-                                   request={"label": LABELS[step], **event}, outcome={})  # fmt: skip
+        roll = Roll.objects.create(
+            campaign=character.campaign,
+            author=gm,
+            character=character,
+            kind=GROWTH_KIND,
+            request={"label": LABELS[step], **event},
+            outcome={},
+        )
         transaction.on_commit(lambda: live.send_roll(roll))
     return karma
 
@@ -107,8 +121,10 @@ def sheet_karma_problem(character, stored: dict, sheet: dict, name: str) -> str:
         return f"{unpaid} Karma trades need {unpaid} Karma; {name} has {karma}."
     after, listed = karma - unpaid, len(sheet.get("disadvantages", []))
     if listed > max(0, after) and listed > len(stored.get("disadvantages", [])):
-        return (f"{name} can earn points from at most {max(0, after)} disadvantages (the current Karma); "
-                f"{listed} are listed.")  # fmt: skip
+        return (
+            f"{name} can earn points from at most {max(0, after)} disadvantages (the current Karma); "
+            f"{listed} are listed."
+        )
     return ""
 
 
@@ -142,12 +158,14 @@ def karmic(rows) -> list[tuple]:
 
 def budget_line(sheet: dict) -> str:
     """The sheet's skill points, added up: "Skill points: INT × 2 (24) + disadvantages (9) = 33; the
-    skills cost 28, equipment 5: 33." (issue 20: the equipment spends the same points) and, under Karmic
+    skills cost 28, equipment 5: 33." (the equipment spends the same points) and, under Karmic
     Starvation, what it takes off."""
     points, cost, total = skill_points(sheet), skills_cost(sheet), spent(sheet)
     equipment = f", equipment {total - cost}: {total}" if total != cost else ""
     line = f"Skill points: {budget_terms(points)} = {points['available']}; the skills cost {cost}{equipment}."
     if points["starvation"]:
-        line += (f" Karmic Starvation: the skills cost {points['starvation']} less "
-                 f"({cost} − {points['starvation']} = {cost - points['starvation']}).")  # fmt: skip
+        line += (
+            f" Karmic Starvation: the skills cost {points['starvation']} less "
+            f"({cost} − {points['starvation']} = {cost - points['starvation']})."
+        )
     return line

@@ -1,13 +1,13 @@
 """The GM's disadvantage and setback steps in the log (campaigns/systems/zener/growth.py): public, so the
-player sees what happened to their character (issue 20's play-test: the steps left no row)."""
+player sees what happened to their character (play-test: the steps left no row)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from campaigns.audience import Audience
-from campaigns.fair_dice import Die
-from campaigns.roll_kind import RollKind
+from campaigns.common.audience import Audience
+from campaigns.common.fair_dice import Die
+from campaigns.plugins.roll_kind import RollKind
 
 KIND = "zener_growth"
 

@@ -3,10 +3,10 @@
 from django.contrib.auth.decorators import login_required
 from django.views.decorators.http import require_POST
 
-from campaigns.audience import Audience
-from campaigns.systems.steps import panel_step
+from campaigns.common.audience import Audience
+from campaigns.life.access import campaign_for_gm
 from campaigns.systems.zener.growth import GrowthForm, growth_step
-from campaigns.views import campaign_for_gm
+from campaigns.toolkit.steps import panel_step
 
 
 @login_required
@@ -19,7 +19,13 @@ def growth(request, campaign_id: int):
 
     def act():
         data = form.cleaned_data
-        growth_step(data["character"], request.user, step=data["step"], name=data["name"], worsen=data["worsen"],
-                    stat=data["stat"])  # fmt: skip
+        growth_step(
+            data["character"],
+            request.user,
+            step=data["step"],
+            name=data["name"],
+            worsen=data["worsen"],
+            stat=data["stat"],
+        )
 
     return panel_step(request, campaign, Audience.GM, form=form, form_name="growth_form", act=act)

@@ -23,13 +23,13 @@ from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.views.decorators.http import require_POST
 
-from campaigns import live, reads, sources
-from campaigns.audience import Audience
-from campaigns.forms import CharacterChoiceField, TableForm
-from campaigns.inputs import TextField, WholeNumberField
+from campaigns.common import reads, sources
+from campaigns.common.audience import Audience
+from campaigns.common.inputs import TextField, WholeNumberField
+from campaigns.life.access import campaign_for_member
 from campaigns.models import Roll
-from campaigns.roll_kind import RollKind
-from campaigns.systems.steps import panel_step
+from campaigns.plugins.roll_kind import RollKind
+from campaigns.secrets.visibility import audience_for
 from campaigns.systems.zener.actions import (
     KARMA_BOOST,
     ActionError,
@@ -39,8 +39,9 @@ from campaigns.systems.zener.actions import (
     change_karma,
     karma_balance,
 )
-from campaigns.views import campaign_for_member
-from campaigns.visibility import audience_for
+from campaigns.table import live
+from campaigns.table.forms import CharacterChoiceField, TableForm
+from campaigns.toolkit.steps import panel_step
 from characters.models import Character
 from rules.errors import RulesError
 from rules.zener.checks import Check, CheckRoll, judge, roll_check
@@ -68,25 +69,40 @@ class ImmersionForm(TableForm):
     language = TextField(max_length=60, help_text="The language's name, e.g. 'French'.")
     among = TextField(max_length=30, label="Era of its speakers", help_text="The era at hand, e.g. '18th century'.")
     hours = WholeNumberField(min_value=1, max_value=MAX_HOURS, initial=3, label="Hours immersed")
-    era_ranks = WholeNumberField(min_value=0, max_value=MAX_EAR, initial=1, required=False,
-                                 label="Era shift to pay off first (ranks, the GM's estimate)",
-                                 help_text="When the sheet's language is of another era: 6 hours and a LAN check "
-                                           "at +15 for each rank, before the rank's own clock.")  # fmt: skip
-    new = forms.BooleanField(required=False, label="Learn this era's language as a new one",
-                             help_text="The clock starts at zero; the same language of other eras on the sheet "
-                                       "counts as related (+2 each) and no era shift is paid.")  # fmt: skip
-    aspect = forms.ChoiceField(choices=[(a, a) for a in ASPECTS], initial="spoken", required=False,
-                               label="Aspect of a first rank",
-                               help_text="The aspect a language at 0 ranks gains; later ranks raise the aspect it "
-                                         "has.")  # fmt: skip
-    related = WholeNumberField(min_value=0, max_value=5, initial=0, required=False,
-                               label="Other related languages the GM accepts (+2 each)")  # fmt: skip
+    era_ranks = WholeNumberField(
+        min_value=0,
+        max_value=MAX_EAR,
+        initial=1,
+        required=False,
+        label="Era shift to pay off first (ranks, the GM's estimate)",
+        help_text="When the sheet's language is of another era: 6 hours and a LAN check "
+        "at +15 for each rank, before the rank's own clock.",
+    )
+    new = forms.BooleanField(
+        required=False,
+        label="Learn this era's language as a new one",
+        help_text="The clock starts at zero; the same language of other eras on the sheet "
+        "counts as related (+2 each) and no era shift is paid.",
+    )
+    aspect = forms.ChoiceField(
+        choices=[(a, a) for a in ASPECTS],
+        initial="spoken",
+        required=False,
+        label="Aspect of a first rank",
+        help_text="The aspect a language at 0 ranks gains; later ranks raise the aspect it has.",
+    )
+    related = WholeNumberField(
+        min_value=0, max_value=5, initial=0, required=False, label="Other related languages the GM accepts (+2 each)"
+    )
     delay = forms.TypedChoiceField(
         choices=[(0, "No delay (x1 time)")] + [(i, f"×{TIME_MULTIPLIERS[i]:g} time (+{i})") for i in DELAYS if i],
-        coerce=int, empty_value=0, required=False, label="Delay each check",
+        coerce=int,
+        empty_value=0,
+        required=False,
+        label="Delay each check",
         help_text="Extra time (the time chart): each interval takes its hours times this, rounded up, and its "
-                  "check gets the bonus.",
-    )  # fmt: skip
+        "check gets the bonus.",
+    )
     label = TextField(max_length=100, required=False)
 
     def __init__(self, *args, campaign, user=None, **kwargs):
@@ -112,8 +128,10 @@ def _target(languages: list[dict], name: str, among: str, new: bool) -> tuple[di
         found, others = None, named
     elif len(named) > 1:
         eras = ", ".join(x["era"] for x in named)
-        raise RulesError(f"The sheet has {named[0]['name']} of several eras ({eras}): immerse in one of those eras, "
-                         f"or learn {among} {named[0]['name']} as a new language.")  # fmt: skip
+        raise RulesError(
+            f"The sheet has {named[0]['name']} of several eras ({eras}): immerse in one of those eras, "
+            f"or learn {among} {named[0]['name']} as a new language."
+        )
     else:
         found, others = named[0], []
     if found is not None and found["aspect"] == "native":
@@ -121,9 +139,21 @@ def _target(languages: list[dict], name: str, among: str, new: bool) -> tuple[di
     return found, len(others)
 
 
-def immerse_character(campaign, author, *, character, language: str, among: str, hours: int, era_ranks: int = 1,
-                      new: bool = False, aspect: str = "", related: int = 0, label: str = "",
-                      delay: int = 0) -> Roll:  # fmt: skip
+def immerse_character(
+    campaign,
+    author,
+    *,
+    character,
+    language: str,
+    among: str,
+    hours: int,
+    era_ranks: int = 1,
+    new: bool = False,
+    aspect: str = "",
+    related: int = 0,
+    label: str = "",
+    delay: int = 0,
+) -> Roll:
     """N hours of immersion: the clock advances, each completed interval's LAN check is rolled, a made one
     adds its rank to the sheet (with "learned": points' worth gained in play), and the log says it all."""
     if not campaign.is_gm(author) and character.owner_id != author.pk:
@@ -145,12 +175,26 @@ def immerse_character(campaign, author, *, character, language: str, among: str,
         languages = _learn(languages, found, name, era, held, result.held, aspect)
         _keep(character, sheet, languages, clocks, old, result)
         roll = Roll.objects.create(
-            campaign=campaign, author=author, character=character, kind=KIND,
-            request={"label": label, "language": f"{name} ({era})", "name": name, "era": era, "among": among.strip(),
-                     "hours": hours, "lan": lan, "lost": lost, "related": related + auto, "new": found is None,
-                     "first_aspect": aspect, **({"delay": delay} if delay else {})},
+            campaign=campaign,
+            author=author,
+            character=character,
+            kind=KIND,
+            request={
+                "label": label,
+                "language": f"{name} ({era})",
+                "name": name,
+                "era": era,
+                "among": among.strip(),
+                "hours": hours,
+                "lan": lan,
+                "lost": lost,
+                "related": related + auto,
+                "new": found is None,
+                "first_aspect": aspect,
+                **({"delay": delay} if delay else {}),
+            },
             outcome=_outcome(result, held, languages, name, era, [_step(step) for step in result.steps]),
-        )  # fmt: skip
+        )
         transaction.on_commit(lambda: (live.send_roll(roll), live.send_panel(campaign)))
     return roll
 
@@ -161,8 +205,14 @@ def _learn(languages: list[dict], found: dict | None, name: str, era: str, held,
         return languages
     gained = now - (-1 if held is None else held)  # the language at 0 ranks is worth 1 point too
     first_rank = (held or 0) == 0 and now >= 1
-    changed = {"name": name, "era": era, "aspect": "spoken", **(found or {}), "ranks": now,
-               "learned": (found or {}).get("learned", 0) + gained}  # fmt: skip
+    changed = {
+        "name": name,
+        "era": era,
+        "aspect": "spoken",
+        **(found or {}),
+        "ranks": now,
+        "learned": (found or {}).get("learned", 0) + gained,
+    }
     if first_rank or found is None:
         changed["aspect"] = aspect or changed["aspect"]
     return [changed if x is found else x for x in languages] if found else [*languages, changed]
@@ -179,17 +229,33 @@ def _keep(character, sheet: dict, languages: list[dict], clocks: list[Clock], ol
 
 def _outcome(result: Immersion, held, languages: list[dict], name: str, era: str, steps: list[dict]) -> dict:
     clock = result.clock.ear_hours if result.clock.ear else result.clock.hours  # toward the next step
-    return {"steps": steps, "held_before": held, "held": result.held, "ear": result.clock.ear, "clock": clock,
-            "next_hours": result.next_hours, "unused": result.unused,
-            "aspect": next((x["aspect"] for x in languages if (x["name"], x["era"]) == (name, era)), "")}  # fmt: skip
+    return {
+        "steps": steps,
+        "held_before": held,
+        "held": result.held,
+        "ear": result.clock.ear,
+        "clock": clock,
+        "next_hours": result.next_hours,
+        "unused": result.unused,
+        "aspect": next((x["aspect"] for x in languages if (x["name"], x["era"]) == (name, era)), ""),
+    }
 
 
 def _step(step: Step) -> dict[str, Any]:
     rolled = step.roll
-    return {"kind": step.kind, "hours": step.hours, "modifier": RANK_MODIFIER[step.ranks], "to": step.to,
-            "dice": rolled.check.rolled[0], "faces": list(rolled.faces), "total": rolled.total,
-            "target": rolled.target, "success": rolled.success, "base_target": rolled.check.target,
-            **({"delay": step.delay} if step.delay else {})}  # fmt: skip
+    return {
+        "kind": step.kind,
+        "hours": step.hours,
+        "modifier": RANK_MODIFIER[step.ranks],
+        "to": step.to,
+        "dice": rolled.check.rolled[0],
+        "faces": list(rolled.faces),
+        "total": rolled.total,
+        "target": rolled.target,
+        "success": rolled.success,
+        "base_target": rolled.check.target,
+        **({"delay": step.delay} if step.delay else {}),
+    }
 
 
 @login_required
@@ -204,15 +270,30 @@ def immersion(request, campaign_id: int):
     def act():
         data = form.cleaned_data
         era_ranks = 0 if data["era_ranks"] is None else data["era_ranks"]
-        immerse_character(campaign, request.user, character=data["character"], language=data["language"],
-                          among=data["among"], hours=data["hours"], era_ranks=era_ranks, new=data["new"],
-                          aspect=data["aspect"], related=data["related"] or 0, label=data["label"],
-                          delay=data["delay"] or 0)  # fmt: skip
+        immerse_character(
+            campaign,
+            request.user,
+            character=data["character"],
+            language=data["language"],
+            among=data["among"],
+            hours=data["hours"],
+            era_ranks=era_ranks,
+            new=data["new"],
+            aspect=data["aspect"],
+            related=data["related"] or 0,
+            label=data["label"],
+            delay=data["delay"] or 0,
+        )
 
     return panel_step(
-        request, campaign, audience, form=form, form_name="immersion_form", act=act,
+        request,
+        campaign,
+        audience,
+        form=form,
+        form_name="immersion_form",
+        act=act,
         again=lambda: ImmersionForm(initial=request.POST.dict(), campaign=campaign, user=user),
-    )  # fmt: skip
+    )
 
 
 def _standing(roll) -> Roll:
@@ -285,8 +366,14 @@ def karma_on_immersion(roll_id: int, player, *, use: str, payer_id: int | None =
             payer = character
             _check_funds(payer)  # before any die is rolled
             rolled = roll_check(check, sources.dice())
-            redone = {**failed, "dice": rolled.check.rolled[0], "faces": list(rolled.faces), "total": rolled.total,
-                      "target": rolled.target, "success": rolled.success}  # fmt: skip
+            redone = {
+                **failed,
+                "dice": rolled.check.rolled[0],
+                "faces": list(rolled.faces),
+                "total": rolled.total,
+                "target": rolled.target,
+                "success": rolled.success,
+            }
         else:
             if not _boost_helps(failed):
                 failed_by = failed["total"] - failed["target"]
@@ -299,10 +386,18 @@ def karma_on_immersion(roll_id: int, player, *, use: str, payer_id: int | None =
             was = Step(failed["kind"], failed["hours"], 0, failed["to"], CheckRoll(check, tuple(failed["faces"])))
             outcome = _made(character, roll, was, redone, dice=sources.dice())
         new = Roll.objects.create(
-            campaign=roll.campaign, author=player, character=character, kind=KIND, outcome=outcome,
-            request={**request, "first_roll": request.get("first_roll") or roll.pk, key: roll.pk,
-                     "boosted_by": payer.name if use == "boost" else request.get("boosted_by", "")},
-        )  # fmt: skip
+            campaign=roll.campaign,
+            author=player,
+            character=character,
+            kind=KIND,
+            outcome=outcome,
+            request={
+                **request,
+                "first_roll": request.get("first_roll") or roll.pk,
+                key: roll.pk,
+                "boosted_by": payer.name if use == "boost" else request.get("boosted_by", ""),
+            },
+        )
         why = "Re-roll a failed immersion check" if use == "reroll" else f"+5 to {character.name}'s check on {language}"
         change_karma(payer, -1, actor=player, reason=why, roll=new)
         transaction.on_commit(lambda: (live.send_roll(new), live.send_panel(roll.campaign)))
@@ -323,8 +418,9 @@ def _made(character, roll, was: Step, redone: dict, *, dice) -> dict:
     held = found["ranks"] if found else None
     if old is None or held != roll.outcome["held"]:
         raise ActionError(f"{character.name}'s sheet changed for {name} ({era}) since this check: ask the GM.")
-    result = made_after_all(old, held, was, lan=request["lan"], related=request["related"], dice=dice,
-                            delay=request.get("delay", 0))  # fmt: skip
+    result = made_after_all(
+        old, held, was, lan=request["lan"], related=request["related"], dice=dice, delay=request.get("delay", 0)
+    )
     languages = _learn(languages, found, name, era, held, result.held, request.get("first_aspect", ""))
     _keep(character, sheet, languages, clocks, old, result)
     return _outcome(result, held, languages, name, era, [redone, *(_step(step) for step in result.steps)])
@@ -340,8 +436,10 @@ def step_text(step: dict) -> str:
     verdict = "success" if step["success"] else "failure, the interval restarts"
     delay = f" +{step['delay']} ({_times(step['delay'])} time)" if step.get("delay") else ""
     boost = f" +{step['bonus']} (Karma)" if step.get("bonus") else ""
-    return (f"{what[0].upper()}{what[1:]} ({step['hours']} h): LAN check at +{step['modifier']}{delay}{boost}, "
-            f"{step['total']} against {step['target']}, {verdict}.")  # fmt: skip
+    return (
+        f"{what[0].upper()}{what[1:]} ({step['hours']} h): LAN check at +{step['modifier']}{delay}{boost}, "
+        f"{step['total']} against {step['target']}, {verdict}."
+    )
 
 
 def _times(delay: int) -> str:
@@ -354,6 +452,10 @@ class ZenerImmersionKind(RollKind):
     key = KIND
     name = "Immersion"
     roll_template = "systems/zener/immersion.html"
+
+    def follow_ups(self, roll, user):
+        """The failed last check's Karma menu, as on the row (karma_options)."""
+        return "systems/zener/karma_options.html#options", karma_options(roll, user)
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         data = {**roll.request, **roll.outcome}

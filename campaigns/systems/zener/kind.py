@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaigns.audience import Audience
-from campaigns.fair_dice import Die
-from campaigns.roll_kind import RollKind
+from campaigns.common.audience import Audience
+from campaigns.common.fair_dice import Die
+from campaigns.plugins.roll_kind import RollKind
+from campaigns.systems.zener import actions
 from campaigns.systems.zener.chart import zener_chart
 from rules.zener.checks import KARMA_BOOST, eventual_time
+from rules.zener.combat import MEL_AS_WRITTEN
 from rules.zener.words import counted
 
 
@@ -32,8 +34,8 @@ def target_raised(request: dict, outcome: dict, boosted_by: str = "") -> str:
 def more_dice(dice: int, base_dice: int, target: int) -> str:
     """A roll of `base_dice` d6 that the impossible-chance rule gave `dice` and raised to `target`, said as a
     check's row says it ("−8 + 2 × 12 more dice, an impossible chance"); "" without more dice. For the rolls
-    that keep no request of their own: the shock save, the death save, a transition's CON roll (play-test,
-    issue 20: "CON save at −12: 4d6 → [16 dice]")."""
+    that keep no request of their own: the shock save, the death save, a transition's CON roll (play-test:
+    "CON save at −12: 4d6 → [16 dice]")."""
     more = dice - base_dice
     return target_raised({"dice": dice, "base_dice": base_dice, "base_target": target - 2 * more}, {})
 
@@ -48,7 +50,7 @@ def eventual_line(request: dict, outcome: dict) -> str:
 
 
 def chips(faces: list[int], keep: int | None) -> list[tuple[int, str]]:
-    """Each die as its chip shows it (issue 22): "kept", or "dropped" when only the lowest `keep` count
+    """Each die as its chip shows it: "kept", or "dropped" when only the lowest `keep` count
     (extra benefits, rules.zener.checks.extra_benefits); of equal faces, the first ones count."""
     if not keep or keep >= len(faces):
         return [(face, "kept") for face in faces]
@@ -57,7 +59,7 @@ def chips(faces: list[int], keep: int | None) -> list[tuple[int, str]]:
 
 
 def stands(request: dict, outcome: dict) -> bool:
-    """Whether a Karma change's row holds the check's final result, the one that stands (issue 22): a
+    """Whether a Karma change's row holds the check's final result, the one that stands: a
     success (Karma changes failures only); a re-roll after a +5 (both spent); or a re-roll failed by more
     than a +5 mends (actions.boost_helps). A first roll, or a re-roll a +5 may still change, is marked
     later by its Karma menu ("Changed since"), which knows the chain."""
@@ -66,10 +68,18 @@ def stands(request: dict, outcome: dict) -> bool:
     return outcome["success"] or bool(request.get("boosted_by")) or outcome["margin"] < -KARMA_BOOST
 
 
+# The Karma spends on a check, the row's menu and the card's (campaigns.table.last_roll) alike.
+KARMA_MENU = "systems/zener/karma_options.html#options"
+
+
 class ZenerKind(RollKind):
     key = "zener"
     name = "Check"
     roll_template = "systems/zener/roll.html"
+
+    def follow_ups(self, roll, user):
+        """The row's Karma menu (a re-roll, a +5 from another of the user's characters), on the card at once."""
+        return KARMA_MENU, actions.karma_options(roll, user)
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         request, outcome = roll.request, roll.outcome
@@ -98,8 +108,9 @@ class ZenerKind(RollKind):
             # A re-roll or +5 changes the standing result of the row it was bought on: that row's spends,
             # loaded per player, are reloaded where the change appears (live, in a catch-up or a page).
             "changed_row": (request.get("reroll_of") or request.get("boost_of"))
-            if audience is not Audience.GM and roll.visibility == "table" else None,
-        }  # fmt: skip
+            if audience is not Audience.GM and roll.visibility == "table"
+            else None,
+        }
 
     def fair_dice(self, roll, audience: Audience) -> list[tuple[Die, int]]:
         """The d6s thrown; a +5 with Karma (`boost_of`) throws none, its row shows the dice it raised."""
@@ -137,6 +148,7 @@ class ZenerAttackKind(RollKind):
         data["losses"] = list(zip(data.get("stat_points") or [1] * len(stats), stats, strict=True))
         data["d3"] = bool(data.get("critical") and data.get("critical_location") and data.get("stat_points"))
         data["raised"] = more_dice(data["dice"], 3, data["target"])
+        data["missed_by"] = -data["margin"] if "margin" in data else None
         if "save" in data:
             save = data["save"]
             data["save"] = {
@@ -147,10 +159,11 @@ class ZenerAttackKind(RollKind):
         return data
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
-        if not data["success"]:
+        if not data["success"] and not data.get("near_miss"):
             return f"{who} attacks {data['target_name']} and misses."
         where = data["location"].lower()
-        hit = f"{who} hits {data['target_name']} in the {where}: {data['trauma']} trauma, {data['shock']} shock."
+        hits = "hits" if data["success"] else "nearly misses and still hits"
+        hit = f"{who} {hits} {data['target_name']} in the {where}: {data['trauma']} trauma, {data['shock']} shock."
         if "save" in data:
             made = "makes" if data["save"]["success"] else "fails"
             hit += f" {data['target_name']} {made} the CON save at {data['save_modifier']}."
@@ -170,11 +183,23 @@ class ZenerInitiativeKind(RollKind):
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         data = dict(roll.outcome)
         data["micro_time"] = [_micro_time(data, turns) for turns in data.get("announce", [])]  # none logged before
+        data["reading"] = _mel_reading(data)
         return data
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
-        order = "Initiative: " + ", ".join(f"{name} {value}" for name, _, value in data["order"]) + "."
+        order = (
+            "Initiative: " + ", ".join(f"{name} {value}" for name, _, value in data["order"]) + f" ({data['reading']})."
+        )
         return " ".join([order, *data["micro_time"]])
+
+
+def _mel_reading(data: dict[str, Any]) -> str:
+    """How the order ranked MEL (or ACC), as the campaign reads the seed (rules page, #zener-initiative-mel): a
+    row logged before the setting was ranked as written."""
+    by = data.get("by", "MEL")
+    if data.get("mel", MEL_AS_WRITTEN) == MEL_AS_WRITTEN:
+        return f"by AWA and {by} as written: the highest {by} +0, each lower +2"
+    return f"by AWA and {by}: the highest {by} the most, +2 a place"
 
 
 def _micro_time(data: dict[str, Any], turns: list[list[str]]) -> str:
@@ -206,8 +231,10 @@ class ZenerDeathKind(RollKind):
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         aid = ", with medical aid" if data["aided"] else ""
-        return (f"{who}'s death save (CON {data['con']}, +{data['penalty']} to the die{aid}): "
-                f"{data['total']} against {data['target']}; {who} {data['said']}.")  # fmt: skip
+        return (
+            f"{who}'s death save (CON {data['con']}, +{data['penalty']} to the die{aid}): "
+            f"{data['total']} against {data['target']}; {who} {data['said']}."
+        )
 
 
 ZENER_DEATH = ZenerDeathKind()
@@ -237,8 +264,11 @@ class ZenerRecoveryKind(RollKind):
 
 def healed_text(healed: dict) -> str:
     """ "12 trauma, 4 shock, 3 END, RES 2 healed", or "nothing to heal"."""
-    parts = [f"{healed[key]} {name}" for key, name in (("trauma", "trauma"), ("shock", "shock"), ("end_spent", "END"))
-             if healed[key]]  # fmt: skip
+    parts = [
+        f"{healed[key]} {name}"
+        for key, name in (("trauma", "trauma"), ("shock", "shock"), ("end_spent", "END"))
+        if healed[key]
+    ]
     parts += [f"{stat} {n}" for stat, n in healed["stats"].items()]
     if healed.get("radiation"):  # long-term CON damage (rules.zener.radiation); none in older entries
         parts.append(f"CON {healed['radiation']} (radiation)")

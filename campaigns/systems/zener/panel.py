@@ -5,12 +5,10 @@ from __future__ import annotations
 
 from django.template.loader import render_to_string
 
-from campaigns import reads
-from campaigns.audience import Audience
-from campaigns.forms import CharacterChoiceField
+from campaigns.common import reads
+from campaigns.common.audience import Audience
 from campaigns.models import Roll
-from campaigns.systems import Panel
-from campaigns.systems.skills import skill_options
+from campaigns.plugins.registry import Panel
 from campaigns.systems.zener.actions import KIND as CHECK_KIND
 from campaigns.systems.zener.endurance import TimeForm
 from campaigns.systems.zener.forms import AttackForm, CheckForm, KarmaForm, LanguageForm, SkipActionForm
@@ -19,13 +17,20 @@ from campaigns.systems.zener.growth import GrowthForm, karmic
 from campaigns.systems.zener.immersion import ImmersionForm
 from campaigns.systems.zener.karma_read import karma_of
 from campaigns.systems.zener.party import party
+from campaigns.table.forms import CharacterChoiceField
+from campaigns.toolkit.skills import skill_options
+from rules.zener import SYSTEM
 from rules.zener.death import state_of
 from rules.zener.endurance import end_left
 from rules.zener.radiation import MOVABLE
 from rules.zener.stats import in_play
 
-TRANSITION_BUTTONS = (("1", "a tranquil jump"), ("2", "a normal transition"), ("3A", "more long-term damage"),
-                      ("3B", "more shock and trauma"))  # fmt: skip
+TRANSITION_BUTTONS = (
+    ("1", "a tranquil jump"),
+    ("2", "a normal transition"),
+    ("3A", "more long-term damage"),
+    ("3B", "more shock and trauma"),
+)
 
 
 def panel(
@@ -45,15 +50,17 @@ def panel(
 ) -> Panel:
     characters = reads.seated(campaign)
     gm = audience is Audience.GM
-    karmas = karma_of(campaign, characters)  # one query for all (issue 23: the GM's page draws every card too)
+    karmas = karma_of(campaign, characters)  # one query for all (the GM's page draws every card too)
     context = {
         "is_gm": gm,
         # Each value in play beside the sheet's, for "RES 12 (14)" (templatetags/zener.py, stat_in_play); the
-        # GM's own characters show a player their name and state alone (play-test, issue 20: a Raider's
+        # GM's own characters show a player their name and state alone (play-test: a Raider's
         # Karma, HP and trauma were the table's to read).
-        "karma": [_row(c, karmas[c.pk]) if gm or c.owner_id != campaign.gm_id
-                  else (c, None, None, None, state_of(c.sheet)) for c in characters],
-    }  # fmt: skip
+        "karma": [
+            _row(c, karmas[c.pk]) if gm or c.owner_id != campaign.gm_id else (c, None, None, None, state_of(c.sheet))
+            for c in characters
+        ],
+    }
     context["living"] = [c for c, *_, state in context["karma"] if state != "dead"]
     # Who is dying, at a glance, with the round's death save beside them (seed: "Death").
     context["dying"] = [c for c, *_, state in context["karma"] if state == "dying"]
@@ -61,7 +68,7 @@ def panel(
     context["karmic"] = karmic([row for row in context["karma"] if row[1] is not None])
     context["movable_stats"] = MOVABLE  # where the GM may move long-term CON loss (radiation.html)
     # A panel answering another step (Karma, an attack) leaves the check form on the page as the player
-    # left it (htmx's hx-preserve): it was re-rendered empty, losing the skill and label (issue 18).
+    # left it (htmx's hx-preserve): it was re-rendered empty, losing the skill and label.
     context["keep_check_form"] = check_form is None
     context |= gear_context(campaign, gm=audience is Audience.GM, **gear_forms)  # the Campaign MacGuffins
     if audience is Audience.GM:
@@ -75,12 +82,16 @@ def panel(
         context["growth_form"] = growth_form or GrowthForm(campaign=campaign)
         forms = ("check_form", "language_form", "karma_form", "immersion_form", "growth_form", *GEAR_FORMS)
         _offer([context[name] for name in forms], characters)
-        # The fight's forms offer the living (play-test, issue 20: a dead Raider was still an attacker, a target
+        # The fight's forms offer the living (play-test: a dead Raider was still an attacker, a target
         # and an initiative row; the steps refuse the dead, and now the forms do not offer them).
         _offer([context[name] for name in ("attack_form", "skip_form", "time_form")], context["living"])
         # Who a Zener transition with no one ticked takes, named on its confirmation (radiation.html).
         context["party"] = ", ".join(c.name for c in party(campaign, characters))
         context["transition_categories"] = TRANSITION_BUTTONS
+        # The campaign's readings the GM's steps play by, said beside them (rules page, #zener-plus-fifteen and
+        # #zener-initiative-mel; the campaign's settings page changes them).
+        context["transition_reading"] = reading(campaign, "transition_roll")
+        context["initiative_reading"] = reading(campaign, "initiative_mel")
         context["secret_checks"] = secret_checks(campaign)
     elif user is not None:
         context["check_form"] = check_form or CheckForm(campaign=campaign, user=user)
@@ -98,7 +109,7 @@ def panel(
     return Panel("systems/zener/panel.html", context)
 
 
-RECENT_SECRETS = 5  # the GM's latest secret rolls in the Secret rolls block (issue 23); the log keeps them all
+RECENT_SECRETS = 5  # the GM's latest secret rolls in the Secret rolls block; the log keeps them all
 
 
 def secret_checks(campaign) -> list:
@@ -115,7 +126,7 @@ def secret_checks_oob(campaign) -> str:
 
 def _row(character, karma: int) -> tuple:
     """(character, Karma, values in play, the sheet's values, state). END in play is the END left, so the
-    panel reads "END 0 (10)" as it reads "RES 9 (10)" (play-test, issue 20: it read "END 10 (−10)")."""
+    panel reads "END 0 (10)" as it reads "RES 9 (10)" (play-test: it read "END 10 (−10)")."""
     values = in_play(character.sheet)
     values["END"] = end_left(character.sheet)[0]
     whole = in_play({**character.sheet, "damage": {}})
@@ -140,7 +151,7 @@ TABLE_STEPS = (
 def _shown_forms(context: dict, mine: list) -> list[str]:
     """The forms on this panel, by the names steps.panel_step gives a refusal (`error_form`): a refusal is shown
     beside its form (templates/systems/_form_error.html), and at the panel's top only when its form is not there
-    (issue 20: the message was thousands of pixels above the form just posted)."""
+    (the message was thousands of pixels above the form just posted)."""
     shown = [name for name in ("language_form", "immersion_form", "karma_form", "growth_form") if context.get(name)]
     shown += ["check_form"] if context.get("check_form") and mine else []
     shown += list(TABLE_STEPS) if context["is_gm"] and context["karma"] else []
@@ -158,3 +169,9 @@ def _offer(forms, characters) -> None:
             if isinstance(field, CharacterChoiceField):
                 # A field that may be left empty ("Everyone at the table") keeps its empty choice first.
                 field.choices = ([("", field.empty_label)] if field.empty_label is not None else []) + choices
+
+
+def reading(campaign, name: str) -> str:
+    """The campaign's choice of one of Zener's readings, in the settings page's words."""
+    setting = next(s for s in SYSTEM.settings if s.name == name)
+    return dict(setting.choices)[campaign.settings.get(name, setting.default)]

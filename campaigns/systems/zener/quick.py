@@ -1,4 +1,4 @@
-"""The GM's quick edits on the Characters tab (issue 23): a seated character's trauma, shock and END left set
+"""The GM's quick edits on the Characters tab: a seated character's trauma, shock and END left set
 as the GM says, and Karma given or taken, in place under the character's glance (card.gm_tools). Read on
 /rules/zener/ (Interpretations): a quick edit is the GM's correction or an effect the app does not roll; it
 rolls nothing, and the character's state follows its damage as after any step (rules.zener.death.settle)."""
@@ -11,12 +11,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from campaigns import events, live
-from campaigns.forms import TableForm
-from campaigns.inputs import WholeNumberField
-from campaigns.systems.steps import REFUSALS
+from campaigns.common.inputs import WholeNumberField
+from campaigns.life.access import campaign_for_gm
 from campaigns.systems.zener.actions import change_karma
-from campaigns.views import campaign_for_gm
+from campaigns.table import events, live
+from campaigns.table.forms import TableForm
+from campaigns.toolkit.steps import REFUSALS
 from rules.errors import RulesError
 from rules.zener.death import settle
 from rules.zener.endurance import end_left
@@ -30,15 +30,25 @@ class QuickEditForm(TableForm):
     trauma = WholeNumberField(min_value=0, max_value=MAX_DAMAGE)
     shock = WholeNumberField(min_value=0, max_value=MAX_DAMAGE)
     end_left = WholeNumberField(min_value=0, max_value=MAX_DAMAGE, label="END left")
-    karma = WholeNumberField(min_value=-MAX_KARMA_CHANGE, max_value=MAX_KARMA_CHANGE, required=False, initial=0,
-                             label="Karma + or −", help_text="Given (+) or taken (−) by the GM.")  # fmt: skip
+    karma = WholeNumberField(
+        min_value=-MAX_KARMA_CHANGE,
+        max_value=MAX_KARMA_CHANGE,
+        required=False,
+        initial=0,
+        label="Karma + or −",
+        help_text="Given (+) or taken (−) by the GM.",
+    )
 
 
 def quick_form(character, data=None) -> QuickEditForm:
     """The form as the sheet stands (its ids prefixed per character: every sheet is on one page)."""
     damage = character.sheet.get("damage", {})
-    initial = {"trauma": damage.get("trauma", 0), "shock": damage.get("shock", 0),
-               "end_left": end_left(character.sheet)[0], "karma": 0}  # fmt: skip
+    initial = {
+        "trauma": damage.get("trauma", 0),
+        "shock": damage.get("shock", 0),
+        "end_left": end_left(character.sheet)[0],
+        "karma": 0,
+    }
     return QuickEditForm(data, initial=initial, prefix=f"quick{character.pk}")
 
 
@@ -73,8 +83,15 @@ def quick_edit_view(request, campaign_id: int, character_id: int):
     if form.is_valid():
         data = form.cleaned_data
         try:
-            quick_edit(campaign, request.user, character, trauma=data["trauma"], shock=data["shock"],
-                       end=data["end_left"], karma=data["karma"] or 0)  # fmt: skip
+            quick_edit(
+                campaign,
+                request.user,
+                character,
+                trauma=data["trauma"],
+                shock=data["shock"],
+                end=data["end_left"],
+                karma=data["karma"] or 0,
+            )
             character.refresh_from_db()
             form = quick_form(character)
         except REFUSALS as refusal:

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from campaigns import live, sources
-from campaigns.actions import ActionError
+from campaigns.common import sources
 from campaigns.models import Roll
 from campaigns.systems.zener.party import party
+from campaigns.table import live
+from campaigns.table.actions import ActionError
 from rules.errors import RulesError
-from rules.zener.radiation import CATEGORIES, Therapy, long_term, move_loss, transition, treat
+from rules.zener.radiation import CATEGORIES, TRANSITION_AS_PENALTY, Therapy, long_term, move_loss, transition, treat
 
 
 def zener_transition(campaign, gm, *, category: str, characters=()) -> Roll:
@@ -32,25 +33,41 @@ def zener_transition(campaign, gm, *, category: str, characters=()) -> Roll:
         if not going:
             raise RulesError("No one to make the transition.")
         results = []
+        # The campaign's reading of "a CON roll at +15" (rules page, #zener-plus-fifteen).
+        reading = campaign.settings.get("transition_roll", TRANSITION_AS_PENALTY)
         for character in going:
-            done = transition(character.sheet, category, dice)
+            done = transition(character.sheet, category, dice, reading)
             character.sheet = done.sheet
             character.save(update_fields=["sheet", "updated_at"])
             results.append(_result(character.name, done))
         roll = Roll.objects.create(
-            campaign=campaign, author=gm, kind="zener_transition",
-            request={"label": "Zener transition", "category": category}, outcome={"results": results},
-        )  # fmt: skip
+            campaign=campaign,
+            author=gm,
+            kind="zener_transition",
+            request={"label": "Zener transition", "category": category, "reading": reading},
+            outcome={"results": results},
+        )
         transaction.on_commit(lambda: (live.send_roll(roll), live.send_panel(campaign)))
     return roll
 
 
 def _result(name: str, done) -> dict:
     check = done.check
-    result = {"name": name, "number": done.number, "dice": len(check.faces), "faces": list(check.faces),
-              "total": check.total, "target": check.target, "success": check.success, "extra": done.extra,
-              "damage_faces": list(done.faces), "con": done.con, "harm": done.harm,
-              "out_for": done.sheet.get("out_for", ""), "state": done.sheet.get("state", "conscious")}  # fmt: skip
+    result = {
+        "name": name,
+        "number": done.number,
+        "dice": len(check.faces),
+        "faces": list(check.faces),
+        "total": check.total,
+        "target": check.target,
+        "success": check.success,
+        "extra": done.extra,
+        "damage_faces": list(done.faces),
+        "con": done.con,
+        "harm": done.harm,
+        "out_for": done.sheet.get("out_for", ""),
+        "state": done.sheet.get("state", "conscious"),
+    }
     if done.save:
         save = done.save.save
         result["save"] = {"dice": len(save.faces), "total": save.total, "target": save.target, "success": save.success}
@@ -66,16 +83,33 @@ def give_therapy(campaign, gm, *, character, therapy: Therapy, as_end: int = 0) 
         done = treat(character.sheet, therapy, sources.dice(), as_end=as_end)
         character.sheet = done.sheet
         character.save(update_fields=["sheet", "updated_at"])
-        outcome = {"con": done.con, "extra_off": done.extra_off, "steps_back": done.steps_back, "shock": done.shock,
-                   "trauma": done.trauma, "as_end": done.as_end, "end_hours": done.end_hours,
-                   "left": long_term(done.sheet["damage"]["radiation"])}  # fmt: skip
+        outcome = {
+            "con": done.con,
+            "extra_off": done.extra_off,
+            "steps_back": done.steps_back,
+            "shock": done.shock,
+            "trauma": done.trauma,
+            "as_end": done.as_end,
+            "end_hours": done.end_hours,
+            "left": long_term(done.sheet["damage"]["radiation"]),
+        }
         roll = Roll.objects.create(
-            campaign=campaign, author=gm, character=character, kind="zener_therapy",
-            request={"label": "Anti-radiation therapy", "therapy": {
-                "con_healed": therapy.con_healed, "extra_off": therapy.extra_off, "steps_back": therapy.steps_back,
-                "shock": therapy.shock, "trauma": therapy.trauma}},
+            campaign=campaign,
+            author=gm,
+            character=character,
+            kind="zener_therapy",
+            request={
+                "label": "Anti-radiation therapy",
+                "therapy": {
+                    "con_healed": therapy.con_healed,
+                    "extra_off": therapy.extra_off,
+                    "steps_back": therapy.steps_back,
+                    "shock": therapy.shock,
+                    "trauma": therapy.trauma,
+                },
+            },
             outcome=outcome,
-        )  # fmt: skip
+        )
         transaction.on_commit(lambda: (live.send_roll(roll), live.send_panel(campaign)))
     return roll
 
@@ -97,9 +131,12 @@ def move_radiation(campaign, gm, *, character, stat: str, points: int | None) ->
         if was_dying and after.get("state") != "dying":
             line += f" {character.name} is no longer dying."
         roll = Roll.objects.create(
-            campaign=campaign, author=gm, character=character, kind="zener_radiation_move",
+            campaign=campaign,
+            author=gm,
+            character=character,
+            kind="zener_radiation_move",
             request={"label": "Long-term CON loss moved", "stat": stat, "points": points},
             outcome={"moved": moved, "left": left, "line": line},
-        )  # fmt: skip
+        )
         transaction.on_commit(lambda: (live.send_roll(roll), live.send_panel(campaign)))
     return roll

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaigns.audience import Audience
-from campaigns.fair_dice import Die
-from campaigns.roll_kind import RollKind
+from campaigns.common.audience import Audience
+from campaigns.common.fair_dice import Die
+from campaigns.plugins.roll_kind import RollKind
 from campaigns.systems.zener.kind import more_dice
-from rules.zener.radiation import CATEGORIES
+from rules.zener.radiation import CATEGORIES, TRANSITION_AS_BONUS, TRANSITION_AS_PENALTY
 from rules.zener.words import counted
 
 
@@ -20,10 +20,12 @@ def transition_line(result: dict) -> str:
     impossible chance)")."""
     made = "made" if result["success"] else "failed"
     extra = f" (+{result['extra']} for the transitions before)" if result["extra"] else ""
-    line = (f"{result['name']} (transition {result['number']}): CON roll {result['dice']}d6: {result['total']} "
-            f"against {result['target']}{_raised(result['dice'], result['target'])}, {made}: {result['con']} "
-            f"long-term CON damage, {result['harm']} trauma and shock"
-            f"{extra}")  # fmt: skip
+    line = (
+        f"{result['name']} (transition {result['number']}): CON roll {result['dice']}d6: {result['total']} "
+        f"against {result['target']}{_raised(result['dice'], result['target'])}, {made}: {result['con']} "
+        f"long-term CON damage, {result['harm']} trauma and shock"
+        f"{extra}"
+    )
     if "save" in result:
         save = result["save"]
         rolled = f"{save['dice']}d6: " if "dice" in save else ""  # older rows kept no dice
@@ -50,10 +52,18 @@ class ZenerTransitionKind(RollKind):
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         category = CATEGORIES[roll.request["category"]]
-        return {"category": category, "rows": [transition_line(r) for r in roll.outcome["results"]]}
+        reading = ROLL_READINGS[roll.request.get("reading", TRANSITION_AS_PENALTY)]
+        return {"category": category, "reading": reading, "rows": [transition_line(r) for r in roll.outcome["results"]]}
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
-        return f"Zener transition, {data['category']}: " + " ".join(data["rows"])
+        return f"Zener transition, {data['category']} ({data['reading']}): " + " ".join(data["rows"])
+
+
+# The campaign's reading of "a CON roll at +15" (rules page, #zener-plus-fifteen), said on the row.
+ROLL_READINGS = {
+    TRANSITION_AS_PENALTY: "CON roll: 4d6 + 15 at or under CON",
+    TRANSITION_AS_BONUS: "CON roll: 4d6 at or under CON + 15",
+}
 
 
 ZENER_TRANSITION = ZenerTransitionKind()

@@ -5,12 +5,12 @@ and changes nothing (steps.panel_step)."""
 from django.contrib.auth.decorators import login_required
 from django.views.decorators.http import require_POST
 
-from campaigns.audience import Audience
-from campaigns.inputs import whole_number
-from campaigns.systems.steps import panel_step
+from campaigns.common.audience import Audience
+from campaigns.common.inputs import row_id, whole_number
+from campaigns.life.access import campaign_for_gm
 from campaigns.systems.zener import radiation
 from campaigns.systems.zener.views import seated_character
-from campaigns.views import campaign_for_gm
+from campaigns.toolkit.steps import panel_step
 from rules.errors import RulesError
 from rules.zener.radiation import MAX_CON_HEALED, MOVABLE, THERAPY_ASPECTS, Therapy, radiation_of
 
@@ -22,14 +22,15 @@ def transition(request, campaign_id: int):
     campaign = campaign_for_gm(request, campaign_id)
 
     def act():
-        chosen = request.POST.getlist("characters")
-        if not all(pk.isascii() and pk.isdigit() and len(pk) < 19 for pk in chosen):
+        chosen = [row_id(pk) for pk in request.POST.getlist("characters")]
+        if None in chosen:
             raise RulesError("Choose characters at this table.")
         characters = list(campaign.characters.seated().filter(pk__in=chosen)) if chosen else []
         if len(characters) != len(set(chosen)):
             raise RulesError("Choose characters at this table.")
-        radiation.zener_transition(campaign, request.user, category=request.POST.get("category", ""),
-                                   characters=characters)  # fmt: skip
+        radiation.zener_transition(
+            campaign, request.user, category=request.POST.get("category", ""), characters=characters
+        )
 
     return panel_step(request, campaign, Audience.GM, error_form="transition", act=act)
 
@@ -49,8 +50,9 @@ def therapy(request, campaign_id: int):
         if as_end is None:
             raise RulesError("The shock and trauma taken as END is a whole number of points.")
         aspects = {name: request.POST.get(name, "")[:20] for name in THERAPY_ASPECTS}
-        radiation.give_therapy(campaign, request.user, character=character,
-                               therapy=Therapy(con_healed, **aspects), as_end=as_end)  # fmt: skip
+        radiation.give_therapy(
+            campaign, request.user, character=character, therapy=Therapy(con_healed, **aspects), as_end=as_end
+        )
 
     return panel_step(request, campaign, Audience.GM, error_form="therapy", act=act)
 

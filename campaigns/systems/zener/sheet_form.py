@@ -4,14 +4,14 @@ import re
 
 from django import forms
 
-from campaigns import sources
-from campaigns.inputs import TextField, WholeNumberField
+from campaigns.common import sources
+from campaigns.common.inputs import TextField, WholeNumberField, whole_number
 from campaigns.models import Roll
 from campaigns.systems.zener.gear_sheet import costs_text
 from campaigns.systems.zener.growth import budget_line, sheet_karma_problem
 from campaigns.systems.zener.sheet_rows import CHOICES, DisadvantageRow, LanguageRow, SkillRow, WeaponRow
 from campaigns.systems.zener.templatetags.zener import stat_in_play
-from characters.forms import RANKS, CharacterForm, notes_field, refuse
+from characters.forms import CharacterForm, notes_field, refuse
 from characters.rows import RowList
 from rules.errors import RulesError
 from rules.zener.armour import MAX_HAND_PROTECTION, TECH_SHIFT, WORN_STATS, worn
@@ -41,23 +41,25 @@ def trades_changed(stored: dict, sheet: dict) -> bool:
 def _keep_learned(languages: list[dict], before: list[dict]) -> list[dict]:
     """Ranks learned in play stay learned through an edit of the sheet (the starting budget skips them)."""
     learned = {(x["name"], x["era"]): x["learned"] for x in before if x.get("learned")}
-    return [x | ({"learned": learned[x["name"], x["era"]]} if (x["name"], x["era"]) in learned else {})
-            for x in languages]  # fmt: skip
+    return [
+        x | ({"learned": learned[x["name"], x["era"]]} if (x["name"], x["era"]) in learned else {}) for x in languages
+    ]
 
 
 def budget_text(sheet: dict) -> str:
     """The sheet's language budget as it stands (seed: "Starting Languages"), and its immersion clocks."""
     try:
         intelligence = derived(sheet["stats"], tuple(sheet["int_dice"]))["INT"]
-        budget = language_budget(sheet.get("languages", []), intelligence=intelligence,
-                                 skills=sheet.get("skills", []))  # fmt: skip
+        budget = language_budget(sheet.get("languages", []), intelligence=intelligence, skills=sheet.get("skills", []))
     except (KeyError, RulesError):
         return ""
     lan = f"{budget.lan_skill} {budget.lan_ranks}" if budget.lan_skill else "no skill on LAN"
     free = f"{budget.free} free language{'s' if budget.free != 1 else ''}"
     given_up = f"{budget.given_up} native rank{'s' if budget.given_up != 1 else ''}"
-    text = (f" Your budget: {free} at 1 rank (INT {intelligence}); {counted(budget.points, 'point')} ({given_up} "
-            f"given up × 2 + {lan}); {budget.spent} spent beyond the free ones, {budget.left} left.")  # fmt: skip
+    text = (
+        f" Your budget: {free} at 1 rank (INT {intelligence}); {counted(budget.points, 'point')} ({given_up} "
+        f"given up × 2 + {lan}); {budget.spent} spent beyond the free ones, {budget.left} left."
+    )
     learned = [f"{x['name']} ({x['era']})" for x in sheet.get("languages", []) if x.get("learned")]
     if learned:
         text += " Learned in play, not counted: " + ", ".join(learned) + "."
@@ -87,6 +89,9 @@ def _karma_trades(text: str) -> list[list[str]]:
     return trades
 
 
+SHEET_NUMBER = 999_999  # six digits, as the sheet's other numbers; the rules then bound each one
+
+
 def _stat_damage(text: str) -> dict:
     """'RES 1, STR 2' as {stat: damage}, each stat once; the rules check the stats' names."""
     damage = {}
@@ -97,15 +102,16 @@ def _stat_damage(text: str) -> dict:
             continue
         if not amount:
             refuse("stat_damage", f"Stat damage: give {stat} a number, e.g. '{stat} 1'.")
-        if not RANKS.fullmatch(amount):
+        number = whole_number(amount, -SHEET_NUMBER, SHEET_NUMBER)
+        if number is None:
             refuse("stat_damage", f"Stat damage: {stat} takes a whole number, e.g. '{stat} 1'; {amount} is not one.")
-        if int(amount) < 0:
+        if number < 0:
             refuse("stat_damage", f"Stat damage: {stat} {amount}: damage is never negative.")
-        if int(amount) > 999:
+        if number > 999:
             refuse("stat_damage", f"Stat damage: {stat} {amount} is more than 999.")
         if stat in damage:
             refuse("stat_damage", f"Stat damage names {stat} twice; give it once, with the whole damage.")
-        damage[stat] = int(amount)
+        damage[stat] = number
     return damage
 
 
@@ -116,8 +122,10 @@ def _heal_first(text: str) -> list[str]:
         if not item:
             continue
         if item not in HEALABLE:
-            refuse("heal_first", f"Heal first: {item} is not a stat stat damage lowers; name them from "
-                                 + ", ".join(HEALABLE) + ".")  # fmt: skip
+            refuse(
+                "heal_first",
+                f"Heal first: {item} is not a stat stat damage lowers; name them from " + ", ".join(HEALABLE) + ".",
+            )
         if item in order:
             refuse("heal_first", f"Heal first names {item} twice; give each stat once.")
         order.append(item)
@@ -131,44 +139,83 @@ def _rolled(text: str) -> dict:
         stat, _, value = item.partition(" ")
         if not item:
             continue
-        if not RANKS.fullmatch(value.strip()):
+        number = whole_number(value, -SHEET_NUMBER, SHEET_NUMBER)
+        if number is None:
             refuse("rolled", f"Stats as rolled: write each as 'STR 12'; '{item}' is not.")
-        rolled[stat.upper()] = int(value.strip())
+        rolled[stat.upper()] = number
     return rolled
 
 
 # The armour's fields of what it was bought as, and their keys in the sheet's "armour_design" (seed: "Armor").
-ARMOUR_BOUGHT = {"armour_coverage": "coverage", "armour_nim": "nim_penalty", "armour_skill": "skill",
-                 "armour_found": "found"}  # fmt: skip
+ARMOUR_BOUGHT = {
+    "armour_coverage": "coverage",
+    "armour_nim": "nim_penalty",
+    "armour_skill": "skill",
+    "armour_found": "found",
+}
 
 
 class ZenerSheetForm(CharacterForm):
     """Zener Gate: the thirteen rolled stats and skills; INT's two d6 are rolled once, at creation."""
 
     row_lists = {
-        "skills": RowList(SkillRow, "Skills", "Each skill with its breadth, stat and ranks. Your profession first.",
-                          before="disadvantages", row_label="Skill", choices=CHOICES["skills"]),
-        "disadvantages": RowList(DisadvantageRow, "Disadvantages", "Each rank after the first is worth 1 point less "
-                                 "(at least 1); their points add to your skill points. At most as many disadvantages "
-                                 "as your current Karma.", before="armour", row_label="Disadvantage"),
-        "languages": RowList(LanguageRow, "Languages", "The aspect bought (spoken, heard, written or read; the "
-                             "others follow) and its ranks; your native language as native, free at 3 ranks in each "
-                             "aspect, or with ranks given up, 2 points each. Starting languages: one free language "
-                             "at 1 rank per 5 INT; points from native ranks given up and your LAN skill's ranks (a "
-                             "skill on LAN); 1 point buys a language at 0 ranks, each further point a rank.",
-                             before="armour", row_label="Language", choices=CHOICES["languages"]),
-        "weapons": RowList(WeaponRow, "Weapons", "Each weapon as bought; the rules price it in skill points.",
-                           before="trauma", row_label="Weapon"),
-    }  # fmt: skip
-    profession = TextField(required=False, max_length=60,
-                           help_text="A skill of yours, listed first below (seed: \"Their profession must be the "
-                                     "first such skill listed\"); blank: your first skill.")  # fmt: skip
-    rolled = TextField(required=False, max_length=200, label="Stats as rolled",
-                       help_text="The stats you traded, as rolled, e.g. 'STR 12, PERS 12'. At creation +1 to a stat "
-                                 "costs 3 skill points, -1 gives 2.")  # fmt: skip
-    karma_trades = TextField(required=False, max_length=200, label="Karma trades",
-                             help_text="At creation, 1 Karma each: 'PERS>STR' lowers PERS by 1 and raises STR by "
-                                       "2, from your starting Karma.")  # fmt: skip
+        "skills": RowList(
+            SkillRow,
+            "Skills",
+            "Each skill with its breadth, stat and ranks. Your profession first.",
+            before="disadvantages",
+            row_label="Skill",
+            choices=CHOICES["skills"],
+        ),
+        "disadvantages": RowList(
+            DisadvantageRow,
+            "Disadvantages",
+            "Each rank after the first is worth 1 point less "
+            "(at least 1); their points add to your skill points. At most as many disadvantages "
+            "as your current Karma.",
+            before="armour",
+            row_label="Disadvantage",
+        ),
+        "languages": RowList(
+            LanguageRow,
+            "Languages",
+            "The aspect bought (spoken, heard, written or read; the "
+            "others follow) and its ranks; your native language as native, free at 3 ranks in each "
+            "aspect, or with ranks given up, 2 points each. Starting languages: one free language "
+            "at 1 rank per 5 INT; points from native ranks given up and your LAN skill's ranks (a "
+            "skill on LAN); 1 point buys a language at 0 ranks, each further point a rank.",
+            before="armour",
+            row_label="Language",
+            choices=CHOICES["languages"],
+        ),
+        "weapons": RowList(
+            WeaponRow,
+            "Weapons",
+            "Each weapon as bought; the rules price it in skill points.",
+            before="trauma",
+            row_label="Weapon",
+        ),
+    }
+    profession = TextField(
+        required=False,
+        max_length=60,
+        help_text='A skill of yours, listed first below (seed: "Their profession must be the '
+        'first such skill listed"); blank: your first skill.',
+    )
+    rolled = TextField(
+        required=False,
+        max_length=200,
+        label="Stats as rolled",
+        help_text="The stats you traded, as rolled, e.g. 'STR 12, PERS 12'. At creation +1 to a stat "
+        "costs 3 skill points, -1 gives 2.",
+    )
+    karma_trades = TextField(
+        required=False,
+        max_length=200,
+        label="Karma trades",
+        help_text="At creation, 1 Karma each: 'PERS>STR' lowers PERS by 1 and raises STR by "
+        "2, from your starting Karma.",
+    )
     notes = notes_field()
 
     def __init__(self, *args, **kwargs):
@@ -186,11 +233,29 @@ class ZenerSheetForm(CharacterForm):
         self.fields["armour"].help_text += armour_cost
         self._show_state()
         self.list_help["languages"] += budget_text(self.instance.sheet or {})
-        self.order_fields(["name", *(f"stat__{name}" for name in ZENER_STATS), "rolled", "karma_trades",
-                           "profession", "armour", "armour_tech",
-                           "hand_protection", "armour_coverage", "armour_nim", "armour_skill", "armour_found",
-                           "trauma", "shock", "end_spent", "stat_damage", "heal_first", "care",
-                           "notes"])  # fmt: skip
+        self.order_fields(
+            [
+                "name",
+                *(f"stat__{name}" for name in ZENER_STATS),
+                "rolled",
+                "karma_trades",
+                "profession",
+                "armour",
+                "armour_tech",
+                "hand_protection",
+                "armour_coverage",
+                "armour_nim",
+                "armour_skill",
+                "armour_found",
+                "trauma",
+                "shock",
+                "end_spent",
+                "stat_damage",
+                "heal_first",
+                "care",
+                "notes",
+            ]
+        )
         self.int_dice = self._int_dice()
         plus, minus = self.int_dice
         self.list_help["skills"] += (
@@ -201,7 +266,7 @@ class ZenerSheetForm(CharacterForm):
             self.list_help["skills"] += " " + budget_line(self.instance.sheet)
 
     def _show_stats_in_play(self) -> None:
-        """Beside each stat that stat damage has lowered, its value in play: "In play: RES 12 (14)" (issue 20).
+        """Beside each stat that stat damage has lowered, its value in play: "In play: RES 12 (14)".
         The field keeps the sheet's stat, which healing returns to."""
         sheet = self.instance.sheet or {}
         damage = sheet.get("damage", {})
@@ -214,8 +279,11 @@ class ZenerSheetForm(CharacterForm):
             if values[name] != whole[name]:
                 field = self.fields[f"stat__{name}"]
                 hurt = "stat damage and " if damage.get("stats", {}).get(name) else ""
-                why = f"{hurt}{moved[name]} long-term CON loss moved here from radiation" if name in moved else (
-                    "stat damage")  # fmt: skip
+                why = (
+                    f"{hurt}{moved[name]} long-term CON loss moved here from radiation"
+                    if name in moved
+                    else ("stat damage")
+                )
                 field.help_text += f" In play: {stat_in_play(values, whole, name)}, after {why}."
         if radiation.get("con"):  # long-term CON damage lowers CON alone (rules.zener.radiation)
             hurt = " stat damage and" if damage.get("stats", {}).get("CON") else ""
@@ -233,8 +301,11 @@ class ZenerSheetForm(CharacterForm):
         if "stats" not in sheet:
             return
         values, bare = worn(sheet), in_play(sheet)
-        changed = [f"{name} {values[name]} ({bare[name]})" for name in (*WORN_STATS, "DEX in use")
-                   if values[name] != bare[name]]  # fmt: skip
+        changed = [
+            f"{name} {values[name]} ({bare[name]})"
+            for name in (*WORN_STATS, "DEX in use")
+            if values[name] != bare[name]
+        ]
         if changed:
             self.fields["armour"].help_text += " In this armour: " + ", ".join(changed) + "."
 
@@ -276,7 +347,7 @@ class ZenerSheetForm(CharacterForm):
     def _trades_fixed(self) -> bool:
         """Whether this save changes trades that are no longer open. Seed, "Improving Stats" and "Other Uses
         For Karma": the trades are made "during character construction"; a character with a roll in the log
-        has played (issue 20)."""
+        has played."""
         if not self.instance.pk or not trades_changed(self.stored_sheet, self.instance.sheet):
             return False
         return Roll.objects.filter(character=self.instance).exists()
@@ -290,40 +361,77 @@ class ZenerSheetForm(CharacterForm):
     armour = WholeNumberField(min_value=0, max_value=10, required=False, help_text="Armour worn, 0 (none) to 10.")
     # Seed, "Other Armour Effects": low-tech armour "adds 1, 2, or even 3 to the armor type", high-tech "subtracts
     # 1, 2, 3, 4, or even 5", for NIM, ACC and MEL; the seed gives hand protection no number (rules.zener.armour).
-    armour_tech = WholeNumberField(min_value=TECH_SHIFT[0], max_value=TECH_SHIFT[1], required=False,
-                                   label="Armour technology",
-                                   help_text="0: of this world's technology; +1 to +3 from a low-tech world, "
-                                             "−1 to −5 from a high-tech one (shifts the armour type for NIM, ACC "
-                                             "and MEL).")  # fmt: skip
-    hand_protection = WholeNumberField(min_value=0, max_value=MAX_HAND_PROTECTION, required=False,
-                                       help_text="Gloves or gauntlets: the GM's penalty to DEX in use, 0 (none) to "
-                                                 f"{MAX_HAND_PROTECTION}.")  # fmt: skip
+    armour_tech = WholeNumberField(
+        min_value=TECH_SHIFT[0],
+        max_value=TECH_SHIFT[1],
+        required=False,
+        label="Armour technology",
+        help_text="0: of this world's technology; +1 to +3 from a low-tech world, "
+        "−1 to −5 from a high-tech one (shifts the armour type for NIM, ACC "
+        "and MEL).",
+    )
+    hand_protection = WholeNumberField(
+        min_value=0,
+        max_value=MAX_HAND_PROTECTION,
+        required=False,
+        help_text=f"Gloves or gauntlets: the GM's penalty to DEX in use, 0 (none) to {MAX_HAND_PROTECTION}.",
+    )
     # What the armour was bought as (seed: "Armor"); its cost counts against the skill points.
-    armour_coverage = WholeNumberField(min_value=1, max_value=4, required=False, label="Armour coverage",
-                                       help_text="1 to 4 quarters of the body; blank: whole body.")  # fmt: skip
-    armour_nim = WholeNumberField(min_value=0, max_value=10, required=False, label="Armour's NIM penalty",
-                                  help_text="The GM's; blank: the armour table's (type, technology).")  # fmt: skip
-    # The box inside its label, the help below, as the app's other checkboxes (issue 20's play-test).
-    armour_skill = forms.BooleanField(required=False, label="Armour skill", template_name=CHECKBOX,
-                                      help_text="You take a skill in its use: it costs half, rounded up.")  # fmt: skip
-    armour_found = forms.BooleanField(required=False, label="Armour found", template_name=CHECKBOX,
-                                      help_text="Found in the adventure, not taken on: it is free.")  # fmt: skip
+    armour_coverage = WholeNumberField(
+        min_value=1,
+        max_value=4,
+        required=False,
+        label="Armour coverage",
+        help_text="1 to 4 quarters of the body; blank: whole body.",
+    )
+    armour_nim = WholeNumberField(
+        min_value=0,
+        max_value=10,
+        required=False,
+        label="Armour's NIM penalty",
+        help_text="The GM's; blank: the armour table's (type, technology).",
+    )
+    # The box inside its label, the help below, as the app's other checkboxes (found in a play-test).
+    armour_skill = forms.BooleanField(
+        required=False,
+        label="Armour skill",
+        template_name=CHECKBOX,
+        help_text="You take a skill in its use: it costs half, rounded up.",
+    )
+    armour_found = forms.BooleanField(
+        required=False,
+        label="Armour found",
+        template_name=CHECKBOX,
+        help_text="Found in the adventure, not taken on: it is free.",
+    )
 
     trauma = WholeNumberField(
         min_value=0, max_value=999, required=False, help_text="Trauma taken; lower it as it heals."
     )
     shock = WholeNumberField(min_value=0, max_value=999, required=False, help_text="Shock taken.")
-    end_spent = WholeNumberField(min_value=0, max_value=999, required=False, label="END spent",
-                                 help_text="END spent on attacks and efforts; lower it as it returns.")  # fmt: skip
+    end_spent = WholeNumberField(
+        min_value=0,
+        max_value=999,
+        required=False,
+        label="END spent",
+        help_text="END spent on attacks and efforts; lower it as it returns.",
+    )
     stat_damage = TextField(required=False, max_length=200, help_text="Stat damage, e.g. 'RES 1, STR 2'.")
     # Seed, "Damage & Recovery": "the character selects which stats experience this recovery" (rules.zener.recovery).
-    heal_first = TextField(required=False, max_length=120, label="Heal first",
-                           help_text="The stats you want each day's recovery to heal first, in order, e.g. 'STR, "
-                                     "DEX'; stats not listed heal the most damaged first.")  # fmt: skip
-    care = forms.ChoiceField(choices=[(CARE[0], "more points a day"), (CARE[1], "more stats healed")],
-                             required=False, label="Medical care adds",
-                             help_text="Healing ranks of medical care add to the points healed a day, or to the "
-                                       "number of stats healed, a point each.")  # fmt: skip
+    heal_first = TextField(
+        required=False,
+        max_length=120,
+        label="Heal first",
+        help_text="The stats you want each day's recovery to heal first, in order, e.g. 'STR, "
+        "DEX'; stats not listed heal the most damaged first.",
+    )
+    care = forms.ChoiceField(
+        choices=[(CARE[0], "more points a day"), (CARE[1], "more stats healed")],
+        required=False,
+        label="Medical care adds",
+        help_text="Healing ranks of medical care add to the points healed a day, or to the "
+        "number of stats healed, a point each.",
+    )
 
     def initial_from(self, sheet: dict, name: str):
         damage = sheet.get("damage", {})
@@ -355,8 +463,11 @@ class ZenerSheetForm(CharacterForm):
         kept = sheet.get("damage", {})
         damage |= {key: kept[key] for key in ("stat_pace", "stat_late", "radiation") if key in kept}
         weapons = self.rows("weapons")
-        armour_design = {"coverage": data["armour_coverage"] or 4, "skill": data["armour_skill"],
-                         "found": data["armour_found"]}  # fmt: skip
+        armour_design = {
+            "coverage": data["armour_coverage"] or 4,
+            "skill": data["armour_skill"],
+            "found": data["armour_found"],
+        }
         if data["armour_nim"] is not None:
             armour_design["nim_penalty"] = data["armour_nim"]
         return {

@@ -1,9 +1,9 @@
-"""Zener Gate's sheet lists as rows (issue 22, characters/rows.py): skills, disadvantages, languages and
+"""Zener Gate's sheet lists as rows (characters/rows.py): skills, disadvantages, languages and
 weapons, each field bounded and the names chosen from the rules' own; the rules still validate the sheet."""
 
 from django import forms
 
-from campaigns.inputs import TextField
+from campaigns.common.inputs import TextField
 from characters.rows import RowForm, count_field, name_field, stat_choice
 from rules.errors import RulesError
 from rules.zener.disadvantages import POINTS
@@ -31,12 +31,39 @@ class SkillRow(RowForm):
 
 
 class DisadvantageRow(RowForm):
-    """A disadvantage: its points (1, 2 or 4, specific to general) and ranks."""
+    """A disadvantage: its points (1, 2 or 4, specific to general), ranks, and what it bears on: the skills and
+    stats whose checks its ranks make harder, 2 a rank (rules.zener.disadvantages.bearing)."""
 
     name = name_field(help_text="e.g. Poor at Mathematics.")
-    points = forms.TypedChoiceField(choices=[("", "—"), *((p, str(p)) for p in POINTS)], coerce=int, label="Points",
-                                    help_text="1, 2 or 4 (specific to general).")  # fmt: skip
+    points = forms.TypedChoiceField(
+        choices=[("", "—"), *((p, str(p)) for p in POINTS)],
+        coerce=int,
+        label="Points",
+        help_text="1, 2 or 4 (specific to general).",
+    )
     ranks = count_field(1, MAX_RANKS, "Ranks", initial=1)
+    bears_on = TextField(
+        max_length=300,
+        required=False,
+        label="Bears on",
+        help_text="Skills and stats whose checks it makes harder, −2 a rank, commas between: "
+        "'Mathematics, THEO'. A stat takes in the skills founded on it. Blank: the "
+        "GM applies it.",
+    )
+
+    @classmethod
+    def initial_for(cls, item) -> dict:
+        return {**item, "bears_on": ", ".join(item.get("bears_on", []))}
+
+    def item(self):
+        data = self.cleaned_data
+        named = [part.strip() for part in data["bears_on"].split(",") if part.strip()]
+        return {
+            "name": data["name"].strip(),
+            "points": data["points"],
+            "ranks": data["ranks"],
+            **({"bears_on": named} if named else {}),
+        }
 
 
 class LanguageRow(RowForm):
@@ -55,8 +82,13 @@ class LanguageRow(RowForm):
     @classmethod
     def initial_for(cls, item) -> dict:
         given_up = {a: n for a, n in item.get("aspects", {}).items() if n < 3} if item["aspect"] == "native" else {}
-        return {"name": item["name"], "era": item["era"], "aspect": item["aspect"], "ranks": item.get("ranks", 0),
-                **given_up}  # fmt: skip
+        return {
+            "name": item["name"],
+            "era": item["era"],
+            "aspect": item["aspect"],
+            "ranks": item.get("ranks", 0),
+            **given_up,
+        }
 
     def item(self):
         data = self.cleaned_data

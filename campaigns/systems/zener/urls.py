@@ -1,12 +1,13 @@
 from django.urls import path
 
-from campaigns.systems.base import GM, MEMBER
+from campaigns.plugins.base import GM, MEMBER
 from campaigns.systems.zener import endurance, fight, gear_views, growth_views, immersion, quick, radiation_views, views
 
 urlpatterns = [
     path("checks/", views.check, name="zener_check"),
     path("odds/", views.odds, name="zener_odds"),
     path("languages/", views.language, name="zener_language"),
+    path("languages/odds/", views.language_odds, name="zener_language_odds"),
     path("languages/immersion/", immersion.immersion, name="zener_immersion"),
     path("rolls/<int:roll_id>/karma/", views.karma_on_roll, name="zener_karma_on_roll"),
     path("rolls/<int:roll_id>/karma/options/", views.karma_options, name="zener_karma_options"),
@@ -36,6 +37,7 @@ ACCESS = {
     "zener_check": ("post", MEMBER),
     "zener_odds": ("get", MEMBER),
     "zener_language": ("post", MEMBER),
+    "zener_language_odds": ("get", MEMBER),
     "zener_immersion": ("post", MEMBER),
     "zener_karma_on_roll": ("post", MEMBER),
     "zener_karma": ("post", GM),

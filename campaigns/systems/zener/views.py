@@ -1,6 +1,5 @@
 """Zener Gate's table steps: checks, Karma on rolls, the GM's Karma."""
 
-import re
 from dataclasses import replace
 
 from django.contrib import messages
@@ -9,19 +8,21 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.views.decorators.http import require_GET, require_POST
 
-from campaigns.audience import Audience
-from campaigns.cards import own_characters
-from campaigns.inputs import whole_number
+from campaigns.calls.cards import own_characters
+from campaigns.common.audience import Audience
+from campaigns.common.inputs import decimal_number, row_id, whole_number
+from campaigns.life.access import campaign_for_gm, campaign_for_member
 from campaigns.models import Roll
-from campaigns.systems.steps import REFUSALS, panel_step, roll_step
+from campaigns.secrets.visibility import audience_for
 from campaigns.systems.zener import actions, immersion
 from campaigns.systems.zener.chart import zener_chart
 from campaigns.systems.zener.forms import AttackForm, CheckForm, KarmaForm, LanguageForm, SkipActionForm
 from campaigns.systems.zener.gear_views import load_reckoning
 from campaigns.systems.zener.kind import target_raised
 from campaigns.systems.zener.panel import secret_checks_oob
-from campaigns.views import campaign_for_gm, campaign_for_member
-from campaigns.visibility import audience_for
+from campaigns.systems.zener.templatetags.zener import in_length_units, table_value, written_out
+from campaigns.table import last_roll
+from campaigns.toolkit.steps import REFUSALS, panel_step, roll_step
 from rules.errors import RulesError
 from rules.zener import SYSTEM
 from rules.zener.combat import reaction_modifier, size_and_range
@@ -34,9 +35,16 @@ KARMA_KINDS = (actions.KIND, immersion.KIND)  # the rows whose failed check the 
 def _check_from(form):
     data = form.cleaned_data
     modifier = (data["modifier"] or 0) + form.table_modifier()
-    what, found = actions.check_for(data["character"], stat=data["stat"], skill=data["skill"].strip(),
-                                    modifier=modifier, extra=data["extra"] or 0,
-                                    indirect=data["indirect"] or 0)  # fmt: skip
+    what, found = actions.check_for(
+        data["character"],
+        stat=data["stat"],
+        skill=data["skill"].strip(),
+        modifier=modifier,
+        extra=data["extra"] or 0,
+        indirect=data["indirect"] or 0,
+        also=data["disadvantage"],
+    )
+    what += form.assistance()
     if data.get("reaction_ms"):  # the log says where the penalty came from (seed: "Micro-Time")
         what += f", a reaction in {data['reaction_ms']} ms ({reaction_modifier(data['reaction_ms'])})"
     if form.spotting():  # the log names the spot check's terms (seed: "Spot/Listen Checks")
@@ -47,37 +55,42 @@ def _check_from(form):
     return what, replace(found, benefit=data["benefit"] or 0)
 
 
-_DECIMAL = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]{1,3})?")
-
-
 @login_required
 @require_GET
 def tables(request, campaign_id: int):
     """The universal index tables, with a look-up both ways (value -> index, index -> value)."""
     campaign = campaign_for_member(request, campaign_id)
-    context = {"campaign": campaign, "tables": TABLES.values(), "rows": range(-8, 21)}
+    context = {"campaign": campaign, "tables": TABLES.values(), "rows": range(-8, 26)}
     context |= load_reckoning(request.GET) | {"loads": LOADS}  # seed: "Loads"
     table = TABLES.get(request.GET.get("table", ""))
     raw = request.GET.get("value", "").strip()
     if table and raw:
         # Plain ASCII numbers only, as every form reads them: int() and float() would also take
-        # "٣" or "1_0" (issue 18).
+        # "٣", "1_0" or "1e309". The bounds are far past every table's ends, so the table says "off the table".
         index = whole_number(raw, -(10**6), 10**6)
-        value = float(raw) if _DECIMAL.fullmatch(raw) else None
+        value = decimal_number(raw, -(10**18), 10**18)
         try:
             if request.GET.get("way") == "index":
                 if index is None:
                     raise ValueError
-                context["answer"] = f"{table.name}: index {index} = {table.value(index):g} {table.unit}"
+                table.row(index)  # refuses an index off the table
+                context["answer"] = f"{table.name}: index {index} = {_with_unit(table, table_value(table, index))}"
             else:
                 if value is None:
                     raise ValueError
-                context["answer"] = f"{table.name}: {value:g} {table.unit} = index {table.index(value)}"
+                found = table.index(value)  # refuses a value off the table, before it is written out
+                written = in_length_units(value) if table.key == "delicacy" else written_out(value)
+                context["answer"] = f"{table.name}: {_with_unit(table, written)} = index {found}"
         except RulesError as error:  # before ValueError: RulesError is one
             context["lookup_error"] = str(error)
         except ValueError:
-            context["lookup_error"] = "Give a number."
+            context["lookup_error"] = "Give a number in plain digits, with at most one point: 30 or 2.5."
     return render(request, "systems/zener/tables.html", context)
+
+
+def _with_unit(table, written: str) -> str:
+    """A value as people write it (1,000,000 m², not 1e+06); a length comes in its own unit ("100 am")."""
+    return written if table.key == "delicacy" else f"{written} {table.unit}"
 
 
 @login_required
@@ -92,15 +105,27 @@ def check(request, campaign_id: int):
     def act():
         what, found = _check_from(form)
         data = form.cleaned_data
-        return actions.make_check(campaign, request.user, character=data["character"], what=what, check=found,
-                                  secret=gm, label=data["label"],
-                                  eventual=data["desired"] or 0 if data["eventual"] else None)  # fmt: skip
+        return actions.make_check(
+            campaign,
+            request.user,
+            character=data["character"],
+            what=what,
+            check=found,
+            secret=gm,
+            label=data["label"],
+            eventual=data["desired"] or 0 if data["eventual"] else None,
+        )
 
     return roll_step(
-        request, campaign, audience, form=form, form_name="check_form", act=act,
+        request,
+        campaign,
+        audience,
+        form=form,
+        form_name="check_form",
+        act=act,
         also=lambda roll: secret_checks_oob(campaign) if gm else "",
         again=lambda: CheckForm(initial=request.POST.dict(), campaign=campaign, user=None if gm else request.user),
-    )  # fmt: skip
+    )
 
 
 @login_required
@@ -113,18 +138,71 @@ def language(request, campaign_id: int):
     form = LanguageForm(request.POST, campaign=campaign, user=None if gm else request.user)
 
     def act():
+        what, found = _language_roll_from(form)
         data = form.cleaned_data
-        what, found = actions.language_roll_for(
-            data["character"], language=data["language"], aspect=data["aspect"], eras=data["eras"] or 0,
-            era_loss=float(data["era_loss"] or 0), related=data["related"] or 0,
-        )  # fmt: skip
-        actions.make_check(campaign, request.user, character=data["character"], what=what, check=found, secret=gm,
-                           label=data["label"])  # fmt: skip
+        actions.make_check(
+            campaign, request.user, character=data["character"], what=what, check=found, secret=gm, label=data["label"]
+        )
 
     return panel_step(
-        request, campaign, audience, form=form, form_name="language_form", act=act,
+        request,
+        campaign,
+        audience,
+        form=form,
+        form_name="language_form",
+        act=act,
         again=lambda: LanguageForm(initial=request.POST.dict(), campaign=campaign, user=None if gm else request.user),
-    )  # fmt: skip
+    )
+
+
+def _language_roll_from(form):
+    data = form.cleaned_data
+    return actions.language_roll_for(
+        data["character"],
+        language=data["language"],
+        aspect=data["aspect"],
+        eras=data["eras"] or 0,
+        era_loss=data["era_loss"] or 0,
+        related=data["related"] or 0,
+    )
+
+
+@login_required
+@require_GET
+def language_odds(request, campaign_id: int):
+    """The language roll's odds as the form stands, read as the campaign reads a language roll (rules page,
+    #zener-language-roll)."""
+    campaign = campaign_for_member(request, campaign_id)
+    gm = campaign.is_gm(request.user)
+    form = LanguageForm(request.GET, campaign=campaign, user=None if gm else request.user)
+    context = {}
+    if not request.GET.get("language", "").strip():
+        context["odds_hint"] = "Name a language on the sheet to see the odds."
+    elif form.is_valid():
+        try:
+            what, found = _language_roll_from(form)
+        except RulesError as error:
+            context["odds_error"] = str(error)
+        else:
+            context = _odds_context(what, found)
+    else:
+        context["odds_error"] = " ".join(str(e) for errors in form.errors.values() for e in errors)
+    return render(request, "systems/zener/odds.html", context)
+
+
+def _odds_context(what, found) -> dict:
+    return {
+        "what": what,
+        "dice": found.rolled[0],
+        "keep": found.keep if found.keep < found.rolled[0] else None,
+        "target": found.rolled[1],
+        "raised": target_raised(
+            {"dice": found.rolled[0], "base_dice": found.dice, "base_target": found.target, "benefit": found.benefit},
+            {},
+        ),
+        "chance": SYSTEM.roll.odds(found),
+        "chart": zener_chart(*found.rolled, keep=found.keep),
+    }
 
 
 @login_required
@@ -135,7 +213,7 @@ def odds(request, campaign_id: int):
     form = CheckForm(request.GET, campaign=campaign, user=None if gm else request.user)
     context = {}
     if form.is_valid() and not (form.cleaned_data["skill"].strip() or form.cleaned_data["stat"]):
-        # Nothing chosen yet (the form as it opens): a hint, not an error (issue 18); rolling it says what is missing.
+        # Nothing chosen yet (the form as it opens): a hint, not an error; rolling it says what is missing.
         context["odds_hint"] = "Choose a skill, or a stat for a stat check, to see the odds."
     elif form.is_valid():
         try:
@@ -143,23 +221,7 @@ def odds(request, campaign_id: int):
         except RulesError as error:
             context["odds_error"] = str(error)
         else:
-            context = {
-                "what": what,
-                "dice": found.rolled[0],
-                "keep": found.keep if found.keep < found.rolled[0] else None,
-                "target": found.rolled[1],
-                "raised": target_raised(
-                    {
-                        "dice": found.rolled[0],
-                        "base_dice": found.dice,
-                        "base_target": found.target,
-                        "benefit": found.benefit,
-                    },
-                    {},
-                ),
-                "chance": SYSTEM.roll.odds(found),
-                "chart": zener_chart(*found.rolled, keep=found.keep),
-            }
+            context = _odds_context(what, found)
     return render(request, "systems/zener/odds.html", context)
 
 
@@ -189,18 +251,25 @@ def karma_on_roll(request, campaign_id: int, roll_id: int):
     try:
         if use not in ("reroll", "boost"):
             raise RulesError("Choose a re-roll or +5.")
-        if payer and not (payer.isascii() and payer.isdigit() and len(payer) < 19):  # "²" is a digit to Python
+        payer_id = row_id(payer) if payer else None
+        if payer and payer_id is None:
             raise RulesError("Choose which of your characters gives the +5.")
         spend = immersion.karma_on_immersion if roll.kind == immersion.KIND else actions.spend_on_roll
-        spend(roll.pk, request.user, use=use, payer_id=int(payer) if payer else None)
+        spent = spend(roll.pk, request.user, use=use, payer_id=payer_id)
     except REFUSALS as error:
+        if (on_card := last_roll.answer(request, campaign, roll, error=str(error))) is not None:
+            return on_card
         if not request.htmx:
             messages.error(request, str(error))
             return redirect("table", campaign.pk)
         return _karma_options(request, campaign, roll, error=str(error), status=422)
     if not request.htmx:
         return redirect("table", campaign.pk)
-    answer = _karma_options(request, campaign, roll)
+    # Spent from the card's last roll: that area again, with the new result and what it still allows.
+    answer = last_roll.answer(request, campaign, spent)
+    if answer is None:  # spent from the log's row: the row's menu, and the new result on the roller's card too
+        answer = _karma_options(request, campaign, roll)
+        answer.content += last_roll.oob_for(request, spent).encode()
     # Play-test: the player's own cards come along, redrawn with the Karma left (the card shows it).
     for character in own_characters(campaign, request.user):
         context = {"campaign": campaign, "character": character, "card": campaign.adapter.card(character), "oob": True}
@@ -227,9 +296,16 @@ def karma(request, campaign_id: int):
 
     def act():
         data = form.cleaned_data
-        actions.gm_karma(data["character"], request.user, kind=data["kind"], amount=data["amount"] or 0,
-                         stat=data["stat"], setbacks=data["setbacks"] or 0, solution=data["solution"],
-                         selfish=data["selfish"])  # fmt: skip
+        actions.gm_karma(
+            data["character"],
+            request.user,
+            kind=data["kind"],
+            amount=data["amount"] or 0,
+            stat=data["stat"],
+            setbacks=data["setbacks"] or 0,
+            solution=data["solution"],
+            selfish=data["selfish"],
+        )
 
     return panel_step(request, campaign, Audience.GM, form=form, form_name="karma_form", act=act)
 
@@ -242,17 +318,37 @@ def attack(request, campaign_id: int):
 
     def act():
         data = form.cleaned_data
-        actions.attack(campaign, request.user, attacker=data["attacker"], target=data["target"], stat=data["stat"],
-                       ranks=data["ranks"], weapon=data["weapon"], armour=data["armour"], size=data["size"],
-                       range_=data["range_"], aiming=data["aiming"], weapon_kind=data["weapon_kind"],
-                       suppression=data["suppression"], circumstance=data["circumstance"],
-                       attacker_armour=data["attacker_armour"], cover=data["cover"], aim=data["aim"] or "whole",
-                       choice=data["choice"] or "skull", fire=data["fire"] or "single")  # fmt: skip
+        actions.attack(
+            campaign,
+            request.user,
+            attacker=data["attacker"],
+            target=data["target"],
+            stat=data["stat"],
+            ranks=data["ranks"],
+            weapon=data["weapon"],
+            armour=data["armour"],
+            size=data["size"],
+            range_=data["range_"],
+            aiming=data["aiming"],
+            weapon_kind=data["weapon_kind"],
+            suppression=data["suppression"],
+            circumstance=data["circumstance"],
+            attacker_armour=data["attacker_armour"],
+            cover=data["cover"],
+            aim=data["aim"] or "whole",
+            choice=data["choice"] or "skull",
+            fire=data["fire"] or "single",
+        )
 
     return panel_step(
-        request, campaign, Audience.GM, form=form, form_name="attack_form", act=act,
+        request,
+        campaign,
+        Audience.GM,
+        form=form,
+        form_name="attack_form",
+        act=act,
         again=lambda: AttackForm(initial=request.POST.dict(), campaign=campaign),
-    )  # fmt: skip
+    )
 
 
 @login_required
@@ -276,9 +372,12 @@ def initiative(request, campaign_id: int):
     state = {key: [n for n in request.POST.getlist(key) if n in names] for key in ("surprised", "immobile", "prone")}
     use_acc = request.POST.get("use_acc") == "on"
     return panel_step(
-        request, campaign, Audience.GM, error_form="initiative",
+        request,
+        campaign,
+        Audience.GM,
+        error_form="initiative",
         act=lambda: actions.roll_initiative(campaign, request.user, **state, use_acc=use_acc),
-    )  # fmt: skip
+    )
 
 
 @login_required
@@ -318,8 +417,8 @@ def rest(request, campaign_id: int):
 def seated_character(campaign, pk: str):
     """A character at this table by its posted id, or a clear refusal (an id too long for the database's
     integers is no character either)."""
-    posted_id = pk.isascii() and pk.isdigit() and len(pk) < 19
-    found = campaign.characters.seated().filter(pk=pk).first() if posted_id else None
+    posted_id = row_id(pk)
+    found = campaign.characters.seated().filter(pk=posted_id).first() if posted_id is not None else None
     if found is None:
         raise RulesError("Choose a character at this table.")
     return found

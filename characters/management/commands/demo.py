@@ -4,14 +4,15 @@ the real actions, so every kind of row shows). Safe to run again: it only fills
 in what is missing, and adds rolls only to a campaign that has none.
 
 It lives in characters/, not campaigns/: it makes characters, and characters depend on
-campaigns, never the other way (issue 19)."""
+campaigns, never the other way."""
 
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from accounts.models import User
-from campaigns import actions, systems
-from campaigns.models import Campaign, Membership
+from campaigns.models import Campaign, Membership, RollCall
+from campaigns.plugins import registry
+from campaigns.table import actions
 from characters.models import Character
 
 PASSWORD = "fivefold-demo"
@@ -35,14 +36,39 @@ def play_a_little(campaign, gm, player, hero) -> None:
     campaign.adapter.play_everyday(campaign, gm, player, hero)
 
 
+def play_scene(campaign, player, hero, rolls: int) -> None:
+    """A scene's worth of rolls (`demo --scene 20`): the hero's card buttons in turn, each with the
+    card's own default options and its step (Tribute's Profit and Waste) answered before the next, as a
+    player clicking through the card would; what the table
+    looks like after an evening's play, for measuring its page."""
+    adapter = campaign.adapter
+    card = adapter.card(hero)
+    if card is None or not card.rolls:
+        for _ in range(rolls):
+            actions.roll_notation(campaign, player, notation="2d6", label="Press on", character=hero)
+        return
+    # The options as the card draws them; a non-empty post, so that the form is bound even with no field set.
+    posted = {name: card.options[name].value() for name in card.options.fields} if card.options else {}
+    posted = {name: value for name, value in posted.items() if value is not None} | {"scene": "1"}
+    for turn in range(rolls):
+        options = adapter.card(hero, data=posted).options
+        cleaned = options.cleaned_data if options is not None and options.is_valid() else {}
+        adapter.card_roll(hero, card.rolls[turn % len(card.rolls)].key, cleaned, actor=player)
+        for step in RollCall.objects.filter(character=hero, status=RollCall.Status.PLAYER_TURN):
+            adapter.play_step(step, player)
+
+
 class Command(BaseCommand):
     help = "Create demo users and one demo campaign per rules system, with a few rolls (idempotent)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--scene", type=int, default=0, help="then this many more rolls in each campaign")
 
     @transaction.atomic
     def handle(self, *args, **options):
         gm = self._user(GM, staff=True)
         players = [self._user(name) for name in PLAYERS]
-        for adapter in systems.installed():
+        for adapter in registry.installed():
             system = adapter.rules
             campaign, _ = Campaign.objects.get_or_create(
                 gm=gm,
@@ -61,6 +87,8 @@ class Command(BaseCommand):
                 heroes.append(hero)
             if not campaign.rolls.exists():
                 play_a_little(campaign, gm, players[0], heroes[0])
+            if options["scene"]:
+                play_scene(campaign, players[0], heroes[0], options["scene"])
         self.stdout.write(
             f"Demo ready: GM '{GM}', players {', '.join(repr(p) for p in PLAYERS)}; password '{PASSWORD}'."
         )

@@ -1,4 +1,4 @@
-"""Centaurus Gate's tension scene, moved here from the campaigns app (issue 19): the model
+"""Centaurus Gate's tension scene, moved here from the campaigns app: the model
 takes over the table campaigns made (campaigns/migrations/0004), then renames it as its own."""
 
 import django.db.models.deletion

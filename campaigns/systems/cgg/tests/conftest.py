@@ -1,1 +1,7 @@
-from campaigns.systems.cgg.tests.fixtures import cgg_campaign, seat_other_player  # noqa: F401 (fixtures)
+from campaigns.systems.cgg.tests.fixtures import (  # noqa: F401 (fixtures)
+    cgg_campaign,
+    explorer,
+    jon,
+    mara,
+    seat_other_player,
+)

@@ -5,8 +5,9 @@ import pytest
 from django.urls import reverse
 
 from campaigns.systems.cgg.clock import ClockChange, change_clock, crisis_clock
+from campaigns.systems.cgg.tests.fixtures import new_explorer
+from campaigns.table import actions
 from characters.models import Character
-from rules.cgg.sheet import default_sheet
 
 from .test_sheet import sheet_data
 
@@ -15,8 +16,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def explorer(cgg_campaign, player):
-    sheet = default_sheet() | {"attributes": default_sheet()["attributes"] | {"strength": "2d"}}
-    return Character.objects.create(campaign=cgg_campaign, owner=player, name="Mara Vell", sheet=sheet)
+    return new_explorer(cgg_campaign, player, attributes={"strength": "2d"})
 
 
 def award(client, campaign, explorer, **extra):
@@ -36,8 +36,12 @@ def test_the_exec_awards_the_first_advancement_with_3_pips_per_critical(gm_clien
     assert response.status_code == 302
     explorer.refresh_from_db()
     assert explorer.sheet["advancement"] == {
-        "count": 1, "earned": 35, "endeavors": 0, "baseline": explorer.sheet["attributes"]
-    }  # fmt: skip
+        "count": 1,
+        "earned": 35,
+        "endeavors": 0,
+        "baseline": explorer.sheet["attributes"],
+        "last": {"pips": 35, "session": None},  # what taking it back takes off
+    }
 
 
 def test_the_second_advancement_brings_an_endeavor_and_the_panel_shows_the_budget(
@@ -48,7 +52,7 @@ def test_the_second_advancement_brings_an_endeavor_and_the_panel_shows_the_budge
     explorer.refresh_from_db()
     assert explorer.sheet["advancement"]["earned"] == 50
     assert explorer.sheet["advancement"]["endeavors"] == 1
-    table = player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    table = player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
     assert "2 advancements: 50 pips earned, 0 spent, 50 left" in table
     assert "1 endeavor" in table
 
@@ -60,7 +64,7 @@ def test_the_player_raises_a_code_within_the_budget(gm_client, player_client, cg
     assert response.status_code == 302
     explorer.refresh_from_db()
     assert explorer.sheet["attributes"]["strength"] == "3d"
-    table = player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    table = player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
     assert "20 pips earned, 6 spent, 14 left" in table
 
 
@@ -131,7 +135,7 @@ def test_an_htmx_award_answers_with_the_panel(gm_client, cgg_campaign, explorer)
 def test_overspending_is_said_beside_the_raised_code_and_the_budget_once(
     gm_client, player_client, cgg_campaign, explorer
 ):
-    """Play-test pt2: the refusal sits beside the code raised, in good grammar; the budget help shows once."""
+    """Play-test: the refusal sits beside the code raised, in good grammar; the budget help shows once."""
     award(gm_client, cgg_campaign, explorer)  # 20 pips
     explorer.refresh_from_db()
     page = player_client.get(reverse("character_edit", args=[cgg_campaign.pk, explorer.pk])).content.decode()
@@ -149,3 +153,80 @@ def test_one_pip_over_reads_pips_worth_in_the_singular():
     record = Advancement(count=1, earned=5, baseline={"strength": "2d"})
     with pytest.raises(RulesError, match="by 1 pip's worth"):
         record.check({"strength": "3d"})
+
+
+def test_the_exec_is_asked_before_an_advancement_is_given_or_taken_back(gm_client, cgg_campaign, explorer):
+    """Giving is one click that cannot be undone by another: the app's own <dialog> asks first."""
+    page = gm_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
+    assert 'data-confirm="Give Mara Vell their next advancement?' in page
+    assert "take back the last advancement" not in page  # nothing to take back yet
+    award(gm_client, cgg_campaign, explorer)
+    page = gm_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
+    assert "data-confirm=\"Take back Mara Vell's last advancement?" in page
+
+
+def test_the_exec_takes_back_the_last_advancement_of_the_session(gm_client, player_client, cgg_campaign, explorer, gm):
+    actions.start_session(cgg_campaign, gm)
+    award(gm_client, cgg_campaign, explorer)  # 20 pips
+    award(gm_client, cgg_campaign, explorer)  # 30 more, and an endeavor: the second click by mistake
+    response = take_back(gm_client, cgg_campaign, explorer, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    explorer.refresh_from_db()
+    assert explorer.sheet["advancement"] == {
+        "count": 1,
+        "earned": 20,
+        "endeavors": 0,
+        "baseline": explorer.sheet["attributes"],
+    }
+    table = player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
+    assert "1 advancement: 20 pips earned, 0 spent, 20 left" in table
+    assert "The Exec takes back Mara Vell&#x27;s advancement 2 (30 pips)" in table
+    # Only the last one, once: the first stays.
+    again = take_back(gm_client, cgg_campaign, explorer, HTTP_HX_REQUEST="true")
+    assert again.status_code == 422
+    assert "only the last one, once" in again.content.decode()
+    explorer.refresh_from_db()
+    assert explorer.sheet["advancement"]["earned"] == 20
+
+
+def test_taking_back_the_first_advancement_leaves_no_budget(gm_client, cgg_campaign, explorer):
+    award(gm_client, cgg_campaign, explorer)
+    assert take_back(gm_client, cgg_campaign, explorer).status_code == 302
+    explorer.refresh_from_db()
+    assert "advancement" not in explorer.sheet
+
+
+def test_spent_pips_or_a_written_endeavor_keep_the_advancement(gm_client, player_client, cgg_campaign, explorer):
+    award(gm_client, cgg_campaign, explorer)  # 20 pips
+    explorer.refresh_from_db()
+    assert save_sheet(player_client, cgg_campaign, explorer, strength="3d").status_code == 302  # 6 spent
+    before = Character.objects.get(pk=explorer.pk).sheet
+    response = take_back(gm_client, cgg_campaign, explorer, HTTP_HX_REQUEST="true")
+    assert response.status_code == 422
+    assert "lower a code on the sheet first" in response.content.decode()
+    assert Character.objects.get(pk=explorer.pk).sheet == before
+
+
+def test_an_advancement_of_an_earlier_session_stays(gm_client, cgg_campaign, explorer, gm):
+    actions.start_session(cgg_campaign, gm)
+    award(gm_client, cgg_campaign, explorer)
+    actions.end_session(cgg_campaign, gm)
+    actions.start_session(cgg_campaign, gm)
+    page = gm_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
+    assert "take back the last advancement" not in page
+    response = take_back(gm_client, cgg_campaign, explorer, HTTP_HX_REQUEST="true")
+    assert response.status_code == 422
+    assert "in the session it was given in" in response.content.decode()
+    explorer.refresh_from_db()
+    assert explorer.sheet["advancement"]["count"] == 1
+
+
+def test_only_the_exec_takes_back(player_client, gm_client, cgg_campaign, explorer):
+    award(gm_client, cgg_campaign, explorer)
+    assert take_back(player_client, cgg_campaign, explorer).status_code == 404
+    explorer.refresh_from_db()
+    assert explorer.sheet["advancement"]["count"] == 1
+
+
+def take_back(client, campaign, explorer, **extra):
+    return client.post(reverse("cgg_advance", args=[campaign.pk, explorer.pk]), {"op": "take_back"}, **extra)

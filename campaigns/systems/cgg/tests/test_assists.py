@@ -12,19 +12,21 @@ from django.urls import reverse
 from campaigns.models import Roll, RollCall
 from campaigns.systems.cgg import actions as cgg
 from campaigns.systems.cgg.clock import crisis_clock
-from characters.models import Character
+from campaigns.systems.cgg.tests.fixtures import new_explorer
 from rules.cgg.difficulty import Difficulty
-from rules.cgg.sheet import default_sheet
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("seat_other_player")]
 
 
 def make_explorer(campaign, owner, name, **attributes):
-    sheet = default_sheet()
-    sheet["attributes"] = sheet["attributes"] | attributes
-    sheet["gear"] = ["Armour jacket 3d", "Armour shirt 2d", "Scanner"]
-    sheet["leverage"] = [{"purpose": "Starship Repair", "code": "2d+2"}]
-    return Character.objects.create(campaign=campaign, owner=owner, name=name, sheet=sheet)
+    return new_explorer(
+        campaign,
+        owner,
+        name,
+        attributes,
+        gear=["Armour jacket 3d", "Armour shirt 2d", "Scanner"],
+        leverage=[{"purpose": "Starship Repair", "code": "2d+2"}],
+    )
 
 
 @pytest.fixture
@@ -51,8 +53,19 @@ def roll(client, campaign, made, status=200, **data):
     return html.unescape(response.content.decode())
 
 
+def confirm(client, campaign, made, **data):
+    """The Exec confirms the gear the player ticked; the roll is made then."""
+    response = client.post(reverse("cgg_confirm_gear", args=[campaign.pk, made.pk]), data, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200, response.content.decode()
+    made.refresh_from_db()
+
+
 def page(client, campaign):
-    return html.unescape(client.get(reverse("table", args=[campaign.pk])).content.decode())
+    return html.unescape(
+        "".join(
+            client.get(reverse("table", args=[campaign.pk]), {"tab": tab}).content.decode() for tab in ("", "panel")
+        )
+    )
 
 
 def test_gear_combines_all_at_once_as_the_seed_counts(
@@ -64,10 +77,11 @@ def test_gear_combines_all_at_once_as_the_seed_counts(
     assert 'value="0"> Armour jacket 3d' in offered
     assert 'value="1"> Armour shirt 2d' in offered
     assert "Scanner" not in offered.split("Gear that applies")[1].split("</fieldset>")[0]  # no code, not offered
-    script_dice(2, 3, 4, 5, 1, 1, 1, 1)  # 4d+1 risk, then the Exec's 8 - 4 = 4 dice
-    roll(player_client, cgg_campaign, made, gear=["0", "1"])
-    assert (made.state["risk_code"], made.state["success_dice"]) == ("4d+1", 4)
-    assert len(made.state["exec_faces"]) == 4
+    roll(player_client, cgg_campaign, made, gear=["0", "1"])  # the Exec confirms the gear first
+    script_dice(2, 3, 4, 5, *[1] * 6)  # 4d+1 risk; gear is the risk roll's alone: the Exec's 8 - 2 = 6 dice
+    confirm(gm_client, cgg_campaign, made, gear=["0", "1"])
+    assert (made.state["risk_code"], made.state["success_dice"]) == ("4d+1", 2)
+    assert len(made.state["exec_faces"]) == 6
     player_client.post(reverse("cgg_wrench", args=[cgg_campaign.pk, made.pk]), {}, HTTP_HX_REQUEST="true")
     result = Roll.objects.get(kind="cgg")
     assert result.outcome["risk_code"] == "4d+1"
@@ -91,17 +105,28 @@ def test_a_special_rules_bonus_pips(player_client, cgg_campaign, explorer, scrip
 def test_the_execs_call_names_an_assisting_explorer_and_bonus_pips(
     gm_client, player_client, other_client, cgg_campaign, explorer, helper, script_dice
 ):
-    data = {"character": explorer.pk, "attribute": "strength", "mode": "table", "base_dice": "8", "risk": "base",
-            "risk_bonus": "0", "assist": helper.pk, "assist_attribute": "strength", "bonus_pips": "2"}  # fmt: skip
+    data = {
+        "character": explorer.pk,
+        "attribute": "strength",
+        "mode": "table",
+        "base_dice": "8",
+        "risk": "base",
+        "risk_bonus": "0",
+        "assist": helper.pk,
+        "assist_attribute": "strength",
+        "bonus_pips": "2",
+    }
     response = gm_client.post(reverse("cgg_call", args=[cgg_campaign.pk]), data, HTTP_HX_REQUEST="true")
     assert response.status_code == 200
     made = RollCall.objects.get()
     assert made.request["assist"] == {"character": helper.pk, "name": "Kade", "attribute": "strength"}
     assert "The Exec adds: Kade assists with Strength; +2 BP." in page(player_client, cgg_campaign)
-    # 2d with jacket 3d and Kade's Strength 2d+1: 3d + 2 + 2 pips = 4d+1; +2 BP = 5d.
-    script_dice(6, 2, 2, 2, 2, *[1] * 3)
+    # 2d with jacket 3d and Kade's Strength 2d+1: 3d + 2 + 2 pips = 4d+1; +2 BP = 5d. Without the
+    # gear (the risk roll's alone): 2d+1 + 2 pips = 3d, +2 BP = 3d+2: 3 success dice, the Exec's 5.
     roll(player_client, cgg_campaign, made, gear=["0"])
-    assert (made.state["risk_code"], made.state["success_dice"]) == ("5d", 5)
+    script_dice(6, 2, 2, 2, 2, *[1] * 5)
+    confirm(gm_client, cgg_campaign, made, gear=["0"])
+    assert (made.state["risk_code"], made.state["success_dice"]) == ("5d", 3)
     built = "Strength 2d +Gear Armour jacket 3d +Kade's Strength 2d+1 → 4d+1 +2 BP = risk 5d"
     assert built in page(player_client, cgg_campaign)  # the player's card, before the Wrench
     player_client.post(reverse("cgg_wrench", args=[cgg_campaign.pk, made.pk]), {}, HTTP_HX_REQUEST="true")
@@ -119,8 +144,15 @@ def test_the_player_names_an_assisting_explorer_and_uses_leverage_at_once(
         cgg_campaign, character=explorer, attribute="technical", difficulty=Difficulty(base_dice=8, success_dice=0)
     )
     script_dice(*[1] * 8)
-    roll(player_client, cgg_campaign, made, helper=str(helper.pk), helper_attribute="technical", leverage="0",
-         leverage_cost="die")  # fmt: skip
+    roll(
+        player_client,
+        cgg_campaign,
+        made,
+        helper=str(helper.pk),
+        helper_attribute="technical",
+        leverage="0",
+        leverage_cost="die",
+    )
     assert made.state["risk_code"] == "4d+2"
     explorer.refresh_from_db()
     assert explorer.sheet["leverage"] == [{"purpose": "Starship Repair", "code": "1d+2"}]
@@ -143,14 +175,27 @@ def test_the_player_names_an_assisting_explorer_and_uses_leverage_at_once(
         ({"helper": "HELPER"}, "Say which attribute the assisting explorer helps with."),
         ({"helper": "HELPER", "helper_attribute": "charm"}, "Say which attribute the assisting explorer helps with."),
         ({"gear": ["9"], "leverage": "0", "leverage_cost": "hour"}, "Choose gear with a die code"),
-        ({"bonus_pips": "30", "gear": ["0"], "leverage": "0", "leverage_cost": "die"}, "at most 20 dice"),
+        (
+            {
+                "bonus_pips": "30",
+                "helper": "HELPER",
+                "helper_attribute": "strength",
+                "leverage": "0",
+                "leverage_cost": "die",
+            },
+            "at most 20 dice",
+        ),
     ],
 )
 def test_bad_assists_are_refused_and_change_nothing(
     player_client, cgg_campaign, explorer, helper, data, message, script_dice
 ):
-    data = {key: value.replace("SELF", str(explorer.pk)).replace("HELPER", str(helper.pk)) if isinstance(value, str)
-            else value for key, value in data.items()}  # fmt: skip
+    data = {
+        key: value.replace("SELF", str(explorer.pk)).replace("HELPER", str(helper.pk))
+        if isinstance(value, str)
+        else value
+        for key, value in data.items()
+    }
     explorer.sheet["attributes"]["strength"] = "10d"
     explorer.save()
     hours = crisis_clock(explorer).hours
@@ -178,8 +223,14 @@ def test_the_execs_bad_assist_is_refused(gm_client, cgg_campaign, explorer, help
     extra = {
         key: value.replace("SELF", str(explorer.pk)).replace("HELPER", str(helper.pk)) for key, value in extra.items()
     }
-    data = {"character": explorer.pk, "attribute": "strength", "mode": "table", "base_dice": "8", "risk": "base",
-            "risk_bonus": "0"} | extra  # fmt: skip
+    data = {
+        "character": explorer.pk,
+        "attribute": "strength",
+        "mode": "table",
+        "base_dice": "8",
+        "risk": "base",
+        "risk_bonus": "0",
+    } | extra
     response = gm_client.post(reverse("cgg_call", args=[cgg_campaign.pk]), data, HTTP_HX_REQUEST="true")
     assert response.status_code == 422
     assert message in html.unescape(response.content.decode())
@@ -188,16 +239,33 @@ def test_the_execs_bad_assist_is_refused(gm_client, cgg_campaign, explorer, help
 
 def test_the_execs_odds_count_the_calls_assist_and_pips(gm_client, cgg_campaign, explorer, helper):
     # Strength 2d with Kade's Strength 2d+1 (2d+1 highest, +2 pips = 3d) and +3 BP: 4d against base 5d, 1 die.
-    query = {"character": explorer.pk, "attribute": "strength", "mode": "table", "base_dice": "5", "risk": "base",
-             "risk_bonus": "0", "assist": helper.pk, "assist_attribute": "strength", "bonus_pips": "3"}  # fmt: skip
+    query = {
+        "character": explorer.pk,
+        "attribute": "strength",
+        "mode": "table",
+        "base_dice": "5",
+        "risk": "base",
+        "risk_bonus": "0",
+        "assist": helper.pk,
+        "assist_attribute": "strength",
+        "bonus_pips": "3",
+    }
     shown = gm_client.get(reverse("cgg_odds", args=[cgg_campaign.pk]), query).content.decode()
-    assert "4d against 1 difficulty dice: success <strong>70.00%</strong>" in shown
+    assert "4d against a 5d difficulty: 1 difficulty die remains after the explorer's 4:" in shown
+    assert "success <strong>70.00%</strong>" in shown
 
 
 def test_the_execs_next_call_starts_on_the_same_explorer(gm_client, cgg_campaign, explorer, helper):
     """Play-test: each call's fresh form went back to the first explorer in the list."""
-    data = {"character": helper.pk, "attribute": "strength", "mode": "table", "base_dice": "8", "risk": "base",
-            "risk_bonus": "0", "label": "Lift the gate"}  # fmt: skip
+    data = {
+        "character": helper.pk,
+        "attribute": "strength",
+        "mode": "table",
+        "base_dice": "8",
+        "risk": "base",
+        "risk_bonus": "0",
+        "label": "Lift the gate",
+    }
     response = gm_client.post(reverse("cgg_call", args=[cgg_campaign.pk]), data, HTTP_HX_REQUEST="true")
     assert response.status_code == 200
     form = response.content.decode().partition('id="cgg-call-form"')[2].partition("</form>")[0]

@@ -1,4 +1,4 @@
-"""The explorer's card (issue 22): six attribute buttons showing their codes, the sheet at a
+"""The explorer's card: six attribute buttons showing their codes, the sheet at a
 glance, and one click that rolls the code now as a plain risk roll (sixes are Venture), with the
 card's options (gear combined, bonus pips); refusals change nothing. The log row draws its dice."""
 
@@ -26,8 +26,14 @@ def post(client, campaign, character, data):
 def test_the_demo_explorer_has_six_attribute_buttons_with_their_codes(mara):
     card = ADAPTER.card(mara)
     buttons = {(roll.what, roll.detail) for roll in card.rolls}
-    assert buttons == {("Dexterity", "4d+1"), ("Strength", "2d+2"), ("Perception", "3d+2"), ("Knowledge", "2d"),
-                       ("Technical", "3d"), ("Mechanical", "2d+1")}  # fmt: skip
+    assert buttons == {
+        ("Dexterity", "4d+1"),
+        ("Strength", "2d+2"),
+        ("Perception", "3d+2"),
+        ("Knowledge", "2d"),
+        ("Technical", "3d"),
+        ("Mechanical", "2d+1"),
+    }
     assert len({roll.key for roll in card.rolls}) == 6
     assert list(card.options.fields) == ["gear", "bonus_pips"]
     assert dict(card.options.fields["gear"].choices) == {"": "(none)", 0: "Armour jacket 2d"}
@@ -129,7 +135,7 @@ def test_a_call_for_another_attribute_stays_open(player_client, cgg_campaign, ma
 def test_the_plain_roll_row_draws_chips_and_a_badge(player_client, cgg_campaign, mara, script_dice):
     script_dice(6, 6, 2, 5)
     post(player_client, cgg_campaign, mara, {"roll": "attribute:dexterity"})
-    page = player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    page = player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
     assert page.count('class="die die-wrench" title="Venture"') == 2
     assert '<span class="die die-kept">2</span>' in page
     assert '<strong class="outcome outcome-neutral">Total 8, 2 Venture</strong>' in page

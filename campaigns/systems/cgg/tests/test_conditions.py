@@ -1,4 +1,4 @@
-"""Conditions at the table (issue 21): the Exec gives and removes them, the sheet and the whole
+"""Conditions at the table: the Exec gives and removes them, the sheet and the whole
 table see them with their codes and track marks, and their automatic effects change the numbers."""
 
 import pytest
@@ -6,24 +6,26 @@ from django.urls import reverse
 
 from campaigns.models import Roll
 from campaigns.systems.cgg import actions as cgg
-from characters.models import Character
+from campaigns.systems.cgg.tests.fixtures import new_explorer
 from rules.cgg.difficulty import Difficulty
-from rules.cgg.sheet import default_sheet
 from tests.sheet_rows import rows
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("seat_other_player")]
 
+# Mara Vell's codes and track marks, which test_conditions_play plays with too.
+ATTRIBUTES = {"dexterity": "3d+1", "strength": "2d+1", "knowledge": "2d"}
+TRACKS = {"harm": 3, "persuasion": 11, "alteration": 10}
+
 
 @pytest.fixture
 def explorer(cgg_campaign, player):
-    sheet = default_sheet()
-    sheet["attributes"] = sheet["attributes"] | {"dexterity": "3d+1", "strength": "2d+1", "knowledge": "2d"}
-    sheet["tracks"] = {"harm": 3, "persuasion": 11, "alteration": 10}
-    return Character.objects.create(campaign=cgg_campaign, owner=player, name="Mara Vell", sheet=sheet)
+    return new_explorer(cgg_campaign, player, attributes=ATTRIBUTES, tracks=TRACKS)
 
 
 def table(client, campaign) -> str:
-    return client.get(reverse("table", args=[campaign.pk])).content.decode()
+    return "".join(
+        client.get(reverse("table", args=[campaign.pk]), {"tab": tab}).content.decode() for tab in ("", "panel")
+    )
 
 
 def give(client, campaign, explorer, **data):
@@ -88,13 +90,27 @@ def test_players_cannot_give_conditions_nor_change_them_on_their_sheet(
     assert "Painful Harm" in form_page
     data = {
         "name": "Mara Vell",
-        "dexterity": "3d+1", "strength": "2d+1", "perception": "2d", "knowledge": "2d", "technical": "2d",
-        "mechanical": "2d", **rows("roles", [{"text": "Pilot"}]), **rows("abilities", []), **rows("aspects", []),
-        **rows("gear", []), **rows("endeavors", []), **rows("leverage", []),
-        "harm_dots": "3", "persuasion_dots": "11", "alteration_dots": "10",
-        "harm_marked": "0", "persuasion_marked": "0", "alteration_marked": "0",
-        **rows("conditions", [{"text": "Eager"}]), "notes": "",
-    }  # fmt: skip
+        "dexterity": "3d+1",
+        "strength": "2d+1",
+        "perception": "2d",
+        "knowledge": "2d",
+        "technical": "2d",
+        "mechanical": "2d",
+        **rows("roles", [{"text": "Pilot"}]),
+        **rows("abilities", []),
+        **rows("aspects", []),
+        **rows("gear", []),
+        **rows("endeavors", []),
+        **rows("leverage", []),
+        "harm_dots": "3",
+        "persuasion_dots": "11",
+        "alteration_dots": "10",
+        "harm_marked": "0",
+        "persuasion_marked": "0",
+        "alteration_marked": "0",
+        **rows("conditions", [{"text": "Eager"}]),
+        "notes": "",
+    }
     response = player_client.post(edit, data)
     assert response.status_code == 302, response.content.decode()[:2000]
     explorer.refresh_from_db()
@@ -249,8 +265,15 @@ def test_the_exec_pays_one_on_the_call_for_confused_and_sees_the_conditions_ther
     from campaigns.systems.cgg.clock import ClockChange, change_clock, crisis_clock
 
     change_clock(explorer, ClockChange(pay=3), actor=player, reason="setup")  # 9 of 12
-    data = {"character": explorer.pk, "attribute": "dexterity", "mode": "table", "base_dice": "5", "risk": "base",
-            "risk_bonus": "0", "exec_conditions": ["Confused"]}  # fmt: skip
+    data = {
+        "character": explorer.pk,
+        "attribute": "dexterity",
+        "mode": "table",
+        "base_dice": "5",
+        "risk": "base",
+        "risk_bonus": "0",
+        "exec_conditions": ["Confused"],
+    }
     url = reverse("cgg_call", args=[cgg_campaign.pk])
     refused = gm_client.post(url, data, HTTP_HX_REQUEST="true")
     assert refused.status_code == 422

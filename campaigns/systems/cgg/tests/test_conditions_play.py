@@ -7,18 +7,30 @@ from django.urls import reverse
 from campaigns.models import Roll, RollCall
 from campaigns.systems.cgg.clock import crisis_clock
 from campaigns.systems.cgg.tests import test_conditions as base
+from campaigns.systems.cgg.tests.fixtures import new_explorer
 from rules.cgg.action import action_chances
 from rules.cgg.codes import DieCode
 from rules.cgg.difficulty import Difficulty
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("seat_other_player")]
-explorer = base.explorer  # the fixture
 _call, _roll, give, table = base._call, base._roll, base.give, base.table
 
 
+@pytest.fixture
+def explorer(cgg_campaign, player):
+    return new_explorer(cgg_campaign, player, attributes=base.ATTRIBUTES, tracks=base.TRACKS)
+
+
 def call_form(client, campaign, explorer, attribute="dexterity", **extra):
-    data = {"character": explorer.pk, "attribute": attribute, "mode": "table", "base_dice": "5", "risk": "base",
-            "risk_bonus": "0", **extra}  # fmt: skip
+    data = {
+        "character": explorer.pk,
+        "attribute": attribute,
+        "mode": "table",
+        "base_dice": "5",
+        "risk": "base",
+        "risk_bonus": "0",
+        **extra,
+    }
     return client.post(reverse("cgg_call", args=[campaign.pk]), data, HTTP_HX_REQUEST="true")
 
 
@@ -58,8 +70,14 @@ def test_crippling_wound_needs_its_attribute_and_that_code_loses_1d(
 def test_the_execs_odds_include_the_conditions(gm_client, cgg_campaign, explorer):
     give(gm_client, cgg_campaign, explorer, core="Crippling Wound", attribute="strength")
     url = reverse("cgg_odds", args=[cgg_campaign.pk])
-    query = {"character": explorer.pk, "attribute": "strength", "mode": "table", "base_dice": "5", "risk": "base",
-             "risk_bonus": "0"}  # fmt: skip
+    query = {
+        "character": explorer.pk,
+        "attribute": "strength",
+        "mode": "table",
+        "base_dice": "5",
+        "risk": "base",
+        "risk_bonus": "0",
+    }
     page = gm_client.get(url, query).content.decode()
     found = action_chances(Difficulty(base_dice=5, success_dice=1), DieCode(1, 1))
     unchanged = action_chances(Difficulty(base_dice=5, success_dice=2), DieCode(2, 1))
@@ -71,7 +89,12 @@ def test_the_execs_odds_include_the_conditions(gm_client, cgg_campaign, explorer
 
     expected = render_to_string(
         "systems/cgg/odds.html",
-        {"chances": found, "code": DieCode(1, 1), "remaining": 4, "chart": cgg_chart(found)},
+        {
+            "chances": found,
+            "code": DieCode(1, 1),
+            "difficulty": Difficulty(base_dice=5, success_dice=1),
+            "chart": cgg_chart(found),
+        },
     )
     assert page.strip() == expected.strip()
 

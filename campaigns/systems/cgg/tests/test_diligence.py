@@ -6,17 +6,14 @@ from django.urls import reverse
 
 from campaigns.models import Roll
 from campaigns.systems.cgg.models import TensionScene
-from characters.models import Character
-from rules.cgg.sheet import default_sheet
+from campaigns.systems.cgg.tests.fixtures import new_explorer
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("seat_other_player")]
 
 
 @pytest.fixture
 def explorer(cgg_campaign, player):
-    sheet = default_sheet()
-    sheet["attributes"] = sheet["attributes"] | {"technical": "3d", "perception": "2d+1"}
-    return Character.objects.create(campaign=cgg_campaign, owner=player, name="Mara Vell", sheet=sheet)
+    return new_explorer(cgg_campaign, player, attributes={"technical": "3d", "perception": "2d+1"})
 
 
 def diligence(client, campaign, **data):
@@ -31,12 +28,12 @@ def test_player_rolls_diligence_and_the_card_shows_total_and_pips(player_client,
     assert roll.character == explorer
     assert roll.outcome["total"] == 8
     assert roll.outcome["leverage"] == "2d+2"
-    page = player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    page = player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
     assert 'id="cgg-diligence-form"' in page  # the form is on the player's panel
     assert "Diligence (Analysis, Technical 3d)" in page
     assert "8 pips" in page
     assert 'Leverage towards Repair: <strong class="outcome outcome-ok">2d+2</strong>' in page
-    assert '<span class="die die-dropped" title="discarded">6' in page  # issue 22: the dice as chips
+    assert '<span class="die die-dropped" title="discarded">6' in page  # the dice as chips
     assert page.count('<span class="die die-kept">4</span>') == 2
 
 
@@ -45,7 +42,7 @@ def test_the_leverage_goes_to_the_sheet_with_its_goal(player_client, cgg_campaig
     diligence(player_client, cgg_campaign, character=explorer.pk, diligence="analysis", purpose="Starship Repair")
     explorer.refresh_from_db()
     assert explorer.sheet["leverage"] == [{"purpose": "Starship Repair", "code": "2d+2"}]
-    page = player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    page = player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
     assert "Leverage towards Starship Repair: 2d+2" in page  # the panel lists the sheet's leverage
 
 
@@ -54,9 +51,13 @@ def test_onto_an_existing_code_a_third_rounded_up(gm_client, cgg_campaign, explo
     explorer.save()
     script_dice(3, 2, 2)  # the GM rolls for the player; Research on Knowledge 2d... overridden to Technical
     response = diligence(
-        gm_client, cgg_campaign, character=explorer.pk, diligence="research", attribute="technical",
+        gm_client,
+        cgg_campaign,
+        character=explorer.pk,
+        diligence="research",
+        attribute="technical",
         purpose=" starship repair ",
-    )  # fmt: skip
+    )
     assert response.status_code == 200
     roll = Roll.objects.get(kind="cgg_diligence")
     assert (roll.outcome["total"], roll.outcome["bonus_pips"], roll.outcome["leverage"]) == (7, 3, "3d+2")
@@ -120,6 +121,6 @@ def test_ready_with_a_cue_makes_things_worse_and_adds_a_die(
     state = TensionScene.objects.get(campaign=cgg_campaign).state
     assert state["dice"] == dice_before - 1
     assert state["pitfalls"][0]["tension"] == 10
-    page = player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    page = player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
     assert "<strong>Ready!</strong> Diligence (Interrogation, Perception 2d+1) +1d" in page
     assert "cued the Exec to make things worse" in page

@@ -7,18 +7,15 @@ from django.urls import reverse
 
 from campaigns.models import Roll
 from campaigns.systems.cgg import actions as cgg
-from characters.models import Character
+from campaigns.systems.cgg.tests.fixtures import new_explorer
 from rules.cgg.difficulty import Difficulty
-from rules.cgg.sheet import default_sheet
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def explorer(cgg_campaign, player):
-    sheet = default_sheet()
-    sheet["attributes"] = sheet["attributes"] | {"dexterity": "3d+1", "strength": "2d+1"}
-    return Character.objects.create(campaign=cgg_campaign, owner=player, name="Mara Vell", sheet=sheet)
+    return new_explorer(cgg_campaign, player, attributes={"dexterity": "3d+1", "strength": "2d+1"})
 
 
 def action_roll(campaign, explorer, player_client, script_dice, *, risk_bonus=20, faces=(2, 2, 2, 9, 9)):
@@ -57,6 +54,11 @@ def test_the_exec_rolls_fallout_and_records_what_it_becomes(
     assert "Record</button>" in gm_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
     page = player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
     assert "Record</button>" not in page
+    assert 'Strength 2d+1 resists the difficulty\'s code → <strong class="outcome outcome-fail">Major</strong>' in (
+        page.replace("&#x27;", "'")
+    )
+    # the code is the Exec's: on the roll's card on the GM's Table tab (the first)
+    page = gm_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
     assert (
         'Fallout (Material): 5d − Strength 2d+1 → <span class="faces"><span class="die die-kept" title="+1 grade">1'
         in page
@@ -66,7 +68,7 @@ def test_the_exec_rolls_fallout_and_records_what_it_becomes(
         ' = <strong class="outcome outcome-fail">Major</strong>' in page
     )
 
-    # A custom condition comes with its code (issue 21: it lands on the sheet and marks its track).
+    # A custom condition comes with its code (it lands on the sheet and marks its track).
     response = fallout(
         gm_client, cgg_campaign, rolled, becomes="condition", text="Gravely Injured", condition_code="HI3"
     )
@@ -83,7 +85,7 @@ def test_the_exec_rolls_fallout_and_records_what_it_becomes(
 def test_risk_avoided_has_no_fallout(gm_client, player_client, cgg_campaign, explorer, script_dice):
     roll = action_roll(cgg_campaign, explorer, player_client, script_dice, risk_bonus=0, faces=(5, 5, 5, 9, 9))
     assert roll.outcome["risk_faces"] == [5, 5, 5]
-    assert "Roll fallout" not in gm_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    assert "Roll fallout" not in gm_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
     refused = fallout(gm_client, cgg_campaign, roll, arena="material")
     assert refused.status_code == 422
     assert "risk was avoided" in refused.content.decode()
@@ -116,7 +118,7 @@ def test_outsider_and_wrong_method(outsider_client, gm_client, player_client, cg
 def test_roll_fallout_hides_once_rolled_and_hindered_is_set_apart(
     gm_client, player_client, cgg_campaign, explorer, script_dice
 ):
-    """Play-test pt2: the action's "Roll fallout" is hidden once its fallout is in the log; the
+    """Play-test: the action's "Roll fallout" is hidden once its fallout is in the log; the
     Hindered note is set apart from the grade."""
     roll = action_roll(cgg_campaign, explorer, player_client, script_dice)
     hide = f"#cgg-fallout-{roll.pk} {{ display: none; }}"
@@ -130,3 +132,42 @@ def test_roll_fallout_hides_once_rolled_and_hindered_is_set_apart(
     page = gm_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
     assert hide in page
     assert '<strong class="outcome outcome-fail">Critical</strong> · <span' in page
+
+
+def test_players_see_the_fallouts_grade_not_the_secret_code_nor_its_dice(
+    gm_client, player_client, cgg_campaign, explorer, script_dice, layer, django_capture_on_commit_callbacks
+):
+    """The default fallout code is the action's secret difficulty (5d): its code, or the number of its dice
+    (5d minus Strength's 2: three), would tell it. As a player: the page, every fragment, the roll's own page,
+    the fairness page and the live message say the arena, the attribute and the grade alone."""
+    roll = action_roll(cgg_campaign, explorer, player_client, script_dice)
+    script_dice(1, 3, 4)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert fallout(gm_client, cgg_campaign, roll, arena="material").status_code == 200
+    rolled = Roll.objects.get(kind="cgg_fallout")
+    table = reverse("table", args=[cgg_campaign.pk])
+    pages = [
+        player_client.get(table).content.decode(),
+        player_client.get(table, HTTP_HX_REQUEST="true").content.decode(),
+        player_client.get(table + "?after=0", HTTP_HX_REQUEST="true").content.decode(),
+        player_client.get(reverse("roll_page", args=[cgg_campaign.pk, rolled.pk])).content.decode(),
+        player_client.get(reverse("fairness", args=[cgg_campaign.pk])).content.decode(),
+        " ".join(layer.received_by(cgg_campaign, explorer.owner)),
+    ]
+    for page in pages:
+        assert "5d −" not in page
+        assert "+1 grade" not in page and "no grade" not in page  # noqa: PT018 (no die of it, kept or not)
+    assert "Major" in pages[0] and "Major" in pages[-1]  # noqa: PT018
+    assert "5d − Strength 2d+1" in gm_client.get(table).content.decode()
+    assert "5d − Strength 2d+1" in " ".join(layer.received_by(cgg_campaign, cgg_campaign.gm))
+
+
+def test_a_fallout_code_the_exec_types_is_shown_to_everyone(
+    gm_client, player_client, cgg_campaign, explorer, script_dice
+):
+    """A code the Exec gives (a weapon's damage) is no secret: the table sees it and its dice."""
+    roll = action_roll(cgg_campaign, explorer, player_client, script_dice)
+    script_dice(1, 3, 4, 9)
+    assert fallout(gm_client, cgg_campaign, roll, arena="material", code="6d").status_code == 200
+    page = player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
+    assert "Fallout (Material): 6d − Strength 2d+1 →" in page

@@ -7,8 +7,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Roll
-from characters.models import Character
-from rules.cgg.sheet import default_sheet
+from campaigns.systems.cgg.tests.fixtures import new_explorer
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("seat_other_player")]
 LEVERAGE = [{"purpose": "Starship Repair", "code": "2d+2"}, {"purpose": "Escape", "code": "1d"}]
@@ -16,8 +15,7 @@ LEVERAGE = [{"purpose": "Starship Repair", "code": "2d+2"}, {"purpose": "Escape"
 
 @pytest.fixture
 def explorer(cgg_campaign, player):
-    sheet = default_sheet() | {"leverage": LEVERAGE}
-    return Character.objects.create(campaign=cgg_campaign, owner=player, name="Mara Vell", sheet=sheet)
+    return new_explorer(cgg_campaign, player, leverage=LEVERAGE)
 
 
 def end(client, campaign, explorer, **data):
@@ -27,7 +25,7 @@ def end(client, campaign, explorer, **data):
 
 
 def page(client, campaign):
-    return html.unescape(client.get(reverse("table", args=[campaign.pk])).content.decode())
+    return html.unescape(client.get(reverse("table", args=[campaign.pk]) + "?tab=panel").content.decode())
 
 
 @pytest.mark.parametrize(("ending", "said"), [("attained", "goal attained"), ("lost", "goal lost")])

@@ -1,15 +1,19 @@
-"""Play-test fault (pt2): new or spent leverage reaches every open table's panel at once
+"""Play-test fault: new or spent leverage reaches every open table's panel at once
 (live.send_panel), not only the log."""
 
 import pytest
 from django.urls import reverse
 
-from campaigns import live
-from campaigns.systems.cgg.tests import test_diligence
+from campaigns.systems.cgg.tests.fixtures import new_explorer
 from campaigns.systems.cgg.tests.test_leverage import explorer_with, roll_with
+from campaigns.table import live
 
 pytestmark = pytest.mark.django_db
-explorer = test_diligence.explorer  # the shared fixture
+
+
+@pytest.fixture
+def explorer(cgg_campaign, player):
+    return new_explorer(cgg_campaign, player, attributes={"technical": "3d", "perception": "2d+1"})
 
 
 @pytest.fixture

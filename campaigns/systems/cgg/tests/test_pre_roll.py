@@ -1,4 +1,4 @@
-"""Play-test fault (pt2): the odds before the roll count what the roll counts. The Exec's call-form
+"""Play-test fault: the odds before the roll count what the roll counts. The Exec's call-form
 preview, the Exec's waiting card and the player's card show the same risk code as the roll makes:
 tension mode's Edge bonus, then conditions, then the Exec's assisting explorer and bonus pips."""
 
@@ -9,17 +9,21 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import RollCall
-from campaigns.systems.cgg.tests import test_rounds
 from campaigns.systems.cgg.tests.test_rounds import page, tension
 from rules.cgg.codes import parse_code
 from rules.cgg.risk import chance_of_venture
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("seat_other_player")]
-jon = test_rounds.jon  # the shared fixture
-mara = test_rounds.mara  # the shared fixture
 
-CALL = {"attribute": "dexterity", "mode": "table", "base_dice": "8", "risk": "base", "risk_bonus": "0",
-        "assist_attribute": "strength", "bonus_pips": "1"}  # fmt: skip
+CALL = {
+    "attribute": "dexterity",
+    "mode": "table",
+    "base_dice": "8",
+    "risk": "base",
+    "risk_bonus": "0",
+    "assist_attribute": "strength",
+    "bonus_pips": "1",
+}
 
 
 def test_preview_cards_and_roll_share_one_code(

@@ -1,4 +1,4 @@
-"""The Exec's quick edits on the Characters tab (issue 23): an explorer's Crisis Clock and conditions
+"""The Exec's quick edits on the Characters tab: an explorer's Crisis Clock and conditions
 changed in place on their sheet at a glance, answered with that sheet redrawn; the panel, the
 player's card and the Exec's other tables follow; players cannot use them; bad input changes nothing."""
 
@@ -7,8 +7,9 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
-from campaigns import live
 from campaigns.systems.cgg.clock import crisis_clock
+from campaigns.systems.cgg.tests.fixtures import new_explorer
+from campaigns.table import live
 from characters.models import Character
 from rules.cgg.sheet import default_sheet
 
@@ -17,9 +18,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("seat_other_player"
 
 @pytest.fixture
 def explorer(cgg_campaign, player):
-    sheet = default_sheet()
-    sheet["tracks"] = {"harm": 3, "persuasion": 11, "alteration": 10}
-    return Character.objects.create(campaign=cgg_campaign, owner=player, name="Mara Vell", sheet=sheet)
+    return new_explorer(cgg_campaign, player, tracks={"harm": 3, "persuasion": 11, "alteration": 10})
 
 
 @pytest.fixture
@@ -133,7 +132,7 @@ def test_a_plain_post_goes_back_to_the_characters_tab(gm_client, cgg_campaign, e
 def test_the_characters_tab_shows_each_clock_before_the_exec_changes_it(
     gm_client, cgg_campaign, explorer, player, sent
 ):
-    # Play-test of issue 23: the Exec paid or gained hours blind, the clock being on another tab.
+    # Play-test: the Exec paid or gained hours blind, the clock being on another tab.
     other = Character.objects.create(campaign=cgg_campaign, owner=player, name="Dax Orrin", sheet=default_sheet())
     clock(gm_client, cgg_campaign, explorer, direction="pay", hours="3", reason="Idle!")
     html = unescape(gm_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=characters").content.decode())

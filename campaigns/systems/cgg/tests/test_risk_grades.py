@@ -1,5 +1,5 @@
 """At the table: the Exec's risk grade on the call, and an Aspect called into play
-making the Wrench free (issue 21)."""
+making the Wrench free."""
 
 import pytest
 from django.urls import reverse
@@ -7,18 +7,16 @@ from django.urls import reverse
 from campaigns.models import LedgerEntry, Roll, RollCall
 from campaigns.systems.cgg import actions as cgg
 from campaigns.systems.cgg.clock import ClockChange, change_clock, crisis_clock
-from characters.models import Character
+from campaigns.systems.cgg.tests.fixtures import new_explorer
 from rules.cgg.difficulty import Difficulty, RiskLevel
-from rules.cgg.sheet import default_sheet
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def explorer(cgg_campaign, player):
-    sheet = default_sheet() | {"aspects": ["Smuggler with a heart of gold"]}
-    sheet["attributes"] = sheet["attributes"] | {"dexterity": "3d+1"}
-    return Character.objects.create(campaign=cgg_campaign, owner=player, name="Mara Vell", sheet=sheet)
+    aspects = ["Smuggler with a heart of gold"]
+    return new_explorer(cgg_campaign, player, attributes={"dexterity": "3d+1"}, aspects=aspects)
 
 
 def call(campaign, explorer, risk=RiskLevel.BASE):
@@ -26,13 +24,20 @@ def call(campaign, explorer, risk=RiskLevel.BASE):
     return cgg.call_for_action(campaign, character=explorer, attribute="dexterity", difficulty=difficulty)
 
 
-def test_the_exec_calls_with_a_risk_grade_and_it_moves_the_target(gm_client, player_client, cgg_campaign, explorer,
-                                                                  script_dice):  # fmt: skip
+def test_the_exec_calls_with_a_risk_grade_and_it_moves_the_target(
+    gm_client, player_client, cgg_campaign, explorer, script_dice
+):
     response = gm_client.post(
         reverse("cgg_call", args=[cgg_campaign.pk]),
-        {"character": explorer.pk, "attribute": "dexterity", "mode": "table", "base_dice": "5",
-         "risk": "extreme", "risk_bonus": "0"},
-    )  # fmt: skip
+        {
+            "character": explorer.pk,
+            "attribute": "dexterity",
+            "mode": "table",
+            "base_dice": "5",
+            "risk": "extreme",
+            "risk_bonus": "0",
+        },
+    )
     assert response.status_code == 302
     made = RollCall.objects.get()
     assert made.request["difficulty"]["risk"] == "extreme"
@@ -55,20 +60,28 @@ def test_minimal_risk_lowers_the_target(gm_client, player_client, cgg_campaign, 
 def test_an_unknown_risk_grade_is_refused(gm_client, cgg_campaign, explorer):
     response = gm_client.post(
         reverse("cgg_call", args=[cgg_campaign.pk]),
-        {"character": explorer.pk, "attribute": "dexterity", "mode": "table", "base_dice": "5",
-         "risk": "deadly", "risk_bonus": "0"}, HTTP_HX_REQUEST="true",
-    )  # fmt: skip
+        {
+            "character": explorer.pk,
+            "attribute": "dexterity",
+            "mode": "table",
+            "base_dice": "5",
+            "risk": "deadly",
+            "risk_bonus": "0",
+        },
+        HTTP_HX_REQUEST="true",
+    )
     assert response.status_code == 422
     assert not RollCall.objects.exists()
 
 
-def test_an_aspect_called_into_play_makes_the_wrench_free(player_client, gm_client, cgg_campaign, explorer, player,
-                                                          script_dice):  # fmt: skip
+def test_an_aspect_called_into_play_makes_the_wrench_free(
+    player_client, gm_client, cgg_campaign, explorer, player, script_dice
+):
     change_clock(explorer, ClockChange(pay=11), actor=player, reason="setup")  # 1 hour left
     made = call(cgg_campaign, explorer)
     script_dice(6, 6, 1, 2, 2, 4)  # two Venture; the last die is "time to get serious"
     player_client.post(reverse("cgg_roll", args=[cgg_campaign.pk, made.pk]))
-    card = player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    card = player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
     assert "Smuggler with a heart of gold" in card
     assert 'value="TIME_TO_GET_SERIOUS"' in card  # free with the Aspect, though the clock has 1 hour
     response = player_client.post(
@@ -80,19 +93,19 @@ def test_an_aspect_called_into_play_makes_the_wrench_free(player_client, gm_clie
     assert LedgerEntry.objects.filter(reason__startswith="Wrench").count() == 0
     roll = Roll.objects.get()
     assert roll.outcome["aspect"] == "Smuggler with a heart of gold"
-    log = player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    log = player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
     assert "Aspect called into play: Smuggler with a heart of gold (Wrench free)" in log
 
 
-def test_an_aspect_not_on_the_sheet_is_refused_and_changes_nothing(player_client, cgg_campaign, explorer,
-                                                                   script_dice):  # fmt: skip
+def test_an_aspect_not_on_the_sheet_is_refused_and_changes_nothing(player_client, cgg_campaign, explorer, script_dice):
     made = call(cgg_campaign, explorer)
     script_dice(6, 6, 1, 2, 2)
     player_client.post(reverse("cgg_roll", args=[cgg_campaign.pk, made.pk]))
     response = player_client.post(
         reverse("cgg_wrench", args=[cgg_campaign.pk, made.pk]),
-        {"uses": ["THAT_WAS_CLOSE"], "aspect": "Jedi Knight"}, HTTP_HX_REQUEST="true",
-    )  # fmt: skip
+        {"uses": ["THAT_WAS_CLOSE"], "aspect": "Jedi Knight"},
+        HTTP_HX_REQUEST="true",
+    )
     assert response.status_code == 422
     made.refresh_from_db()
     assert made.status == RollCall.Status.PLAYER_TURN
@@ -108,6 +121,6 @@ def test_without_an_aspect_the_wrench_still_pays(player_client, cgg_campaign, ex
 
 
 def test_the_exec_panel_offers_the_four_risk_grades(gm_client, cgg_campaign, explorer):
-    panel = gm_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    panel = gm_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
     for grade in ("No risk", "Minimal risk (table risk -3)", "Limited risk (the table&#x27;s risk)", "Extreme risk"):
         assert grade in panel

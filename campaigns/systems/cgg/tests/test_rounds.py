@@ -5,30 +5,12 @@ the focus, helpers roll -1d, and the whole table sees whose turn it is."""
 import pytest
 from django.urls import reverse
 
-from campaigns import live
 from campaigns.models import RollCall
 from campaigns.systems.cgg.models import TensionScene
-from characters.models import Character
-from rules.cgg.sheet import default_sheet
+from campaigns.table import live
 from tests.fixtures import RecordingLayer
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("seat_other_player")]
-
-
-def _explorer(campaign, owner, name):
-    sheet = default_sheet()
-    sheet["attributes"] = sheet["attributes"] | {"dexterity": "4d+1"}
-    return Character.objects.create(campaign=campaign, owner=owner, name=name, sheet=sheet)
-
-
-@pytest.fixture
-def mara(cgg_campaign, player):
-    return _explorer(cgg_campaign, player, "Mara Vell")
-
-
-@pytest.fixture
-def jon(cgg_campaign, other_player):
-    return _explorer(cgg_campaign, other_player, "Jon Ash")
 
 
 def tension(client, campaign, **data):
@@ -43,8 +25,14 @@ def turn(client, campaign, op, explorer):
 
 def call(gm_client, campaign, explorer, helper=None):
     """The Exec's call; `helper` is the assisting explorer (their Strength combines into the action)."""
-    data = {"character": explorer.pk, "attribute": "dexterity", "mode": "table", "base_dice": "8", "risk": "base",
-            "risk_bonus": "0"}  # fmt: skip
+    data = {
+        "character": explorer.pk,
+        "attribute": "dexterity",
+        "mode": "table",
+        "base_dice": "8",
+        "risk": "base",
+        "risk_bonus": "0",
+    }
     if helper is not None:
         data |= {"assist": helper.pk, "assist_attribute": "strength"}
     return gm_client.post(reverse("cgg_call", args=[campaign.pk]), data, HTTP_HX_REQUEST="true")
@@ -62,7 +50,9 @@ def turns(campaign):
 
 
 def page(client, campaign):
-    return client.get(reverse("table", args=[campaign.pk])).content.decode()
+    return "".join(
+        client.get(reverse("table", args=[campaign.pk]), {"tab": tab}).content.decode() for tab in ("", "panel")
+    )
 
 
 @pytest.fixture
@@ -165,10 +155,18 @@ def test_idle_is_the_focus_holders_turn(gm_client, player_client, other_client, 
     assert turns(campaign)["out_of_turn"] == [jon.pk]
 
 
+def test_idle_is_offered_only_to_the_focus_holders_player(gm_client, player_client, other_client, started, mara):
+    # The other player saw "Idle! (Mara Vell takes no action this round)", and the click was refused.
+    turn(player_client, started, "first", mara)
+    assert "Idle! (Mara Vell takes no action" in forms(player_client, started)
+    assert "Idle! (Mara Vell takes no action" in page(gm_client, started)
+    assert "Idle! (Mara Vell takes no action" not in forms(other_client, started)
+
+
 def test_ready_is_the_explorers_action(player_client, started, mara, jon):
     campaign = started
     turn(player_client, campaign, "first", mara)
-    data = {"character": mara.pk, "diligence": "research", "ready": "1", "purpose": "Escape"}  # a goal: issue 21
+    data = {"character": mara.pk, "diligence": "research", "ready": "1", "purpose": "Escape"}  # a goal
     response = player_client.post(reverse("cgg_diligence", args=[campaign.pk]), data, HTTP_HX_REQUEST="true")
     assert response.status_code == 200, response.content.decode()
     assert turns(campaign)["acted"] == [mara.pk]
@@ -186,12 +184,14 @@ def test_ending_tension_clears_the_round(gm_client, player_client, started, mara
 
 def test_bad_turn_steps_say_why_and_change_nothing(player_client, outsider_client, started, mara, jon):
     campaign = started
-    bad = player_client.post(reverse("cgg_turn", args=[campaign.pk]), {"op": "dance", "explorer": jon.pk},
-                             HTTP_HX_REQUEST="true")  # fmt: skip
+    bad = player_client.post(
+        reverse("cgg_turn", args=[campaign.pk]), {"op": "dance", "explorer": jon.pk}, HTTP_HX_REQUEST="true"
+    )
     assert bad.status_code == 422
     assert "Unknown turn step" in bad.content.decode()
-    bad = player_client.post(reverse("cgg_turn", args=[campaign.pk]), {"op": "first", "explorer": "x"},
-                             HTTP_HX_REQUEST="true")  # fmt: skip
+    bad = player_client.post(
+        reverse("cgg_turn", args=[campaign.pk]), {"op": "first", "explorer": "x"}, HTTP_HX_REQUEST="true"
+    )
     assert "Choose a seated explorer" in bad.content.decode()
     assert turns(campaign)["first"] is None
     assert turn(outsider_client, campaign, "first", jon).status_code == 404
@@ -207,7 +207,7 @@ def test_turn_steps_without_tension_mode_are_refused(player_client, cgg_campaign
 def test_the_live_panel_shows_the_turn_to_the_table(
     player_client, started, mara, jon, monkeypatch, django_capture_on_commit_callbacks
 ):
-    """The step sends the panel over the websocket once per audience (campaigns.live.send_panel)."""
+    """The step sends the panel over the websocket once per audience (campaigns.table.live.send_panel)."""
     layer = RecordingLayer()  # an in-process layer: its sends arrive at once
     sent = layer.sent
     monkeypatch.setattr(live, "get_channel_layer", lambda: layer)

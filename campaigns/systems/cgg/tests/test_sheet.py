@@ -14,20 +14,31 @@ TEXT_LISTS = ("roles", "aspects", "endeavors")
 
 
 def sheet_data(**changes):
-    """What the explorer form posts (issue 22: each list as rows); a text list as its texts."""
+    """What the explorer form posts (each list as rows); a text list as its texts."""
     data = {
         "name": "Mara Vell",
-        "dexterity": "3d+1", "strength": "2d", "perception": "2d+2", "knowledge": "2d", "technical": "3d",
+        "dexterity": "3d+1",
+        "strength": "2d",
+        "perception": "2d+2",
+        "knowledge": "2d",
+        "technical": "3d",
         "mechanical": "4d",
-        "harm_dots": "10", "persuasion_dots": "7", "alteration_dots": "7",
-        "harm_marked": "1", "persuasion_marked": "0", "alteration_marked": "0", "notes": "Owes Dax.",
-    }  # fmt: skip
+        "harm_dots": "10",
+        "persuasion_dots": "7",
+        "alteration_dots": "7",
+        "harm_marked": "1",
+        "persuasion_marked": "0",
+        "alteration_marked": "0",
+        "notes": "Owes Dax.",
+    }
     lists = {
-        "roles": ["Pilot"], "aspects": ["Born in the Expanse"], "endeavors": [],
+        "roles": ["Pilot"],
+        "aspects": ["Born in the Expanse"],
+        "endeavors": [],
         "abilities": [{"name": "Weapon (Blaster)", "mastery": 2}, {"name": "Piloting", "mastery": 1}],
         "gear": [{"name": "Blaster"}, {"name": "Flight suit"}],
         "leverage": [{"purpose": "Starship repair", "code": "2d+2"}],
-    }  # fmt: skip
+    }
     for key, value in changes.items():
         (lists if key in lists else data)[key] = value
     for key, items in lists.items():
@@ -65,8 +76,15 @@ def test_the_sheet_starts_with_the_attributes_and_ends_with_the_notes(player_cli
     player_client.post(reverse("character_new", args=[cgg_campaign.pk]), sheet_data())
     explorer = Character.objects.get()
     page = player_client.get(reverse("character_edit", args=[cgg_campaign.pk, explorer.pk])).content.decode()
-    order = ['name="name"', 'name="dexterity"', 'name="abilities-0-name"', 'name="harm_dots"', "<legend>Conditions",
-             'name="leverage-0-purpose"', 'name="notes"']  # fmt: skip
+    order = [
+        'name="name"',
+        'name="dexterity"',
+        'name="abilities-0-name"',
+        'name="harm_dots"',
+        "<legend>Conditions",
+        'name="leverage-0-purpose"',
+        'name="notes"',
+    ]
     assert [page.index(mark) for mark in order] == sorted(page.index(mark) for mark in order)
 
 
@@ -100,12 +118,17 @@ def test_a_second_role_shortens_the_clock(player_client, cgg_campaign):
 
 
 def test_every_mistake_on_a_new_explorer_is_reported_at_once_beside_its_field(player_client, cgg_campaign):
-    """Issue 18 (play-test): ten mistakes took eleven saves, each error at the top of the form."""
+    """Play-test: ten mistakes took eleven saves, each error at the top of the form."""
     data = sheet_data(
-        dexterity="nonsense", strength="12d", roles=["Pilot", "Medic", "Cook"], harm_dots="18", harm_marked="1",
-        abilities=[{"name": "Piloting", "mastery": 4}], leverage=[{"purpose": "Starship repair", "code": "nonsense"}],
-    )  # fmt: skip
-    # The marks follow the Exec's conditions (issue 21): no longer the player's to type, so not a mistake here.
+        dexterity="nonsense",
+        strength="12d",
+        roles=["Pilot", "Medic", "Cook"],
+        harm_dots="18",
+        harm_marked="1",
+        abilities=[{"name": "Piloting", "mastery": 4}],
+        leverage=[{"purpose": "Starship repair", "code": "nonsense"}],
+    )
+    # The marks follow the Exec's conditions: no longer the player's to type, so not a mistake here.
     response = player_client.post(reverse("character_new", args=[cgg_campaign.pk]), data)
     assert response.status_code == 422
     form = response.context["form"]
@@ -115,7 +138,7 @@ def test_every_mistake_on_a_new_explorer_is_reported_at_once_beside_its_field(pl
     assert "not a die code" in errors["dexterity"]
     assert "1d to 10d" in errors["strength"]
     assert "1 to 2 entries" in errors["roles"]
-    assert "A row needs a fix" in errors["abilities"]  # issue 22: the row says what, beside the mastery
+    assert "A row needs a fix" in errors["abilities"]  # the row says what, beside the mastery
     assert 'id="id_abilities-0-mastery-live">Select a valid choice. 4 is not one' in response.content.decode()
     assert "15" in errors["harm_dots"]  # the dots spent between the tracks
     assert 'id="id_leverage-0-code-live">&#x27;nonsense&#x27; is not a die code' in response.content.decode()
@@ -123,7 +146,7 @@ def test_every_mistake_on_a_new_explorer_is_reported_at_once_beside_its_field(pl
 
 
 def test_gear_and_leverage_rows_take_die_codes_as_typed_and_round_trip(player_client, cgg_campaign):
-    """Issue 22: a die code field reads "3D+2" as the rules write it; a gear row with a code is the sheet's
+    """A die code field reads "3D+2" as the rules write it; a gear row with a code is the sheet's
     "Armour jacket 3d+2" line, shown back as its name and code; a removed row leaves the list."""
     gear = [{"name": "Scanner"}, {"name": "Armour jacket", "code": "3D+2"}, {"name": "Old radio", "DELETE": True}]
     data = sheet_data(gear=gear, leverage=[{"purpose": "Starship repair", "code": "2D + 1"}])

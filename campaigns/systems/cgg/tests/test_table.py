@@ -5,10 +5,11 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 
-from campaigns import actions
 from campaigns.models import Balance, LedgerEntry, Membership, Roll, RollCall
 from campaigns.systems.cgg import actions as cgg
 from campaigns.systems.cgg.clock import ClockChange, change_clock, crisis_clock, sync_clock_to_roles
+from campaigns.systems.cgg.tests.fixtures import new_explorer
+from campaigns.table import actions
 from characters.models import Character
 from rules.cgg.difficulty import Difficulty
 from rules.cgg.sheet import default_sheet
@@ -21,9 +22,8 @@ RISK_BONUS = 23
 
 @pytest.fixture
 def explorer(cgg_campaign, player):
-    sheet = default_sheet() | {"abilities": [{"name": "Blaster", "mastery": 2}]}
-    sheet["attributes"] = sheet["attributes"] | {"dexterity": "3d+1"}
-    return Character.objects.create(campaign=cgg_campaign, owner=player, name="Mara Vell", sheet=sheet)
+    blaster = [{"name": "Blaster", "mastery": 2}]
+    return new_explorer(cgg_campaign, player, attributes={"dexterity": "3d+1"}, abilities=blaster)
 
 
 def call(campaign, explorer, **difficulty):
@@ -36,20 +36,38 @@ def call(campaign, explorer, **difficulty):
 def test_the_exec_calls_with_a_secret_difficulty(gm_client, cgg_campaign, explorer):
     response = gm_client.post(
         reverse("cgg_call", args=[cgg_campaign.pk]),
-        {"character": explorer.pk, "attribute": "dexterity", "label": "Jump", "mode": "table", "base_dice": "6",
-         "adjustments": ["rushed"], "risk": "base", "risk_bonus": "2"},
-    )  # fmt: skip
+        {
+            "character": explorer.pk,
+            "attribute": "dexterity",
+            "label": "Jump",
+            "mode": "table",
+            "base_dice": "6",
+            "adjustments": ["rushed"],
+            "risk": "base",
+            "risk_bonus": "2",
+        },
+    )
     assert response.status_code == 302
     made = RollCall.objects.get()
     assert made.kind == "cgg"
     assert made.request["difficulty"] == {
-        "base_dice": 6, "adjustments": ["rushed"], "risk": "base", "risk_bonus": 2, "contest": False
-    }  # fmt: skip
+        "base_dice": 6,
+        "adjustments": ["rushed"],
+        "risk": "base",
+        "risk_bonus": 2,
+        "contest": False,
+    }
 
 
 def test_a_contest_needs_the_opponents_code(gm_client, cgg_campaign, explorer):
-    data = {"character": explorer.pk, "attribute": "dexterity", "mode": "contest", "base_dice": "4", "risk": "base",
-            "risk_bonus": "0"}  # fmt: skip
+    data = {
+        "character": explorer.pk,
+        "attribute": "dexterity",
+        "mode": "contest",
+        "base_dice": "4",
+        "risk": "base",
+        "risk_bonus": "0",
+    }
     response = gm_client.post(reverse("cgg_call", args=[cgg_campaign.pk]), data, HTTP_HX_REQUEST="true")
     assert response.status_code == 422
     assert "opponent" in response.content.decode()
@@ -58,8 +76,15 @@ def test_a_contest_needs_the_opponents_code(gm_client, cgg_campaign, explorer):
 
 
 def test_conflicting_adjustments_are_refused(gm_client, cgg_campaign, explorer):
-    data = {"character": explorer.pk, "attribute": "dexterity", "mode": "table", "base_dice": "6", "risk": "base",
-            "risk_bonus": "0", "adjustments": ["rushed", "all_the_time"]}  # fmt: skip
+    data = {
+        "character": explorer.pk,
+        "attribute": "dexterity",
+        "mode": "table",
+        "base_dice": "6",
+        "risk": "base",
+        "risk_bonus": "0",
+        "adjustments": ["rushed", "all_the_time"],
+    }
     response = gm_client.post(reverse("cgg_call", args=[cgg_campaign.pk]), data, HTTP_HX_REQUEST="true")
     assert response.status_code == 422
     assert not RollCall.objects.exists()
@@ -71,8 +96,14 @@ def test_only_the_exec_calls(player_client, cgg_campaign, explorer):
 
 
 def test_exec_odds_preview_is_for_the_exec_only(gm_client, player_client, cgg_campaign, explorer):
-    query = {"character": explorer.pk, "attribute": "dexterity", "mode": "table", "base_dice": "5", "risk": "base",
-             "risk_bonus": "0"}  # fmt: skip
+    query = {
+        "character": explorer.pk,
+        "attribute": "dexterity",
+        "mode": "table",
+        "base_dice": "5",
+        "risk": "base",
+        "risk_bonus": "0",
+    }
     page = gm_client.get(reverse("cgg_odds", args=[cgg_campaign.pk]), query).content.decode()
     assert "success <strong>49.00%</strong>" in page  # 2 difficulty dice: 0.7 squared
     assert "Chance of success 49.00%" in page  # the chart's words
@@ -119,7 +150,7 @@ def test_a_whole_action_with_wrench_and_hammer(
     assert "Failed badly" in table_page  # one Failure + Can't do it!
     assert "risk not avoided" in table_page  # 5 + 5 against 35
     assert "That was close!" in table_page
-    # The Exec's dice, drawn as chips on the Exec's log only (issue 22): 2 a Failure, 8 none.
+    # The Exec's dice, drawn as chips on the Exec's log only: 2 a Failure, 8 none.
     exec_dice = ('<span class="die die-secret" title="Failure">2', '<span class="die die-dropped" title="no Failure">8')
     for secret in ("risk target", "[2, 8]", "base 5d", "die-secret", *exec_dice):
         assert secret not in table_page
@@ -156,8 +187,9 @@ def test_a_stunt_pays_an_hour_and_moves_dice(player_client, cgg_campaign, explor
     assert crisis_clock(explorer).hours == 11
 
 
-def test_wrench_beyond_the_clock_is_refused_and_changes_nothing(player_client, cgg_campaign, explorer, player,
-                                                                script_dice):  # fmt: skip
+def test_wrench_beyond_the_clock_is_refused_and_changes_nothing(
+    player_client, cgg_campaign, explorer, player, script_dice
+):
     change_clock(explorer, ClockChange(pay=11), actor=player, reason="setup")
     made = call(cgg_campaign, explorer)
     script_dice(6, 6, 1, 2, 2)
@@ -175,12 +207,12 @@ def test_wrench_beyond_the_clock_is_refused_and_changes_nothing(player_client, c
 
 
 def test_wrench_uses_the_clock_cannot_pay_are_not_offered(player_client, cgg_campaign, explorer, player, script_dice):
-    # Issue 18 (a sibling): a Venture spend that would be refused is not offered; the server still refuses it.
+    # A Venture spend that would be refused is not offered; the server still refuses it.
     change_clock(explorer, ClockChange(pay=11), actor=player, reason="setup")  # 1 hour left
     made = call(cgg_campaign, explorer)
     script_dice(6, 6, 1, 2, 2)
     player_client.post(reverse("cgg_roll", args=[cgg_campaign.pk, made.pk]))
-    card = player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    card = player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
     assert 'value="THAT_WAS_CLOSE"' in card  # 1 hour: offered
     assert 'value="TIME_TO_GET_SERIOUS"' not in card  # 2 hours: the clock has 1
     assert "Uses that cost more hours than your clock has left are not offered" in card
@@ -191,9 +223,10 @@ def test_a_second_wrench_of_a_type_is_refused(player_client, cgg_campaign, explo
     script_dice(6, 6, 6, 9, 9)
     player_client.post(reverse("cgg_roll", args=[cgg_campaign.pk, made.pk]))
     response = player_client.post(
-        reverse("cgg_wrench", args=[cgg_campaign.pk, made.pk]), {"uses": ["GOTTA_MAKE_IT", "GOTTA_MAKE_IT"]},
+        reverse("cgg_wrench", args=[cgg_campaign.pk, made.pk]),
+        {"uses": ["GOTTA_MAKE_IT", "GOTTA_MAKE_IT"]},
         HTTP_HX_REQUEST="true",
-    )  # fmt: skip
+    )
     assert response.status_code == 422
     assert crisis_clock(explorer).hours == 12
 
@@ -232,10 +265,10 @@ def test_another_player_cannot_act_on_the_explorer(other_client, other_player, c
 def test_a_stunt_the_clock_cannot_pay_is_not_offered(player_client, cgg_campaign, explorer, player):
     change_clock(explorer, ClockChange(pay=10), actor=player, reason="setup")  # 2 hours left
     call(cgg_campaign, explorer)
-    card = player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    card = player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
     assert 'name="extra" type="number" min="0" max="1"' in card  # a stunt's hour and one extra die: all 2 hours
     change_clock(explorer, ClockChange(pay=2), actor=player, reason="setup")  # a crisis
-    card = player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    card = player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
     assert 'name="mastery"' not in card
     assert "In crisis, no hours can be paid: no stunt." in card
 
@@ -243,7 +276,7 @@ def test_a_stunt_the_clock_cannot_pay_is_not_offered(player_client, cgg_campaign
 def test_crisis_and_its_resolution(gm_client, player_client, cgg_campaign, explorer, player, script_dice):
     change_clock(explorer, ClockChange(pay=12), actor=player, reason="Wrench")
     assert crisis_clock(explorer).in_crisis
-    assert "in crisis" in player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    assert "in crisis" in player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
     made = call(cgg_campaign, explorer)
     script_dice(6, 2, 2, 9, 9)
     player_client.post(reverse("cgg_roll", args=[cgg_campaign.pk, made.pk]))
@@ -274,11 +307,11 @@ def test_the_exec_adjusts_a_clock_with_a_reason(gm_client, cgg_campaign, explore
 
 
 def test_reading_the_clocks_writes_nothing(gm_client, player_client, cgg_campaign, explorer):
-    """Issue 19: the table page showed the clocks by making their rows; a read now writes nothing."""
+    """The table page showed the clocks by making their rows; a read now writes nothing."""
     made = call(cgg_campaign, explorer)
     for client in (gm_client, player_client):
-        assert client.get(reverse("table", args=[cgg_campaign.pk])).status_code == 200
-    assert "12/12 hours" in player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+        assert client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").status_code == 200
+    assert "12/12 hours" in player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
     assert crisis_clock(explorer).hours == 12
     assert made.status == RollCall.Status.PENDING  # the card with its clock was on the player's page
     assert Balance.objects.count() == 0
@@ -325,7 +358,7 @@ def test_use_labels_match_the_seed():
 def test_wrench_and_hammer_uses_without_their_subject_are_not_offered_and_refused(
     player_client, gm_client, cgg_campaign, explorer, script_dice
 ):
-    """Issue 18 (play-test): Ivo, with no conditions, paid 2 hours for "It's not as bad as I
+    """Play-test: Ivo, with no conditions, paid 2 hours for "It's not as bad as I
     thought"; the Hammer offered "What? Why now!?" for an explorer with no gear."""
     assert (explorer.sheet["conditions"], explorer.sheet["gear"]) == ([], [])
     made = call(cgg_campaign, explorer)
@@ -370,8 +403,9 @@ def test_the_uses_with_a_subject_are_offered(player_client, gm_client, cgg_campa
     assert "(gains 2)" in gm_page
 
 
-def test_the_hammer_in_a_crisis_says_it_gains_no_hours(gm_client, player_client, cgg_campaign, explorer, player,
-                                                        script_dice):  # fmt: skip
+def test_the_hammer_in_a_crisis_says_it_gains_no_hours(
+    gm_client, player_client, cgg_campaign, explorer, player, script_dice
+):
     change_clock(explorer, ClockChange(pay=12), actor=player, reason="setup")
     made = call(cgg_campaign, explorer)
     script_dice(6, 6, 4, 2, 8)
@@ -396,3 +430,60 @@ def test_a_plain_post_tells_the_clock_of_an_explorer_whose_name_has_braces(gm_cl
     change_clock(explorer, ClockChange(pay=9), actor=player, reason="Wrench")
     response = gm_client.post(reverse("cgg_resolve_crisis", args=[cgg_campaign.pk, explorer.pk]), follow=True)
     assert "Rex {the Bold}&#x27;s crisis is over:" in response.content.decode()
+
+
+def test_every_card_adds_up_the_risk_total_as_the_log_does(
+    player_client, gm_client, cgg_campaign, explorer, script_dice
+):
+    """[6, 5, 1, 6, 6] with "Alright, time to get serious" (a 3 added) and "That was close!" (+5) is 14:
+    the player's card, the Exec's card and the log row each show the added die and the +5."""
+    explorer.sheet = explorer.sheet | {"attributes": explorer.sheet["attributes"] | {"dexterity": "5d"}}
+    explorer.save()
+    made = call(cgg_campaign, explorer, base_dice=7)
+    script_dice(6, 5, 1, 6, 6, 9, 9)  # the risk dice (three Venture), the Exec's two dice (7 - 5)
+    assert player_client.post(reverse("cgg_roll", args=[cgg_campaign.pk, made.pk])).status_code == 302
+    script_dice(3)  # the added die
+    uses = {"uses": ["TIME_TO_GET_SERIOUS", "THAT_WAS_CLOSE"]}
+    assert player_client.post(reverse("cgg_wrench", args=[cgg_campaign.pk, made.pk]), uses).status_code == 302
+    made.refresh_from_db()
+    assert made.status == RollCall.Status.GM_TURN  # one Venture left for the Hammer
+    table = reverse("table", args=[cgg_campaign.pk])
+    total = "[6, 5, 1, 6, 6] + [3] + 5 (That was close!) = <strong>14</strong> (Venture dice 6, 6, 6 not counted)"
+    assert f"You rolled {total} · Wrench" in player_client.get(table).content.decode()  # one line
+    assert f"Risk {total}" in gm_client.get(table).content.decode()
+    assert gm_client.post(reverse("cgg_hammer", args=[cgg_campaign.pk, made.pk]), {}).status_code == 302
+    row = player_client.get(table).content.decode()
+    assert '+ 5 (That was close!)\n  = <strong class="total">14</strong>' in row
+
+
+def test_a_stunts_moved_dice_are_named_in_the_roll(player_client, cgg_campaign, explorer, script_dice):
+    # The table read "Strength 1d+1" for a 3d+1 explorer: the dice a stunt moves to success were nowhere said.
+    made = call(cgg_campaign, explorer)
+    script_dice(5, 9)
+    player_client.post(reverse("cgg_roll", args=[cgg_campaign.pk, made.pk]), {"mastery": "2", "moved": "2"})
+    made.refresh_from_db()
+    assert made.state["tension"] == ["-2d stunt"]
+    table_page = player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    assert "3d+1 -2d stunt = risk 1d+1" in table_page
+
+
+def test_use_the_wrench_asks_for_a_tick_and_no_wrench_goes_on(player_client, cgg_campaign, explorer, script_dice):
+    """With Venture the card offers "Use the Wrench" and "No Wrench": the first with nothing ticked is refused
+    (it used none, quietly), and changes nothing; "No Wrench" hands the Venture on even with a box ticked."""
+    made = call(cgg_campaign, explorer)
+    script_dice(6, 6, 4, 2, 8)  # two Venture
+    player_client.post(reverse("cgg_roll", args=[cgg_campaign.pk, made.pk]))
+    card = player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    assert '<button type="submit" name="done" value="use">Use the Wrench</button>' in card
+    assert 'name="done" value="none" class="secondary">No Wrench</button>' in card
+    url = reverse("cgg_wrench", args=[cgg_campaign.pk, made.pk])
+    refused = player_client.post(url, {"done": "use"}, HTTP_HX_REQUEST="true")
+    assert refused.status_code == 422
+    assert "Tick a Wrench use first, or choose “No Wrench”." in refused.content.decode()
+    made.refresh_from_db()
+    assert made.status == RollCall.Status.PLAYER_TURN
+    assert crisis_clock(explorer).hours == 12
+    player_client.post(url, {"done": "none", "uses": ["THAT_WAS_CLOSE"]}, HTTP_HX_REQUEST="true")
+    made.refresh_from_db()
+    assert made.status == RollCall.Status.GM_TURN
+    assert crisis_clock(explorer).hours == 12  # no hour paid

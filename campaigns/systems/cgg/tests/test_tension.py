@@ -5,15 +5,8 @@ from django.urls import reverse
 
 from campaigns.models import Roll
 from campaigns.systems.cgg.models import TensionScene
-from characters.models import Character
-from rules.cgg.sheet import default_sheet
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("seat_other_player")]
-
-
-@pytest.fixture
-def explorer(cgg_campaign, player):
-    return Character.objects.create(campaign=cgg_campaign, owner=player, name="Mara Vell", sheet=default_sheet())
 
 
 def step(client, campaign, **data):
@@ -41,7 +34,7 @@ def test_a_round_of_tension(gm_client, player_client, cgg_campaign, explorer, sc
     spin = Roll.objects.get(kind="cgg_spin")
     assert spin.outcome == {"faces": [1, 2, 9], "successes": 2}
     log = gm_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
-    assert '<span class="die die-kept" title="success">1' in log  # issue 22: the dice as chips
+    assert '<span class="die die-kept" title="success">1' in log  # the dice as chips
     assert '<span class="die die-dropped" title="no success">9' in log
     assert '<strong class="outcome outcome-neutral">2 successes</strong>' in log
     response = step(gm_client, cgg_campaign, op="spend", slide="1", spotlight="2", pitfall="0")
@@ -52,7 +45,8 @@ def test_a_round_of_tension(gm_client, player_client, cgg_campaign, explorer, sc
     step(gm_client, cgg_campaign, op="round")
     assert state(cgg_campaign)["round"] == 2
 
-    page = player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    # the tension scene is the panel's (the log stands beside every tab of a player's table)
+    page = player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
     assert "The reactor blows" in page
     assert "10/15" in page
     assert "Round 2" in page
@@ -92,3 +86,21 @@ def test_bad_tension_steps_are_explained(gm_client, cgg_campaign, data, message)
 def test_steps_need_tension_mode_on(gm_client, cgg_campaign):
     response = step(gm_client, cgg_campaign, op="round")
     assert "Tension mode is not on" in response.content.decode()
+
+
+def test_a_spin_with_no_successes_offers_nothing_to_spend(gm_client, cgg_campaign, explorer, script_dice):
+    """With no successes the panel offers no spend fields (any spend would be refused) but one click
+    that clears the spin, so the next round can spin again; a refusal counts "1 success"."""
+    step(gm_client, cgg_campaign, op="start", bleakness="bad", explorer=explorer.pk)
+    step(gm_client, cgg_campaign, op="pitfall", name="The reactor blows", tension="9")
+    script_dice(*[9] * 10)  # no success, whatever the number of tension dice
+    panel = step(gm_client, cgg_campaign, op="spin").content.decode()
+    assert state(cgg_campaign)["successes"] == 0
+    assert "The spin made no successes: nothing to spend." in panel
+    assert "Spend 0 successes" not in panel
+    assert 'name="spotlight"' not in panel
+    refused = step(gm_client, cgg_campaign, op="spend", spotlight="1").content.decode()
+    assert "That spends 1 success; the spin made 0." in refused
+    step(gm_client, cgg_campaign, op="spend")
+    step(gm_client, cgg_campaign, op="round")
+    assert "Spin the world" in gm_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()

@@ -1,12 +1,15 @@
 """Tension mode reaching the roll: the Edge player's +1d bonuses and the Exec's Spotlight
 change the dice of the roll they belong to, show on the card, and end with tension mode."""
 
+from html import unescape
+
 import pytest
 from django.urls import reverse
 
 from campaigns.models import Roll, RollCall
 from campaigns.systems.cgg import actions as cgg
 from campaigns.systems.cgg.models import TensionScene
+from campaigns.systems.cgg.tests.fixtures import new_explorer
 from characters.models import Character
 from rules.cgg.difficulty import Difficulty
 from rules.cgg.sheet import default_sheet
@@ -16,9 +19,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def explorer(cgg_campaign, player):
-    sheet = default_sheet()
-    sheet["attributes"] = sheet["attributes"] | {"dexterity": "4d+1"}
-    return Character.objects.create(campaign=cgg_campaign, owner=player, name="Mara Vell", sheet=sheet)
+    return new_explorer(cgg_campaign, player, attributes={"dexterity": "4d+1"})
 
 
 def tension(client, campaign, **data):
@@ -75,7 +76,7 @@ def test_the_bonus_expires_when_tension_ends(player_client, gm_client, cgg_campa
     script_dice(1, 2, 3, 4, 1, 1, 1, 1)
     made = roll_dexterity(player_client, cgg_campaign, explorer)
     assert made.state["risk_code"] == "4d+1"
-    assert "Edge" not in player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
+    assert "Edge" not in player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
 
 
 def test_the_spotlight_hits_the_next_rounds_first_roll_once(
@@ -83,20 +84,20 @@ def test_the_spotlight_hits_the_next_rounds_first_roll_once(
 ):
     tension(gm_client, cgg_campaign, op="start", bleakness="bad", explorer=explorer.pk)
     tension(gm_client, cgg_campaign, op="pitfall", name="The reactor blows", tension="9")
-    script_dice(1, 2)
+    script_dice(1, 2, 9)  # Bad's 2 dice, +1 for the player and the Exec: two successes
     tension(gm_client, cgg_campaign, op="spin")
     tension(gm_client, cgg_campaign, op="spend", spotlight="2")
-    table = reverse("table", args=[cgg_campaign.pk])
-    assert "−2D risk for next round's first actor" in player_client.get(table).content.decode()
+    panel = reverse("table", args=[cgg_campaign.pk]) + "?tab=panel"  # the Spotlight is shown on the panel
+    assert "−2D risk for next round's first actor" in player_client.get(panel).content.decode()
     tension(gm_client, cgg_campaign, op="round")
-    assert "−2D risk on this round's first roll" in player_client.get(table).content.decode()
+    assert "−2D risk on this round's first roll" in player_client.get(panel).content.decode()
 
     script_dice(1, 2, 1, 1, 1, 1)  # risk 2d+1 (4d+1 -2d), difficulty dice 8 - 4 (the success dice keep 4)
     first = roll_dexterity(player_client, cgg_campaign, explorer)
     assert (first.state["risk_code"], first.state["success_dice"]) == ("2d+1", 4)
     assert "4d+1 -2d Spotlight" in player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode()
     assert TensionScene.objects.get().state["spotlight_due"] == 0
-    assert "Spotlight: −" not in player_client.get(table).content.decode()
+    assert "Spotlight: −" not in player_client.get(panel).content.decode()
 
     RollCall.objects.update(status=RollCall.Status.CANCELLED)
     script_dice(1, 2, 3, 4, 1, 1, 1, 1)
@@ -109,10 +110,47 @@ def test_the_readings_are_published(client):
     assert "Edge bonuses reach the roll" in page
     assert "The Spotlight" in page
     assert "Drama and Experience are clock hours" in page
-    assert "The Exec is not a player for tension dice" in page
+    assert "Who counts for tension dice" in page
 
 
-def test_the_exec_does_not_count_for_tension_dice(gm_client, cgg_campaign):
-    """One seated player: Bad's 2 dice and none for players; counting the Exec would make two players, +1."""
-    tension(gm_client, cgg_campaign, op="start", bleakness="bad")
-    assert TensionScene.objects.get().state["dice"] == 2
+def test_the_spotlight_comes_off_after_an_assist(
+    gm_client, player_client, player, other_player, cgg_campaign, seat_other_player, script_dice
+):
+    """Spin 3 successes all on Spotlight; next round the Exec calls Dax (Strength 2d+2, +1d Edge), base 5d,
+    with Mara assisting with Dexterity 4d+1. 3d+2 and 4d+1 combine to 5d+1 (5 success dice); the
+    Spotlight's -3d then comes off the risk roll alone: risk 2d+1, the success dice unchanged. Taken
+    before the assist, the helper's 4d+1 replaced the penalised 0d+2: risk 4d+1 and 7 success dice."""
+    dax_sheet = default_sheet()
+    dax_sheet["attributes"] = dax_sheet["attributes"] | {"strength": "2d+2"}
+    dax = Character.objects.create(campaign=cgg_campaign, owner=player, name="Dax", sheet=dax_sheet)
+    mara_sheet = default_sheet()
+    mara_sheet["attributes"] = mara_sheet["attributes"] | {"dexterity": "4d+1"}
+    mara = Character.objects.create(campaign=cgg_campaign, owner=other_player, name="Mara Vell", sheet=mara_sheet)
+    tension(gm_client, cgg_campaign, op="start", bleakness="doomed", explorer=dax.pk)
+    tension(gm_client, cgg_campaign, op="pitfall", name="The reactor blows", tension="9")
+    tension(gm_client, cgg_campaign, op="bonus", explorer=dax.pk, attribute="strength")
+    script_dice(1, 2, 3, *[9] * 10)  # three successes, whatever the number of tension dice
+    tension(gm_client, cgg_campaign, op="spin")
+    assert TensionScene.objects.get().state["successes"] == 3
+    tension(gm_client, cgg_campaign, op="spend", spotlight="3")
+    tension(gm_client, cgg_campaign, op="round")
+
+    cgg.call_for_action(
+        cgg_campaign,
+        character=dax,
+        attribute="strength",
+        difficulty=Difficulty(base_dice=5, success_dice=0),
+        assist=(mara, "dexterity"),
+    )
+    table = reverse("table", args=[cgg_campaign.pk])
+    card = "+Mara Vell's Dexterity 4d+1 → 5d+1 -3d Spotlight = risk 2d+1"
+    assert card in unescape(gm_client.get(table).content.decode())  # the Exec's waiting card (pre_roll)
+    assert "Roll 2d+1 for risk" in player_client.get(table).content.decode()
+
+    script_dice(4, 5)  # the two risk dice; 5 success dice against base 5d leave no difficulty die
+    call = RollCall.objects.get()
+    assert player_client.post(reverse("cgg_roll", args=[cgg_campaign.pk, call.pk])).status_code == 302
+    call.refresh_from_db()
+    assert (call.state["risk_code"], call.state["success_dice"]) == ("2d+1", 5)
+    assert call.state["exec_faces"] == []
+    assert "Strength 2d+2 +1d Edge " + card in unescape(player_client.get(table).content.decode())

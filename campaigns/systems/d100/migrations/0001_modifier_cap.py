@@ -1,4 +1,4 @@
-"""d100's campaigns stored before the ±30 cap setting (issue 21) get it: an existing campaign's `clean()`
+"""d100's campaigns stored before the ±30 cap setting get it: an existing campaign's `clean()`
 asks for every setting (campaigns.models.Campaign.clean), so without it the admin would refuse to save
 them. They keep the numbers they were played with: talents and traits capped alone, ranks and synergy
 on top (1, rules.d100.test.CAP_TALENTS_ONLY); a new campaign starts on the seed's literal reading."""

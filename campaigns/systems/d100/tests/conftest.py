@@ -1,11 +1,15 @@
-"""The d100 tests' table: "Grim", made through the new-campaign page by the GM, with the player in it, and
-the player's Ulf (Agility 45, Stealth 1)."""
+"""The d100 tests' table: "Grim", made through the new-campaign page by the GM, with the player in it (and
+with the other player too, as `table`), and its characters: the player's Ulf (Agility 45, Stealth 1) and the
+other player's Ida (Agility 45, Stealth 2)."""
 
 import pytest
 from django.urls import reverse
 
 from campaigns.models import Campaign, Membership
 from characters.models import Character
+
+STEALTH = {"name": "Stealth", "attribute": "Agility", "ranks": 1}
+SURGERY = {"name": "Surgery", "attribute": "Agility", "ranks": 0, "special": True}
 
 
 @pytest.fixture
@@ -17,7 +21,25 @@ def grim(gm_client, player):
 
 
 @pytest.fixture
+def table(grim, other_player):
+    """Grim with the other player seated too."""
+    Membership.objects.create(campaign=grim, user=other_player)
+    return grim
+
+
+def d100_character(campaign, owner, name, skills=(STEALTH,), **sheet):
+    """A character of Agility 45 with these skills (Stealth 1 unless told), made as the sheet form would."""
+    raw = {"attributes": {"Agility": 45}, "skills": list(skills), **sheet}
+    return Character.objects.create(
+        campaign=campaign, owner=owner, name=name, sheet=campaign.rules_system.validate_sheet(raw, campaign.settings)
+    )
+
+
+@pytest.fixture
 def ulf(grim, player):
-    raw = {"attributes": {"Agility": 45}, "skills": [{"name": "Stealth", "attribute": "Agility", "ranks": 1}]}
-    return Character.objects.create(campaign=grim, owner=player, name="Ulf",
-                                    sheet=grim.rules_system.validate_sheet(raw, grim.settings))  # fmt: skip
+    return d100_character(grim, player, "Ulf")
+
+
+@pytest.fixture
+def ida(table, other_player):
+    return d100_character(table, other_player, "Ida", [STEALTH | {"ranks": 2}])

@@ -1,25 +1,17 @@
-"""d100's character card (issue 22): a button per skill, per attribute and per special die; one
+"""d100's character card: a button per skill, per attribute and per special die; one
 click rolls a test at Standard now, with the sheet's values; the "⋯" options set the difficulty (or
 leave it to the GM), a flip, the time taken and synergy. And the log row draws the dice as chips."""
 
 import pytest
 from django.urls import reverse
 
-from campaigns import actions
-from campaigns.models import Membership, Roll, RollCall
+from campaigns.models import Roll, RollCall
 from campaigns.systems.d100 import actions as d100
 from campaigns.systems.d100.adapter import ADAPTER
+from campaigns.table import actions
 from characters.models import Character
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def table(gm, player, other_player):
-    campaign = actions.create_campaign(gm, name="Grim", system="d100", settings={})
-    for user in (player, other_player):
-        Membership.objects.create(campaign=campaign, user=user)
-    return campaign
 
 
 def _character(campaign, owner, name, sheet):
@@ -37,8 +29,12 @@ def mara(table, player):
 def ulf(table, player):
     stealth = {"name": "Stealth", "attribute": "Agility", "ranks": 1}
     surgery = {"name": "Surgery", "attribute": "Intelligence", "ranks": 0, "special": True}
-    return _character(table, player, "Ulf", {"attributes": {"Agility": 45, "Intelligence": 35},
-                                             "skills": [stealth, surgery], "modifiers": 5})  # fmt: skip
+    return _character(
+        table,
+        player,
+        "Ulf",
+        {"attributes": {"Agility": 45, "Intelligence": 35}, "skills": [stealth, surgery], "modifiers": 5},
+    )
 
 
 def _click(client, campaign, character, key, **options):
@@ -61,9 +57,15 @@ def test_the_demo_character_has_a_button_per_skill_attribute_and_die(mara):
 
 
 def test_the_details_count_modifiers_peril_and_a_special_skill_untrained(table, player):
-    kit = {"attributes": {"Agility": 45, "Intelligence": 35}, "modifiers": 5, "peril": 2,  # ignore 1 skill rank
-           "skills": [{"name": "Stealth", "attribute": "Agility", "ranks": 2},
-                      {"name": "Surgery", "attribute": "Intelligence", "ranks": 0, "special": True}]}  # fmt: skip
+    kit = {
+        "attributes": {"Agility": 45, "Intelligence": 35},
+        "modifiers": 5,
+        "peril": 2,  # ignore 1 skill rank
+        "skills": [
+            {"name": "Stealth", "attribute": "Agility", "ranks": 2},
+            {"name": "Surgery", "attribute": "Intelligence", "ranks": 0, "special": True},
+        ],
+    }
     ida = _character(table, player, "Ida", kit)
     details = {button.what: button.detail for button in ADAPTER.card(ida).rolls}
     assert details["Stealth"] == "60%"  # 45 + 10 (1 rank counts under peril) + 5
@@ -87,8 +89,12 @@ def test_one_click_rolls_a_standard_test_now_with_the_sheet(player_client, table
     response = _click(player_client, table, ulf, "skill:Stealth")
     assert response.status_code == 200
     roll = Roll.objects.get()
-    assert (roll.character, roll.kind, roll.request["difficulty"], roll.request["secret"]) == (ulf, "d100", "standard",
-                                                                                               False)  # fmt: skip
+    assert (roll.character, roll.kind, roll.request["difficulty"], roll.request["secret"]) == (
+        ulf,
+        "d100",
+        "standard",
+        False,
+    )
     assert roll.request["side"]["what"] == "Stealth (Agility 45, 1 rank)"
     assert (roll.outcome["chance"], roll.outcome["value"], roll.outcome["degrees"]) == (60, 24, 6)
     body = response.content.decode()
@@ -102,13 +108,17 @@ def test_an_attribute_button_tests_the_attribute_alone(player_client, table, ulf
     assert _click(player_client, table, ulf, "attribute:Intelligence").status_code == 200
     roll = Roll.objects.get()
     assert (roll.request["side"]["what"], roll.outcome["chance"], roll.outcome["success"]) == (
-        "Intelligence (Intelligence 35)", 40, True)  # fmt: skip
+        "Intelligence (Intelligence 35)",
+        40,
+        True,
+    )
 
 
 def test_the_options_set_difficulty_flip_time_and_synergy(player_client, table, ulf, script_dice):
     script_dice(8, 3)  # 72 flipped to succeed: 27
-    response = _click(player_client, table, ulf, "skill:Stealth", difficulty="hard", flip="succeed", time="triple",
-                      synergy="on")  # fmt: skip
+    response = _click(
+        player_client, table, ulf, "skill:Stealth", difficulty="hard", flip="succeed", time="triple", synergy="on"
+    )
     assert response.status_code == 200
     roll = Roll.objects.get()
     # Base 45 + (10 + 5 + 10 synergy) = 70; Hard a step easier with triple time: Challenging, 60.
@@ -173,7 +183,7 @@ def test_a_skill_whose_attribute_left_the_campaign_has_no_button(table, ulf):
 
 
 def _row(client, campaign, roll) -> str:
-    page = client.get(reverse("table", args=[campaign.pk])).content.decode()
+    page = client.get(reverse("table", args=[campaign.pk]) + "?tab=panel").content.decode()
     start = page.index(f'data-roll-id="{roll.pk}"')
     return page[start : page.index("</article>", start)]
 

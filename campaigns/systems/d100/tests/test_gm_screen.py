@@ -1,12 +1,12 @@
-"""d100 on the GM's screen (issue 23): the GM's Peril quick edit on the Characters tab, and the
+"""d100 on the GM's screen: the GM's Peril quick edit on the Characters tab, and the
 GM's recent secret tests, revealed in place, in the d100 tab's Secrets block."""
 
 import pytest
 from django.urls import reverse
 
-from campaigns import live
 from campaigns.models import Roll
 from campaigns.systems.d100 import gm as d100_gm
+from campaigns.table import live
 from characters.models import Character
 
 pytestmark = pytest.mark.django_db
@@ -21,7 +21,7 @@ def test_the_gm_sees_a_peril_quick_edit_under_each_sheet(gm_client, player_clien
     assert reverse("d100_peril", args=[grim.pk, ulf.pk]) in page
     assert "Peril +1" in page
     assert "Peril −1" not in page
-    players_page = player_client.get(reverse("table", args=[grim.pk])).content.decode()
+    players_page = player_client.get(reverse("table", args=[grim.pk]) + "?tab=panel").content.decode()
     assert reverse("d100_peril", args=[grim.pk, ulf.pk]) not in players_page
 
 
@@ -52,10 +52,15 @@ def test_without_htmx_the_gm_goes_back_to_the_characters_tab(gm_client, grim, ul
 
 @pytest.mark.parametrize(
     ("data", "message"),
-    [({"peril": "6"}, "Peril is one of"), ({"peril": "-1"}, "Peril is one of"), ({"peril": "²"}, "Peril is one of"),
-     ({"peril": ""}, "Peril is one of"), ({"step": "sideways"}, "one step better or worse"),
-     ({"step": "better"}, "Peril is already Unhindered")],
-)  # fmt: skip
+    [
+        ({"peril": "6"}, "Peril is one of"),
+        ({"peril": "-1"}, "Peril is one of"),
+        ({"peril": "²"}, "Peril is one of"),
+        ({"peril": ""}, "Peril is one of"),
+        ({"step": "sideways"}, "one step better or worse"),
+        ({"step": "better"}, "Peril is already Unhindered"),
+    ],
+)
 def test_bad_peril_is_refused_with_a_message_and_changes_nothing(gm_client, grim, ulf, htmx, data, message):
     before = dict(ulf.sheet)
     response = _peril(gm_client, grim, ulf, htmx, **data)
@@ -82,10 +87,11 @@ def test_peril_of_another_campaigns_character_is_not_found(gm_client, grim, othe
     assert gm_client.post(url, {"peril": "1"}, **htmx).status_code == 404
 
 
-def test_the_player_card_and_other_gm_tables_follow(gm_client, grim, ulf, htmx, monkeypatch,
-                                                    django_capture_on_commit_callbacks):  # fmt: skip
+def test_the_player_card_and_other_gm_tables_follow(
+    gm_client, grim, ulf, htmx, monkeypatch, django_capture_on_commit_callbacks
+):
     sent = []
-    monkeypatch.setattr("campaigns.live._send_all", sent.extend)
+    monkeypatch.setattr("campaigns.table.live._send_all", sent.extend)
     with django_capture_on_commit_callbacks(execute=True):
         _peril(gm_client, grim, ulf, htmx, step="worse")
     by_group = dict(sent)
@@ -98,13 +104,14 @@ def test_the_player_card_and_other_gm_tables_follow(gm_client, grim, ulf, htmx, 
 
 
 def test_the_gm_reveals_a_recent_secret_test_in_place(gm_client, player_client, grim, ulf, gm, htmx):
-    secret = d100_gm.gm_secret_test(grim, gm, character=ulf, skill="", attribute="Agility", difficulty="hard",
-                                    label="From the rafters")  # fmt: skip
+    secret = d100_gm.gm_secret_test(
+        grim, gm, character=ulf, skill="", attribute="Agility", difficulty="hard", label="From the rafters"
+    )
     panel = gm_client.get(reverse("table", args=[grim.pk]), {"tab": "system"}).content.decode()
     assert "Recent secret tests" in panel
     assert "Ulf&#x27;s Agility" in panel
     assert "From the rafters" in panel
-    assert "From the rafters" not in player_client.get(reverse("table", args=[grim.pk])).content.decode()
+    assert "From the rafters" not in player_client.get(reverse("table", args=[grim.pk]) + "?tab=panel").content.decode()
     url = reverse("d100_reveal", args=[grim.pk, secret.pk])
     response = gm_client.post(url, **htmx, HTTP_HX_TARGET="d100-panel")
     assert response.status_code == 200

@@ -1,4 +1,4 @@
-"""d100's log rows kept for every viewer (issue 24, campaigns.rows): the GM's secret test keeps
+"""d100's log rows kept for every viewer (campaigns.table.rows): the GM's secret test keeps
 its "Reveal" form, with fresh tokens on each page, and the reveal shows on the next page."""
 
 import re
@@ -13,15 +13,16 @@ REVEAL_FORM = re.compile(r"<form[^>]*/reveal/.*?</form>", re.S)
 
 
 def _reveal_form(client, campaign) -> str:
-    page = client.get(reverse("table", args=[campaign.pk])).content.decode()
+    page = client.get(reverse("table", args=[campaign.pk]) + "?tab=panel").content.decode()
     found = REVEAL_FORM.search(page)
     assert found, "the secret test's row offers the GM its reveal"
     return found.group(0)
 
 
 def test_a_kept_row_gets_the_viewers_csrf_field_and_fresh_tokens_on_each_page(gm_client, grim, ulf, gm):
-    d100_gm.gm_secret_test(grim, gm, character=ulf, skill="", attribute="Agility", difficulty="hard",
-                           label="From the rafters")  # fmt: skip
+    d100_gm.gm_secret_test(
+        grim, gm, character=ulf, skill="", attribute="Agility", difficulty="hard", label="From the rafters"
+    )
     first, second = _reveal_form(gm_client, grim), _reveal_form(gm_client, grim)
     assert 'name="csrfmiddlewaretoken"' in first  # it posts without JavaScript too
     tokens = [re.search(r'name="form_token" value="([^"]+)"', form).group(1) for form in (first, second)]
@@ -30,8 +31,9 @@ def test_a_kept_row_gets_the_viewers_csrf_field_and_fresh_tokens_on_each_page(gm
 
 
 def test_a_revealed_secret_test_shows_on_the_players_next_page(gm_client, player_client, grim, ulf, gm):
-    secret = d100_gm.gm_secret_test(grim, gm, character=ulf, skill="", attribute="Agility", difficulty="hard",
-                                    label="From the rafters")  # fmt: skip
+    secret = d100_gm.gm_secret_test(
+        grim, gm, character=ulf, skill="", attribute="Agility", difficulty="hard", label="From the rafters"
+    )
     url = reverse("table", args=[grim.pk])
     assert "From the rafters" not in player_client.get(url).content.decode()
     d100_gm.reveal_test(secret.pk, gm)

@@ -1,4 +1,4 @@
-"""A d100 campaign stored before the ±30 cap setting (issue 21) still saves, with the numbers it was played with."""
+"""A d100 campaign stored before the ±30 cap setting still saves, with the numbers it was played with."""
 
 import pytest
 from django.db import connection
@@ -16,9 +16,12 @@ def test_a_d100_campaign_from_before_the_cap_setting_keeps_its_numbers_and_saves
     old = executor.loader.project_state([before[0]]).apps
     gm = old.get_model("accounts", "User").objects.create(username="gwen")
     old.get_model("campaigns", "Campaign").objects.create(
-        name="Old", system="d100", gm=gm, invite_token="old",
+        name="Old",
+        system="d100",
+        gm=gm,
+        invite_token="old",
         settings={"attributes": ["Agility", "Brawn"], "show_misfortune": 1},
-    )  # fmt: skip
+    )
 
     executor = MigrationExecutor(connection)
     executor.migrate(executor.loader.graph.leaf_nodes())

@@ -1,14 +1,14 @@
-"""Issue 24: a player's Fortune spend answers with the pools alone (the bench's Fortune spend, 32 clients on
+"""A player's Fortune spend answers with the pools alone (the bench's Fortune spend, 32 clients on
 one pool, p99 1.1 s when each answer and each live message rendered the whole d100 panel), and the live
 message of a pool's change carries the pools alone, never a form."""
 
 import pytest
 from django.urls import reverse
 
-from campaigns import actions
-from campaigns.live import gm_group, table_group
 from campaigns.models import Membership
 from campaigns.systems.d100 import actions as d100
+from campaigns.table import actions
+from campaigns.table.live import gm_group, table_group
 from characters.models import Character
 
 pytestmark = pytest.mark.django_db
@@ -54,8 +54,9 @@ def test_a_refused_spend_says_why_beside_the_button_and_changes_nothing(player_c
     assert {k: r.value for k, r in d100.pools(table).items()} == {"fortune": 0, "misfortune": 2}
 
 
-def test_a_pools_change_sends_every_table_the_pools_alone(player_client, table, layer,
-                                                          django_capture_on_commit_callbacks):  # fmt: skip
+def test_a_pools_change_sends_every_table_the_pools_alone(
+    player_client, table, layer, django_capture_on_commit_callbacks
+):
     with django_capture_on_commit_callbacks(execute=True):
         spend(player_client, table)
     to_gm, to_table = layer.take(gm_group(table.pk)), layer.take(table_group(table.pk))

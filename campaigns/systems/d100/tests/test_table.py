@@ -8,9 +8,10 @@ import pytest
 from django.db import OperationalError
 from django.urls import reverse
 
-from campaigns import actions
-from campaigns.models import Balance, LedgerEntry, Membership, Roll, RollCall
+from campaigns.models import Balance, LedgerEntry, Roll, RollCall
 from campaigns.systems.d100 import actions as d100
+from campaigns.systems.d100.tests.conftest import STEALTH, SURGERY, d100_character
+from campaigns.table import actions
 from characters.models import Character
 from tests.sheet_rows import rows
 
@@ -18,33 +19,19 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def table(gm, player, other_player):
-    campaign = actions.create_campaign(gm, name="Grim", system="d100", settings={})
-    for user in (player, other_player):
-        Membership.objects.create(campaign=campaign, user=user)
-    return campaign
-
-
-def _character(campaign, owner, name, skills):
-    sheet = campaign.rules_system.validate_sheet({"attributes": {"Agility": 45}, "skills": skills}, campaign.settings)
-    return Character.objects.create(campaign=campaign, owner=owner, name=name, sheet=sheet)
-
-
-@pytest.fixture
 def ulf(table, player):
-    stealth = {"name": "Stealth", "attribute": "Agility", "ranks": 1}
-    surgery = {"name": "Surgery", "attribute": "Agility", "ranks": 0, "special": True}
-    return _character(table, player, "Ulf", [stealth, surgery])
-
-
-@pytest.fixture
-def ida(table, other_player):
-    return _character(table, other_player, "Ida", [{"name": "Stealth", "attribute": "Agility", "ranks": 2}])
+    return d100_character(table, player, "Ulf", [STEALTH, SURGERY])
 
 
 def test_data(character, **changes):
-    data = {"character": character.pk, "skill": "Stealth", "attribute": "Agility", "difficulty": "standard",
-            "flip": "", "label": "Sneak"}  # fmt: skip
+    data = {
+        "character": character.pk,
+        "skill": "Stealth",
+        "attribute": "Agility",
+        "difficulty": "standard",
+        "flip": "",
+        "label": "Sneak",
+    }
     return data | changes
 
 
@@ -74,7 +61,9 @@ def test_a_test_and_a_fortune_reroll(player_client, gm_client, table, ulf, playe
     assert twice.status_code == 422
     assert "already re-rolled" in twice.content.decode()
     # Said at once where the click was, not again on the next page, out of place.
-    assert "already re-rolled" not in player_client.get(reverse("table", args=[table.pk])).content.decode()
+    assert (
+        "already re-rolled" not in player_client.get(reverse("table", args=[table.pk]) + "?tab=panel").content.decode()
+    )
 
 
 def test_a_critical_failure_costs_two_and_the_pool_cannot_go_below_zero(player_client, table, ulf, gm, script_dice):
@@ -104,8 +93,9 @@ def test_a_secret_test(player_client, gm_client, other_client, table, ulf, scrip
 
 
 @pytest.mark.parametrize("faces", [(6, 3), (2, 5)], ids=["failed", "succeeded"])
-def test_a_refused_reroll_does_not_tell_how_a_secret_test_went(player_client, gm_client, table, ulf, gm, script_dice,
-                                                                faces):  # fmt: skip
+def test_a_refused_reroll_does_not_tell_how_a_secret_test_went(
+    player_client, gm_client, table, ulf, gm, script_dice, faces
+):
     """A player re-rolling a secret test hears the same answer whether it failed (52) or succeeded (14)."""
     actions.start_session(table, gm, refill=3)
     post_test(player_client, table, test_data(ulf, difficulty=""))
@@ -139,7 +129,7 @@ def test_a_critical_secret_test_is_shown(player_client, gm_client, table, ulf, s
     call = RollCall.objects.get()
     script_dice(2, 2)  # 11: a critical success
     gm_client.post(reverse("d100_difficulty", args=[table.pk, call.pk]), {"difficulty": "hard"})
-    page = player_client.get(reverse("table", args=[table.pk])).content.decode()
+    page = player_client.get(reverse("table", args=[table.pk]) + "?tab=panel").content.decode()
     assert "Critical success" in page
     assert "Hard:" not in page  # the difficulty stays secret even on a critical
 
@@ -186,25 +176,31 @@ def test_sessions_recovery_and_misfortune(gm_client, player_client, table, ulf, 
 
 
 def test_reading_the_pools_writes_nothing(gm_client, player_client, table, ulf, script_dice):
-    """Issue 19: the panel and a test's Fortune options showed the pools by making their rows;
+    """The panel and a test's Fortune options showed the pools by making their rows;
     a read now writes nothing."""
     script_dice(8, 3)  # 72: a failed test, whose row asks what Fortune can do
     post_test(player_client, table, test_data(ulf))
     for client in (gm_client, player_client):
-        assert client.get(reverse("table", args=[table.pk])).status_code == 200
-    assert d100.fortune_options(Roll.objects.get(), ulf.owner) == {"reroll": 0, "six": False, "sides": [],
-                                                                   "pool": "Fortune"}  # fmt: skip
+        assert client.get(reverse("table", args=[table.pk]) + "?tab=panel").status_code == 200
+    assert d100.fortune_options(Roll.objects.get(), ulf.owner) == {
+        "reroll": 0,
+        "six": False,
+        "sides": [],
+        "pool": "Fortune",
+    }
     assert {k: r.value for k, r in d100.pools(table).items()} == {"fortune": 0, "misfortune": 0}
     assert Balance.objects.count() == 0
 
 
 def test_misfortune_is_the_gms_unless_shared(gm_client, player_client, table, ulf, gm):
     d100.change_pools(table, actor=gm, reason="test", misfortune=3)
-    assert "Misfortune pool: 3" not in player_client.get(reverse("table", args=[table.pk])).content.decode()
-    assert "Misfortune pool: 3" in gm_client.get(reverse("table", args=[table.pk])).content.decode()
+    assert (
+        "Misfortune pool: 3" not in player_client.get(reverse("table", args=[table.pk]) + "?tab=panel").content.decode()
+    )
+    assert "Misfortune pool: 3" in gm_client.get(reverse("table", args=[table.pk]) + "?tab=panel").content.decode()
     table.settings = {**table.settings, "show_misfortune": 1}
     table.save()
-    assert "Misfortune pool: 3" in player_client.get(reverse("table", args=[table.pk])).content.decode()
+    assert "Misfortune pool: 3" in player_client.get(reverse("table", args=[table.pk]) + "?tab=panel").content.decode()
 
 
 def test_fury_and_chaos_dice(player_client, table, ulf, script_dice):
@@ -215,9 +211,17 @@ def test_fury_and_chaos_dice(player_client, table, ulf, script_dice):
 
 def test_an_opposed_test(gm_client, table, ulf, ida, script_dice):
     script_dice(3, 2, 2, 2)  # Ulf 21 (success, 2 + 4); Ida 11 (critical success)
-    gm_client.post(reverse("d100_opposed", args=[table.pk]),
-                   {"first": ulf.pk, "first_skill": "Stealth", "first_attribute": "Agility", "second": ida.pk,
-                    "second_skill": "Stealth", "second_attribute": "Agility"})  # fmt: skip
+    gm_client.post(
+        reverse("d100_opposed", args=[table.pk]),
+        {
+            "first": ulf.pk,
+            "first_skill": "Stealth",
+            "first_attribute": "Agility",
+            "second": ida.pk,
+            "second_skill": "Stealth",
+            "second_attribute": "Agility",
+        },
+    )
     assert Roll.objects.get(kind="d100_opposed").outcome["winner"] == "Ida"
 
 
@@ -262,7 +266,7 @@ def test_a_database_error_during_a_spend_changes_nothing_and_says_so(player_clie
 
 
 def test_a_skill_is_tested_with_its_own_attribute_by_default(player_client, table, ulf, script_dice):
-    # Issue 18: choosing Stealth and leaving the attribute alone tested the campaign's first attribute.
+    # Choosing Stealth and leaving the attribute alone tested the campaign's first attribute.
     script_dice(5, 5)  # 44 against Agility 45 + 10 = 55
     response = post_test(player_client, table, test_data(ulf, attribute=""))
     assert response.status_code == 302
@@ -285,7 +289,7 @@ def test_a_skill_with_another_attribute_is_refused(player_client, table, ulf):
 
 
 def test_the_test_form_defaults_to_the_skills_own_attribute(player_client, table, ulf):
-    page = player_client.get(reverse("table", args=[table.pk])).content.decode()
+    page = player_client.get(reverse("table", args=[table.pk]) + "?tab=panel").content.decode()
     assert '<option value="" selected>The skill&#x27;s own</option>' in page
     assert '<option data-stat="Agility">Stealth</option>' in page  # the script sets the select from it
 
@@ -294,14 +298,15 @@ def fortune_options(client, roll, **headers) -> str:
     return client.get(reverse("d100_fortune_options", args=[roll.campaign_id, roll.pk]), **headers).content.decode()
 
 
-def test_fortune_spends_are_offered_to_the_roller_only_when_the_pool_can_pay(player_client, other_client, table,
-                                                                             ulf, gm, script_dice):  # fmt: skip
-    # Issue 18: Fortune buttons were shown to every player, with an empty pool too.
+def test_fortune_spends_are_offered_to_the_roller_only_when_the_pool_can_pay(
+    player_client, other_client, table, ulf, gm, script_dice
+):
+    # Fortune buttons were shown to every player, with an empty pool too.
     script_dice(8, 3, 5)  # 72: a failed test; then a Fury die of 5
     post_test(player_client, table, test_data(ulf))
     player_client.post(reverse("d100_die", args=[table.pk]), {"character": ulf.pk, "die": "fury"})
     failed, die = Roll.objects.get(kind="d100"), Roll.objects.get(kind="d100_die")
-    page = player_client.get(reverse("table", args=[table.pk])).content.decode()
+    page = player_client.get(reverse("table", args=[table.pk]) + "?tab=panel").content.decode()
     assert "Re-roll (1 Fortune)" not in page  # each player's own spends load from here:
     assert reverse("d100_fortune_options", args=[table.pk, failed.pk]) in page
     assert "Re-roll" not in fortune_options(player_client, failed)  # the pool is empty
@@ -312,21 +317,24 @@ def test_fortune_spends_are_offered_to_the_roller_only_when_the_pool_can_pay(pla
     actions.start_session(table, gm, refill=3)
     assert "Re-roll (1 Fortune)" in fortune_options(player_client, failed)
     assert "Treat as a 6 (1 Fortune)" in fortune_options(player_client, die)
-    assert "Extra Action Point (1 Fortune)" in player_client.get(reverse("table", args=[table.pk])).content.decode()
+    assert (
+        "Extra Action Point (1 Fortune)"
+        in player_client.get(reverse("table", args=[table.pk]) + "?tab=panel").content.decode()
+    )
     assert "Re-roll" not in fortune_options(other_client, failed)  # the tester's alone
     assert "Treat as a 6" not in fortune_options(other_client, die)
     script_dice(3, 5)
     player_client.post(reverse("d100_reroll", args=[table.pk, failed.pk]))
     assert "Re-roll" not in fortune_options(player_client, failed)  # once per test
-    page = player_client.get(reverse("table", args=[table.pk])).content.decode()
+    page = player_client.get(reverse("table", args=[table.pk]) + "?tab=panel").content.decode()
     assert "Fortune re-roll of Ulf&#x27;s Stealth (Agility 45, 1 rank) test (Sneak)" in page  # named, not "#5"
     assert "re-roll of #" not in page
 
 
 def test_fury_and_chaos_dice_roll_for_the_character_chosen(player_client, table, ulf, player, script_dice):
     # They took the player's first character silently; now they go with the test form's character.
-    ash = _character(table, player, "Ash", [])
-    page = player_client.get(reverse("table", args=[table.pk])).content.decode()
+    ash = d100_character(table, player, "Ash", [])
+    page = player_client.get(reverse("table", args=[table.pk]) + "?tab=panel").content.decode()
     assert f'formaction="{reverse("d100_die", args=[table.pk])}"' in page
     assert f'name="character" value="{ulf.pk}"' not in page  # no hidden first character
     script_dice(4)
@@ -336,21 +344,27 @@ def test_fury_and_chaos_dice_roll_for_the_character_chosen(player_client, table,
 
 def test_spend_misfortune_is_offered_only_when_the_pool_can_pay(gm_client, table, ulf, gm):
     # Play-test: "Spend Misfortune" showed with the pool at 0 (the server refused it).
-    page = gm_client.get(reverse("table", args=[table.pk])).content.decode()
+    page = gm_client.get(reverse("table", args=[table.pk]) + "?tab=panel").content.decode()
     assert "Spend Misfortune" not in page
     assert "Misfortune pool is empty" in page
     d100.change_pools(table, actor=gm, reason="test", misfortune=1)
-    page = gm_client.get(reverse("table", args=[table.pk])).content.decode()
+    page = gm_client.get(reverse("table", args=[table.pk]) + "?tab=panel").content.decode()
     assert "Spend Misfortune" in page
     assert '<option value="2">2 (' not in page  # 2 points only when there are 2 (not the Peril select)
     d100.change_pools(table, actor=gm, reason="test", misfortune=1)
-    assert '<option value="2">2 (' in gm_client.get(reverse("table", args=[table.pk])).content.decode()
+    assert '<option value="2">2 (' in gm_client.get(reverse("table", args=[table.pk]) + "?tab=panel").content.decode()
 
 
 def test_a_character_does_not_oppose_itself(gm_client, table, ulf):
     # Play-test: Osk against Osk was rolled, and "Osk wins".
-    data = {"first": ulf.pk, "first_skill": "Stealth", "first_attribute": "", "second": ulf.pk,
-            "second_skill": "Stealth", "second_attribute": ""}  # fmt: skip
+    data = {
+        "first": ulf.pk,
+        "first_skill": "Stealth",
+        "first_attribute": "",
+        "second": ulf.pk,
+        "second_skill": "Stealth",
+        "second_attribute": "",
+    }
     response = gm_client.post(reverse("d100_opposed", args=[table.pk]), data, HTTP_HX_REQUEST="true")
     assert response.status_code == 422
     assert "Ulf cannot oppose themself: choose two different characters." in response.content.decode()
@@ -358,22 +372,43 @@ def test_a_character_does_not_oppose_itself(gm_client, table, ulf):
 
 
 def test_an_opposed_tests_skills_are_offered_and_read_in_any_case(gm_client, table, ulf, ida, script_dice):
-    # Play-test: the opposed test's skills were free text that had to match the sheet's case exactly.
-    page = gm_client.get(reverse("table", args=[table.pk])).content.decode()
-    assert 'list="d100-skill-names"' in page
-    assert '<datalist id="d100-skill-names"><option value="Stealth"><option value="Surgery"></datalist>' in page
+    # Play-test: the opposed test's skills were free text that had to match the sheet's case exactly; then a
+    # datalist that still took "dodge" or an attribute: a select of each character's skills.
+    page = gm_client.get(reverse("table", args=[table.pk]) + "?tab=panel").content.decode()
+    for name in ("opposedform-first_skill", "opposedform-second_skill", "secrettestform-skill"):
+        select = page[page.index(f'id="{name}"') - 40 :]
+        select = select[: select.index("</select>")]
+        assert '<option value="" selected>(the attribute alone)</option>' in select, name
+        assert '<optgroup label="Ida">' in select, name
+        assert '<option value="Stealth">Stealth</option>' in select, name
     script_dice(3, 2, 2, 2)
-    data = {"first": ulf.pk, "first_skill": "stealth", "first_attribute": "", "second": ida.pk,
-            "second_skill": "STEALTH ", "second_attribute": ""}  # fmt: skip
+    data = {
+        "first": ulf.pk,
+        "first_skill": "stealth",
+        "first_attribute": "",
+        "second": ida.pk,
+        "second_skill": "STEALTH ",
+        "second_attribute": "",
+    }
     assert gm_client.post(reverse("d100_opposed", args=[table.pk]), data).status_code == 302
     roll = Roll.objects.get(kind="d100_opposed")
-    assert [side["what"] for side in roll.request["sides"]] == ["Stealth (Agility 45, 1 rank)",
-                                                                "Stealth (Agility 45, 2 ranks)"]  # fmt: skip
+    assert [side["what"] for side in roll.request["sides"]] == [
+        "Stealth (Agility 45, 1 rank)",
+        "Stealth (Agility 45, 2 ranks)",
+    ]
 
 
-D100_SHEET = {"name": "Osk", "modifiers": "0", "peril": "0", "notes": "", **rows("skills", []),
-              **{f"attribute__{name}": "40" for name in ("Combat", "Brawn", "Agility", "Perception", "Intelligence",
-                                                          "Willpower", "Fellowship")}}  # fmt: skip
+D100_SHEET = {
+    "name": "Osk",
+    "modifiers": "0",
+    "peril": "0",
+    "notes": "",
+    **rows("skills", []),
+    **{
+        f"attribute__{name}": "40"
+        for name in ("Combat", "Brawn", "Agility", "Perception", "Intelligence", "Willpower", "Fellowship")
+    },
+}
 
 
 @pytest.mark.parametrize(
@@ -387,7 +422,7 @@ D100_SHEET = {"name": "Osk", "modifiers": "0", "peril": "0", "notes": "", **rows
     ],
 )
 def test_a_refused_d100_sheet_names_the_real_problem(player_client, table, skill, message):
-    # Play-test: a bad rank said "its attribute is one of …" though Agility was fine. Issue 22: beside its row.
+    # Play-test: a bad rank said "its attribute is one of …" though Agility was fine. Now beside its row.
     row = {"name": "Stealth", "attribute": "Agility", "ranks": "2"} | skill
     response = player_client.post(reverse("character_new", args=[table.pk]), D100_SHEET | rows("skills", [row]))
     assert response.status_code == 422
@@ -397,10 +432,18 @@ def test_a_refused_d100_sheet_names_the_real_problem(player_client, table, skill
 
 
 def test_d100_skills_as_rows_round_trip_to_the_sheet(player_client, table):
-    skills = [{"name": "Stealth", "attribute": "Agility", "ranks": 2, "special": True},
-              {"name": "Search", "attribute": "Perception", "ranks": 0, "special": False}]  # fmt: skip
-    data = D100_SHEET | rows("skills", [*skills, {"name": "Gone", "attribute": "Combat", "ranks": 1, "DELETE": True},
-                                        {"name": "", "attribute": "", "ranks": "0"}])  # fmt: skip
+    skills = [
+        {"name": "Stealth", "attribute": "Agility", "ranks": 2, "special": True},
+        {"name": "Search", "attribute": "Perception", "ranks": 0, "special": False},
+    ]
+    data = D100_SHEET | rows(
+        "skills",
+        [
+            *skills,
+            {"name": "Gone", "attribute": "Combat", "ranks": 1, "DELETE": True},
+            {"name": "", "attribute": "", "ranks": "0"},
+        ],
+    )
     assert player_client.post(reverse("character_new", args=[table.pk]), data).status_code == 302
     osk = Character.objects.get()
     assert osk.sheet["skills"] == skills
@@ -425,12 +468,14 @@ def test_the_d100_sheet_checks_itself_as_the_player_types(player_client, table):
 
 
 def test_the_skill_list_follows_the_character_chosen(player_client, table, ulf, player):
-    osk = _character(table, player, "Osk", [{"name": "Brawl", "attribute": "Combat", "ranks": 1}])
-    page = player_client.get(reverse("table", args=[table.pk])).content.decode()
+    osk = d100_character(table, player, "Osk", [{"name": "Brawl", "attribute": "Combat", "ranks": 1}])
+    page = player_client.get(reverse("table", args=[table.pk]) + "?tab=panel").content.decode()
     osk_group = f'<optgroup label="Osk" data-character="{osk.pk}"><option data-stat="Combat">Brawl</option></optgroup>'
     assert osk_group in page
-    assert (f'<optgroup label="Ulf" data-character="{ulf.pk}"><option data-stat="Agility">Stealth</option>'
-            '<option data-stat="Agility">Surgery</option></optgroup>') in page  # fmt: skip
+    assert (
+        f'<optgroup label="Ulf" data-character="{ulf.pk}"><option data-stat="Agility">Stealth</option>'
+        '<option data-stat="Agility">Surgery</option></optgroup>'
+    ) in page
     refused = post_test(player_client, table, test_data(osk, attribute=""), HTTP_HX_REQUEST="true")
     assert refused.status_code == 422
     assert "Osk has no skill called Stealth: Osk&#x27;s skills are Brawl." in refused.content.decode()
@@ -447,7 +492,7 @@ def test_a_step_elsewhere_on_the_panel_keeps_the_test_form_as_it_is(player_clien
     # Play-test: a Fortune spend or a Fury die re-rendered the test form, losing the skill and label.
     actions.start_session(table, gm, refill=3)
     spent = player_client.post(reverse("d100_spend", args=[table.pk]), HTTP_HX_REQUEST="true")
-    assert "d100-test-form" not in spent.content.decode()  # the answer is the pools alone (issue 24): the form stays
+    assert "d100-test-form" not in spent.content.decode()  # the answer is the pools alone: the form stays
     script_dice(3, 3)
     tested = post_test(player_client, table, test_data(ulf), HTTP_HX_REQUEST="true")
     assert 'id="d100-test-form" hx-preserve' not in tested.content.decode()

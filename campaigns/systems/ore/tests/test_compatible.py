@@ -1,42 +1,34 @@
 """Compatible actions (seed: "Multiple Actions and Multiple Sets": "...and only if the two actions
-are compatible. When in doubt, ask the GM"; issue 21, row 22): the GM strikes an extra action on
+are compatible. When in doubt, ask the GM"): the GM strikes an extra action on
 the log card; the table sees it struck, live; a player cannot strike."""
 
 import pytest
 from django.urls import reverse
 
-from campaigns import actions, live
-from campaigns.audience import Audience
-from campaigns.models import Membership, Roll
-from characters.models import Character
+from campaigns.common.audience import Audience
+from campaigns.models import Roll
+from campaigns.table import live
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def ore(gm, player, other_player):
-    campaign = actions.create_campaign(gm, name="ORE", system="ore", settings={})
-    for user in (player, other_player):
-        Membership.objects.create(campaign=campaign, user=user)
-    return campaign
-
-
-@pytest.fixture
-def ace(ore, player):
-    sheet = ore.rules_system.validate_sheet(
-        {"stats": {"Coordination": 3},
-         "skills": [{"name": "Piloting", "stat": "Coordination", "normal": 2},
-                    {"name": "Dodge", "stat": "Coordination", "normal": 3}]}
-    )  # fmt: skip
-    return Character.objects.create(campaign=ore, owner=player, name="Ace", sheet=sheet)
-
-
-@pytest.fixture
 def rolled(player_client, ore, ace, script_dice):
     script_dice(5, 5, 5, 7, 7)
-    data = {"character": ace.pk, "stat": "", "skill": "Piloting", "bonus": "0", "penalty": "0", "known": "1",
-            "difficulty": "0", "label": "Fly", "extra_1": "Dodge", "extra_1_label": "Dodge the drone",
-            "extra_2": "", "extra_2_label": ""}  # fmt: skip
+    data = {
+        "character": ace.pk,
+        "stat": "",
+        "skill": "Piloting",
+        "bonus": "0",
+        "penalty": "0",
+        "known": "1",
+        "difficulty": "0",
+        "label": "Fly",
+        "extra_1": "Dodge",
+        "extra_1_label": "Dodge the drone",
+        "extra_2": "",
+        "extra_2_label": "",
+    }
     player_client.post(reverse("ore_roll", args=[ore.pk]), data)
     return Roll.objects.get()
 
@@ -45,9 +37,9 @@ def strike_url(ore, roll):
     return reverse("ore_not_compatible", args=[ore.pk, roll.pk])
 
 
-def test_the_gm_strikes_an_extra_action_and_everyone_sees_it_struck(gm_client, player_client, other_client, ore,
-                                                                     rolled, monkeypatch,
-                                                                     django_capture_on_commit_callbacks):  # fmt: skip
+def test_the_gm_strikes_an_extra_action_and_everyone_sees_it_struck(
+    gm_client, player_client, other_client, ore, rolled, monkeypatch, django_capture_on_commit_callbacks
+):
     gm_page = gm_client.get(reverse("table", args=[ore.pk])).content.decode()
     assert "Not compatible" in gm_page
     assert "Not compatible" not in player_client.get(reverse("table", args=[ore.pk])).content.decode()
@@ -76,8 +68,9 @@ def test_an_action_is_struck_once(gm_client, ore, rolled):
     assert Roll.objects.count() == 2
 
 
-@pytest.mark.parametrize(("action", "message"), [("0", "one of the roll"), ("2", "one of the roll"),
-                                                  ("x", "one of the roll")])  # fmt: skip
+@pytest.mark.parametrize(
+    ("action", "message"), [("0", "one of the roll"), ("2", "one of the roll"), ("x", "one of the roll")]
+)
 def test_only_a_declared_extra_action_is_struck(gm_client, ore, rolled, action, message):
     response = gm_client.post(strike_url(ore, rolled), {"action": action}, HTTP_HX_REQUEST="true")
     assert response.status_code == 422

@@ -1,16 +1,15 @@
-"""The One-Roll Engine's panel on the GM's screen (issue 23): the contest's sides in their own
+"""The One-Roll Engine's panel on the GM's screen: the contest's sides in their own
 boxes, and a call made says where it now waits (the Table tab), since the panel is on another tab."""
 
 import pytest
 from django.urls import reverse
 
 from campaigns.models import RollCall
-from campaigns.systems.ore.tests.test_table import ore, pilot  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.django_db
 
 
-def test_a_called_contest_says_it_waits_on_the_table_tab(gm_client, ore, pilot, htmx):  # noqa: F811
+def test_a_called_contest_says_it_waits_on_the_table_tab(gm_client, ore, pilot, htmx):
     page = gm_client.get(reverse("table", args=[ore.pk]) + "?tab=system").content.decode()
     assert "<legend>The player's side</legend>" in page
     assert "<legend>Or an NPC's pool</legend>" in page
@@ -28,7 +27,7 @@ def test_a_called_contest_says_it_waits_on_the_table_tab(gm_client, ore, pilot, 
     assert RollCall.objects.get().request["opponent"]["who"] == "Drone"
 
 
-def test_a_refused_contest_does_not_say_it_is_called(gm_client, ore, pilot, htmx):  # noqa: F811
+def test_a_refused_contest_does_not_say_it_is_called(gm_client, ore, pilot, htmx):
     answer = gm_client.post(
         reverse("ore_contest", args=[ore.pk]),
         {"character": pilot.pk, "stat": "", "skill": "Piloting", "npc_name": "", "npc_normal": "0"},

@@ -1,44 +1,37 @@
-"""Extra sets are extra actions (seed: "Multiple Actions and Multiple Sets", issue 21): the roll
+"""Extra sets are extra actions (seed: "Multiple Actions and Multiple Sets"): the roll
 form declares them, the card and the log show each action with its own set, for all."""
+
+import re
 
 import pytest
 from django.urls import reverse
 
-from campaigns import actions
-from campaigns.models import Membership, Roll, RollCall
-from characters.models import Character
+from campaigns.models import Roll, RollCall
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def ore(gm, player, other_player):
-    campaign = actions.create_campaign(gm, name="ORE", system="ore", settings={})
-    for user in (player, other_player):
-        Membership.objects.create(campaign=campaign, user=user)
-    return campaign
-
-
-@pytest.fixture
-def ace(ore, player):
-    sheet = ore.rules_system.validate_sheet(
-        {"stats": {"Coordination": 3, "Body": 4},
-         "skills": [{"name": "Piloting", "stat": "Coordination", "normal": 2},
-                    {"name": "Dodge", "stat": "Coordination", "normal": 3},
-                    {"name": "Gunnery", "stat": "Coordination", "normal": 2, "wiggle": 1}]}
-    )  # fmt: skip
-    return Character.objects.create(campaign=ore, owner=player, name="Ace", sheet=sheet)
-
-
 def roll_data(character, **changes):
-    data = {"character": character.pk, "stat": "", "skill": "Piloting", "bonus": "0", "penalty": "0",
-            "known": "1", "difficulty": "0", "label": "Fly", "extra_1": "Dodge", "extra_1_label": "Dodge the drone",
-            "extra_2": "", "extra_2_label": ""}  # fmt: skip
+    data = {
+        "character": character.pk,
+        "stat": "",
+        "skill": "Piloting",
+        "bonus": "0",
+        "penalty": "0",
+        "known": "1",
+        "difficulty": "0",
+        "label": "Fly",
+        "extra_1": "Dodge",
+        "extra_1_label": "Dodge the drone",
+        "extra_2": "",
+        "extra_2_label": "",
+    }
     return data | changes
 
 
-def test_each_declared_action_gets_its_own_set_for_player_and_gm(player_client, gm_client, other_client, ore, ace,
-                                                                  script_dice):  # fmt: skip
+def test_each_declared_action_gets_its_own_set_for_player_and_gm(
+    player_client, gm_client, other_client, ore, ace, script_dice
+):
     script_dice(5, 5, 5, 7, 7)  # Piloting: 3 + 2 = 5 dice; Dodge (6 dice) is at least as large
     response = player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(ace))
     assert response.status_code == 302
@@ -51,16 +44,18 @@ def test_each_declared_action_gets_its_own_set_for_player_and_gm(player_client, 
 
 
 def test_an_extra_action_with_a_smaller_pool_is_refused(player_client, ore, ace):
-    response = player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(ace, extra_1="Body"),
-                                  HTTP_HX_REQUEST="true")  # fmt: skip
+    response = player_client.post(
+        reverse("ore_roll", args=[ore.pk]), roll_data(ace, extra_1="Body"), HTTP_HX_REQUEST="true"
+    )
     assert response.status_code == 422
     assert "at least as large as the primary action" in response.content.decode()
     assert not RollCall.objects.exists()
 
 
 def test_an_unknown_extra_action_is_refused(player_client, ore, ace):
-    response = player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(ace, extra_2="Hacking"),
-                                  HTTP_HX_REQUEST="true")  # fmt: skip
+    response = player_client.post(
+        reverse("ore_roll", args=[ore.pk]), roll_data(ace, extra_2="Hacking"), HTTP_HX_REQUEST="true"
+    )
     assert response.status_code == 422
     assert "no skill called Hacking" in response.content.decode()
     assert not RollCall.objects.exists()
@@ -69,7 +64,7 @@ def test_an_unknown_extra_action_is_refused(player_client, ore, ace):
 def test_an_extra_action_without_its_own_set_fails(player_client, ore, ace, script_dice):
     script_dice(5, 5, 5, 7, 1)
     player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(ace, extra_2="Dodge"))
-    page = player_client.get(reverse("table", args=[ore.pk])).content.decode()
+    page = player_client.get(reverse("table", args=[ore.pk]) + "?tab=panel").content.decode()
     assert "Fly (Coordination + Piloting): 3x5" in page
     assert "Dodge the drone (Coordination + Dodge): no set, fails" in page
     assert "Extra action 2 (Coordination + Dodge): no set, fails" in page
@@ -89,7 +84,7 @@ def test_the_card_shows_the_actions_while_the_wiggle_dice_wait(player_client, gm
 
 
 def test_the_roll_form_offers_extra_actions(player_client, ore, ace):
-    page = player_client.get(reverse("table", args=[ore.pk])).content.decode()
+    page = player_client.get(reverse("table", args=[ore.pk]) + "?tab=panel").content.decode()
     assert 'name="extra_1"' in page
     assert 'name="extra_2_label"' in page
     assert '<option value="Dodge">Dodge</option>' in page
@@ -114,8 +109,15 @@ def test_extra_actions_against_a_secret_difficulty(player_client, gm_client, ore
 
 
 def contest_call(gm_client, ore, ace, **changes):
-    data = {"character": ace.pk, "stat": "", "skill": "Piloting", "npc_name": "Drone", "npc_normal": "3",
-            "npc_hard": "0", "npc_wiggle": "0"}  # fmt: skip
+    data = {
+        "character": ace.pk,
+        "stat": "",
+        "skill": "Piloting",
+        "npc_name": "Drone",
+        "npc_normal": "3",
+        "npc_hard": "0",
+        "npc_wiggle": "0",
+    }
     gm_client.post(reverse("ore_contest", args=[ore.pk]), data | changes)
     return RollCall.objects.get()
 
@@ -126,9 +128,17 @@ def test_a_contest_roll_declares_extra_actions(gm_client, player_client, other_c
     assert f'<select name="extra_1" id="ox1-{call.pk}">' in card
     assert '<option value="Dodge">Dodge</option>' in card
     script_dice(5, 5, 5, 7, 7, 4, 4, 1)  # Ace: Piloting's 5 dice; Drone: 4, 4, 1
-    response = player_client.post(reverse("ore_contest_roll", args=[ore.pk, call.pk]),
-                                  {"bonus": "0", "penalty": "0", "extra_1": "Dodge", "extra_1_label": "Dodge the drone",
-                                   "extra_2": "", "extra_2_label": ""})  # fmt: skip
+    response = player_client.post(
+        reverse("ore_contest_roll", args=[ore.pk, call.pk]),
+        {
+            "bonus": "0",
+            "penalty": "0",
+            "extra_1": "Dodge",
+            "extra_1_label": "Dodge the drone",
+            "extra_2": "",
+            "extra_2_label": "",
+        },
+    )
     assert response.status_code == 302
     roll = Roll.objects.get()
     assert roll.request["extras"] == [{"label": "Dodge the drone", "what": "Coordination + Dodge", "pool": 6}]
@@ -149,7 +159,9 @@ def test_a_contest_roll_refuses_a_smaller_extra_action(gm_client, player_client,
 
 def test_a_height_only_contest_takes_no_extra_actions(gm_client, player_client, ore, ace):
     call = contest_call(gm_client, ore, ace, height_only="on")
-    assert f'id="ox1-{call.pk}"' not in player_client.get(reverse("table", args=[ore.pk])).content.decode()
+    assert (
+        f'id="ox1-{call.pk}"' not in player_client.get(reverse("table", args=[ore.pk]) + "?tab=panel").content.decode()
+    )
     url = reverse("ore_contest_roll", args=[ore.pk, call.pk])
     response = player_client.post(url, {"bonus": "0", "penalty": "0", "extra_1": "Dodge"}, HTTP_HX_REQUEST="true")
     assert response.status_code == 422
@@ -159,3 +171,15 @@ def test_a_height_only_contest_takes_no_extra_actions(gm_client, player_client, 
 
 def test_the_rules_page_publishes_the_contest_reading(client):
     assert "Extra actions in a contest" in client.get(reverse("rules")).content.decode()
+
+
+@pytest.mark.parametrize("changes", [{"extra_1": "Body"}, {"extra_2": "Hacking"}])
+def test_a_refused_extra_action_opens_the_fold_it_sits_in(player_client, ore, ace, changes):
+    """The extra actions sit under "More modifiers": a refusal about one opens the fold, so the control the
+    message names is in view beside it (a phone's player had closed the fold and saw only the message)."""
+    response = player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(ace, **changes), HTTP_HX_REQUEST="true")
+    page = response.content.decode()
+    assert response.status_code == 422
+    assert re.search(r'<details class="more-fields"[^>]* open>', page)
+    assert page.count('role="alert"') == 1
+    assert not RollCall.objects.exists()

@@ -1,23 +1,14 @@
-"""The One-Roll Engine sheet's skill lines: each fault named as it is (issue 18)."""
+"""The One-Roll Engine sheet's skill lines: each fault named as it is."""
 
 import html
 
 import pytest
 from django.urls import reverse
 
-from campaigns import actions
-from campaigns.models import Membership
 from characters.models import Character
 from tests.sheet_rows import rows
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def ore(gm, player):
-    campaign = actions.create_campaign(gm, name="ORE", system="ore", settings={})
-    Membership.objects.create(campaign=campaign, user=player)
-    return campaign
 
 
 def sheet_data(skills: list[dict], initial: int = 0) -> dict:
@@ -38,7 +29,7 @@ PILOTING = {"name": "Piloting", "stat": "Coordination", "normal": 2, "hard": 0, 
     ],
 )
 def test_a_bad_skill_row_is_refused_beside_its_field(player_client, ore, change, field, message):
-    """Play-test: `Piloting (Coordination) 2d+1xd` said "its stat is one of Body, Coordination…"; issue 22: a row
+    """Play-test: `Piloting (Coordination) 2d+1xd` said "its stat is one of Body, Coordination…"; a row
     of bounded fields says what is wrong beside the field, and saves nothing."""
     data = sheet_data([{"name": "Running", "stat": "Body", "normal": 1}, PILOTING | change])
     response = player_client.post(reverse("character_new", args=[ore.pk]), data)
@@ -84,7 +75,7 @@ def test_a_saved_sheet_sends_its_card_to_its_owners_open_table_only(
     player_client, ore, gm, monkeypatch, django_capture_on_commit_callbacks
 ):
     """Play-test: the card on a table left open kept the old skills until a reload."""
-    from campaigns import live
+    from campaigns.table import live
     from tests.fixtures import RecordingLayer
 
     layer = RecordingLayer()

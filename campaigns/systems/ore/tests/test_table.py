@@ -4,10 +4,9 @@ wiggle dice set by the player, and dynamic contests."""
 import pytest
 from django.urls import reverse
 
-from campaigns import actions
-from campaigns.audience import Audience
-from campaigns.models import Membership, Roll, RollCall
-from campaigns.visibility import call_view
+from campaigns.common.audience import Audience
+from campaigns.models import Roll, RollCall
+from campaigns.secrets.visibility import call_view
 from characters.models import Character
 from tests.sheet_rows import rows
 
@@ -15,26 +14,17 @@ pytestmark = pytest.mark.django_db
 SECRET_DIFFICULTY = 9
 
 
-@pytest.fixture
-def ore(gm, player, other_player):
-    campaign = actions.create_campaign(gm, name="ORE", system="ore", settings={})
-    for user in (player, other_player):
-        Membership.objects.create(campaign=campaign, user=user)
-    return campaign
-
-
-@pytest.fixture
-def pilot(ore, player):
-    sheet = ore.rules_system.validate_sheet(
-        {"stats": {"Coordination": 3},
-         "skills": [{"name": "Piloting", "stat": "Coordination", "normal": 1, "hard": 1, "wiggle": 1}]}
-    )  # fmt: skip
-    return Character.objects.create(campaign=ore, owner=player, name="Jet", sheet=sheet)
-
-
 def roll_data(pilot, **changes):
-    data = {"character": pilot.pk, "stat": "Coordination", "skill": "Piloting", "bonus": "0", "penalty": "0",
-            "known": "1", "difficulty": "4", "label": "Evade"}  # fmt: skip
+    data = {
+        "character": pilot.pk,
+        "stat": "Coordination",
+        "skill": "Piloting",
+        "bonus": "0",
+        "penalty": "0",
+        "known": "1",
+        "difficulty": "4",
+        "label": "Evade",
+    }
     return data | changes
 
 
@@ -43,7 +33,7 @@ def test_wiggle_dice_wait_for_the_player(player_client, ore, pilot, script_dice)
     assert player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(pilot)).status_code == 302
     call = RollCall.objects.get()
     assert call.status == RollCall.Status.PLAYER_TURN
-    card = player_client.get(reverse("table", args=[ore.pk])).content.decode()
+    card = player_client.get(reverse("table", args=[ore.pk]) + "?tab=panel").content.decode()
     assert "10 → 2x10" in card  # what each wiggle value gives
     assert "7 → 3x7" in card
     bad = player_client.post(reverse("ore_wiggle", args=[ore.pk, call.pk]), {"wiggle": "11"}, HTTP_HX_REQUEST="true")
@@ -52,7 +42,7 @@ def test_wiggle_dice_wait_for_the_player(player_client, ore, pilot, script_dice)
     player_client.post(reverse("ore_wiggle", args=[ore.pk, call.pk]), {"wiggle": "7"})
     roll = Roll.objects.get()
     assert roll.outcome["wiggle"] == [7]
-    page = player_client.get(reverse("table", args=[ore.pk])).content.decode()
+    page = player_client.get(reverse("table", args=[ore.pk]) + "?tab=panel").content.decode()
     assert "3x7" in page
     assert "✔ 3x7" in page
     again = player_client.post(reverse("ore_wiggle", args=[ore.pk, call.pk]), {"wiggle": "9"}, HTTP_HX_REQUEST="true")
@@ -60,8 +50,7 @@ def test_wiggle_dice_wait_for_the_player(player_client, ore, pilot, script_dice)
     assert Roll.objects.get().outcome["wiggle"] == [7]
 
 
-def test_no_wiggle_posts_at_once_and_flags_a_bad_failure_for_the_gm(player_client, gm_client, ore, pilot,
-                                                                      script_dice):  # fmt: skip
+def test_no_wiggle_posts_at_once_and_flags_a_bad_failure_for_the_gm(player_client, gm_client, ore, pilot, script_dice):
     pilot.sheet["skills"] = []
     pilot.save()
     script_dice(1, 2, 3)
@@ -77,7 +66,7 @@ def test_the_gm_sees_no_bad_failure_while_the_wiggle_dice_wait(player_client, gm
     script_dice(1, 2, 3)
     player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(pilot, difficulty="0"))
     assert RollCall.objects.get().status == RollCall.Status.PLAYER_TURN
-    assert "bad failure" not in gm_client.get(reverse("table", args=[ore.pk])).content.decode()
+    assert "bad failure" not in gm_client.get(reverse("table", args=[ore.pk]) + "?tab=panel").content.decode()
 
 
 def test_the_gm_sets_a_secret_difficulty(player_client, gm_client, other_client, ore, pilot, script_dice):
@@ -99,9 +88,16 @@ def test_the_gm_sets_a_secret_difficulty(player_client, gm_client, other_client,
 def test_a_dynamic_contest_posts_one_entry(gm_client, player_client, ore, pilot, script_dice):
     response = gm_client.post(
         reverse("ore_contest", args=[ore.pk]),
-        {"character": pilot.pk, "stat": "Coordination", "skill": "Piloting", "npc_name": "Drone",
-         "npc_normal": "3", "npc_hard": "0", "npc_wiggle": "0"},
-    )  # fmt: skip
+        {
+            "character": pilot.pk,
+            "stat": "Coordination",
+            "skill": "Piloting",
+            "npc_name": "Drone",
+            "npc_normal": "3",
+            "npc_hard": "0",
+            "npc_wiggle": "0",
+        },
+    )
     assert response.status_code == 302
     call = RollCall.objects.get()
     script_dice(5, 5, 2, 9, 4, 4, 1)  # Jet: 5, 5, 2, 9 + hard 10; Drone: 4, 4, 1
@@ -161,9 +157,17 @@ def test_the_roll_form_shows_the_odds_of_each_width(player_client, ore, pilot):
 
 
 def test_the_ore_sheet_form(player_client, ore):
-    data = {"name": "Jet", "stat__Body": "2", "stat__Coordination": "4", "stat__Sense": "2", "stat__Brains": "2",
-            "stat__Command": "1", "stat__Cool": "3", "notes": "",
-            **rows("skills", [{"name": "Piloting", "stat": "Coordination", "normal": 2, "wiggle": 1}])}  # fmt: skip
+    data = {
+        "name": "Jet",
+        "stat__Body": "2",
+        "stat__Coordination": "4",
+        "stat__Sense": "2",
+        "stat__Brains": "2",
+        "stat__Command": "1",
+        "stat__Cool": "3",
+        "notes": "",
+        **rows("skills", [{"name": "Piloting", "stat": "Coordination", "normal": 2, "wiggle": 1}]),
+    }
     assert player_client.post(reverse("character_new", args=[ore.pk]), data).status_code == 302
     jet = Character.objects.get(name="Jet")
     assert jet.sheet["skills"] == [{"name": "Piloting", "stat": "Coordination", "normal": 2, "hard": 0, "wiggle": 1}]
@@ -186,10 +190,10 @@ def test_the_wiggle_step_offers_every_set_and_says_what_each_gives(player_client
         {"stats": {"Coordination": 4}, "skills": [{"name": "Dodge", "stat": "Coordination", "normal": 0, "wiggle": 1}]}
     )
     ace = Character.objects.create(campaign=ore, owner=player, name="Ace", sheet=sheet)
-    script_dice(5, 5, 5, 9)  # issue 18: the widest set (4x5) does not reach 8; a 2x9 does
+    script_dice(5, 5, 5, 9)  # the widest set (4x5) does not reach 8; a 2x9 does
     response = player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(ace, skill="Dodge", difficulty="8"))
     assert response.status_code == 302, response.content.decode()[-3000:]
-    card = player_client.get(reverse("table", args=[ore.pk])).content.decode()
+    card = player_client.get(reverse("table", args=[ore.pk]) + "?tab=panel").content.decode()
     assert "9 → 2x9, beats difficulty 8" in card
     assert "5 → 4x5, below difficulty 8" in card
     assert "Suggested: all on 9" in card
@@ -197,7 +201,7 @@ def test_the_wiggle_step_offers_every_set_and_says_what_each_gives(player_client
 
 
 def test_a_skill_rolls_with_its_own_stat_by_default(player_client, ore, pilot, script_dice):
-    # Issue 18: Piloting belongs to Coordination; a stat left on its default must not be Body.
+    # Piloting belongs to Coordination; a stat left on its default must not be Body.
     script_dice(7, 3, 2, 6)  # Coordination 3 + Piloting 1 normal = 4 normal dice, a hard 10, a wiggle die
     response = player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(pilot, stat=""))
     assert response.status_code == 302
@@ -209,16 +213,18 @@ def test_a_skill_rolls_with_its_own_stat_by_default(player_client, ore, pilot, s
 
 
 def test_a_skill_with_another_stat_is_refused(player_client, ore, pilot):
-    response = player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(pilot, stat="Body"),
-                                  HTTP_HX_REQUEST="true")  # fmt: skip
+    response = player_client.post(
+        reverse("ore_roll", args=[ore.pk]), roll_data(pilot, stat="Body"), HTTP_HX_REQUEST="true"
+    )
     assert response.status_code == 422
     assert "Piloting is rolled with Coordination, its stat" in response.content.decode()
-    alone = player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(pilot, stat="", skill=""),
-                               HTTP_HX_REQUEST="true")  # fmt: skip
+    alone = player_client.post(
+        reverse("ore_roll", args=[ore.pk]), roll_data(pilot, stat="", skill=""), HTTP_HX_REQUEST="true"
+    )
     assert alone.status_code == 422
     assert "Choose the stat to roll, or a skill" in alone.content.decode()
     assert not RollCall.objects.exists()
-    page = player_client.get(reverse("table", args=[ore.pk])).content.decode()
+    page = player_client.get(reverse("table", args=[ore.pk]) + "?tab=panel").content.decode()
     assert '<option value="" selected>The skill&#x27;s own</option>' in page
     assert '<option data-stat="Coordination">Piloting</option>' in page
 
@@ -230,9 +236,15 @@ def test_a_contest_opponent_uses_its_skills_stat_not_body(gm_client, ore, pilot,
     eye = Character.objects.create(campaign=ore, owner=other_player, name="Eye", sheet=sheet)
     response = gm_client.post(
         reverse("ore_contest", args=[ore.pk]),
-        {"character": pilot.pk, "stat": "", "skill": "Piloting", "opponent_character": eye.pk, "opponent_stat": "",
-         "opponent_skill": "Scrutiny"},
-    )  # fmt: skip
+        {
+            "character": pilot.pk,
+            "stat": "",
+            "skill": "Piloting",
+            "opponent_character": eye.pk,
+            "opponent_stat": "",
+            "opponent_skill": "Scrutiny",
+        },
+    )
     assert response.status_code == 302
     call = RollCall.objects.get()
     assert call.request["stat"] == "Coordination"
@@ -241,8 +253,9 @@ def test_a_contest_opponent_uses_its_skills_stat_not_body(gm_client, ore, pilot,
 
 @pytest.mark.parametrize("character", ["²", "9" * 40])
 def test_a_hostile_character_id_beside_a_skill_is_a_message(player_client, ore, pilot, character):
-    response = player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(pilot, character=character),
-                                  HTTP_HX_REQUEST="true")  # fmt: skip
+    response = player_client.post(
+        reverse("ore_roll", args=[ore.pk]), roll_data(pilot, character=character), HTTP_HX_REQUEST="true"
+    )
     assert response.status_code == 422
     assert "Select a valid choice" in response.content.decode()
 
@@ -261,16 +274,18 @@ def test_odd_digits_for_a_wiggle_die_get_a_message(player_client, ore, pilot, sc
 def test_the_skill_list_follows_the_character_chosen(player_client, ore, pilot, player):
     sheet = ore.rules_system.validate_sheet({"stats": {"Body": 3}, "skills": []})
     rook = Character.objects.create(campaign=ore, owner=player, name="Rook", sheet=sheet)
-    page = player_client.get(reverse("table", args=[ore.pk])).content.decode()
-    assert (f'<optgroup label="Jet" data-character="{pilot.pk}"><option data-stat="Coordination">Piloting</option>'
-            "</optgroup>") in page  # fmt: skip
+    page = player_client.get(reverse("table", args=[ore.pk]) + "?tab=panel").content.decode()
+    assert (
+        f'<optgroup label="Jet" data-character="{pilot.pk}"><option data-stat="Coordination">Piloting</option>'
+        "</optgroup>"
+    ) in page
     refused = player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(rook, stat=""), HTTP_HX_REQUEST="true")
     assert refused.status_code == 422
     assert "Rook has no skill called Piloting: Rook has no skills on the sheet." in refused.content.decode()
 
 
 def test_a_contest_refused_says_why_beside_its_button(gm_client, ore, pilot):
-    """Issue 18 (play-test): the contest's error showed at the top of the panel, far above the
+    """Play-test: the contest's error showed at the top of the panel, far above the
     button the GM had just pressed, off-screen on a phone."""
     response = gm_client.post(
         reverse("ore_contest", args=[ore.pk]),
@@ -282,3 +297,17 @@ def test_a_contest_refused_says_why_beside_its_button(gm_client, ore, pilot):
     alert = page.index('class="error" role="alert"')
     assert page.index('id="ore-contest-form"') < alert < page.index("Call for the contest</button>")
     assert not RollCall.objects.exists()
+
+
+def test_the_contests_skills_are_chosen_from_the_characters_sheets(gm_client, ore, pilot):
+    """The skill was typed, and "piloting" (lower case) was refused. Each side's skill is a select of
+    the characters' skills, the player's side grouped by character for table.js to show the chosen one's."""
+    page = gm_client.get(reverse("table", args=[ore.pk]) + "?tab=panel").content.decode()
+    form = page[page.index('id="ore-contest-form"') :]
+    form = form[: form.index("</form>")]
+    assert '<select name="skill" id="contestform-skill" data-skills>' in form
+    assert (
+        f'<optgroup label="Jet" data-character="{pilot.pk}"><option data-stat="Coordination">Piloting</option>' in form
+    )
+    assert '<select name="opponent_skill"' in form
+    assert '<input type="text" name="skill"' not in form

@@ -1,4 +1,4 @@
-"""Tribute's campaigns stored before die-size events (issue 21) get the setting, empty: an existing
+"""Tribute's campaigns stored before die-size events get the setting, empty: an existing
 campaign's `clean()` asks for every setting (campaigns.models.Campaign.clean), so without it the admin
 would refuse to save them until the GM keyed an event."""
 

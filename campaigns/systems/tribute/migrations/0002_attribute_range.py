@@ -1,4 +1,4 @@
-"""Tribute's campaigns stored before the effective range became a setting (issue 21) get it at ±99,
+"""Tribute's campaigns stored before the effective range became a setting get it at ±99,
 the range every rank was held to before, so that an existing campaign's `clean()`, which asks for
 every setting (campaigns.models.Campaign.clean), still passes and no sheet changes meaning."""
 

@@ -1,47 +1,36 @@
 """Profit and Waste assigned at the table (seed "Profit and Waste", "Getting Both"): a bonus
 effect bought with Profit, Waste on a feature or as a complication, Profit cancelling Waste,
-and a Match, through the player's assignment form (docs/tribute-rules.md, issue 21)."""
+and a Match, through the player's assignment form (docs/tribute-rules.md)."""
 
 import pytest
 from django.urls import reverse
 
-from campaigns import actions
-from campaigns.models import Membership, Roll, RollCall
-from characters.models import Character
+from campaigns.models import Roll, RollCall
+from campaigns.systems.tribute.tests.conftest import PUNCH, tribute_character
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def tribute(gm, player):
-    campaign = actions.create_campaign(gm, name="Tribute", system="tribute", settings={"die_size": 6})
-    Membership.objects.create(campaign=campaign, user=player)
-    return campaign
-
-
-@pytest.fixture
 def hero(tribute, player):
-    sheet = tribute.rules_system.validate_sheet(
-        {
-            "attributes": {"Might": 1},
-            "effects": [
-                {"name": "Punch", "rank": 2, "features": [{"name": "damage", "rank": 2}, {"name": "range", "rank": 1}],
-                 "bonuses": ["knockback"]},
-                {"name": "Shove", "rank": 5},
-                {"name": "Kick", "rank": 1, "features": [{"name": "reach", "rank": 0}]},
-            ],
-        },
-        tribute.settings,
-    )  # fmt: skip
-    return Character.objects.create(campaign=tribute, owner=player, name="Vera", sheet=sheet)
+    kick = {"name": "Kick", "rank": 1, "features": [{"name": "reach", "rank": 0}]}
+    return tribute_character(tribute, player, "Vera", [PUNCH, {"name": "Shove", "rank": 5}, kick])
 
 
 def both(client, campaign, hero, script_dice, opposition="0", effect="Punch"):
     """3 FOCUS 5, 5, 1 against 3 BURDEN 5, 5, 2, Might +1: result 1; the highest are equal, so the
     other 5 on each side is one Profit and one Waste (seed "Getting Both")."""
     script_dice(5, 5, 1, 5, 5, 2)
-    data = {"character": hero.pk, "attribute": "Might", "focus": "3", "burden": "3", "effect": effect,
-            "known": "1", "opposition": opposition, "label": "Hit the ogre"}  # fmt: skip
+    data = {
+        "character": hero.pk,
+        "attribute": "Might",
+        "focus": "3",
+        "burden": "3",
+        "effect": effect,
+        "known": "1",
+        "opposition": opposition,
+        "label": "Hit the ogre",
+    }
     assert client.post(reverse("tribute_test", args=[campaign.pk]), data).status_code == 302
     return RollCall.objects.get()
 
@@ -51,7 +40,9 @@ def assign(client, campaign, call, data):
 
 
 def card(client, campaign) -> str:
-    return client.get(reverse("table", args=[campaign.pk])).content.decode()
+    return "".join(
+        client.get(reverse("table", args=[campaign.pk]), {"tab": tab}).content.decode() for tab in ("", "panel")
+    )
 
 
 def test_profit_buys_the_bonus_effect_and_waste_lands_on_a_feature(player_client, tribute, hero, script_dice):
@@ -84,8 +75,9 @@ def test_profit_cancels_waste_one_for_one(player_client, tribute, hero, script_d
 
 def test_waste_that_does_not_land_is_refused(player_client, tribute, hero, script_dice):
     call = both(player_client, tribute, hero, script_dice)
-    response = player_client.post(reverse("tribute_assign", args=[tribute.pk, call.pk]), {"profit__damage": "1"},
-                                  HTTP_HX_REQUEST="true")  # fmt: skip
+    response = player_client.post(
+        reverse("tribute_assign", args=[tribute.pk, call.pk]), {"profit__damage": "1"}, HTTP_HX_REQUEST="true"
+    )
     assert response.status_code == 422
     assert "All 1 Waste must land" in response.content.decode()
     assert not Roll.objects.exists()

@@ -1,4 +1,4 @@
-"""Tribute Alpha's character card (issue 22): a button per attribute and per effect of the demo
+"""Tribute Alpha's character card: a button per attribute and per effect of the demo
 sheet, one click is one test through start_test against the published default (opposition 0, one
 FOCUS and one BURDEN die), the options change it, bad keys and options change nothing; and a roll
 row draws its dice as chips with the outcome and Profit as badges."""
@@ -9,10 +9,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from campaigns import actions
 from campaigns.models import Roll, RollCall
 from campaigns.systems.tribute import actions as tribute_actions
 from campaigns.systems.tribute.adapter import ADAPTER
+from campaigns.table import actions
 from characters.models import Character
 
 pytestmark = pytest.mark.django_db
@@ -35,8 +35,7 @@ def client_for(user) -> Client:
 
 
 def post(user, campaign, character, data):
-    return client_for(user).post(reverse("card_roll", args=[campaign.pk, character.pk]), data,
-                                 HTTP_HX_REQUEST="true")  # fmt: skip
+    return client_for(user).post(reverse("card_roll", args=[campaign.pk, character.pk]), data, HTTP_HX_REQUEST="true")
 
 
 def test_the_demo_sheet_has_a_button_per_attribute_and_effect(table):
@@ -44,8 +43,17 @@ def test_the_demo_sheet_has_a_button_per_attribute_and_effect(table):
     card = ADAPTER.card(mara)
     whats = [roll.what for roll in card.rolls]
     assert len(set(whats)) >= 6
-    assert whats == ["Might", "Agility", "Vitality", "Intellect", "Perception", "Willpower", "Presence", "Punch",
-                     "Sprint"]  # fmt: skip
+    assert whats == [
+        "Might",
+        "Agility",
+        "Vitality",
+        "Intellect",
+        "Perception",
+        "Willpower",
+        "Presence",
+        "Punch",
+        "Sprint",
+    ]
     assert card.roll("attribute:Might").detail == "d6 +2"
     assert card.roll("attribute:Vitality").detail == "d6 +0"
     assert card.roll("effect:Punch").detail == "rank 2 · Might +2"  # the highest attribute by default
@@ -105,8 +113,11 @@ def test_an_effect_with_profit_waits_for_the_players_assignment(table, player, s
     assert response.status_code == 200
     assert "Rolled Punch: Win with 1 Profit and 0 Waste to assign" in response.content.decode()
     call = RollCall.objects.get()
-    assert (call.status, call.request["effect"], call.request["attribute"]) == (RollCall.Status.PLAYER_TURN, "Punch",
-                                                                                "Might")  # fmt: skip
+    assert (call.status, call.request["effect"], call.request["attribute"]) == (
+        RollCall.Status.PLAYER_TURN,
+        "Punch",
+        "Might",
+    )
 
 
 def test_an_effect_without_profit_goes_to_the_log_with_the_chosen_attribute(table, player, script_dice):
@@ -144,7 +155,7 @@ def test_a_roll_row_draws_chips_and_badges(table, player, script_dice):
     campaign, mara = table
     script_dice(6, 5, 2)  # FOCUS 6, 5; BURDEN 2: 6 - 2 + 2 = 6, a Win with 1 Profit
     post(player, campaign, mara, {"roll": "attribute:Might", "focus": "2"})
-    page = client_for(player).get(reverse("table", args=[campaign.pk])).content.decode()
+    page = client_for(player).get(reverse("table", args=[campaign.pk]) + "?tab=panel").content.decode()
     row = page[page.index("data-roll-id=") :]
     assert '<span class="used"><span class="die die-kept" title="FOCUS die used">6' in row
     assert '<span class="die die-kept" title="FOCUS, Profit">5' in row
@@ -167,10 +178,11 @@ def test_the_players_own_waiting_tests_are_not_said_to_be_the_gms(table, player,
     script_dice(6, 6, 1)  # a Win with 1 Profit on Punch: waits for the player's assignment
     post(player, campaign, mara, {"roll": "effect:Punch", "focus": "2"})
     post(player, campaign, mara, {"roll": "attribute:Perception", "gm_sets": "on"})
-    page = client_for(player).get(reverse("table", args=[campaign.pk])).content.decode()
+    page = client_for(player).get(reverse("table", args=[campaign.pk]) + "?tab=panel").content.decode()
     assert "The GM asks <strong>Mara Vell</strong>" not in page
-    assert "Your own roll for <strong>Mara Vell</strong> waits for you: Punch (Might)" in page
-    assert "Your own roll for <strong>Mara Vell</strong> waits for you: Perception" in page
+    assert "Your roll for <strong>Mara Vell</strong>: Punch (Might) — choose below" in page
+    # Not "waits for you" beside the card's "waiting for the GM to set…": it waits on the GM.
+    assert "Your roll for <strong>Mara Vell</strong>: Perception</p>" in page
 
 
 def test_the_attribute_button_answers_the_gms_opposed_call_for_it(table, gm, player, script_dice):
@@ -178,8 +190,9 @@ def test_the_attribute_button_answers_the_gms_opposed_call_for_it(table, gm, pla
     unopposed test against 0 and left the call open; it answers the call, as CGG's card does."""
     campaign, mara = table
     opponent = {"name": "Guard", "rank": 0, "attribute": "Might", "focus": 1, "burden": 1}
-    made = tribute_actions.call_opposed(campaign, gm, character=mara, attribute="Agility", opponent=opponent,
-                                        label="Slip past the guard")  # fmt: skip
+    made = tribute_actions.call_opposed(
+        campaign, gm, character=mara, attribute="Agility", opponent=opponent, label="Slip past the guard"
+    )
     script_dice(5, 1, 2, 3)  # Mara: 5 − 1 + 1 = 5; the guard: 2 − 3 = −1
     response = post(player, campaign, mara, {"roll": "attribute:Agility"})
     assert response.status_code == 200
@@ -199,3 +212,36 @@ def test_another_attributes_button_leaves_the_opposed_call_open(table, gm, playe
     made.refresh_from_db()
     assert made.status == RollCall.Status.PENDING
     assert Roll.objects.get().call != made
+
+
+def card_values(html: str, character) -> dict[str, str]:
+    """The card's options as drawn: each field's value ("" when empty)."""
+    found = {}
+    for name in ("focus", "burden", "opposition"):
+        field = re.search(rf'<input[^>]*name="{name}"[^>]*id="card{character.pk}-{name}"[^>]*>', html)
+        assert field, name
+        value = re.search(r'value="([^"]*)"', field.group(0))
+        found[name] = value.group(1) if value else ""
+    return found
+
+
+def test_the_card_keeps_the_dice_of_the_last_test_for_the_next_click(table, player, script_dice):
+    """Play-test: after a roll with 3 FOCUS dice, the card's options went back to 1, so the next one-click
+    roll rolled 1 FOCUS die and could never earn Profit. The dice stay; the opposition is the test's own."""
+    campaign, mara = table
+    script_dice(1, 2, 6, 1, 1)
+    answer = post(player, campaign, mara, {"roll": "attribute:Agility", "focus": "3", "burden": "2", "opposition": "6"})
+    assert card_values(answer.content.decode(), mara) == {"focus": "3", "burden": "2", "opposition": ""}
+    page = client_for(player).get(reverse("table", args=[campaign.pk])).content.decode()
+    assert card_values(page, mara) == {"focus": "3", "burden": "2", "opposition": ""}  # a reload keeps them too
+    script_dice(2, 5, 4, 1, 3)
+    post(player, campaign, mara, {"roll": "attribute:Might", **card_values(page, mara)})  # the next click
+    latest = Roll.objects.latest("pk").outcome
+    assert (latest["test"]["focus_faces"], latest["test"]["burden_faces"]) == ([2, 5, 4], [1, 3])
+    assert latest["profit"] == 1  # the 4 beside the 5 kept meets the highest BURDEN die, 3: Profit at last
+
+
+def test_a_first_click_rolls_the_seeds_test_with_no_modifiers(table, player):
+    _campaign, mara = table
+    html = str(ADAPTER.card(mara).options)
+    assert card_values(html, mara) == {"focus": "", "burden": "", "opposition": ""}  # empty: one of each

@@ -6,34 +6,17 @@ of attribute ranks (seed: "Effect Ranks", "Making Tests", "Attribute Ranks")."""
 import pytest
 from django.urls import reverse
 
-from campaigns import actions
 from campaigns.models import Campaign, Membership, Roll, RollCall
+from campaigns.systems.tribute.tests.conftest import tribute_character
 from characters.models import Character
 from tests.sheet_rows import rows
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def tribute(gm, player, other_player):
-    campaign = actions.create_campaign(gm, name="Tribute", system="tribute", settings={"die_size": 6})
-    for user in (player, other_player):
-        Membership.objects.create(campaign=campaign, user=user)
-    return campaign
-
-
 def _hero(campaign, player, might=1):
-    sheet = campaign.rules_system.validate_sheet(
-        {
-            "attributes": {"Might": might},
-            "effects": [
-                {"name": "Punch", "rank": 2, "features": [{"name": "damage", "rank": 3}, {"name": "range", "rank": 1}]},
-                {"name": "Shove", "rank": 4},
-            ],
-        },
-        campaign.settings,
-    )  # fmt: skip
-    return Character.objects.create(campaign=campaign, owner=player, name="Vera", sheet=sheet)
+    punch = {"name": "Punch", "rank": 2, "features": [{"name": "damage", "rank": 3}, {"name": "range", "rank": 1}]}
+    return tribute_character(campaign, player, "Vera", [punch, {"name": "Shove", "rank": 4}], might)
 
 
 @pytest.fixture
@@ -42,13 +25,23 @@ def hero(tribute, player):
 
 
 def post_test(client, campaign, hero, *, effect="Punch", opposition="2", focus="1", burden="1"):
-    data = {"character": hero.pk, "attribute": "Might", "focus": focus, "burden": burden, "effect": effect,
-            "known": "1", "opposition": opposition, "label": "Hit the ogre"}  # fmt: skip
+    data = {
+        "character": hero.pk,
+        "attribute": "Might",
+        "focus": focus,
+        "burden": burden,
+        "effect": effect,
+        "known": "1",
+        "opposition": opposition,
+        "label": "Hit the ogre",
+    }
     return client.post(reverse("tribute_test", args=[campaign.pk]), data)
 
 
 def table(client, campaign) -> str:
-    return client.get(reverse("table", args=[campaign.pk])).content.decode()
+    return "".join(
+        client.get(reverse("table", args=[campaign.pk]), {"tab": tab}).content.decode() for tab in ("", "panel")
+    )
 
 
 # --- 1. A Match delivers the effect, and the odds count it ---
@@ -56,8 +49,15 @@ def table(client, campaign) -> str:
 
 def test_the_odds_count_a_match_as_delivering_the_effect(player_client, tribute, hero):
     """1 FOCUS and 1 BURDEN d6, Might +1 against 1: a Win 15/36, a Match 6/36, so 21/36."""
-    query = {"character": hero.pk, "attribute": "Might", "focus": "1", "burden": "1", "effect": "", "known": "1",
-             "opposition": "1"}  # fmt: skip
+    query = {
+        "character": hero.pk,
+        "attribute": "Might",
+        "focus": "1",
+        "burden": "1",
+        "effect": "",
+        "known": "1",
+        "opposition": "1",
+    }
     page = player_client.get(reverse("tribute_odds", args=[tribute.pk]), query).content.decode()
     assert "Win <strong>41.67%</strong> · Match 16.67%" in page
     assert "effect delivered (a Win or a Match) <strong>58.33%</strong>" in page
@@ -125,9 +125,16 @@ def test_the_opposing_side_has_no_profit_or_waste_and_the_card_says_so(
 ):
     gm_client.post(
         reverse("tribute_opposed", args=[tribute.pk]),
-        {"character": hero.pk, "attribute": "Might", "opponent_name": "Ogre", "opponent_rank": "0",
-         "opponent_attribute": "Might", "opponent_focus": "3", "opponent_burden": "1"},
-    )  # fmt: skip
+        {
+            "character": hero.pk,
+            "attribute": "Might",
+            "opponent_name": "Ogre",
+            "opponent_rank": "0",
+            "opponent_attribute": "Might",
+            "opponent_focus": "3",
+            "opponent_burden": "1",
+        },
+    )
     waiting_gm, waiting_player = table(gm_client, tribute), table(player_client, tribute)
     line = "Ogre's dice set the opposition's result only: no Profit or Waste for that side"
     assert line in waiting_gm
@@ -199,10 +206,17 @@ def test_an_npc_outside_the_range_is_refused(player_client, narrow, gm):
     hero = _hero(narrow, gm)
     response = player_client.post(
         reverse("tribute_opposed", args=[narrow.pk]),
-        {"character": hero.pk, "attribute": "Might", "opponent_name": "Ogre", "opponent_rank": "9",
-         "opponent_attribute": "Might", "opponent_focus": "1", "opponent_burden": "1"},
+        {
+            "character": hero.pk,
+            "attribute": "Might",
+            "opponent_name": "Ogre",
+            "opponent_rank": "9",
+            "opponent_attribute": "Might",
+            "opponent_focus": "1",
+            "opponent_burden": "1",
+        },
         HTTP_HX_REQUEST="true",
-    )  # fmt: skip
+    )
     assert response.status_code == 422
     assert "from -5 to 5" in response.content.decode()
     assert not RollCall.objects.exists()

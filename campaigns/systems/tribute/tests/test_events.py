@@ -5,8 +5,8 @@ rolled with dice of that size shows them on its card, for everyone."""
 import pytest
 from django.urls import reverse
 
-from campaigns import actions
 from campaigns.models import Membership, Roll, RollCall
+from campaigns.table import actions
 from characters.models import Character
 
 pytestmark = pytest.mark.django_db
@@ -34,8 +34,16 @@ def key(client, campaign, **data):
 
 
 def roll_test(client, campaign, hero):
-    data = {"character": hero.pk, "attribute": "Might", "focus": "1", "burden": "1", "known": "1",
-            "opposition": "0", "effect": "", "label": "Smash"}  # fmt: skip
+    data = {
+        "character": hero.pk,
+        "attribute": "Might",
+        "focus": "1",
+        "burden": "1",
+        "known": "1",
+        "opposition": "0",
+        "effect": "",
+        "label": "Smash",
+    }
     return client.post(reverse("tribute_test", args=[campaign.pk]), data)
 
 
@@ -56,14 +64,15 @@ def test_knockback_keyed_to_d8_shows_on_a_d8_test_for_everyone(
         assert "d8 event: Knockback" in page
 
 
-def test_an_event_keyed_to_another_size_does_not_come_up(gm, player, other_player, gm_client, player_client,
-                                                          script_dice):  # fmt: skip
+def test_an_event_keyed_to_another_size_does_not_come_up(
+    gm, player, other_player, gm_client, player_client, script_dice
+):
     heroic = _campaign(gm, player, other_player, 6)
     key(gm_client, heroic, die_size="8", event="Knockback")
     script_dice(5, 2)
     roll_test(player_client, heroic, _hero(heroic, player))
     assert Roll.objects.get().request["events"] == []
-    assert "d8 event" not in player_client.get(reverse("table", args=[heroic.pk])).content.decode()
+    assert "d8 event" not in player_client.get(reverse("table", args=[heroic.pk]) + "?tab=panel").content.decode()
 
 
 def test_a_roll_keeps_the_events_it_was_rolled_with(gm_client, player_client, pulpy, player, script_dice):
@@ -74,7 +83,7 @@ def test_a_roll_keeps_the_events_it_was_rolled_with(gm_client, player_client, pu
     assert response.status_code == 200
     pulpy.refresh_from_db()
     assert pulpy.settings["die_events"] == []
-    assert "d8 event: Knockback" in player_client.get(reverse("table", args=[pulpy.pk])).content.decode()
+    assert "d8 event: Knockback" in player_client.get(reverse("table", args=[pulpy.pk]) + "?tab=panel").content.decode()
 
 
 @pytest.mark.parametrize(
@@ -120,10 +129,17 @@ def test_an_opposed_test_shows_the_event_too(gm_client, player_client, pulpy, pl
     key(gm_client, pulpy, die_size="8", event="Knockback")
     gm_client.post(
         reverse("tribute_opposed", args=[pulpy.pk]),
-        {"character": hero.pk, "attribute": "Might", "opponent_name": "Ogre", "opponent_rank": "0",
-         "opponent_attribute": "Might", "opponent_focus": "1", "opponent_burden": "1"},
-    )  # fmt: skip
+        {
+            "character": hero.pk,
+            "attribute": "Might",
+            "opponent_name": "Ogre",
+            "opponent_rank": "0",
+            "opponent_attribute": "Might",
+            "opponent_focus": "1",
+            "opponent_burden": "1",
+        },
+    )
     call = RollCall.objects.get()
     script_dice(6, 2, 5, 1)
     player_client.post(reverse("tribute_roll", args=[pulpy.pk, call.pk]), {"focus": "1", "burden": "1"})
-    assert "d8 event: Knockback" in player_client.get(reverse("table", args=[pulpy.pk])).content.decode()
+    assert "d8 event: Knockback" in player_client.get(reverse("table", args=[pulpy.pk]) + "?tab=panel").content.decode()

@@ -7,9 +7,8 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from campaigns import actions
-from campaigns.inputs import WholeNumberField
-from campaigns.models import Membership, Roll, RollCall
+from campaigns.common.inputs import WholeNumberField
+from campaigns.models import Roll, RollCall
 from characters.models import Character
 from tests.sheet_rows import rows
 
@@ -17,32 +16,17 @@ pytestmark = pytest.mark.django_db
 SECRET_OPPOSITION = 137  # a marker no player page may show
 
 
-@pytest.fixture
-def tribute(gm, player, other_player):
-    campaign = actions.create_campaign(gm, name="Tribute", system="tribute", settings={"die_size": 6})
-    for user in (player, other_player):
-        Membership.objects.create(campaign=campaign, user=user)
-    return campaign
-
-
-@pytest.fixture
-def hero(tribute, player):
-    sheet = tribute.rules_system.validate_sheet(
-        {
-            "attributes": {"Might": 1},
-            "effects": [
-                {"name": "Punch", "rank": 2, "features": [{"name": "damage", "rank": 2}, {"name": "range", "rank": 1}],
-                 "bonuses": ["knockback"]},
-            ],
-        },
-        tribute.settings,
-    )  # fmt: skip
-    return Character.objects.create(campaign=tribute, owner=player, name="Vera", sheet=sheet)
-
-
 def test_data(hero, **changes):
-    data = {"character": hero.pk, "attribute": "Might", "focus": "2", "burden": "1", "effect": "Punch",
-            "known": "1", "opposition": "2", "label": "Break the door"}  # fmt: skip
+    data = {
+        "character": hero.pk,
+        "attribute": "Might",
+        "focus": "2",
+        "burden": "1",
+        "effect": "Punch",
+        "known": "1",
+        "opposition": "2",
+        "label": "Break the door",
+    }
     return data | changes
 
 
@@ -69,11 +53,12 @@ def test_a_win_with_profit_is_assigned_and_posted(player_client, tribute, hero, 
     assert response.status_code == 302
     roll = Roll.objects.get()
     assert roll.outcome["resolution"]["ranks"] == [["damage", 3], ["range", 1]]
-    page = player_client.get(reverse("table", args=[tribute.pk])).content.decode()
+    page = player_client.get(reverse("table", args=[tribute.pk]) + "?tab=panel").content.decode()
     assert "Final ranks: damage 3, range 1" in page
     assert "✔ Win" in page
-    again = player_client.post(reverse("tribute_assign", args=[tribute.pk, call.pk]), {"profit__damage": "1"},
-                               HTTP_HX_REQUEST="true")  # fmt: skip
+    again = player_client.post(
+        reverse("tribute_assign", args=[tribute.pk, call.pk]), {"profit__damage": "1"}, HTTP_HX_REQUEST="true"
+    )
     assert again.status_code == 422
     assert Roll.objects.count() == 1
 
@@ -90,8 +75,10 @@ def test_the_gm_sets_a_secret_opposition(player_client, gm_client, other_client,
     post_test(player_client, tribute, test_data(hero, known="0", opposition="", effect=""))
     call = RollCall.objects.get()
     assert "waiting for the GM" in player_client.get(reverse("table", args=[tribute.pk])).content.decode()
-    assert player_client.post(reverse("tribute_opposition", args=[tribute.pk, call.pk]), {"opposition": "1"}
-                              ).status_code == 404  # fmt: skip
+    assert (
+        player_client.post(reverse("tribute_opposition", args=[tribute.pk, call.pk]), {"opposition": "1"}).status_code
+        == 404
+    )
     script_dice(4, 2, 2)
     gm_client.post(reverse("tribute_opposition", args=[tribute.pk, call.pk]), {"opposition": SECRET_OPPOSITION})
     roll = Roll.objects.get()
@@ -106,9 +93,16 @@ def test_the_gm_sets_a_secret_opposition(player_client, gm_client, other_client,
 def test_an_opposed_test_rolls_both_sides_once(gm_client, player_client, tribute, hero, script_dice):
     response = gm_client.post(
         reverse("tribute_opposed", args=[tribute.pk]),
-        {"character": hero.pk, "attribute": "Might", "opponent_name": "Ogre", "opponent_rank": "2",
-         "opponent_attribute": "Might", "opponent_focus": "1", "opponent_burden": "1"},
-    )  # fmt: skip
+        {
+            "character": hero.pk,
+            "attribute": "Might",
+            "opponent_name": "Ogre",
+            "opponent_rank": "2",
+            "opponent_attribute": "Might",
+            "opponent_focus": "1",
+            "opponent_burden": "1",
+        },
+    )
     assert response.status_code == 302
     call = RollCall.objects.get()
     script_dice(6, 2, 5, 1)  # Vera: FOCUS 6, BURDEN 2 (+1) = 5; Ogre: FOCUS 5, BURDEN 1 (+2) = 6
@@ -116,7 +110,7 @@ def test_an_opposed_test_rolls_both_sides_once(gm_client, player_client, tribute
     roll = Roll.objects.get()
     assert (roll.outcome["test"]["focus_faces"], roll.outcome["opponent"]["focus_faces"]) == ([6], [5])
     assert (roll.outcome["opposition"], roll.outcome["outcome"]) == (6, "fail")
-    page = player_client.get(reverse("table", args=[tribute.pk])).content.decode()
+    page = player_client.get(reverse("table", args=[tribute.pk]) + "?tab=panel").content.decode()
     assert "Ogre" in page
 
 
@@ -162,24 +156,42 @@ def test_live_odds_for_a_known_opposition(player_client, tribute, hero):
 def test_the_tribute_sheet_form(player_client, tribute):
     response = player_client.post(
         reverse("character_new", args=[tribute.pk]),
-        {"name": "Vera", "attribute__Might": "2", "attribute__Agility": "-1", "notes": "",
-         **rows("effects", [{"name": "Punch", "rank": 2, "features": "damage 2, range 1", "bonuses": "knockback"},
-                            {"name": "Shove", "rank": 1}])},
-    )  # fmt: skip
+        {
+            "name": "Vera",
+            "attribute__Might": "2",
+            "attribute__Agility": "-1",
+            "notes": "",
+            **rows(
+                "effects",
+                [
+                    {"name": "Punch", "rank": 2, "features": "damage 2, range 1", "bonuses": "knockback"},
+                    {"name": "Shove", "rank": 1},
+                ],
+            ),
+        },
+    )
     assert response.status_code == 302
     vera = Character.objects.get(name="Vera")
     assert vera.sheet["attributes"]["Might"] == 2
     assert vera.sheet["effects"][0] == {
-        "name": "Punch", "rank": 2, "features": [{"name": "damage", "rank": 2}, {"name": "range", "rank": 1}],
+        "name": "Punch",
+        "rank": 2,
+        "features": [{"name": "damage", "rank": 2}, {"name": "range", "rank": 1}],
         "bonuses": ["knockback"],
-    }  # fmt: skip
+    }
     assert vera.sheet["effects"][1] == {"name": "Shove", "rank": 1, "features": [], "bonuses": []}
     edit = reverse("character_edit", args=[tribute.pk, vera.pk])
     page = player_client.get(edit).content.decode()
     assert 'name="effects-0-features" value="damage 2, range 1"' in page
     kept = {"name": "Vera", "attribute__Might": "2", "attribute__Agility": "-1", "notes": ""}
-    posted = rows("effects", [{"name": "Punch", "rank": 2, "features": "damage 2, range 1", "bonuses": "knockback",
-                               "DELETE": True}, {"name": "Shove", "rank": 1}], initial=2)  # fmt: skip
+    posted = rows(
+        "effects",
+        [
+            {"name": "Punch", "rank": 2, "features": "damage 2, range 1", "bonuses": "knockback", "DELETE": True},
+            {"name": "Shove", "rank": 1},
+        ],
+        initial=2,
+    )
     assert player_client.post(edit, kept | posted).status_code == 302
     vera.refresh_from_db()
     assert vera.sheet["effects"] == [{"name": "Shove", "rank": 1, "features": [], "bonuses": []}]
@@ -216,20 +228,27 @@ def test_odd_digits_in_profit_get_a_message(player_client, tribute, hero, script
 
 
 def test_an_npc_without_a_rank_is_asked_for_one(gm_client, tribute, hero):
-    """Issue 18 (play-test): an empty NPC rank silently became 0."""
+    """Play-test: an empty NPC rank silently became 0."""
     response = gm_client.post(
         reverse("tribute_opposed", args=[tribute.pk]),
-        {"character": hero.pk, "attribute": "Might", "opponent_name": "Ogre", "opponent_rank": "",
-         "opponent_attribute": "Might", "opponent_focus": "1", "opponent_burden": "1"},
+        {
+            "character": hero.pk,
+            "attribute": "Might",
+            "opponent_name": "Ogre",
+            "opponent_rank": "",
+            "opponent_attribute": "Might",
+            "opponent_focus": "1",
+            "opponent_burden": "1",
+        },
         HTTP_HX_REQUEST="true",
-    )  # fmt: skip
+    )
     assert response.status_code == 422
     assert "Give the NPC&#x27;s rank, -99 to 99." in response.content.decode()
     assert not RollCall.objects.exists()
 
 
 def test_a_whole_number_field_says_its_own_range():
-    """Issue 18 (play-test): "e.g. 3 or -2" on a field whose minimum is 0."""
+    """Play-test: "e.g. 3 or -2" on a field whose minimum is 0."""
     field = WholeNumberField(min_value=0, max_value=20)
     with pytest.raises(ValidationError) as refused:
         field.clean("two")

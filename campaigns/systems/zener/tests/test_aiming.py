@@ -1,17 +1,21 @@
-"""Aiming caps, suppression fire and spot/listen checks at the table (issue 20; seed: "Aiming",
+"""Aiming caps, suppression fire and spot/listen checks at the table (seed: "Aiming",
 "Extra Time Spent/Rushing", "Spot/Listen Checks")."""
 
 import pytest
 from django.urls import reverse
 
 from campaigns.models import Roll
-from campaigns.systems.zener.tests import test_table as table
+from campaigns.systems.zener.tests.conftest import pilot
 from campaigns.systems.zener.tests.test_combat_details import _attack
 from campaigns.systems.zener.tests.test_table import _character, check_data
 
-kai, ren = table.kai, table.ren
-
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def character_maker():
+    """Kai and Ren as the table tests make them: pilots (conftest.pilot)."""
+    return pilot
 
 
 def test_a_rifle_aims_up_to_ten_seconds(gm_client, zg, kai, ren, script_dice):
@@ -23,8 +27,19 @@ def test_a_rifle_aims_up_to_ten_seconds(gm_client, zg, kai, ren, script_dice):
 
 
 def test_aiming_a_pistol_past_two_seconds_is_refused_and_changes_nothing(gm_client, zg, kai, ren):
-    data = {"attacker": kai.pk, "target": ren.pk, "stat": "ACC", "ranks": "2", "weapon": "1d6", "armour": "0",
-            "size": "0", "range_": "0", "aiming": "3", "circumstance": "0", "weapon_kind": "pistol"}  # fmt: skip
+    data = {
+        "attacker": kai.pk,
+        "target": ren.pk,
+        "stat": "ACC",
+        "ranks": "2",
+        "weapon": "1d6",
+        "armour": "0",
+        "size": "0",
+        "range_": "0",
+        "aiming": "3",
+        "circumstance": "0",
+        "weapon_kind": "pistol",
+    }
     response = gm_client.post(reverse("zener_attack", args=[zg.pk]), data, HTTP_HX_REQUEST="true")
     assert response.status_code == 422
     assert "A pistol aims for at most 2 seconds: up to +2 on the time chart." in response.content.decode()
@@ -36,7 +51,7 @@ def test_suppression_fire_is_minus_five(gm_client, player_client, zg, kai, ren, 
     plain = _attack(gm_client, zg, kai, ren, armour="5")
     suppressing = _attack(gm_client, zg, kai, ren, armour="5", suppression="on")
     assert suppressing.outcome["target"] == plain.outcome["target"] - 5
-    page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    page = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     assert "suppression fire −5" in page
 
 

@@ -1,4 +1,4 @@
-"""Zener Gate's character card (issue 22): a button per skill, weapon and stat on the sheet, one click
+"""Zener Gate's character card: a button per skill, weapon and stat on the sheet, one click
 one check in the log, and the check's row drawn as dice chips with an outcome badge."""
 
 import re
@@ -14,13 +14,6 @@ from rules.zener.checks import Check
 from rules.zener.stats import ROLLED_STATS
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def mara(zg, player):
-    """The demo's character: PRAC 12, Pilot 3 (PRAC), Pistol 2 and a 2d6 pistol; every other stat 10."""
-    sheet = zg.rules_system.validate_sheet({**ADAPTER.demo_sheet, "notes": ""})
-    return Character.objects.create(campaign=zg, owner=player, name="Mara", sheet=sheet)
 
 
 def card_post(client, character, key, **options):
@@ -78,8 +71,14 @@ def test_one_click_rolls_a_skill_check_from_the_sheet(player_client, zg, mara, s
     roll = Roll.objects.get()
     assert (roll.character, roll.author, roll.visibility) == (mara, mara.owner, "table")
     assert roll.request["what"] == "Pilot 3 + PRAC foundation 8"
-    assert roll.outcome | {} == {"faces": [6, 6, 5], "total": 17, "target": 11, "success": False, "margin": -6,
-                                 "bonus": 0}  # fmt: skip
+    assert roll.outcome | {} == {
+        "faces": [6, 6, 5],
+        "total": 17,
+        "target": 11,
+        "success": False,
+        "margin": -6,
+        "bonus": 0,
+    }
     body = response.content.decode()
     assert "Rolled Pilot." in body
     assert f'data-roll-id="{roll.pk}"' in body
@@ -127,7 +126,7 @@ def test_a_bad_button_or_option_changes_nothing(player_client, zg, mara, key, op
 def test_a_check_row_shows_dice_chips_and_a_badge(player_client, zg, mara, script_dice):
     script_dice(6, 6, 5)
     card_post(player_client, mara, "skill:Pilot")
-    page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    page = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     row = page[page.index("data-roll-id=") :]
     assert re.search(r'<span class="die die-kept">6</span>\s*<span class="die die-kept">6</span>', row)
     assert '<strong class="outcome outcome-fail">✘ failure by 6</strong>' in row
@@ -138,21 +137,20 @@ def test_dice_past_the_lowest_that_count_are_dropped_chips(player_client, zg, ma
     check = Check(3, 22, benefit=5)  # 5d6, the lowest 3 at or under 13 (rules.zener.checks.extra_benefits)
     script_dice(6, 6, 6, 5, 1)
     zener.make_check(zg, mara.owner, character=mara, what="Pilot", check=check)
-    page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    page = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     chips = re.findall(r'<span class="die die-(\w+)"[^>]*>(\d)', page)
     assert chips == [("kept", "6"), ("dropped", "6"), ("dropped", "6"), ("kept", "5"), ("kept", "1")]  # 1 + 5 + 6
     assert '<strong class="outcome outcome-ok">✔ success by 1</strong>' in page
 
 
-def test_a_karma_reroll_shows_what_it_replaces_and_marks_the_result_that_stands(player_client, zg, mara,
-                                                                                 script_dice):  # fmt: skip
+def test_a_karma_reroll_shows_what_it_replaces_and_marks_the_result_that_stands(player_client, zg, mara, script_dice):
     script_dice(6, 6, 5)
     card_post(player_client, mara, "skill:Pilot")
     first = Roll.objects.get()
     script_dice(2, 3, 4)
     again = zener.spend_on_roll(first.pk, mara.owner, use="reroll")
     assert again.request["replaced"] == {"faces": [6, 6, 5], "total": 17, "target": 11}
-    page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    page = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     row = page[page.index(f'data-roll-id="{again.pk}"') : page.index(f'data-roll-id="{first.pk}"')]
     assert re.findall(r'die-replaced"[^>]*>(\d)', row) == ["6", "6", "5"]
     assert re.search(r'<strong class="total"><span class="die die-stands"[^>]*>9<', row)
@@ -177,16 +175,17 @@ def test_a_check_rows_dice_read_apart_as_text(player_client, zg, mara, script_di
     """Play-test: plain chips ran together as text ("3d6 → 665 = 17"), which a screen reader reads as one number."""
     script_dice(6, 6, 5)
     card_post(player_client, mara, "skill:Pilot")
-    page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    page = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     row = page[page.index('<p class="dice">Pilot') :]
     text = re.sub(r"<[^>]+>", "", row[: row.index("</p>")])
     assert "3d6 → 6 6 5 = 17" in text
 
 
-def test_a_karma_spend_reaches_the_gms_characters_tab_live(player_client, zg, mara, script_dice, monkeypatch,
-                                                          django_capture_on_commit_callbacks):  # fmt: skip
+def test_a_karma_spend_reaches_the_gms_characters_tab_live(
+    player_client, zg, mara, script_dice, monkeypatch, django_capture_on_commit_callbacks
+):
     """Play-test: after a player's re-roll the GM's Characters tab kept the Karma before it until a reload."""
-    from campaigns import live
+    from campaigns.table import live
     from tests.fixtures import RecordingLayer
 
     script_dice(6, 6, 5)

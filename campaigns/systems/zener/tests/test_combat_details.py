@@ -1,4 +1,4 @@
-"""Zener Gate combat details at the table (issue 20): micro-time, ACC initiative, the Range Adjustment table,
+"""Zener Gate combat details at the table: micro-time, ACC initiative, the Range Adjustment table,
 weapon ranks."""
 
 import pytest
@@ -6,13 +6,18 @@ from django.urls import reverse
 
 from campaigns.models import Roll
 from campaigns.systems.zener.tests import test_table as table
+from campaigns.systems.zener.tests.conftest import pilot
 from campaigns.systems.zener.tests.test_table import _character, check_data
 from characters.models import Character
 from tests.zener_rows import zener_post
 
-kai, ren = table.kai, table.ren  # the table tests' campaign and characters
-
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def character_maker():
+    """Kai and Ren as the table tests make them: pilots (conftest.pilot)."""
+    return pilot
 
 
 def test_tied_initiative_enters_micro_time_lowest_res_first(gm_client, player_client, zg, player, script_dice):
@@ -22,7 +27,7 @@ def test_tied_initiative_enters_micro_time_lowest_res_first(gm_client, player_cl
     gm_client.post(reverse("zener_initiative", args=[zg.pk]), {})
     roll = Roll.objects.get(kind="zener_initiative")
     assert roll.outcome["announce"] == [[["Ren"], ["Kai"]]]
-    page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    page = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     # RES as worn: no armour takes 4 (seed, "Other Armour Effects"), as in checks and Defense.
     assert "Micro-time at 4: Ren (RES 4), then Kai (RES 10) announce their actions" in page
 
@@ -33,8 +38,9 @@ def test_the_gm_may_order_initiative_by_acc(gm_client, zg, player, script_dice):
     script_dice(3, 3)
     gm_client.post(reverse("zener_initiative", args=[zg.pk]), {"use_acc": "on"})
     roll = Roll.objects.get(kind="zener_initiative")
-    # Seed: "If it is more appropriate, the GM can use ACC instead of MEL": Ren's ACC is highest (+0), Kai's next (+2).
-    assert roll.outcome["order"] == [["Kai", 3, 5], ["Ren", 3, 3]]
+    # Seed: "If it is more appropriate, the GM can use ACC instead of MEL": ACC ranks as MEL does, by default the best
+    # first (rules page, #zener-initiative-mel): Ren's ACC 15 +2, Kai's 8 +0.
+    assert roll.outcome["order"] == [["Ren", 3, 5], ["Kai", 3, 3]]
     assert roll.outcome["by"] == "ACC"
 
 
@@ -60,8 +66,9 @@ def test_a_reaction_save_in_micro_time(player_client, player, zg, script_dice):
 )
 def test_a_bad_reaction_save_is_refused(player_client, player, zg, script_dice, changes, message):
     quick = _character(zg, player, "Kai", NIM=12)
-    response = player_client.post(reverse("zener_check", args=[zg.pk]), check_data(quick, reaction_ms="250") | changes,
-                                  HTTP_HX_REQUEST="true")  # fmt: skip
+    response = player_client.post(
+        reverse("zener_check", args=[zg.pk]), check_data(quick, reaction_ms="250") | changes, HTTP_HX_REQUEST="true"
+    )
     assert response.status_code == 422
     assert message in response.content.decode()
     assert not Roll.objects.exists()
@@ -71,9 +78,19 @@ def test_an_attack_at_range_uses_the_range_adjustment(gm_client, zg, kai, ren, s
     script_dice(6, 6, 6)
     gm_client.post(
         reverse("zener_attack", args=[zg.pk]),
-        {"attacker": kai.pk, "target": ren.pk, "stat": "ACC", "ranks": "2", "weapon": "2d6", "armour": "0",
-         "size": "0", "range_": "20", "aiming": "0", "circumstance": "0"},
-    )  # fmt: skip
+        {
+            "attacker": kai.pk,
+            "target": ren.pk,
+            "stat": "ACC",
+            "ranks": "2",
+            "weapon": "2d6",
+            "armour": "0",
+            "size": "0",
+            "range_": "20",
+            "aiming": "0",
+            "circumstance": "0",
+        },
+    )
     # ACC 10 (foundation 7) + 2 - Defense -9 = 18; at 100 m (index 20) -5 by the Range Adjustment, not -20.
     assert Roll.objects.get(kind="zener_attack").outcome["target"] == 13
 
@@ -100,35 +117,59 @@ def test_the_sheet_refuses_a_fourth_weapon_rank(player_client, zg, changes, mess
 def test_the_attack_form_refuses_a_fourth_weapon_rank(gm_client, zg, kai, ren):
     response = gm_client.post(
         reverse("zener_attack", args=[zg.pk]),
-        {"attacker": kai.pk, "target": ren.pk, "stat": "ACC", "ranks": "4", "weapon": "2d6", "armour": "0",
-         "size": "0", "range_": "0", "aiming": "0", "circumstance": "0"},
+        {
+            "attacker": kai.pk,
+            "target": ren.pk,
+            "stat": "ACC",
+            "ranks": "4",
+            "weapon": "2d6",
+            "armour": "0",
+            "size": "0",
+            "range_": "0",
+            "aiming": "0",
+            "circumstance": "0",
+        },
         HTTP_HX_REQUEST="true",
-    )  # fmt: skip
+    )
     assert response.status_code == 422
     assert "less than or equal to 3" in response.content.decode()
     assert not Roll.objects.exists()
 
 
 def _attack(client, campaign, attacker, target, **changes):
-    data = {"attacker": attacker.pk, "target": target.pk, "stat": "ACC", "ranks": "2", "weapon": "1d6",
-            "armour": "10", "size": "0", "range_": "0", "aiming": "0", "circumstance": "0"}  # fmt: skip
+    data = {
+        "attacker": attacker.pk,
+        "target": target.pk,
+        "stat": "ACC",
+        "ranks": "2",
+        "weapon": "1d6",
+        "armour": "10",
+        "size": "0",
+        "range_": "0",
+        "aiming": "0",
+        "circumstance": "0",
+    }
     client.post(reverse("zener_attack", args=[campaign.pk]), data | changes)
     return Roll.objects.filter(kind="zener_attack").latest("pk")
 
 
-def test_a_critical_hit_the_armour_stopped_gives_plus_two_next_round(gm_client, player_client, zg, kai, ren,
-                                                                      other_player, script_dice):  # fmt: skip
+def test_a_critical_hit_the_armour_stopped_gives_plus_two_next_round(
+    gm_client, player_client, zg, kai, ren, other_player, script_dice
+):
     # ACC 10 (foundation 7) + 2 - Defense 5 (RES 10 - 15 + armour 10) = 4 on 3d6.
     # A critical hit; left chest (its d12 12: no critical location); 1d6 1 + 1 - armour 10 = 0 trauma; shock 2; d8 1 STR
     script_dice(1, 1, 1, 20, 12, 1, 2, 1)
     first = _attack(gm_client, zg, kai, ren)
     assert (first.outcome["critical"], first.outcome["trauma"], first.outcome["earns_follow_up"]) == (True, 0, 2)
-    page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    page = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     assert "Kai is at +2 to attack Ren next round" in page
     script_dice(6, 6, 6)
     second = _attack(gm_client, zg, kai, ren)
     assert (second.outcome["target"], second.outcome["follow_up"]) == (6, 2)
-    assert "+2 after last round's critical hit" in player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    assert (
+        "+2 after last round's critical hit"
+        in player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
+    )
     script_dice(6, 6, 6)
     assert _attack(gm_client, zg, kai, ren).outcome["target"] == 4  # once only
 
@@ -150,8 +191,9 @@ def test_the_plus_two_is_against_the_same_target_only(gm_client, zg, kai, ren, o
         ("full_auto", (4, 4, 5, 6, 3), "2d6+2d6+1d3", 22, (1, 1, 1, 1, 1, 1)),
     ],
 )
-def test_bursts_and_full_auto_roll_more_damage(gm_client, player_client, zg, kai, ren, script_dice, fire, faces,
-                                               weapon, damage, save):  # fmt: skip
+def test_bursts_and_full_auto_roll_more_damage(
+    gm_client, player_client, zg, kai, ren, script_dice, fire, faces, weapon, damage, save
+):
     # A hit; left chest (d12 12: not critical); the weapon's dice; shock 2; the chest's d8 1 (STR); the shock save
     script_dice(2, 3, 4, 20, 12, *faces, 2, 1, *save)
     roll = _attack(gm_client, zg, kai, ren, weapon="2d6", armour="0", fire=fire)
@@ -162,17 +204,28 @@ def test_bursts_and_full_auto_roll_more_damage(gm_client, player_client, zg, kai
     )
     assert (
         f"{weapon} ({roll.request['fire']}) rolled {damage}"
-        in player_client.get(reverse("table", args=[zg.pk])).content.decode()
+        in player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     )
 
 
 def test_a_burst_in_melee_is_refused(gm_client, zg, kai, ren):
     response = gm_client.post(
         reverse("zener_attack", args=[zg.pk]),
-        {"attacker": kai.pk, "target": ren.pk, "stat": "MEL", "ranks": "2", "weapon": "2d6", "armour": "0",
-         "size": "0", "range_": "0", "aiming": "0", "circumstance": "0", "fire": "burst"},
+        {
+            "attacker": kai.pk,
+            "target": ren.pk,
+            "stat": "MEL",
+            "ranks": "2",
+            "weapon": "2d6",
+            "armour": "0",
+            "size": "0",
+            "range_": "0",
+            "aiming": "0",
+            "circumstance": "0",
+            "fire": "burst",
+        },
         HTTP_HX_REQUEST="true",
-    )  # fmt: skip
+    )
     assert response.status_code == 422
     assert "A burst or full auto is aimed fire: attack with ACC." in response.content.decode()
     assert not Roll.objects.exists()

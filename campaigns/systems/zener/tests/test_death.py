@@ -1,4 +1,4 @@
-"""Death and dying at the table (issue 20; seed: "Death"): the GM sees who is dying on the panel,
+"""Death and dying at the table (seed: "Death"): the GM sees who is dying on the panel,
 rolls each round's death save from it, and the whole table reads the result in the log."""
 
 import pytest
@@ -29,7 +29,7 @@ def _save(client, campaign, character, aided=False):
 
 def test_the_gm_sees_who_is_dying_and_rolls_the_seeds_death_rounds(gm_client, player_client, zg, kai, script_dice):
     _character(zg, kai.owner, "Ren")
-    panel = gm_client.get(reverse("table", args=[zg.pk])).content.decode()
+    panel = gm_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     assert 'Kai</strong> <strong class="fail">DYING</strong>' in panel
     assert "Roll Kai's death save" in panel
     assert "Roll Ren's death save" not in panel
@@ -43,7 +43,7 @@ def test_the_gm_sees_who_is_dying_and_rolls_the_seeds_death_rounds(gm_client, pl
     kai.refresh_from_db()
     assert kai.sheet["state"] == "conscious"
     assert kai.sheet["damage"]["trauma"] == 47
-    log = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    log = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     assert "Death save: CON 12, +2 to the die" in log
     assert "stabilised, restored to 1" in log
 
@@ -55,7 +55,7 @@ def test_a_failed_death_save_is_death(gm_client, player_client, zg, kai, script_
     assert kai.sheet["state"] == "dead"
     assert (
         'Kai</strong> <strong class="fail">DEAD</strong>'
-        in player_client.get(reverse("table", args=[zg.pk])).content.decode()
+        in player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     )
     response = _save(gm_client, zg, kai)
     assert response.status_code == 422
@@ -80,9 +80,21 @@ def test_an_attack_that_takes_hp_to_zero_marks_the_target_dying(gm_client, zg, k
     # A hit (4); left chest (d12 12: not critical); 2d6 = 12 + 1 trauma = 13 > 8 HP left; the chest's d8 1 (STR);
     # shock 7 + 2 + 2 = 11 over SHK 10: the CON save (12 - 1) fails on 24, d10 5: unconscious, but dying outranks it.
     script_dice(1, 1, 2, 20, 12, 6, 6, 2, 1, 6, 6, 6, 6, 5)
-    gm_client.post(reverse("zener_attack", args=[zg.pk]), {"attacker": kai.pk, "target": ren.pk, "stat": "ACC",
-                   "ranks": "2", "weapon": "2d6", "armour": "0", "size": "0", "range_": "0", "aiming": "0",
-                   "circumstance": "0"})  # fmt: skip
+    gm_client.post(
+        reverse("zener_attack", args=[zg.pk]),
+        {
+            "attacker": kai.pk,
+            "target": ren.pk,
+            "stat": "ACC",
+            "ranks": "2",
+            "weapon": "2d6",
+            "armour": "0",
+            "size": "0",
+            "range_": "0",
+            "aiming": "0",
+            "circumstance": "0",
+        },
+    )
     assert Roll.objects.get(kind="zener_attack").outcome["unconscious"] == "2 seconds"
     ren.refresh_from_db()
     assert ren.sheet["state"] == "dying"

@@ -1,4 +1,4 @@
-"""Time passes at the table (issue 20; seed: "Endurance", "Damage & Recovery", END): the GM spends
+"""Time passes at the table (seed: "Endurance", "Damage & Recovery", END): the GM spends
 and recovers END for one character or the whole table; the sheet keeps it and the log adds it up."""
 
 import pytest
@@ -18,8 +18,8 @@ def _character(campaign, owner, name, con=12, spent=0):
 
 
 @pytest.fixture
-def kai(zg, player):
-    return _character(zg, player, "Kai")
+def character_maker():
+    return _character
 
 
 @pytest.fixture
@@ -32,13 +32,13 @@ def _time(client, campaign, **data):
 
 
 def test_strenuous_hours_spend_end_on_the_sheet_and_the_log_adds_up(gm_client, player_client, zg, kai, ren):
-    panel = gm_client.get(reverse("table", args=[zg.pk])).content.decode()
+    panel = gm_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     assert "Time passes: spend or recover END" in panel
     assert "The players' characters" in panel
     assert _time(gm_client, zg, character=kai.pk, activity="strenuous", minutes="120").status_code == 200
     kai.refresh_from_db()
     assert kai.sheet["damage"]["end_spent"] == 8
-    log = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    log = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     assert "Kai: 2 h strenuous, 8 END spent (END 4 of 12)" in log
     assert "Ren:" not in log
 
@@ -48,7 +48,7 @@ def test_ordinary_activity_for_everyone(gm_client, player_client, zg, kai, ren):
     kai.refresh_from_db()
     ren.refresh_from_db()
     assert (kai.sheet["damage"]["end_spent"], ren.sheet["damage"]["end_spent"]) == (3, 9)
-    log = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    log = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     assert "Kai: 1 h 30 min ordinary, 3 END spent (END 9 of 12)" in log
     assert "Ren: 1 h 30 min ordinary, 3 END spent (END 1 of 10)" in log
 
@@ -60,13 +60,13 @@ def test_rest_sleep_and_skipped_rounds_roll_the_d6(gm_client, player_client, zg,
     _time(gm_client, zg, character=ren.pk, activity="sleep", minutes="60")
     ren.refresh_from_db()
     assert ren.sheet["damage"]["end_spent"] == 6 - 2 - (1 + 1)
-    log = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    log = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     assert "Ren: 2 skipped rounds, d6 2: 2 END back (END 6 of 10)" in log
     assert "Ren: 1 h sleep, d6 1 + 1: 2 END back (END 8 of 10)" in log
     # The whole table rests: Kai has nothing to recover and the log says so; Ren's d6 6 stops at what was spent.
     script_dice(6)
     _time(gm_client, zg, character="", activity="rest", minutes="30")
-    log = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    log = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     assert "Kai: nothing to recover" in log
     assert "Ren: 30 min rest, d6 6: 2 END back, all that was spent (END 10 of 10)" in log
 
@@ -97,6 +97,11 @@ def test_only_the_gm_lets_time_pass(player_client, outsider_client, gm_client, z
 
 def test_the_rules_page_publishes_the_readings(player_client):
     rules = player_client.get(reverse("rules_system", args=["zener"])).content.decode()
-    for reading in ("Armour from another world", "Armour and hand protection on DEX",
-                    "A critical hit on a critical location", "END over time", "END at 0"):  # fmt: skip
+    for reading in (
+        "Armour from another world",
+        "Armour and hand protection on DEX",
+        "A critical hit on a critical location",
+        "END over time",
+        "END at 0",
+    ):
         assert reading in rules

@@ -1,5 +1,5 @@
-"""Equipment, loads, Campaign MacGuffins and delaying the next Zener Transition at the table (issue 20;
-seed: "Weapons", "Armor", "Loads", "Campaign MacGuffins", "Other Uses For Karma")."""
+"""Equipment, loads, Campaign MacGuffins and delaying the next Zener Transition at the table
+(seed: "Weapons", "Armor", "Loads", "Campaign MacGuffins", "Other Uses For Karma")."""
 
 import re
 from html import unescape
@@ -49,8 +49,8 @@ def test_karma_invested_in_named_macguffins_adds_up_for_everyone(gm_client, play
     assert _invest(gm_client, zg, kai, 3, "crystal radio set").status_code == 200
     assert _invest(gm_client, zg, ren, 1, "valve amplifier").status_code == 200
     assert (zener.karma_balance(kai).value, zener.karma_balance(ren).value) == (7, 9)
-    page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
-    assert "Campaign MacGuffins: 4 points invested, 4 unspent" in page
+    page = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
+    assert "<strong>MacGuffins</strong>: 4 points invested, 4 unspent" in page
     assert "Kai invests 3 Karma in the crystal radio set" in page
 
 
@@ -59,8 +59,8 @@ def test_the_gm_records_an_improvement_from_the_invested_total(gm_client, player
     _invest(gm_client, zg, ren, 5, "valve amplifier")
     response = _improve(gm_client, zg, "Limited comms home", "capability", upgrade="comms")
     assert response.status_code == 200
-    page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
-    assert "Campaign MacGuffins: 11 points invested, 1 unspent" in page
+    page = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
+    assert "<strong>MacGuffins</strong>: 11 points invested, 1 unspent" in page
     assert "Limited comms home (Limited Comms to Zener Command): a new capability, 10 points" in page
 
 
@@ -91,8 +91,9 @@ def test_delaying_the_transition_is_refused_until_the_three_upgrades(gm_client, 
     _improve(gm_client, zg, "Bigger fields", "minor", upgrade="meitner")
     refused = _post(gm_client, zg, "zener_delay_transition", {"character": kai.pk, "shift": 2})
     assert refused.status_code == 422
-    assert ("still to buy: Limited Comms to Zener Command, Zener Transition Threshold Detection"
-            in refused.content.decode())  # fmt: skip
+    assert (
+        "still to buy: Limited Comms to Zener Command, Zener Transition Threshold Detection" in refused.content.decode()
+    )
     assert zener.karma_balance(kai).value == 2
 
 
@@ -103,7 +104,7 @@ def test_delaying_the_transition_costs_the_time_shift(gm_client, player_client, 
         assert _improve(gm_client, zg, f"The {upgrade}", "minor", upgrade=upgrade).status_code == 200
     assert _post(gm_client, zg, "zener_delay_transition", {"character": ren.pk, "shift": 2}).status_code == 200
     assert zener.karma_balance(ren).value == 8  # x2 time: a Time Shift of 2
-    page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    page = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     assert "Ren spends 2 Karma to delay the next Zener Transition (x2 the time)" in page
 
 
@@ -114,7 +115,7 @@ def test_used_up_equipment_refunds_all_but_one_point(gm_client, player_client, z
     assert response.status_code == 200
     kai.refresh_from_db()
     assert (kai.sheet["weapons"], kai.sheet["equipment_points"]) == ([], 1)
-    log = unescape(player_client.get(reverse("table", args=[zg.pk])).content.decode())
+    log = unescape(player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode())
     assert "Kai's Grenade is used up: 3 of its 4 skill points come back" in log
     again = _post(gm_client, zg, "zener_consume", {"character": kai.pk, "item": "Grenade"})
     assert again.status_code == 422
@@ -122,16 +123,23 @@ def test_used_up_equipment_refunds_all_but_one_point(gm_client, player_client, z
 
 
 def test_the_sheet_form_prices_each_weapon_and_the_armour(player_client, zg, script_dice):
-    data = {"name": "Kai", **{f"stat__{s}": "12" for s in STATS}, "profession": "Pilot",
-            "skills": "Pilot (narrow, PRAC) 3", "notes": "", "armour": "5", "armour_coverage": "3",
-            "weapons": "Rifle 3d6; burst, skill\nKnife 1d3; melee, found"}  # fmt: skip
+    data = {
+        "name": "Kai",
+        **{f"stat__{s}": "12" for s in STATS},
+        "profession": "Pilot",
+        "skills": "Pilot (narrow, PRAC) 3",
+        "notes": "",
+        "armour": "5",
+        "armour_coverage": "3",
+        "weapons": "Rifle 3d6; burst, skill\nKnife 1d3; melee, found",
+    }
     script_dice(3, 3, 3, 3)  # INT's dice for Kai, then for the refused sheet
     assert player_client.post(reverse("character_new", args=[zg.pk]), zener_post(data)).status_code == 302
     kai = Character.objects.get()
     assert [w["cost"] for w in kai.sheet["weapons"]] == [4, 0]
     assert kai.sheet["armour_design"]["cost"] == 6  # (5 x 3 + 1) / 3, up
     form = player_client.get(reverse("character_edit", args=[zg.pk, kai.pk])).content.decode()
-    assert 'name="weapons-0-name" value="Rifle"' in form  # issue 22: its row, as bought
+    assert 'name="weapons-0-name" value="Rifle"' in form  # its row, as bought
     assert 'name="weapons-0-damage" value="3d6"' in form
     assert '<option value="burst" selected>burst</option>' in form
     assert re.search(r'<input[^>]*name="weapons-0-skill"[^>]*checked', form)
@@ -157,8 +165,14 @@ def test_the_tables_page_reckons_a_load(player_client, zg):
 
 def test_the_rules_page_publishes_the_equipment_and_macguffin_readings(player_client):
     rules = unescape(player_client.get(reverse("rules_system", args=["zener"])).content.decode())
-    for reading in ("Weapon costs", "Armour costs", "Equipment and the budget", "Loads", "Campaign MacGuffins",
-                    "Delaying the next Zener Transition"):  # fmt: skip
+    for reading in (
+        "Weapon costs",
+        "Armour costs",
+        "Equipment and the budget",
+        "Loads",
+        "Campaign MacGuffins",
+        "Delaying the next Zener Transition",
+    ):
         assert f"<strong>{reading}</strong>" in rules
     assert "×2 2, ×5 3, ×10 4" in rules
 

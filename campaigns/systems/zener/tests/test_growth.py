@@ -1,4 +1,4 @@
-"""Character creation and growth at the table (issue 20; seed: "Improving Stats", "Disadvantages", "Karma
+"""Character creation and growth at the table (seed: "Improving Stats", "Disadvantages", "Karma
 Limits", "Removing/Reducing Disadvantages", "Karmic Debt", "Karmic Starvation", "Other Uses For Karma"):
 the player writes disadvantages and trades on the sheet, the GM buys off ranks, records Complications
 and takes setbacks' payment from the panel; Karma moves through the ledger with the sheet."""
@@ -6,8 +6,7 @@ and takes setbacks' payment from the panel; Karma moves through the ledger with 
 import pytest
 from django.urls import reverse
 
-from campaigns import actions as table_actions
-from campaigns.models import LedgerEntry, Membership
+from campaigns.models import LedgerEntry
 from campaigns.systems.zener.actions import change_karma, gm_karma, karma_balance
 from characters.models import Character
 from tests.zener_rows import zener_post
@@ -17,29 +16,33 @@ pytestmark = pytest.mark.django_db
 STATS = ("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO", "ENC", "LAN", "AWA", "PERS")
 
 
-@pytest.fixture
-def zg(gm, player, other_player):
-    campaign = table_actions.create_campaign(gm, name="Zener", system="zener", settings={})
-    for user in (player, other_player):
-        Membership.objects.create(campaign=campaign, user=user)
-    return campaign
-
-
 def _character(campaign, owner, name="Kai", **sheet):
     """Every stat 12, INT's dice [3, 3]: INT 12, 24 skill points, starting Karma 10 (4 ranks at most)."""
     raw = {"stats": dict.fromkeys(STATS, 12), "int_dice": [3, 3], **sheet}
-    return Character.objects.create(campaign=campaign, owner=owner, name=name,
-                                    sheet=campaign.rules_system.validate_sheet(raw))  # fmt: skip
+    return Character.objects.create(
+        campaign=campaign, owner=owner, name=name, sheet=campaign.rules_system.validate_sheet(raw)
+    )
 
 
 def _form(**more):
-    return {"name": "Kai", **{f"stat__{s}": "12" for s in STATS}, "profession": "", "skills": "Pilot (narrow, PRAC) 3",
-            "languages": "", "weapons": "", "notes": "", **more}  # fmt: skip
+    return {
+        "name": "Kai",
+        **{f"stat__{s}": "12" for s in STATS},
+        "profession": "",
+        "skills": "Pilot (narrow, PRAC) 3",
+        "languages": "",
+        "weapons": "",
+        "notes": "",
+        **more,
+    }
 
 
 def _step(client, campaign, character, step, **data):
-    return client.post(reverse("zener_growth", args=[campaign.pk]), {"character": character.pk, "step": step, **data},
-                       HTTP_HX_REQUEST="true")  # fmt: skip
+    return client.post(
+        reverse("zener_growth", args=[campaign.pk]),
+        {"character": character.pk, "step": step, **data},
+        HTTP_HX_REQUEST="true",
+    )
 
 
 def test_disadvantages_on_the_sheet_pay_for_skills_and_the_budget_says_so(player_client, zg, script_dice):
@@ -55,14 +58,14 @@ def test_disadvantages_on_the_sheet_pay_for_skills_and_the_budget_says_so(player
     assert kai.sheet["disadvantages"] == [{"name": "Hunted", "points": 4, "ranks": 3}]
     page = player_client.get(reverse("character_edit", args=[zg.pk, kai.pk])).content.decode()
     assert "Skill points: INT × 2 (24) + disadvantages (9) = 33; the skills cost 33." in page
-    assert 'name="disadvantages-0-name" value="Hunted"' in page  # issue 22: its row
+    assert 'name="disadvantages-0-name" value="Hunted"' in page  # its row
     assert 'name="disadvantages-0-ranks" value="3"' in page
 
 
 def test_bad_disadvantage_lines_and_ranks_over_the_karma_limit_are_refused(player_client, zg, script_dice):
     script_dice(3, 3)
     url = reverse("character_new", args=[zg.pk])
-    refused = player_client.post(url, zener_post(_form(disadvantages="Hunted (3) 1")))  # issue 22: points, a choice
+    refused = player_client.post(url, zener_post(_form(disadvantages="Hunted (3) 1")))  # points, a choice
     assert refused.status_code == 422
     assert 'id="id_disadvantages-0-points-live">Select a valid choice. 3 is not' in refused.content.decode()
     refused = player_client.post(url, zener_post(_form(disadvantages="Hunted (4) 5")))
@@ -90,8 +93,14 @@ def test_stat_trades_at_creation_keep_the_rolled_stats_and_the_karma_adds_up(pla
     script_dice(3, 3, 3, 3)  # INT's dice for Kai, then for Ren
     url = reverse("character_new", args=[zg.pk])
     # Rolled STR 12, AWA 12, PERS 12. STR +1 for 3 skill points, AWA -1 for 2; 1 Karma: PERS -1, STR +2.
-    data = _form(stat__STR="15", stat__AWA="11", stat__PERS="11", rolled="STR 12, AWA 12, PERS 12",
-                 karma_trades="PERS>STR", skills="Pilot (narrow, PRAC) 3")  # fmt: skip
+    data = _form(
+        stat__STR="15",
+        stat__AWA="11",
+        stat__PERS="11",
+        rolled="STR 12, AWA 12, PERS 12",
+        karma_trades="PERS>STR",
+        skills="Pilot (narrow, PRAC) 3",
+    )
     assert player_client.post(url, zener_post(data)).status_code == 302
     kai = Character.objects.get()
     assert kai.sheet["rolled"] == {"STR": 12, "AWA": 12, "PERS": 12}
@@ -135,9 +144,15 @@ def test_the_gm_buys_off_a_rank_for_1_karma_then_the_disadvantage(gm_client, zg,
 
 
 def test_a_rank_the_skills_need_is_not_bought_off(gm_client, zg, player):
-    kai = _character(zg, player, disadvantages=[{"name": "Hunted", "points": 4, "ranks": 1}],
-                     skills=[{"name": "Pilot", "breadth": "specific", "stat": "PRAC", "ranks": 20},
-                             {"name": "Shoot", "breadth": "specific", "stat": "ACC", "ranks": 8}])  # fmt: skip
+    kai = _character(
+        zg,
+        player,
+        disadvantages=[{"name": "Hunted", "points": 4, "ranks": 1}],
+        skills=[
+            {"name": "Pilot", "breadth": "specific", "stat": "PRAC", "ranks": 20},
+            {"name": "Shoot", "breadth": "specific", "stat": "ACC", "ranks": 8},
+        ],
+    )
     refused = _step(gm_client, zg, kai, "remove", name="Hunted")
     assert refused.status_code == 422
     assert "These skills cost 28 skill points; INT × 2 (24) gives 24." in refused.content.decode()
@@ -147,17 +162,20 @@ def test_a_rank_the_skills_need_is_not_bought_off(gm_client, zg, player):
 
 
 def test_karmic_debt_shows_on_the_panel_and_the_gm_records_the_complication(gm_client, player_client, zg, gm, player):
-    kai = _character(zg, player, disadvantages=[{"name": "Hunted", "points": 4, "ranks": 2},
-                                                {"name": "Lame", "points": 2, "ranks": 4}])  # fmt: skip
-    assert "Karmic Debt" not in player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    kai = _character(
+        zg,
+        player,
+        disadvantages=[{"name": "Hunted", "points": 4, "ranks": 2}, {"name": "Lame", "points": 2, "ranks": 4}],
+    )
+    assert "Karmic Debt" not in player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     change_karma(kai, -9, actor=gm, reason="Strokes of good fortune")  # 1 Karma, 2 disadvantages
     for client in (gm_client, player_client):
-        page = client.get(reverse("table", args=[zg.pk])).content.decode()
+        page = client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
         assert (
             'Kai</strong>: <strong class="fail">Karmic Debt</strong>: 2 disadvantages earn points on 1 Karma, '
             "1 over the limit: the GM records a Complication."
         ) in page
-    assert "Record a Complication" in gm_client.get(reverse("table", args=[zg.pk])).content.decode()
+    assert "Record a Complication" in gm_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     # Lame is at its limit (4): Hunted's 2 ranks cost 2 points of STR.
     refused = _step(gm_client, zg, kai, "complication", name="Hunted", worsen="Lame", stat="STR")
     assert refused.status_code == 422
@@ -166,7 +184,7 @@ def test_karmic_debt_shows_on_the_panel_and_the_gm_records_the_complication(gm_c
     kai.refresh_from_db()
     assert kai.sheet["stats"]["STR"] == 10
     assert kai.sheet["disadvantages"] == [{"name": "Lame", "points": 2, "ranks": 4}]
-    page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    page = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     assert "Karmic Debt" not in page
     assert "Setback: Hunted nullified (2 ranks; STR −2)" in page
     change_karma(kai, 4, actor=gm, reason="Experience")
@@ -178,15 +196,21 @@ def test_karmic_debt_shows_on_the_panel_and_the_gm_records_the_complication(gm_c
 
 
 def test_karmic_starvation_keeps_the_sheet_valid_and_shows_it(gm_client, player_client, zg, gm, player):
-    skills = [{"name": "Pilot", "breadth": "specific", "stat": "PRAC", "ranks": 20},
-              {"name": "Shoot", "breadth": "specific", "stat": "ACC", "ranks": 12}]  # fmt: skip
-    kai = _character(zg, player, skills=skills, disadvantages=[{"name": "Hunted", "points": 4, "ranks": 3},
-                                                               {"name": "Lame", "points": 1, "ranks": 4}])  # fmt: skip
+    skills = [
+        {"name": "Pilot", "breadth": "specific", "stat": "PRAC", "ranks": 20},
+        {"name": "Shoot", "breadth": "specific", "stat": "ACC", "ranks": 12},
+    ]
+    kai = _character(
+        zg,
+        player,
+        skills=skills,
+        disadvantages=[{"name": "Hunted", "points": 4, "ranks": 3}, {"name": "Lame", "points": 1, "ranks": 4}],
+    )
     change_karma(kai, -9, actor=gm, reason="Spent")
     assert _step(gm_client, zg, kai, "complication", name="Hunted", stat="STR").status_code == 200
     kai.refresh_from_db()
     assert kai.sheet["setbacks"][0]["starvation"] == 2  # 28 points for 32 spent
-    assert "Karmic Starvation 2" in player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    assert "Karmic Starvation 2" in player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     page = player_client.get(reverse("character_edit", args=[zg.pk, kai.pk])).content.decode()
     assert "Karmic Starvation: the skills cost 4 less (32 − 4 = 28)." in page
     skills = "Pilot (specific, PRAC) 20\nShoot (specific, ACC) 12"
@@ -209,6 +233,11 @@ def test_growth_steps_refuse_bad_input_and_are_the_gms(gm_client, player_client,
 
 def test_the_readings_are_published_on_the_rules_page(player_client):
     page = player_client.get(reverse("rules_system", args=["zener"])).content.decode()
-    for reading in ("Disadvantages and Karma limits", "Stat trades at creation", "Buying off a disadvantage",
-                    "Karmic Debt and Complications", "Karmic Starvation</strong>"):  # fmt: skip
+    for reading in (
+        "Disadvantages and Karma limits",
+        "Stat trades at creation",
+        "Buying off a disadvantage",
+        "Karmic Debt and Complications",
+        "Karmic Starvation</strong>",
+    ):
         assert reading in page

@@ -1,24 +1,15 @@
-"""The player's order for stat recovery on their own sheet (issue 20; seed: "Damage & Recovery": "the
+"""The player's order for stat recovery on their own sheet (seed: "Damage & Recovery": "the
 character selects which stats experience this recovery"; medical care, "the player decides how this bonus is
 to be distributed"): the GM's "a day passes" follows it, worst first for stats not listed."""
 
 import pytest
 from django.urls import reverse
 
-from campaigns import actions
-from campaigns.models import Membership
 from characters.models import Character
 from tests.zener_rows import zener_post
 
 pytestmark = pytest.mark.django_db
 STATS = ("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO", "ENC", "LAN", "AWA", "PERS")
-
-
-@pytest.fixture
-def zg(gm, player):
-    campaign = actions.create_campaign(gm, name="Zener", system="zener", settings={})
-    Membership.objects.create(campaign=campaign, user=player)
-    return campaign
 
 
 @pytest.fixture
@@ -29,8 +20,13 @@ def kai(zg, player):
 
 
 def _save(client, campaign, character, **more):
-    data = {"name": "Kai", **{f"stat__{s}": "10" for s in STATS}, "stat_damage": "RES 3, STR 1, DEX 5", "notes": "",
-            **more}  # fmt: skip
+    data = {
+        "name": "Kai",
+        **{f"stat__{s}": "10" for s in STATS},
+        "stat_damage": "RES 3, STR 1, DEX 5",
+        "notes": "",
+        **more,
+    }
     return client.post(reverse("character_edit", args=[campaign.pk, character.pk]), zener_post(data))
 
 
@@ -46,7 +42,7 @@ def test_the_player_sets_heal_first_and_a_day_follows_it(gm_client, player_clien
     gm_client.post(reverse("zener_rest", args=[zg.pk]), data, HTTP_HX_REQUEST="true")
     kai.refresh_from_db()
     assert kai.sheet["damage"]["stats"] == {"RES": 3, "DEX": 5}  # STR healed, not the worst (DEX)
-    assert "Kai: STR 1 healed" in player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    assert "Kai: STR 1 healed" in player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
 
 
 def test_without_a_choice_the_worst_heals_first(gm_client, zg, kai):

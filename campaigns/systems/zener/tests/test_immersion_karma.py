@@ -17,10 +17,16 @@ NEAR = (5, 5, 5, 5)  # 20: misses it by 2
 
 def _sheet(zg, **more):
     return zg.rules_system.validate_sheet(
-        {"stats": {"LAN": 8}, "int_dice": [3, 3],
-         "languages": [{"name": "English", "era": "2020s", "aspect": "native"},
-                       {"name": "French", "era": "16th century", "aspect": "read", "ranks": 1}], **more}
-    )  # fmt: skip
+        {
+            "stats": {"LAN": 8},
+            "int_dice": [3, 3],
+            "languages": [
+                {"name": "English", "era": "2020s", "aspect": "native"},
+                {"name": "French", "era": "16th century", "aspect": "read", "ranks": 1},
+            ],
+            **more,
+        }
+    )
 
 
 @pytest.fixture
@@ -34,8 +40,16 @@ def ren(zg, other_player):
 
 
 def _immerse(client, zg, kai, **changes):
-    data = {"character": kai.pk, "language": "French", "among": "16th century", "hours": "14", "era_ranks": "0",
-            "aspect": "spoken", "related": "0", "label": ""} | changes  # fmt: skip
+    data = {
+        "character": kai.pk,
+        "language": "French",
+        "among": "16th century",
+        "hours": "14",
+        "era_ranks": "0",
+        "aspect": "spoken",
+        "related": "0",
+        "label": "",
+    } | changes
     return client.post(reverse("zener_immersion", args=[zg.pk]), data, HTTP_HX_REQUEST="true")
 
 
@@ -44,12 +58,13 @@ def _karma(client, roll, **data):
 
 
 def _options(client, roll) -> str:
-    return client.get(reverse("zener_karma_options", args=[roll.campaign_id, roll.pk]),
-                      HTTP_HX_REQUEST="true").content.decode()  # fmt: skip
+    return client.get(
+        reverse("zener_karma_options", args=[roll.campaign_id, roll.pk]), HTTP_HX_REQUEST="true"
+    ).content.decode()
 
 
 def _table(client, zg) -> str:
-    return client.get(reverse("table", args=[zg.pk])).content.decode()
+    return "".join(client.get(reverse("table", args=[zg.pk]), {"tab": tab}).content.decode() for tab in ("", "panel"))
 
 
 def test_a_delayed_immersion_check_takes_longer_and_gets_the_time_charts_bonus(player_client, zg, kai, script_dice):
@@ -91,8 +106,13 @@ def test_a_karma_reroll_makes_the_failed_check_and_keeps_the_clock(player_client
     script_dice(1, 1, 1, 2)
     assert _karma(player_client, failed, use="reroll").status_code == 200
     kai.refresh_from_db()
-    assert kai.sheet["languages"][1] == {"name": "French", "era": "16th century", "aspect": "read", "ranks": 2,
-                                         "learned": 1}  # fmt: skip
+    assert kai.sheet["languages"][1] == {
+        "name": "French",
+        "era": "16th century",
+        "aspect": "read",
+        "ranks": 2,
+        "learned": 1,
+    }
     assert kai.sheet["immersion"][0]["hours"] == 2
     assert karma_balance(kai).value == karma - 1
     page = _table(player_client, zg)

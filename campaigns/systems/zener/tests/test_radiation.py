@@ -1,12 +1,12 @@
-"""Radiation at the table (issue 20; seed: "Radiation Damage"): the GM's Zener transition for the party
+"""Radiation at the table (seed: "Radiation Damage"): the GM's Zener transition for the party
 or chosen characters, the log's line for each, radiation on the sheet, its recovery over the days the GM
 lets pass, and anti-radiation therapies; the GM's choice of comfortable sleep or camping."""
 
 import pytest
 from django.urls import reverse
 
-from campaigns import actions
 from campaigns.models import Roll
+from campaigns.table import actions
 from characters.models import Character
 from rules.zener.stats import in_play
 from tests.zener_rows import zener_post
@@ -23,13 +23,8 @@ def _character(campaign, owner, name, **damage):
 
 
 @pytest.fixture
-def kai(zg, player):
-    return _character(zg, player, "Kai")
-
-
-@pytest.fixture
-def ren(zg, other_player):
-    return _character(zg, other_player, "Ren")
+def character_maker():
+    return _character
 
 
 def _transit(client, campaign, category, *characters):
@@ -37,9 +32,10 @@ def _transit(client, campaign, category, *characters):
     return client.post(reverse("zener_transition", args=[campaign.pk]), data, HTTP_HX_REQUEST="true")
 
 
-def test_the_gm_transitions_the_party_and_everyone_reads_each_result(gm_client, player_client, zg, kai, ren,
-                                                                       script_dice):  # fmt: skip
-    assert "Zener transition" in gm_client.get(reverse("table", args=[zg.pk])).content.decode()
+def test_the_gm_transitions_the_party_and_everyone_reads_each_result(
+    gm_client, player_client, zg, kai, ren, script_dice
+):
+    assert "Zener transition" in gm_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     script_dice(*FAIL, 4, *PASS, 2)  # Kai, then Ren (by name): Kai fails a Category 2 (d6 4), Ren succeeds (d3 2)
     assert _transit(gm_client, zg, "2").status_code == 200
     kai.refresh_from_db()
@@ -50,7 +46,7 @@ def test_the_gm_transitions_the_party_and_everyone_reads_each_result(gm_client, 
     assert (values["CON"], values["HP"], values["SHK"]) == (16, 60, 12)  # no effect on calculated stats
     assert ren.sheet["damage"]["radiation"]["con"] == 1
     assert ren.sheet["damage"]["trauma"] == 2
-    log = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    log = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     assert "Zener transition, Category 2" in log
     assert "Kai (transition 1): CON roll 4d6: 24 against 5, failed: 4 long-term CON damage, 10 trauma and shock" in log
     assert "Ren (transition 1): CON roll 4d6: 4 against 5, made: 1 long-term CON damage, 2 trauma and shock" in log
@@ -85,8 +81,9 @@ def test_a_bad_transition_is_refused_and_changes_nothing(gm_client, player_clien
     response = _transit(gm_client, zg, "4")
     assert response.status_code == 422
     assert "Category 1, 2, 3A or 3B" in response.content.decode()
-    stranger = _character(actions.create_campaign(make_user("g2"), name="Else", system="zener", settings={}),
-                          outsider, "Stranger")  # fmt: skip
+    stranger = _character(
+        actions.create_campaign(make_user("g2"), name="Else", system="zener", settings={}), outsider, "Stranger"
+    )
     response = _transit(gm_client, zg, "1", stranger)
     assert response.status_code == 422
     assert "Choose characters at this table." in response.content.decode()
@@ -107,7 +104,7 @@ def test_days_of_rest_heal_radiation_and_the_gm_chooses_the_sleep(gm_client, pla
     ren.refresh_from_db()
     assert kai.sheet["damage"]["radiation"]["con"] == 2
     assert ren.sheet["damage"]["stats"] == {"DEX": 6}  # a quarter, camping
-    log = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    log = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     assert "Kai: CON 6 (radiation) healed" in log
     assert "camping" in log
     response = gm_client.post(rest, {"period": "day", "ranks": "0", "sleep": "sofa"}, HTTP_HX_REQUEST="true")
@@ -116,8 +113,16 @@ def test_days_of_rest_heal_radiation_and_the_gm_chooses_the_sleep(gm_client, pla
 
 
 def _treat(client, campaign, character, **data):
-    data = {"character": character.pk, "con_healed": "0", "extra_off": "0", "steps_back": "0", "shock": "0",
-            "trauma": "0", "as_end": "0", **data}  # fmt: skip
+    data = {
+        "character": character.pk,
+        "con_healed": "0",
+        "extra_off": "0",
+        "steps_back": "0",
+        "shock": "0",
+        "trauma": "0",
+        "as_end": "0",
+        **data,
+    }
     return client.post(reverse("zener_therapy", args=[campaign.pk]), data, HTTP_HX_REQUEST="true")
 
 
@@ -125,14 +130,15 @@ def test_the_gm_gives_a_therapy(gm_client, player_client, zg, kai, script_dice):
     kai.sheet["damage"] |= {"radiation": {"con": 9, "transitions": 4, "extra": 4, "step": 5, "waited": 1}}
     kai.save()
     script_dice(3, 1, 1, 1, 1)  # the d3 off the extra, then 4d6 hours before the END returns
-    response = _treat(gm_client, zg, kai, con_healed="2", extra_off="d3", steps_back="2", shock="8", trauma="6",
-                      as_end="3")  # fmt: skip
+    response = _treat(
+        gm_client, zg, kai, con_healed="2", extra_off="d3", steps_back="2", shock="8", trauma="6", as_end="3"
+    )
     assert response.status_code == 200
     kai.refresh_from_db()
     damage = kai.sheet["damage"]
     assert (damage["radiation"]["con"], damage["radiation"]["extra"], damage["radiation"]["step"]) == (7, 1, 3)
     assert (damage["shock"], damage["trauma"], damage["end_spent"]) == (5, 3, 6)
-    log = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    log = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     assert "Kai takes an anti-radiation therapy: 2 long-term CON healed" in log
 
 
@@ -150,22 +156,36 @@ def test_a_bad_therapy_is_refused_and_changes_nothing(gm_client, zg, kai):
 
 
 def test_the_sheet_shows_radiation_and_keeps_it_when_the_player_saves(player_client, zg, kai):
-    kai.sheet["damage"] |= {"radiation": {"con": 5, "transitions": 2, "extra": 2, "step": 1, "waited": 0},
-                            "stats": {"DEX": 4}, "stat_pace": {"DEX": 2}, "stat_late": {"DEX": 1}}  # fmt: skip
+    kai.sheet["damage"] |= {
+        "radiation": {"con": 5, "transitions": 2, "extra": 2, "step": 1, "waited": 0},
+        "stats": {"DEX": 4},
+        "stat_pace": {"DEX": 2},
+        "stat_late": {"DEX": 1},
+    }
     kai.save()
     page = player_client.get(reverse("character_edit", args=[zg.pk, kai.pk])).content.decode()
     assert "In play: CON 15 (20), after 5 long-term CON damage from radiation (2 transitions)." in page
-    data = {"name": "Kai", **{f"stat__{s}": "12" for s in ("STR", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO",
-            "ENC", "LAN", "AWA", "PERS")}, "stat__CON": "20", "stat__RES": "10", "stat__NIM": "10",
-            "stat_damage": "DEX 4", "notes": ""}  # fmt: skip
+    data = {
+        "name": "Kai",
+        **{
+            f"stat__{s}": "12"
+            for s in ("STR", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO", "ENC", "LAN", "AWA", "PERS")
+        },
+        "stat__CON": "20",
+        "stat__RES": "10",
+        "stat__NIM": "10",
+        "stat_damage": "DEX 4",
+        "notes": "",
+    }
     assert player_client.post(reverse("character_edit", args=[zg.pk, kai.pk]), zener_post(data)).status_code == 302
     kai.refresh_from_db()
     assert kai.sheet["damage"]["radiation"]["con"] == 5
     assert (kai.sheet["damage"]["stat_pace"], kai.sheet["damage"]["stat_late"]) == ({"DEX": 2}, {"DEX": 1})
 
 
-def test_a_transition_over_the_shock_threshold_can_knock_a_character_out(gm_client, player_client, zg, kai,
-                                                                         script_dice):  # fmt: skip
+def test_a_transition_over_the_shock_threshold_can_knock_a_character_out(
+    gm_client, player_client, zg, kai, script_dice
+):
     kai.sheet["damage"]["radiation"] = {"con": 0, "transitions": 3, "extra": 3, "step": 0, "waited": 0}
     kai.save()
     # 3B: d6 2 (+3: CON 15 in play), 2d6 6 + 6 + 3 + 3 = 18 shock, 6 over SHK 12: the save at CON 15 - 6, failed; d10 7
@@ -173,6 +193,6 @@ def test_a_transition_over_the_shock_threshold_can_knock_a_character_out(gm_clie
     _transit(gm_client, zg, "3B")
     kai.refresh_from_db()
     assert kai.sheet["state"] == "unconscious"
-    log = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    log = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     assert "shock save 4d6: 24 against 9, failed; unconscious for" in log
     assert "UNCONSCIOUS" in log

@@ -1,12 +1,11 @@
-"""The GM moves a character's long-term CON loss to another stat (issue 20; seed: "Radiation Damage": "the GM is
+"""The GM moves a character's long-term CON loss to another stat (seed: "Radiation Damage": "the GM is
 free to 'transfer' the long-term CON loss to some other affected stat"): the panel step, the log row for
 everyone, the panel's and the sheet's "radiation −2 STR", its healing on the track, a dying character saved."""
 
 import pytest
 from django.urls import reverse
 
-from campaigns import actions
-from campaigns.models import Membership, Roll
+from campaigns.models import Roll
 from characters.models import Character
 from rules.zener.stats import in_play
 from tests.zener_rows import zener_post
@@ -15,18 +14,12 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def zg(gm, player):
-    campaign = actions.create_campaign(gm, name="Zener", system="zener", settings={})
-    Membership.objects.create(campaign=campaign, user=player)
-    return campaign
-
-
-@pytest.fixture
 def kai(zg, player):
     """CON 12 with 5 long-term CON loss: CON 7 in play."""
     radiation = {"con": 5, "transitions": 2, "extra": 2, "step": 0, "waited": 0}
-    sheet = zg.rules_system.validate_sheet({"stats": {"CON": 12}, "int_dice": [3, 3],
-                                            "damage": {"radiation": radiation}})  # fmt: skip
+    sheet = zg.rules_system.validate_sheet(
+        {"stats": {"CON": 12}, "int_dice": [3, 3], "damage": {"radiation": radiation}}
+    )
     return Character.objects.create(campaign=zg, owner=player, name="Kai", sheet=sheet)
 
 
@@ -36,7 +29,7 @@ def _move(client, campaign, character, stat, points):
 
 
 def test_the_gm_moves_loss_and_everyone_reads_it(gm_client, player_client, zg, kai):
-    assert "Move long-term CON loss" in gm_client.get(reverse("table", args=[zg.pk])).content.decode()
+    assert "Move long-term CON loss" in gm_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     response = _move(gm_client, zg, kai, "STR", "2")
     assert response.status_code == 200
     kai.refresh_from_db()
@@ -44,7 +37,7 @@ def test_the_gm_moves_loss_and_everyone_reads_it(gm_client, player_client, zg, k
     assert kai.sheet["damage"]["radiation"]["moved"] == {"STR": 2}
     values = in_play(kai.sheet)
     assert (values["CON"], values["STR"]) == (9, 8)
-    page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    page = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     assert "Move long-term CON loss" not in page  # the GM's step alone
     assert "The GM moves 2 of Kai’s long-term CON loss to STR (3 left on CON)." in page
     assert "radiation −3 CON, −2 STR" in page  # the panel's line
@@ -57,8 +50,11 @@ def test_all_moves_the_whole_loss_and_days_heal_it(gm_client, zg, kai):
     kai.refresh_from_db()
     assert kai.sheet["damage"]["radiation"]["moved"] == {"RES": 5}
     assert in_play(kai.sheet)["HP"] == 2 * 12 + 10 + 10  # calculated stats stay as they were
-    gm_client.post(reverse("zener_rest", args=[zg.pk]), {"period": "day", "character": "", "ranks": "0",
-                                                         "sleep": "comfortable"}, HTTP_HX_REQUEST="true")  # fmt: skip
+    gm_client.post(
+        reverse("zener_rest", args=[zg.pk]),
+        {"period": "day", "character": "", "ranks": "0", "sleep": "comfortable"},
+        HTTP_HX_REQUEST="true",
+    )
     kai.refresh_from_db()
     assert "moved" not in kai.sheet["damage"]["radiation"]
     assert in_play(kai.sheet)["RES"] == 10

@@ -1,4 +1,4 @@
-"""Recovery at the table (issue 20; seed: "Damage & Recovery"): the GM lets a day or a week pass
+"""Recovery at the table (seed: "Damage & Recovery"): the GM lets a day or a week pass
 for one character or the whole table; the sheets heal and the log says what each healed."""
 
 import pytest
@@ -30,7 +30,7 @@ def _rest(client, campaign, **data):
 
 
 def test_a_day_passes_for_the_whole_table(gm_client, player_client, zg, kai, ren):
-    assert "A day passes" in gm_client.get(reverse("table", args=[zg.pk])).content.decode()
+    assert "A day passes" in gm_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     assert _rest(gm_client, zg, period="day", character="").status_code == 200
     kai.refresh_from_db()
     ren.refresh_from_db()
@@ -38,7 +38,7 @@ def test_a_day_passes_for_the_whole_table(gm_client, player_client, zg, kai, ren
     assert kai.sheet["damage"]["shock"] == 0
     assert kai.sheet["damage"]["stats"] == {"RES": 1}  # 3 less half, round up
     assert ren.sheet["damage"]["trauma"] == 13
-    log = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    log = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     assert "Kai: 4 trauma, 9 shock, RES 2 healed" in log
     assert "Ren: 7 trauma healed" in log
 
@@ -69,9 +69,21 @@ def test_new_trauma_from_an_attack_starts_the_schedule_again(gm_client, zg, kai,
     _rest(gm_client, zg, period="day", character=str(ren.pk))  # 13 left, a day rested
     # A hit (4); left chest (d12 12: not critical); 2d6 = 2 + 1 trauma; shock 2 + 1 + 2 within SHK 8; the chest's d8 1
     script_dice(1, 1, 2, 20, 12, 1, 1, 1, 1)
-    gm_client.post(reverse("zener_attack", args=[zg.pk]), {"attacker": kai.pk, "target": ren.pk, "stat": "ACC",
-                   "ranks": "2", "weapon": "2d6", "armour": "0", "size": "0", "range_": "0", "aiming": "0",
-                   "circumstance": "0"})  # fmt: skip
+    gm_client.post(
+        reverse("zener_attack", args=[zg.pk]),
+        {
+            "attacker": kai.pk,
+            "target": ren.pk,
+            "stat": "ACC",
+            "ranks": "2",
+            "weapon": "2d6",
+            "armour": "0",
+            "size": "0",
+            "range_": "0",
+            "aiming": "0",
+            "circumstance": "0",
+        },
+    )
     ren.refresh_from_db()
     assert ren.sheet["damage"]["trauma"] == 16
     _rest(gm_client, zg, period="day", character=str(ren.pk))

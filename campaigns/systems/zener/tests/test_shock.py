@@ -1,4 +1,4 @@
-"""Shock and unconsciousness at the table (issue 20, wrong today #2 and #4, "Shock and unconsciousness"):
+"""Shock and unconsciousness at the table:
 the app rolls the CON save, the sheet keeps the character's state, the GM's missed action wakes them."""
 
 import pytest
@@ -31,9 +31,19 @@ def ren(zg, other_player):
 def _shoot(gm_client, zg, kai, ren):
     return gm_client.post(
         reverse("zener_attack", args=[zg.pk]),
-        {"attacker": kai.pk, "target": ren.pk, "stat": "ACC", "ranks": "2", "weapon": "Rifle", "armour": "",
-         "size": "0", "range_": "0", "aiming": "0", "circumstance": "0"},
-    )  # fmt: skip
+        {
+            "attacker": kai.pk,
+            "target": ren.pk,
+            "stat": "ACC",
+            "ranks": "2",
+            "weapon": "Rifle",
+            "armour": "",
+            "size": "0",
+            "range_": "0",
+            "aiming": "0",
+            "circumstance": "0",
+        },
+    )
 
 
 # Seed, "Damage & Recovery": the rifle rolls 8 (4, 4), the chest adds 1 trauma, armour 5: 4 trauma; shock
@@ -53,12 +63,11 @@ def test_the_seeds_damage_example_end_to_end(gm_client, player_client, other_cli
     assert roll.outcome["save"] | {} == {"faces": [3, 3, 3, 3], "total": 12, "target": 5, "success": False, "over": 2}
     assert (roll.outcome["out_roll"], roll.outcome["out_index"], roll.outcome["unconscious"]) == (6, 4, "10 seconds")
     ren.refresh_from_db()
-    assert ren.sheet["damage"] | {} == {"trauma": 4, "shock": 8, "end_spent": 0, "stats": {"RES": 1},
-                                         "rest_days": 0}  # fmt: skip
+    assert ren.sheet["damage"] | {} == {"trauma": 4, "shock": 8, "end_spent": 0, "stats": {"RES": 1}, "rest_days": 0}
     assert (ren.sheet["state"], ren.sheet["out_for"]) == ("unconscious", "10 seconds")
     for client in (gm_client, player_client):
         page = client.get(reverse("table", args=[zg.pk])).content.decode()
-        # Each die a chip, the verdicts badges (issue 22).
+        # Each die a chip, the verdicts badges.
         save = '<span class="faces">' + " ".join(['<span class="die die-kept">3</span>'] * 4) + "</span>"
         assert f"CON save at -2: 4d6 → {save} = <strong>12</strong> against 5" in page
         assert '<strong class="outcome outcome-fail">✘ failed</strong>' in page
@@ -67,7 +76,8 @@ def test_the_seeds_damage_example_end_to_end(gm_client, player_client, other_cli
         assert "Ren is unconscious for 10 seconds</strong> (d10 6 − 4 + 2 = 4 on the time chart)" in page
         assert "Ren fails the CON save at -2. Ren is unconscious for 10 seconds." in page  # the log's sentence
         # the panel, for the GM and the table
-        assert '<strong>Ren</strong> <strong class="fail">UNCONSCIOUS</strong> (for 10 seconds)' in page
+        panel = client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
+        assert '<strong>Ren</strong> <strong class="fail">UNCONSCIOUS</strong> (for 10 seconds)' in panel
     sheet = other_client.get(reverse("character_edit", args=[zg.pk, ren.pk])).content.decode()
     assert "State: unconscious for 10 seconds." in sheet
     # "He recovers 1/3 of the shock damage inflicted, rounding up, i.e. 3 points, at the end of that missed round,
@@ -80,7 +90,8 @@ def test_the_seeds_damage_example_end_to_end(gm_client, player_client, other_cli
     assert missed.outcome == {"recovered": 3, "shock": 5, "woke": True, "threshold_left": 1}
     page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
     assert "wakes</strong> with 1 point of Shock Threshold" in page
-    assert "<strong>Ren</strong>: " in page  # awake: the panel names no state (only the unconscious, dying, dead)
+    panel = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
+    assert "<strong>Ren</strong>: " in panel  # awake: the panel names no state (only the unconscious, dying, dead)
     assert "State: conscious." in other_client.get(reverse("character_edit", args=[zg.pk, ren.pk])).content.decode()
 
 
@@ -101,10 +112,9 @@ def test_shock_over_hp_in_all_knocks_out_for_d10_minus_7_minutes(gm_client, zg, 
     kai.save()
     ren.sheet = {**ren.sheet, "damage": {**ren.sheet["damage"], "shock": 28}}
     ren.save()
-    # The chest's d12 12: not critical. The rifle's 1 + 1 - 5: no trauma; shock 0 + the d6 1 + 2 = 3, within
-    # SHK 6 (no save); the chest's d8 1 (STR). 28 + 3 = 31 is over HP 30: d10 9 - 7 = index 2 on the time chart,
-    # x2: 2 minutes.
-    script_dice(2, 3, 4, 20, 12, 1, 1, 1, 9)
+    # The chest's d12 12: not critical. The rifle's 1 + 1 - 5: no trauma, so no stat; shock 0 + the d6 1 + 2 = 3,
+    # within SHK 6 (no save). 28 + 3 = 31 is over HP 30: d10 9 - 7 = index 2 on the time chart, x2: 2 minutes.
+    script_dice(2, 3, 4, 20, 12, 1, 1, 9)
     _shoot(gm_client, zg, kai, ren)
     roll = Roll.objects.get(kind="zener_attack")
     assert "save" not in roll.outcome
@@ -123,8 +133,9 @@ def test_a_missed_action_with_nothing_to_recover_is_refused_and_changes_nothing(
 
 
 def test_a_sheet_edit_keeps_the_state_and_a_bad_state_is_refused(zg):
-    sheet = zg.rules_system.validate_sheet({"stats": {}, "int_dice": [3, 3], "state": "unconscious",
-                                            "out_for": "10 seconds"})  # fmt: skip
+    sheet = zg.rules_system.validate_sheet(
+        {"stats": {}, "int_dice": [3, 3], "state": "unconscious", "out_for": "10 seconds"}
+    )
     assert (sheet["state"], sheet["out_for"]) == ("unconscious", "10 seconds")
     with pytest.raises(RulesError, match="A character is conscious, unconscious, dying, dead"):
         zg.rules_system.validate_sheet({"stats": {}, "int_dice": [3, 3], "state": "asleep"})

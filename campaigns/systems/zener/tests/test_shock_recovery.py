@@ -1,4 +1,4 @@
-"""Shock recovered out of combat at the table (issue 20; seed: "Damage & Recovery", SHOCK): the GM's "Time
+"""Shock recovered out of combat at the table (seed: "Damage & Recovery", SHOCK): the GM's "Time
 passes" rest and sleep recover shock beside END, and "The fight is over" recovers a third of everyone's."""
 
 import pytest
@@ -39,7 +39,7 @@ def _fight_over(client, campaign):
 
 
 def _log(client, campaign):
-    return client.get(reverse("table", args=[campaign.pk])).content.decode()
+    return client.get(reverse("table", args=[campaign.pk]) + "?tab=panel").content.decode()
 
 
 def _damage(character):
@@ -65,8 +65,9 @@ def test_shock_alone_is_enough_to_rest_and_four_hours_sleep_recover_the_rest(gm_
     assert "Ash: 4 h sleep, −3 shock (shock 0)" in log
 
 
-def test_a_rest_with_nothing_to_recover_is_refused_for_one_and_said_for_everyone(gm_client, player_client, zg, kai,
-                                                                                  ren, script_dice):  # fmt: skip
+def test_a_rest_with_nothing_to_recover_is_refused_for_one_and_said_for_everyone(
+    gm_client, player_client, zg, kai, ren, script_dice
+):
     refused = _time(gm_client, zg, character=ren.pk, activity="sleep", minutes="480")
     assert refused.status_code == 422
     assert "Ren: No END spent and no shock: there is nothing to recover." in refused.content.decode()
@@ -86,8 +87,9 @@ def _fight(gm_client, zg, attacker, target, script_dice):
     return _attack(gm_client, zg, attacker, target)
 
 
-def test_the_fight_is_over_recovers_a_third_of_everyones_shock_once(gm_client, player_client, zg, kai, ren, player,
-                                                                      script_dice):  # fmt: skip
+def test_the_fight_is_over_recovers_a_third_of_everyones_shock_once(
+    gm_client, player_client, zg, kai, ren, player, script_dice
+):
     ash = _character(zg, player, "Ash", shock=4)
     refused = _fight_over(gm_client, zg)  # no attack yet: no fight to end
     assert refused.status_code == 422

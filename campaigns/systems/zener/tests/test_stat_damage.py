@@ -1,4 +1,4 @@
-"""Stat damage lowers the stats in play (issue 20, "wrong today" 3): checks, Defense, attacks,
+"""Stat damage lowers the stats in play: checks, Defense, attacks,
 initiative and the derived values read the sheet's stats less their damage, shown "RES 12 (14)"."""
 
 import pytest
@@ -12,9 +12,13 @@ pytestmark = pytest.mark.django_db
 
 def _character(campaign, owner, name, stats, lost=None):
     sheet = campaign.rules_system.validate_sheet(
-        {"stats": stats, "int_dice": [3, 3], "damage": {"stats": lost or {}},
-         "skills": [{"name": "Pilot", "breadth": "narrow", "stat": "PRAC", "ranks": 3}]}
-    )  # fmt: skip
+        {
+            "stats": stats,
+            "int_dice": [3, 3],
+            "damage": {"stats": lost or {}},
+            "skills": [{"name": "Pilot", "breadth": "narrow", "stat": "PRAC", "ranks": 3}],
+        }
+    )
     return Character.objects.create(campaign=campaign, owner=owner, name=name, sheet=sheet)
 
 
@@ -30,14 +34,31 @@ def ren(zg, other_player):
 
 
 def _check(character, **changes):
-    data = {"character": character.pk, "skill": "", "stat": "RES", "modifier": "0", "extra": "0", "indirect": "0",
-            "label": ""}  # fmt: skip
+    data = {
+        "character": character.pk,
+        "skill": "",
+        "stat": "RES",
+        "modifier": "0",
+        "extra": "0",
+        "indirect": "0",
+        "label": "",
+    }
     return data | changes
 
 
 def _attack(attacker, target):
-    return {"attacker": attacker.pk, "target": target.pk, "stat": "ACC", "ranks": "2", "weapon": "2d6",
-            "armour": "0", "size": "0", "range_": "0", "aiming": "0", "circumstance": "0"}  # fmt: skip
+    return {
+        "attacker": attacker.pk,
+        "target": target.pk,
+        "stat": "ACC",
+        "ranks": "2",
+        "weapon": "2d6",
+        "armour": "0",
+        "size": "0",
+        "range_": "0",
+        "aiming": "0",
+        "circumstance": "0",
+    }
 
 
 def test_a_damaged_stat_checks_at_its_value_in_play(player_client, zg, kai, script_dice):
@@ -108,7 +129,7 @@ def test_the_sheet_and_the_panel_show_the_stat_in_play_then_the_sheets(player_cl
     assert "RES 12 (14)" in sheet
     assert "PRAC 12 (14)" in sheet
     for client in (player_client, gm_client):
-        page = client.get(reverse("table", args=[zg.pk])).content.decode()
+        page = client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
         assert "RES 12 (14)" in page
         assert "HP 42 (44)" in page  # 2 x CON 10 + RES 12 (14) + NIM 10
         assert "INT 10 (11)" in page  # (PRAC 12 (14) + 10 + 10 + 10) / 4, rounded down, + 3 - 3

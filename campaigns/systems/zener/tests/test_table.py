@@ -4,37 +4,32 @@ import pytest
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from campaigns.audience import Audience
+from campaigns.common.audience import Audience
 from campaigns.models import Balance, LedgerEntry, Roll
+from campaigns.secrets.visibility import roll_view
 from campaigns.systems.zener import actions as zener
-from campaigns.visibility import roll_view
+from campaigns.systems.zener.tests.conftest import pilot as _character
 from characters.models import Character
 from tests.zener_rows import zener_post
 
 pytestmark = pytest.mark.django_db
 
 
-def _character(campaign, owner, name, **stats):
-    sheet = campaign.rules_system.validate_sheet(
-        {"stats": {"PRAC": 12, **stats}, "int_dice": [3, 3],
-         "skills": [{"name": "Pilot", "breadth": "narrow", "stat": "PRAC", "ranks": 3}]}
-    )  # fmt: skip
-    return Character.objects.create(campaign=campaign, owner=owner, name=name, sheet=sheet)
-
-
 @pytest.fixture
-def kai(zg, player):
-    return _character(zg, player, "Kai")
-
-
-@pytest.fixture
-def ren(zg, other_player):
-    return _character(zg, other_player, "Ren")
+def character_maker():
+    return _character
 
 
 def check_data(character, **changes):
-    data = {"character": character.pk, "skill": "Pilot", "stat": "PRAC", "modifier": "0", "extra": "0",
-            "indirect": "0", "label": "Land it"}  # fmt: skip
+    data = {
+        "character": character.pk,
+        "skill": "Pilot",
+        "stat": "PRAC",
+        "modifier": "0",
+        "extra": "0",
+        "indirect": "0",
+        "label": "Land it",
+    }
     return data | changes
 
 
@@ -46,9 +41,15 @@ def test_a_skill_check(player_client, zg, kai, script_dice):
     script_dice(6, 6, 5)  # 17 against 3 + 8 = 11
     assert player_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai)).status_code == 302
     roll = Roll.objects.get()
-    assert roll.outcome | {} == {"faces": [6, 6, 5], "total": 17, "target": 11, "success": False, "margin": -6,
-                                 "bonus": 0}  # fmt: skip
-    page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    assert roll.outcome | {} == {
+        "faces": [6, 6, 5],
+        "total": 17,
+        "target": 11,
+        "success": False,
+        "margin": -6,
+        "bonus": 0,
+    }
+    page = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     assert "✘ failure by 6" in page
     assert reverse("zener_karma_options", args=[zg.pk, roll.pk]) in page  # the roller's own spends load from here
     assert "Re-roll (1 of Kai's Karma)" in karma_options(player_client, roll)
@@ -76,21 +77,23 @@ def test_a_karma_reroll(player_client, zg, kai, player, script_dice):
     assert (again.request["reroll_of"], again.outcome["success"]) == (first.pk, True)
     assert zener.karma_balance(kai).value == karma - 1
     assert LedgerEntry.objects.get().roll == again
-    twice = player_client.post(reverse("zener_karma_on_roll", args=[zg.pk, first.pk]), {"use": "reroll"},
-                               HTTP_HX_REQUEST="true")  # fmt: skip
+    twice = player_client.post(
+        reverse("zener_karma_on_roll", args=[zg.pk, first.pk]), {"use": "reroll"}, HTTP_HX_REQUEST="true"
+    )
     assert twice.status_code == 422
     assert "already succeeded" in twice.content.decode()  # the re-roll's success is the check's result
     assert zener.karma_balance(kai).value == karma - 1
     # Said at once where the click was, not again on the next page, out of place.
-    assert "already spent" not in player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    assert "already spent" not in player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
 
 
 def test_only_the_roller_rerolls_and_others_give_plus_five(other_client, zg, kai, ren, script_dice, player_client):
     script_dice(6, 6, 1)  # 13 against 11: +5 makes it
     player_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai))
     first = Roll.objects.get()
-    refused = other_client.post(reverse("zener_karma_on_roll", args=[zg.pk, first.pk]), {"use": "reroll"},
-                                HTTP_HX_REQUEST="true")  # fmt: skip
+    refused = other_client.post(
+        reverse("zener_karma_on_roll", args=[zg.pk, first.pk]), {"use": "reroll"}, HTTP_HX_REQUEST="true"
+    )
     assert "Only the roller" in refused.content.decode()
     before = zener.karma_balance(ren).value
     other_client.post(reverse("zener_karma_on_roll", args=[zg.pk, first.pk]), {"use": "boost", "payer": ren.pk})
@@ -103,15 +106,17 @@ def test_karma_only_on_failed_rolls_and_never_below_zero(player_client, zg, kai,
     script_dice(1, 1, 1)
     player_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai))
     success = Roll.objects.get()
-    response = player_client.post(reverse("zener_karma_on_roll", args=[zg.pk, success.pk]), {"use": "reroll"},
-                                  HTTP_HX_REQUEST="true")  # fmt: skip
+    response = player_client.post(
+        reverse("zener_karma_on_roll", args=[zg.pk, success.pk]), {"use": "reroll"}, HTTP_HX_REQUEST="true"
+    )
     assert "already succeeded" in response.content.decode()
     zener.change_karma(kai, -zener.karma_balance(kai).value, actor=player, reason="spent")
     script_dice(6, 6, 6)
     player_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai))
     failed = Roll.objects.latest("id")
-    response = player_client.post(reverse("zener_karma_on_roll", args=[zg.pk, failed.pk]), {"use": "reroll"},
-                                  HTTP_HX_REQUEST="true")  # fmt: skip
+    response = player_client.post(
+        reverse("zener_karma_on_roll", args=[zg.pk, failed.pk]), {"use": "reroll"}, HTTP_HX_REQUEST="true"
+    )
     assert "has 0 Karma" in response.content.decode()
     assert Roll.objects.count() == 2
 
@@ -121,8 +126,8 @@ def test_a_gm_secret_check_reaches_only_the_gm(gm_client, player_client, zg, kai
     gm_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai, skill="", stat="AWA", label="ambush-check"))
     roll = Roll.objects.get()
     assert roll.visibility == Roll.Visibility.GM
-    assert "ambush-check" not in player_client.get(reverse("table", args=[zg.pk])).content.decode()
-    assert "ambush-check" in gm_client.get(reverse("table", args=[zg.pk])).content.decode()
+    assert "ambush-check" not in player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
+    assert "ambush-check" in gm_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
 
 
 def test_gm_awards_and_approved_spends(gm_client, player_client, zg, kai):
@@ -150,8 +155,9 @@ def test_the_gm_pays_an_adventures_experience(gm_client, zg, kai):
     assert zener.karma_balance(kai).value == start + 28
     entry = LedgerEntry.objects.get()
     assert entry.reason == "Adventure: (3 base + 2 setbacks × 2) × 4 (the PCs' permanent solution) = 28"
-    refused = gm_client.post(reverse("zener_karma", args=[zg.pk]), {**adventure, "solution": ""},
-                             HTTP_HX_REQUEST="true")  # fmt: skip
+    refused = gm_client.post(
+        reverse("zener_karma", args=[zg.pk]), {**adventure, "solution": ""}, HTTP_HX_REQUEST="true"
+    )
     assert refused.status_code == 422
     assert "how the locals&#x27; problem was solved" in refused.content.decode()
     assert zener.karma_balance(kai).value == start + 28
@@ -159,21 +165,32 @@ def test_the_gm_pays_an_adventures_experience(gm_client, zg, kai):
 
 @pytest.mark.parametrize(
     ("changes", "message"),
-    [({"skill": "Juggling"}, "no skill called Juggling"), ({"modifier": "99"}, "less than or equal to 50"),
-     ({"stat": "LUCK"}, "Select a valid choice")],
-)  # fmt: skip
+    [
+        ({"skill": "Juggling"}, "no skill called Juggling"),
+        ({"modifier": "99"}, "less than or equal to 50"),
+        ({"stat": "LUCK"}, "Select a valid choice"),
+    ],
+)
 def test_bad_checks_are_explained_and_roll_nothing(player_client, zg, kai, changes, message):
-    response = player_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai, **changes),
-                                  HTTP_HX_REQUEST="true")  # fmt: skip
+    response = player_client.post(
+        reverse("zener_check", args=[zg.pk]), check_data(kai, **changes), HTTP_HX_REQUEST="true"
+    )
     assert response.status_code == 422
     assert message in response.content.decode()
     assert not Roll.objects.exists()
 
 
 def test_the_zener_sheet_form_rolls_int_once(player_client, zg, script_dice):
-    data = {"name": "Kai", **{f"stat__{s}": "12" for s in ("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC",
-            "THEO", "ENC", "LAN", "AWA", "PERS")}, "profession": "Pilot", "skills": "Pilot (narrow, PRAC) 3",
-            "notes": ""}  # fmt: skip
+    data = {
+        "name": "Kai",
+        **{
+            f"stat__{s}": "12"
+            for s in ("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO", "ENC", "LAN", "AWA", "PERS")
+        },
+        "profession": "Pilot",
+        "skills": "Pilot (narrow, PRAC) 3",
+        "notes": "",
+    }
     script_dice(5, 2, 1, 1)  # INT's dice for Kai, then for the refused sheet below
     assert player_client.post(reverse("character_new", args=[zg.pk]), zener_post(data)).status_code == 302
     kai = Character.objects.get()
@@ -188,12 +205,12 @@ def test_the_zener_sheet_form_rolls_int_once(player_client, zg, script_dice):
 
 
 def test_reading_karma_writes_nothing(gm_client, player_client, zg, kai, ren, script_dice):
-    """Issue 19: the panel and a row's spends showed Karma by making its row; a read now writes nothing."""
+    """The panel and a row's spends showed Karma by making its row; a read now writes nothing."""
     script_dice(6, 6, 5)
     player_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai))
     roll = Roll.objects.get()
     for client in (gm_client, player_client):
-        assert client.get(reverse("table", args=[zg.pk])).status_code == 200
+        assert client.get(reverse("table", args=[zg.pk]) + "?tab=panel").status_code == 200
     assert "Re-roll (1 of Kai's Karma)" in karma_options(player_client, roll)
     assert zener.karma_balance(kai).value == 10
     assert Balance.objects.count() == 0
@@ -202,9 +219,16 @@ def test_reading_karma_writes_nothing(gm_client, player_client, zg, kai, ren, sc
 def test_a_stats_edit_leaves_the_karma_the_table_showed(player_client, zg, script_dice):
     """Karma starts from the stats, and stays what the table showed when the stats change
     afterwards, even before anyone has spent or given any."""
-    data = {"name": "Kai", **{f"stat__{s}": "12" for s in ("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC",
-            "THEO", "ENC", "LAN", "AWA", "PERS")}, "profession": "Pilot", "skills": "Pilot (narrow, PRAC) 3",
-            "notes": ""}  # fmt: skip
+    data = {
+        "name": "Kai",
+        **{
+            f"stat__{s}": "12"
+            for s in ("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO", "ENC", "LAN", "AWA", "PERS")
+        },
+        "profession": "Pilot",
+        "skills": "Pilot (narrow, PRAC) 3",
+        "notes": "",
+    }
     script_dice(5, 2)
     player_client.post(reverse("character_new", args=[zg.pk]), zener_post(data))
     kai = Character.objects.get()
@@ -236,7 +260,7 @@ def test_extra_time_and_assistants_raise_the_target(player_client, zg, kai, scri
 
 
 def test_extra_time_makes_a_stat_check_easier_at_the_table(player_client, zg, player, script_dice):
-    # Issue 20: STR 10 with x10 time was 4d6 <= 6 (1.16%), harder than without; rushing x0.1 on CON was
+    # STR 10 with x10 time was 4d6 <= 6 (1.16%), harder than without; rushing x0.1 on CON was
     # 4d6 <= 15 (66%), easier. A bonus makes success likelier on a stat check as on a skill check.
     kira = _character(zg, player, "Kira", STR=10, CON=10)
     odds_url = reverse("zener_odds", args=[zg.pk])
@@ -250,14 +274,14 @@ def test_extra_time_makes_a_stat_check_easier_at_the_table(player_client, zg, pl
     assert "CON 10 (stat check) − 5: 4d6 at or under 5 " in rushed
     assert "0.3858%" in rushed  # 5 in 1,296
     helped = player_client.get(odds_url, check_data(kira, skill="", stat="STR", assistants="3")).content.decode()
-    assert "STR 10 (stat check) + 2: 4d6 at or under 12 " in helped
+    assert "STR 10 (stat check) + 2, 3 assistants at skill −1 (+2): 4d6 at or under 12 " in helped
     script_dice(3, 3, 3, 3)  # 12: a failure without the time, a success with it
     player_client.post(reverse("zener_check", args=[zg.pk]), check_data(kira, skill="", stat="STR", time="4"))
     assert (Roll.objects.get().outcome["target"], Roll.objects.get().outcome["success"]) == (14, True)
 
 
 def test_the_check_form_says_which_way_each_modifier_pushes(player_client, zg, kai):
-    page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    page = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     assert "+ makes success likelier, − harder, on any check" in page
     assert "Extra time makes success likelier; rushing makes it harder." in page
     assert "Assistants make success likelier" in page
@@ -272,13 +296,23 @@ def test_the_gm_resolves_an_attack(gm_client, player_client, zg, kai, ren, scrip
     script_dice(2, 3, 4, 20, 12, 4, 4, 2, 1, 6, 6, 6, 6, 5)
     response = gm_client.post(
         reverse("zener_attack", args=[zg.pk]),
-        {"attacker": kai.pk, "target": ren.pk, "stat": "ACC", "ranks": "2", "weapon": "2d6", "armour": "0",
-         "size": "0", "range_": "0", "aiming": "0", "circumstance": "0"},
-    )  # fmt: skip
+        {
+            "attacker": kai.pk,
+            "target": ren.pk,
+            "stat": "ACC",
+            "ranks": "2",
+            "weapon": "2d6",
+            "armour": "0",
+            "size": "0",
+            "range_": "0",
+            "aiming": "0",
+            "circumstance": "0",
+        },
+    )
     assert response.status_code == 302
     roll = Roll.objects.get(kind="zener_attack")
     assert (roll.outcome["success"], roll.outcome["location"], roll.outcome["trauma"]) == (True, "Left chest", 9)
-    page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    page = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     assert "Left chest" in page
     assert "9 trauma" in page
     assert player_client.post(reverse("zener_attack", args=[zg.pk]), {}).status_code == 404
@@ -289,14 +323,24 @@ def test_a_critical_hit_on_the_hand_rolls_its_stat_die_twice(gm_client, player_c
     script_dice(1, 1, 1, 45, 6, 4, 4, 2, 2, 5)  # critical hit; d% 45, d6 6 = left hand; 2d6 = 8; shock 2; d10 2, 5
     gm_client.post(
         reverse("zener_attack", args=[zg.pk]),
-        {"attacker": kai.pk, "target": ren.pk, "stat": "ACC", "ranks": "2", "weapon": "2d6", "armour": "0",
-         "size": "0", "range_": "0", "aiming": "0", "circumstance": "0"},
-    )  # fmt: skip
+        {
+            "attacker": kai.pk,
+            "target": ren.pk,
+            "stat": "ACC",
+            "ranks": "2",
+            "weapon": "2d6",
+            "armour": "0",
+            "size": "0",
+            "range_": "0",
+            "aiming": "0",
+            "circumstance": "0",
+        },
+    )
     roll = Roll.objects.get(kind="zener_attack")
     assert (roll.outcome["critical"], roll.outcome["location"]) == (True, "Left hand")
     ren.refresh_from_db()
     assert ren.sheet["damage"]["stats"] == {"DEX": 1, "ACC": 1}
-    page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    page = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     assert "−1 DEX · −1 ACC" in page
 
 
@@ -306,12 +350,22 @@ def test_an_attack_logged_with_one_stat_damaged_still_reads(gm_client, player_cl
     script_dice(1, 1, 1, 2, 4, 4, 2, 8, 1, 1, 1, 1, 1)
     gm_client.post(
         reverse("zener_attack", args=[zg.pk]),
-        {"attacker": kai.pk, "target": ren.pk, "stat": "ACC", "ranks": "2", "weapon": "2d6", "armour": "0",
-         "size": "0", "range_": "0", "aiming": "0", "circumstance": "0"},
-    )  # fmt: skip
+        {
+            "attacker": kai.pk,
+            "target": ren.pk,
+            "stat": "ACC",
+            "ranks": "2",
+            "weapon": "2d6",
+            "armour": "0",
+            "size": "0",
+            "range_": "0",
+            "aiming": "0",
+            "circumstance": "0",
+        },
+    )
     old = {key: value for key, value in Roll.objects.get().outcome.items() if key != "stat_points"}  # nor d3s then
     Roll.objects.filter(kind="zener_attack").update(outcome={**old, "stat_damage": "PERS"})
-    page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    page = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     assert "shock</strong> · −1 PERS</p>" in page
 
 
@@ -319,9 +373,19 @@ def test_attacks_damage_the_sheets_and_initiative_orders_the_table(gm_client, zg
     script_dice(2, 3, 4, 20, 12, 4, 4, 2, 1, 6, 6, 6, 6, 5)  # as above: the CON save fails, 9 shock stands
     gm_client.post(
         reverse("zener_attack", args=[zg.pk]),
-        {"attacker": kai.pk, "target": ren.pk, "stat": "MEL", "ranks": "2", "weapon": "2d6", "armour": "0",
-         "size": "0", "range_": "0", "aiming": "0", "circumstance": "0"},
-    )  # fmt: skip
+        {
+            "attacker": kai.pk,
+            "target": ren.pk,
+            "stat": "MEL",
+            "ranks": "2",
+            "weapon": "2d6",
+            "armour": "0",
+            "size": "0",
+            "range_": "0",
+            "aiming": "0",
+            "circumstance": "0",
+        },
+    )
     kai.refresh_from_db()
     ren.refresh_from_db()
     assert kai.sheet["damage"]["end_spent"] == 2  # a physical attack
@@ -337,9 +401,19 @@ def test_a_hopeless_attack_misses_by_far(gm_client, zg, kai, ren, seeded_dice):
     # Aimed at the head (size -2), aiming -5, circumstance -20: target 19 - 2 - 5 - 20 = -8: 14d6 needing 14
     gm_client.post(
         reverse("zener_attack", args=[zg.pk]),
-        {"attacker": kai.pk, "target": ren.pk, "stat": "ACC", "ranks": "2", "weapon": "2d6", "armour": "0",
-         "size": "-2", "range_": "0", "aiming": "-5", "circumstance": "-20"},
-    )  # fmt: skip
+        {
+            "attacker": kai.pk,
+            "target": ren.pk,
+            "stat": "ACC",
+            "ranks": "2",
+            "weapon": "2d6",
+            "armour": "0",
+            "size": "-2",
+            "range_": "0",
+            "aiming": "-5",
+            "circumstance": "-20",
+        },
+    )
     roll = Roll.objects.get(kind="zener_attack")
     assert roll.outcome["success"] is False
     assert "location" not in roll.outcome  # missed by far more than 10
@@ -353,9 +427,19 @@ def test_weapons_and_armour_come_from_the_sheets(gm_client, zg, kai, ren, script
     script_dice(1, 2, 3, 20, 12, 5, 1, 1)  # hit; chest (d12 12); rifle 5 + 3 = 8; shock d6 1; the chest's d8
     gm_client.post(
         reverse("zener_attack", args=[zg.pk]),
-        {"attacker": kai.pk, "target": ren.pk, "stat": "ACC", "ranks": "2", "weapon": "Rifle", "armour": "",
-         "size": "0", "range_": "0", "aiming": "0", "circumstance": "0"},
-    )  # fmt: skip
+        {
+            "attacker": kai.pk,
+            "target": ren.pk,
+            "stat": "ACC",
+            "ranks": "2",
+            "weapon": "Rifle",
+            "armour": "",
+            "size": "0",
+            "range_": "0",
+            "aiming": "0",
+            "circumstance": "0",
+        },
+    )
     roll = Roll.objects.get(kind="zener_attack")
     assert (roll.request["weapon"], roll.request["armour"], roll.outcome["trauma"]) == ("1d6+3", 4, 8 + 1 - 4)
 
@@ -370,7 +454,7 @@ def test_worn_armour_changes_checks(player_client, zg, kai, script_dice):
 
 
 def test_a_skill_check_uses_the_skills_own_stat_by_default(player_client, zg, kai, script_dice):
-    # Issue 18: Pilot belongs to PRAC (12: foundation 8); the stat left on "the skill's own" must use it.
+    # Pilot belongs to PRAC (12: foundation 8); the stat left on "the skill's own" must use it.
     script_dice(3, 3, 3)
     response = player_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai, stat=""))
     assert response.status_code == 302
@@ -387,21 +471,29 @@ def test_the_gm_may_name_another_stat_basis_and_the_log_says_so(player_client, z
     roll = Roll.objects.get()
     assert roll.request["what"] == "Pilot 3 + AWA foundation 7 (stat basis chosen; the sheet's is PRAC)"
     assert roll.outcome["target"] == 3 + 7
-    stat_check = player_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai, skill="", stat=""),
-                                    HTTP_HX_REQUEST="true")  # fmt: skip
+    stat_check = player_client.post(
+        reverse("zener_check", args=[zg.pk]), check_data(kai, skill="", stat=""), HTTP_HX_REQUEST="true"
+    )
     assert stat_check.status_code == 422
     assert "Choose the stat for a stat check" in stat_check.content.decode()
-    page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    page = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     assert '<option value="" selected>The skill&#x27;s own</option>' in page
     assert '<option data-stat="PRAC">Pilot</option>' in page
 
 
 def test_int_is_rolled_once_shown_first_and_kept_across_refused_sheets(player_client, zg, script_dice):
-    # Issue 18: INT's dice were rolled again on each refused submit, so the skill budget moved (18, then 16).
-    stats = {f"stat__{s}": "12" for s in ("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO", "ENC",
-                                          "LAN", "AWA", "PERS")}  # fmt: skip
-    data = {"name": "Kai", **stats, "profession": "Pilot", "skills": "Pilot (broad, PRAC) 20\nShoot (broad, ACC) 20",
-            "notes": ""}  # fmt: skip
+    # INT's dice were rolled again on each refused submit, so the skill budget moved (18, then 16).
+    stats = {
+        f"stat__{s}": "12"
+        for s in ("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO", "ENC", "LAN", "AWA", "PERS")
+    }
+    data = {
+        "name": "Kai",
+        **stats,
+        "profession": "Pilot",
+        "skills": "Pilot (broad, PRAC) 20\nShoot (broad, ACC) 20",
+        "notes": "",
+    }
     script_dice(5, 2, 1, 6)  # INT's dice for Kai (12 + 5 - 2 = 15: 30 skill points), then for the next character
     url = reverse("character_new", args=[zg.pk])
     assert "INT&#x27;s dice: +5 −2" in player_client.get(url).content.decode()  # shown before any point is spent
@@ -416,7 +508,7 @@ def test_int_is_rolled_once_shown_first_and_kept_across_refused_sheets(player_cl
 
 
 def test_a_check_has_one_standing_result(player_client, other_client, zg, kai, ren, script_dice):
-    # Issue 18: after Ren's +5 turned Kai's failure into a success, Kai could still buy a re-roll,
+    # After Ren's +5 turned Kai's failure into a success, Kai could still buy a re-roll,
     # and the log then held a success and a failure for the same roll.
     script_dice(6, 6, 1)  # 13 against 11: a failure; +5 makes it a success
     player_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai))
@@ -427,12 +519,13 @@ def test_a_check_has_one_standing_result(player_client, other_client, zg, kai, r
     karma = zener.karma_balance(kai).value
     assert "Re-roll" not in karma_options(player_client, first)  # no longer offered
     assert "Re-roll" not in karma_options(player_client, boost)
-    refused = player_client.post(reverse("zener_karma_on_roll", args=[zg.pk, first.pk]), {"use": "reroll"},
-                                 HTTP_HX_REQUEST="true")  # fmt: skip
+    refused = player_client.post(
+        reverse("zener_karma_on_roll", args=[zg.pk, first.pk]), {"use": "reroll"}, HTTP_HX_REQUEST="true"
+    )
     assert refused.status_code == 422
     assert "already succeeded" in refused.content.decode()
     assert (Roll.objects.count(), zener.karma_balance(kai).value) == (2, karma)
-    page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    page = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     assert "+5 from Ren to Kai&#x27;s Pilot 3 + PRAC foundation 8 check (Land it)" in page  # named as players see it
     assert "roll #" not in page
 
@@ -458,7 +551,7 @@ def test_a_reroll_after_a_failed_boost_keeps_the_boost(
     player_client.post(reverse("zener_karma_on_roll", args=[zg.pk, first.pk]), {"use": "reroll"})
     again = Roll.objects.latest("id")
     assert (again.outcome["total"], again.outcome["target"], again.outcome["success"]) == (15, 16, True)
-    page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    page = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     assert "Karma re-roll of Kai&#x27;s Pilot 3 + PRAC foundation 8 check (Land it), with +5 from Ren" in page
 
 
@@ -473,22 +566,32 @@ def test_the_payer_chooses_which_character_pays_and_sees_only_spends_they_can_ma
     assert "+5 from Ren (1 Karma)" in theirs
     assert "+5 from Sol (1 Karma)" in theirs
     assert "Re-roll" not in theirs  # the roller's alone
-    unsaid = other_client.post(reverse("zener_karma_on_roll", args=[zg.pk, first.pk]), {"use": "boost"},
-                               HTTP_HX_REQUEST="true")  # fmt: skip
+    unsaid = other_client.post(
+        reverse("zener_karma_on_roll", args=[zg.pk, first.pk]), {"use": "boost"}, HTTP_HX_REQUEST="true"
+    )
     assert unsaid.status_code == 422
     assert "Choose which of your characters gives the +5" in unsaid.content.decode()
-    not_theirs = other_client.post(reverse("zener_karma_on_roll", args=[zg.pk, first.pk]),
-                                   {"use": "boost", "payer": kai.pk}, HTTP_HX_REQUEST="true")  # fmt: skip
+    not_theirs = other_client.post(
+        reverse("zener_karma_on_roll", args=[zg.pk, first.pk]),
+        {"use": "boost", "payer": kai.pk},
+        HTTP_HX_REQUEST="true",
+    )
     assert not_theirs.status_code == 422
     for hostile in ("²", "9" * 40, "x"):
-        odd = other_client.post(reverse("zener_karma_on_roll", args=[zg.pk, first.pk]),
-                                {"use": "boost", "payer": hostile}, HTTP_HX_REQUEST="true")  # fmt: skip
+        odd = other_client.post(
+            reverse("zener_karma_on_roll", args=[zg.pk, first.pk]),
+            {"use": "boost", "payer": hostile},
+            HTTP_HX_REQUEST="true",
+        )
         assert odd.status_code == 422
     assert Roll.objects.count() == 1
     zener.change_karma(ren, -zener.karma_balance(ren).value, actor=other_player, reason="spent")
     assert "+5 from Ren" not in karma_options(other_client, first)  # no Karma: not offered
-    broke = other_client.post(reverse("zener_karma_on_roll", args=[zg.pk, first.pk]),
-                              {"use": "boost", "payer": ren.pk}, HTTP_HX_REQUEST="true")  # fmt: skip
+    broke = other_client.post(
+        reverse("zener_karma_on_roll", args=[zg.pk, first.pk]),
+        {"use": "boost", "payer": ren.pk},
+        HTTP_HX_REQUEST="true",
+    )
     assert "Ren has 0 Karma" in broke.content.decode()  # and refused if posted
     before = zener.karma_balance(sol).value
     other_client.post(reverse("zener_karma_on_roll", args=[zg.pk, first.pk]), {"use": "boost", "payer": sol.pk})
@@ -498,8 +601,9 @@ def test_the_payer_chooses_which_character_pays_and_sees_only_spends_they_can_ma
     assert "Re-roll" not in karma_options(player_client, first)
 
 
-def test_karma_options_page_works_without_javascript_and_only_for_members(player_client, outsider_client, zg, kai,
-                                                                           script_dice):  # fmt: skip
+def test_karma_options_page_works_without_javascript_and_only_for_members(
+    player_client, outsider_client, zg, kai, script_dice
+):
     script_dice(6, 6, 6)
     player_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai))
     first = Roll.objects.get()
@@ -513,23 +617,38 @@ def test_karma_options_page_works_without_javascript_and_only_for_members(player
 
 
 def test_an_attack_takes_the_weapon_skills_ranks_from_the_sheet(gm_client, player_client, zg, kai, ren, script_dice):
-    # A sibling of issue 18's skill fault: the ranks were typed, 0 by default, whatever the attacker's sheet said.
-    kai.sheet = {**kai.sheet, "weapons": [{"name": "Rifle", "damage": "2d6"}],
-                 "skills": [*kai.sheet["skills"], {"name": "Rifle", "breadth": "weapon_broad", "stat": "ACC",
-                                                   "ranks": 2}]}  # fmt: skip
+    # The ranks were once typed, 0 by default, whatever the attacker's sheet said.
+    kai.sheet = {
+        **kai.sheet,
+        "weapons": [{"name": "Rifle", "damage": "2d6"}],
+        "skills": [*kai.sheet["skills"], {"name": "Rifle", "breadth": "weapon_broad", "stat": "ACC", "ranks": 2}],
+    }
     kai.save()
     script_dice(
         6, 6, 6, 20, 12, 4, 4, 2, 1, 1, 1, 1, 1
     )  # 18 against 18: a hit; d% 20, d12 12; 2d6; shock d6; d8; a made save
     response = gm_client.post(
         reverse("zener_attack", args=[zg.pk]),
-        {"attacker": kai.pk, "target": ren.pk, "stat": "ACC", "ranks": "", "weapon": "Rifle", "armour": "0",
-         "size": "0", "range_": "0", "aiming": "0", "circumstance": "0"},
-    )  # fmt: skip
+        {
+            "attacker": kai.pk,
+            "target": ren.pk,
+            "stat": "ACC",
+            "ranks": "",
+            "weapon": "Rifle",
+            "armour": "0",
+            "size": "0",
+            "range_": "0",
+            "aiming": "0",
+            "circumstance": "0",
+        },
+    )
     assert response.status_code == 302
     roll = Roll.objects.get(kind="zener_attack")
     assert (roll.request["ranks"], roll.outcome["target"]) == (2, 7 + 2 + 9)  # foundation (ACC 10) + ranks - Defense
-    assert "ACC + Rifle 2 attack on Ren" in player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    assert (
+        "ACC + Rifle 2 attack on Ren"
+        in player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
+    )
 
 
 def test_a_plus_five_is_offered_and_taken_only_when_it_turns_the_failure_into_a_success(
@@ -541,8 +660,11 @@ def test_a_plus_five_is_offered_and_taken_only_when_it_turns_the_failure_into_a_
     first = Roll.objects.get()
     assert "+5 from Ren" not in karma_options(other_client, first)
     karma = zener.karma_balance(ren).value
-    refused = other_client.post(reverse("zener_karma_on_roll", args=[zg.pk, first.pk]),
-                                {"use": "boost", "payer": ren.pk}, HTTP_HX_REQUEST="true")  # fmt: skip
+    refused = other_client.post(
+        reverse("zener_karma_on_roll", args=[zg.pk, first.pk]),
+        {"use": "boost", "payer": ren.pk},
+        HTTP_HX_REQUEST="true",
+    )
     assert refused.status_code == 422
     assert "+5 cannot make Kai&#x27;s Pilot 3 + PRAC foundation 8 check (Land it) succeed: it failed by 7" in (
         refused.content.decode()
@@ -568,12 +690,18 @@ def test_a_change_to_a_check_refreshes_the_spends_on_the_row_it_changed(
     first = Roll.objects.get()
     other_client.post(reverse("zener_karma_on_roll", args=[zg.pk, first.pk]), {"use": "boost", "payer": ren.pk})
     boost = Roll.objects.latest("id")
-    refresh = (f'hx-get="{reverse("zener_karma_options", args=[zg.pk, first.pk])}" hx-trigger="load" '
-               f'hx-target="#karma-{first.pk}"')  # fmt: skip
+    refresh = (
+        f'hx-get="{reverse("zener_karma_options", args=[zg.pk, first.pk])}" hx-trigger="load" '
+        f'hx-target="#karma-{first.pk}"'
+    )
     live = render_to_string("campaigns/table.html#roll_oob", {"roll": roll_view(boost, Audience.TABLE)})
     assert refresh in live  # the live event reloads the changed row's spends where it is on the page
-    assert refresh in player_client.get(reverse("table", args=[zg.pk])).content.decode()  # and a catch-up
-    assert refresh not in gm_client.get(reverse("table", args=[zg.pk])).content.decode()  # the GM has none
+    assert (
+        refresh in player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
+    )  # and a catch-up
+    assert (
+        refresh not in gm_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
+    )  # the GM has none
     assert "Re-roll" not in karma_options(player_client, first, HTTP_HX_REQUEST="true")
 
 
@@ -586,14 +714,16 @@ def test_a_miracles_odds_read_in_words(player_client, zg, kai):
     assert "e-" not in page
 
 
-ZENER_STATS = {f"stat__{s}": "12" for s in ("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO", "ENC",
-                                            "LAN", "AWA", "PERS")}  # fmt: skip
+ZENER_STATS = {
+    f"stat__{s}": "12"
+    for s in ("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO", "ENC", "LAN", "AWA", "PERS")
+}
 
 
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
-        # Issue 22: a skill is a row; the bad field says what is wrong beside it.
+        # A skill is a row; the bad field says what is wrong beside it.
         ({"skills": "Gunnery (narrow, ACC) ²"}, 'id="id_skills-0-ranks-live">Enter a whole number from 1 to 20.'),
         ({"skills": "Gunnery (narrow, ACC) --1"}, 'id="id_skills-0-ranks-live">Enter a whole number from 1 to 20.'),
         ({"skills": "Gunnery (narrow, ACC) 99999"}, "Ensure this value is less than or equal to 20."),
@@ -625,14 +755,17 @@ def test_a_refused_zener_sheet_names_the_real_problem(player_client, zg, changes
         ({"modifier": "-6"}, "Pilot 3 + PRAC foundation 8 − 6", 5),
         ({"extra": "1", "modifier": "2"}, "Pilot 3 + PRAC foundation 8 + 2 (1 further skill) + 2", 15),
         ({"stat": "AWA"}, "Pilot 3 + AWA foundation 7 (stat basis chosen; the sheet&#x27;s is PRAC)", 10),
-        ({"skill": "*", "indirect": "2", "modifier": "1"},
-         "PRAC foundation 8 (unproficient) + 2 (2 indirectly related skills) + 1", 11),
+        (
+            {"skill": "*", "indirect": "2", "modifier": "1"},
+            "PRAC foundation 8 (unproficient) + 2 (2 indirectly related skills) + 1",
+            11,
+        ),
         ({"skill": "", "modifier": "3"}, "PRAC 12 (stat check) + 3", 15),
         ({"skill": "", "modifier": "-3"}, "PRAC 12 (stat check) − 3", 9),
-        ({"skill": "", "time": "2", "assistants": "1"}, "PRAC 12 (stat check) + 3", 15),
-        ({"time": "2", "assistants": "1"}, "Pilot 3 + PRAC foundation 8 + 3", 14),
+        ({"skill": "", "time": "2", "assistants": "1"}, "PRAC 12 (stat check) + 3, 1 assistant at skill −1 (+1)", 15),
+        ({"time": "2", "assistants": "1"}, "Pilot 3 + PRAC foundation 8 + 3, 1 assistant at skill −1 (+1)", 14),
     ],
-)  # fmt: skip
+)
 def test_the_check_line_adds_up(player_client, zg, kai, script_dice, changes, what, target):
     # Play-test: "Pilot 3 + PRAC 10 … against 10" (the foundation, 7, was not shown) and a modifier of −6 not at all.
     script_dice(1, 1, 1, 1)
@@ -641,7 +774,7 @@ def test_the_check_line_adds_up(player_client, zg, kai, script_dice, changes, wh
     assert f"at or under {target} " in odds
     player_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai, **changes))
     assert Roll.objects.get().outcome["target"] == target
-    page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    page = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     assert f"{what}: " in page
     assert f"against {target}\n" in page
 
@@ -651,14 +784,15 @@ def test_an_impossible_chance_and_a_plus_five_say_how_the_target_rose(
 ):
     script_dice(*[6] * 9)  # foundation 8 − 11 = −3: 9d6 needing 9 (impossible chances: +2 for each of 6 dice)
     player_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai, skill="*", modifier="-11"))
-    page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    page = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     assert "PRAC foundation 8 (unproficient) − 11: 9d6" in page
     assert "against 9 (−3 + 2 × 6 more dice, an impossible chance)" in page
     script_dice(6, 6, 1)  # 13 against 11
     player_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai))
-    other_client.post(reverse("zener_karma_on_roll", args=[zg.pk, Roll.objects.latest("id").pk]),
-                      {"use": "boost", "payer": ren.pk})  # fmt: skip
-    page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    other_client.post(
+        reverse("zener_karma_on_roll", args=[zg.pk, Roll.objects.latest("id").pk]), {"use": "boost", "payer": ren.pk}
+    )
+    page = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     assert "against 16 (11 + 5 from Ren)" in page
 
 
@@ -666,18 +800,22 @@ def test_the_skill_list_follows_the_character_chosen(player_client, gm_client, z
     # Play-test: the GM chose Tobin and Kira's skills were listed too; a player with two characters chose
     # Lio while "Pilot" was selected and read "Lio has no skill called Pilot."
     sheet = zg.rules_system.validate_sheet(
-        {"stats": {"NIM": 12}, "int_dice": [3, 3], "skills": [{"name": "Sneak", "breadth": "narrow", "stat": "NIM",
-                                                                 "ranks": 2}]}
-    )  # fmt: skip
+        {
+            "stats": {"NIM": 12},
+            "int_dice": [3, 3],
+            "skills": [{"name": "Sneak", "breadth": "narrow", "stat": "NIM", "ranks": 2}],
+        }
+    )
     lio = Character.objects.create(campaign=zg, owner=player, name="Lio", sheet=sheet)
-    mine = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    mine = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     assert f'<optgroup label="Kai" data-character="{kai.pk}"><option data-stat="PRAC">Pilot</option></optgroup>' in mine
     assert f'<optgroup label="Lio" data-character="{lio.pk}"><option data-stat="NIM">Sneak</option></optgroup>' in mine
     assert 'label="Ren"' not in mine.split('id="zener-check-form"')[1].split("</form>")[0]
-    gms = gm_client.get(reverse("table", args=[zg.pk])).content.decode()
+    gms = gm_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     assert f'<optgroup label="Ren" data-character="{ren.pk}"><option data-stat="PRAC">Pilot</option></optgroup>' in gms
-    refused = player_client.post(reverse("zener_check", args=[zg.pk]), check_data(lio, skill="Pilot", stat=""),
-                                 HTTP_HX_REQUEST="true")  # fmt: skip
+    refused = player_client.post(
+        reverse("zener_check", args=[zg.pk]), check_data(lio, skill="Pilot", stat=""), HTTP_HX_REQUEST="true"
+    )
     assert refused.status_code == 422
     assert "Lio has no skill called Pilot: Lio&#x27;s skills are Sneak." in refused.content.decode()
     assert not Roll.objects.exists()
@@ -696,12 +834,13 @@ def test_nothing_is_red_before_the_player_chooses(player_client, zg, kai):
 
 def test_a_step_elsewhere_on_the_panel_keeps_the_check_form_as_it_is(gm_client, zg, kai, script_dice):
     # Play-test: every Karma, attack or initiative step re-rendered the check form, losing the skill and label.
-    award = gm_client.post(reverse("zener_karma", args=[zg.pk]), {"character": kai.pk, "kind": "complication"},
-                           HTTP_HX_REQUEST="true")  # fmt: skip
+    award = gm_client.post(
+        reverse("zener_karma", args=[zg.pk]), {"character": kai.pk, "kind": "complication"}, HTTP_HX_REQUEST="true"
+    )
     assert '<form id="zener-check-form" hx-preserve="true"' in award.content.decode()  # the page keeps its own
     script_dice(3, 3, 3)
     rolled = gm_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai), HTTP_HX_REQUEST="true")
-    # Its own answer leaves it as the GM left it too (issue 24): only the row and the secret rolls come back.
+    # Its own answer leaves it as the GM left it too: only the row and the secret rolls come back.
     assert rolled["HX-Reswap"] == "none"
     assert "zener-check-form" not in rolled.content.decode()
 
@@ -710,14 +849,14 @@ def test_the_camp_site_eventual_success_on_the_log(player_client, zg, kai, scrip
     """Seed, "Eventual Success": success by 5 wanted, so the margin less 5 is read on the extra time chart."""
     assert (
         "Eventual success: the roll says how long it takes"
-        in player_client.get(reverse("table", args=[zg.pk])).content.decode()
+        in player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     )
     script_dice(3, 3, 3)  # 9 against 11: success by 2, short of the 5 wanted by 3 -> x5 time (+3)
     data = check_data(kai, eventual="on", desired="5", label="Set up camp")
     assert player_client.post(reverse("zener_check", args=[zg.pk]), data).status_code == 302
     roll = Roll.objects.get()
     assert roll.outcome["margin"] == 2
-    page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    page = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     assert "Eventual success (by 5 wanted): it takes x5 normal time (index +3)." in page
 
 
@@ -741,13 +880,20 @@ def test_extra_benefits_on_a_check_that_cannot_fail(player_client, zg, kai, scri
     assert "5d6, the lowest 3, at or under 13" in page
     script_dice(6, 6, 6, 5, 1)
     assert player_client.post(reverse("zener_check", args=[zg.pk]), data).status_code == 302
-    assert Roll.objects.get().outcome | {} == {"faces": [6, 6, 6, 5, 1], "total": 12, "target": 13, "success": True,
-                                              "margin": 1, "bonus": 0}  # fmt: skip
-    page = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    assert Roll.objects.get().outcome | {} == {
+        "faces": [6, 6, 6, 5, 1],
+        "total": 12,
+        "target": 13,
+        "success": True,
+        "margin": 1,
+        "bonus": 0,
+    }
+    page = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     assert "the lowest 3 count" in page
     assert "22 − 2 × 2 more dice − 5 for extra benefits" in page
-    refused = player_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai, benefit="2"),
-                                 HTTP_HX_REQUEST="true")  # fmt: skip
+    refused = player_client.post(
+        reverse("zener_check", args=[zg.pk]), check_data(kai, benefit="2"), HTTP_HX_REQUEST="true"
+    )
     assert "Extra benefits are for a check that can&#x27;t fail" in refused.content.decode()
     assert Roll.objects.count() == 1
 
@@ -756,9 +902,15 @@ def test_the_sheet_form_lists_the_profession_first(player_client, zg, script_dic
     """Seed, "Skill Definitions": "Their profession must be the first such skill listed". A profession
     that is not the first skill is refused with what to do, and no character made; left blank, the
     profession is the first skill listed (a player writes it once)."""
-    data = {"name": "Kai", "skills": "Sneak (narrow, NIM) 1\nPilot (narrow, PRAC) 3", "notes": "",
-            **{f"stat__{s}": "12" for s in ("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO", "ENC",
-                                             "LAN", "AWA", "PERS")}}  # fmt: skip
+    data = {
+        "name": "Kai",
+        "skills": "Sneak (narrow, NIM) 1\nPilot (narrow, PRAC) 3",
+        "notes": "",
+        **{
+            f"stat__{s}": "12"
+            for s in ("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO", "ENC", "LAN", "AWA", "PERS")
+        },
+    }
     script_dice(5, 2, 4, 3)  # INT's two d6, once for each character made
     second = player_client.post(reverse("character_new", args=[zg.pk]), zener_post(data | {"profession": "Pilot"}))
     assert second.status_code == 422

@@ -1,4 +1,4 @@
-"""Armour as worn at the table (issue 20; seed: "Stats", "Other Armour Effects", "Hit Location
+"""Armour as worn at the table (seed: "Stats", "Other Armour Effects", "Hit Location
 Effects", "Attacks"): the armour's technology and the hand protection on the sheet, in checks and
 attacks; a critical hit on a critical location on the attack's card and the target's sheet; an
 attack the attacker cannot pay END for."""
@@ -21,13 +21,31 @@ def _character(campaign, owner, name, stats=None, **sheet):
 
 
 def _attack(attacker, target, **changes):
-    return {"attacker": attacker.pk, "target": target.pk, "stat": "ACC", "ranks": "2", "weapon": "2d6",
-            "armour": "0", "size": "0", "range_": "0", "aiming": "0", "circumstance": "0"} | changes  # fmt: skip
+    return {
+        "attacker": attacker.pk,
+        "target": target.pk,
+        "stat": "ACC",
+        "ranks": "2",
+        "weapon": "2d6",
+        "armour": "0",
+        "size": "0",
+        "range_": "0",
+        "aiming": "0",
+        "circumstance": "0",
+    } | changes
 
 
 def test_the_sheet_keeps_the_armours_technology_and_hand_protection_and_shows_them_worn(player_client, zg):
-    data = {"name": "Kai", **{f"stat__{s}": "12" for s in STATS}, "skills": "", "stat_damage": "", "notes": "",
-            "armour": "5", "armour_tech": "3", "hand_protection": "2"}  # fmt: skip
+    data = {
+        "name": "Kai",
+        **{f"stat__{s}": "12" for s in STATS},
+        "skills": "",
+        "stat_damage": "",
+        "notes": "",
+        "armour": "5",
+        "armour_tech": "3",
+        "hand_protection": "2",
+    }
     assert player_client.post(reverse("character_new", args=[zg.pk]), zener_post(data)).status_code == 302
     kai = Character.objects.get()
     assert (kai.sheet["armour"], kai.sheet["armour_tech"], kai.sheet["hand_protection"]) == (5, 3, 2)
@@ -39,8 +57,14 @@ def test_the_sheet_keeps_the_armours_technology_and_hand_protection_and_shows_th
 
 @pytest.mark.parametrize(("field", "value"), [("armour_tech", "4"), ("armour_tech", "-6"), ("hand_protection", "7")])
 def test_a_bad_technology_or_hand_protection_is_refused(player_client, zg, field, value):
-    data = {"name": "Kai", **{f"stat__{s}": "12" for s in STATS}, "skills": "", "stat_damage": "", "notes": "",
-            field: value}  # fmt: skip
+    data = {
+        "name": "Kai",
+        **{f"stat__{s}": "12" for s in STATS},
+        "skills": "",
+        "stat_damage": "",
+        "notes": "",
+        field: value,
+    }
     response = player_client.post(reverse("character_new", args=[zg.pk]), zener_post(data))
     assert response.status_code == 422
     assert not Character.objects.exists()
@@ -48,8 +72,15 @@ def test_a_bad_technology_or_hand_protection_is_refused(player_client, zg, field
 
 def test_a_dex_check_reads_dex_in_use_less_armour_and_hand_protection(player_client, zg, player, script_dice):
     kai = _character(zg, player, "Kai", {"DEX": 12, "NIM": 12}, armour=4, hand_protection=2)
-    data = {"character": kai.pk, "skill": "", "stat": "DEX", "modifier": "0", "extra": "0", "indirect": "0",
-            "label": ""}  # fmt: skip
+    data = {
+        "character": kai.pk,
+        "skill": "",
+        "stat": "DEX",
+        "modifier": "0",
+        "extra": "0",
+        "indirect": "0",
+        "label": "",
+    }
     odds = player_client.get(reverse("zener_odds", args=[zg.pk]), data).content.decode()
     assert "DEX 9 (hand protection −2) (stat check): 4d6 at or under 9" in odds  # 12, armour 4's −1, gloves −2
     script_dice(3, 3, 3, 1)  # 10: over 9
@@ -66,18 +97,20 @@ def test_a_low_tech_armour_lowers_the_attackers_acc_more(gm_client, zg, player, 
     assert Roll.objects.get(kind="zener_attack").outcome["target"] == 17
 
 
-def test_a_critical_hit_on_a_critical_location_costs_d3_of_the_stat(gm_client, player_client, zg, player,
-                                                                     other_player, script_dice):  # fmt: skip
+def test_a_critical_hit_on_a_critical_location_costs_d3_of_the_stat(
+    gm_client, player_client, zg, player, other_player, script_dice
+):
     kai = _character(zg, player, "Kai")
     ren = _character(zg, other_player, "Ren")
-    # All 1s under 18: a critical hit; d% 2: the skull; 2d6 3, 3; shock d6 1; the skull's d8 8: PERS; the d3 3.
-    script_dice(1, 1, 1, 2, 3, 3, 1, 8, 3)
+    # All 1s under 18: a critical hit; d% 2: the skull; 2d6 3, 3; shock d6 1; the skull's d8 8: PERS; the d3 3;
+    # shock 6 + 1 + 2 = 9 over SHK 8 (12 trauma: 6 + the skull's 4 + a critical location's 2): the save's 4d6 1s.
+    script_dice(1, 1, 1, 2, 3, 3, 1, 8, 3, 1, 1, 1, 1)
     assert gm_client.post(reverse("zener_attack", args=[zg.pk]), _attack(kai, ren)).status_code == 302
     roll = Roll.objects.get(kind="zener_attack")
     assert (roll.outcome["critical"], roll.outcome["stat_damage"], roll.outcome["stat_points"]) == (True, ["PERS"], [3])
     ren.refresh_from_db()
     assert ren.sheet["damage"]["stats"] == {"PERS": 3}
-    log = player_client.get(reverse("table", args=[zg.pk])).content.decode()
+    log = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     assert "−3 PERS (d3: a critical hit on a critical location)" in log
 
 
@@ -99,14 +132,15 @@ def test_initiative_reads_mel_and_res_as_worn(gm_client, zg, player, other_playe
     script_dice(4, 4)
     gm_client.post(reverse("zener_initiative", args=[zg.pk]), {})
     order = Roll.objects.get(kind="zener_initiative").outcome["order"]
-    # Equal AWA: +0 each; MEL 12 is the highest (+0), Ren's 10 the next (+2, the seed's wording).
-    assert {name: value for name, _, value in order} == {"Kai": 4, "Ren": 6}
+    # Equal AWA: +0 each; Ren's MEL 10 as worn is the lowest (+0), Kai's 12 the next (+2: the best fighter first,
+    # the campaign's default reading).
+    assert {name: value for name, _, value in order} == {"Kai": 6, "Ren": 4}
 
 
 def test_the_attack_form_leaves_the_attackers_armour_to_the_sheet(gm_client, zg, player, other_player):
     _character(zg, player, "Kai")
     _character(zg, other_player, "Ren")
-    page = gm_client.get(reverse("table", args=[zg.pk])).content.decode()
+    page = gm_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     field = page[page.index('name="attacker_armour"') :].split(">", 1)[0]
     assert "value=" not in field  # blank: the armour (and its technology) on the attacker's sheet
     assert "Blank: the armour on the attacker" in page

@@ -1,0 +1,20 @@
+"""The "Needs you" strip on its own (campaigns/table/needs.py): the table's strip fetches itself here after
+each websocket message, so its items and the page title's count follow the table live."""
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from campaigns.life.access import campaign_for_member
+from campaigns.table.needs import strip_context
+
+
+@login_required
+@require_GET
+def needs(request, campaign_id: int):
+    campaign = campaign_for_member(request, campaign_id)
+    context = {"campaign": campaign, **strip_context(request, campaign, is_gm=campaign.is_gm(request.user))}
+    if request.GET.get("shown") == context["needs_shown"]:
+        return HttpResponse(status=204)  # htmx swaps nothing: the strip's buttons stay where they are
+    return render(request, "campaigns/needs.html", context)

@@ -1,0 +1,49 @@
+"""What the Exec's odds and the risk sum say is what the player faces: a difficulty the explorer's dice
+remove entirely is a trivial success, not "against 0 difficulty dice"; a six is Venture, and the sum
+says it was not counted."""
+
+from django.template.loader import render_to_string
+from django.urls import reverse
+
+from campaigns.systems.cgg.tests.fixtures import new_explorer
+
+
+def explorer_with(campaign, owner, **attributes):
+    return new_explorer(campaign, owner, attributes=attributes)
+
+
+def odds(client, campaign, explorer, base: int) -> str:
+    query = {
+        "character": explorer.pk,
+        "attribute": "strength",
+        "mode": "table",
+        "base_dice": str(base),
+        "risk": "base",
+        "risk_bonus": "0",
+    }
+    return client.get(reverse("cgg_odds", args=[campaign.pk]), query).content.decode()
+
+
+def test_a_base_4d_action_against_a_4d_explorer_is_a_trivial_success(gm_client, cgg_campaign, player):
+    explorer = explorer_with(cgg_campaign, player, strength="4d")
+    shown = odds(gm_client, cgg_campaign, explorer, 4)
+    assert "0 difficulty dice" not in shown
+    assert "4d against a 4d difficulty: the explorer's 4 dice remove every difficulty die, a trivial success" in shown
+
+
+def test_the_odds_say_how_many_difficulty_dice_remain_after_the_explorers(gm_client, cgg_campaign, player):
+    explorer = explorer_with(cgg_campaign, player, strength="2d")
+    assert "against a 5d difficulty: 3 difficulty dice remain after the explorer's 2:" in odds(
+        gm_client, cgg_campaign, explorer, 5
+    )
+
+
+def test_the_risk_sum_says_the_venture_die_is_not_counted():
+    shown = render_to_string("systems/cgg/risk_sum.html", {"data": {"risk_faces": [3, 6], "risk_total": 3}})
+    assert "[3, 6] = <strong>3</strong> (Venture die 6 not counted)" in shown
+    two = render_to_string(
+        "systems/cgg/risk_sum.html", {"data": {"risk_faces": [6, 2], "extra_faces": [6], "risk_total": 2}}
+    )
+    assert "(Venture dice 6, 6 not counted)" in two
+    plain = render_to_string("systems/cgg/risk_sum.html", {"data": {"risk_faces": [3, 2], "risk_total": 5}})
+    assert "Venture" not in plain

@@ -1,0 +1,248 @@
+from datetime import timedelta
+
+from django import forms
+
+import rules
+from campaigns.common import reads
+from campaigns.common.inputs import TextField, WholeNumberField
+from campaigns.plugins import registry
+from rules.dice import Comparison
+from rules.notation import parse
+from rules.system import TextListSetting
+
+TARGET_LIMIT = 1_000_000
+COMPARISON_CHOICES = [(Comparison.AT_LEAST, "at least (≥)"), (Comparison.AT_MOST, "at most (≤)")]
+
+
+class TableForm(forms.Form):
+    """A form on the table page, where several forms ask for the same things (`character`,
+    `label`, `target`…): its ids are named after the form (`rollform-character`, not Django's
+    `id_character`), so that each id is on the page once and each label finds its own field."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("auto_id", f"{type(self).__name__.lower()}-%s")
+        super().__init__(*args, **kwargs)
+
+
+def setting_field(setting, value=None) -> forms.Field:
+    """The form field for a system's campaign setting, showing `value` (else the default)."""
+    if isinstance(setting, TextListSetting):
+        return TextField(
+            multiline=True,
+            rows=4,
+            label=setting.label,
+            initial="\n".join(setting.default if value is None else value),
+            help_text=setting.help_text,
+            required=False,  # empty: the default (a new campaign) or refused (settings_from)
+        )
+    return forms.TypedChoiceField(
+        label=setting.label,
+        choices=setting.choices,
+        coerce=int,
+        initial=setting.default if value is None else value,
+        help_text=setting.help_text,
+        required=False,
+        error_messages={"invalid_choice": setting.refusal()},
+    )
+
+
+def setting_fields(system, values=None, *, prefix: str = "") -> dict[str, forms.Field]:
+    """One labelled field per setting of `system` (rules.System), named `prefix + setting name`,
+    showing the campaign's `values` if given: the new-campaign form's, the settings page's and
+    the admin's fields."""
+    values = values or {}
+    return {prefix + s.name: setting_field(s, values.get(s.name)) for s in system.settings}
+
+
+def settings_from(form, system, *, prefix: str = "", complete: bool = False) -> dict | None:
+    """The settings the form's fields give, checked by the system (`validate_settings`); each
+    refused value's sentence goes beside its own field. None if any was refused. Without
+    `complete` (a new campaign) an empty field is the default; with it, an empty list is refused."""
+    cleaned = form.cleaned_data
+    raw = {}
+    for s in system.settings:
+        name = prefix + s.name
+        if name in form.errors:
+            continue
+        value = cleaned.get(name)
+        if value in (None, "") and not complete:
+            continue
+        try:
+            raw[s.name] = s.validate("" if value is None else value)
+        except rules.RulesError as error:
+            form.add_error(name, str(error))
+    if any(prefix + s.name in form.errors for s in system.settings):
+        return None
+    try:
+        return system.validate_settings(raw, complete=complete)
+    except rules.RulesError as error:
+        form.add_error(None, str(error))
+        return None
+
+
+def _setting_field_name(system_key: str, setting_name: str) -> str:
+    return f"{system_key}__{setting_name}"
+
+
+class CampaignForm(forms.Form):
+    """Name, system, and the chosen system's settings only: the system comes from
+    the posted data, else from `system` (the page's `?system=`), else the first installed."""
+
+    name = TextField(max_length=100)
+    system = forms.ChoiceField(choices=registry.choices)  # a callable: the systems installed
+
+    def __init__(self, *args, system: str | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        chosen = self.data.get("system") if self.is_bound else system
+        if not self.is_bound and not registry.is_installed(chosen or ""):
+            chosen = next(registry.installed()).key
+        self.chosen = registry.get(chosen).rules if registry.is_installed(chosen or "") else None
+        self.fields["system"].initial = chosen
+        if self.chosen is not None:
+            prefix = _setting_field_name(self.chosen.key, "")
+            self.fields.update(setting_fields(self.chosen, prefix=prefix))
+
+    def settings_fields(self):
+        """The bound fields of the chosen system's settings, for its fieldset."""
+        return [self[name] for name in self.fields if name not in ("name", "system")]
+
+    def clean(self):
+        cleaned = super().clean()
+        if "system" in cleaned:
+            system = registry.get(cleaned["system"]).rules
+            settings = settings_from(self, system, prefix=_setting_field_name(system.key, ""))
+            if settings is not None:
+                cleaned["settings"] = settings
+        return cleaned
+
+
+class NotationField(TextField):
+    """Dice notation (plain, keep/drop, explode, re-roll, Fate, successes), parsed by
+    rules.notation; errors are the rules' own sentences."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("max_length", 200)
+        kwargs.setdefault("widget", forms.TextInput(attrs={"placeholder": "3d6+2", "autocomplete": "off"}))
+        super().__init__(**kwargs)
+
+    def clean(self, value):
+        value = super().clean(value)
+        try:
+            return str(parse(value))
+        except rules.RulesError as error:
+            raise forms.ValidationError(str(error)) from error
+
+
+class TargetField(WholeNumberField):
+    def __init__(self, **kwargs):
+        super().__init__(min_value=-TARGET_LIMIT, max_value=TARGET_LIMIT, **kwargs)
+
+
+class _ChoicesOncePerPage(forms.models.ModelChoiceIterator):
+    """The characters to choose from, read once per page for each query (campaigns.common.reads): a
+    table page draws many forms that choose among the same characters."""
+
+    def __iter__(self):
+        if not reads.active():
+            yield from super().__iter__()
+            return
+        if self.field.empty_label is not None:
+            yield ("", self.field.empty_label)
+        queryset = self.queryset
+        for obj in reads.remembered(("choices", *queryset.query.sql_with_params()), lambda: list(queryset)):
+            yield self.choice(obj)
+
+
+class CharacterChoiceField(forms.ModelChoiceField):
+    iterator = _ChoicesOncePerPage
+
+    def label_from_instance(self, obj):
+        return obj.name
+
+
+class RollForm(TableForm):
+    notation = NotationField(label="Dice")
+    target = TargetField(required=False, help_text="Optional: the total you need.")
+    # Its initial is the select's first choice, so that the fold counts it as untouched.
+    comparison = forms.TypedChoiceField(
+        choices=COMPARISON_CHOICES,
+        coerce=Comparison,
+        required=False,
+        empty_value=Comparison.AT_LEAST,
+        initial=Comparison.AT_LEAST,
+    )
+    character = CharacterChoiceField(queryset=None, required=False, empty_label="(no character)")
+    label = TextField(max_length=100, required=False, help_text="What the roll is for.")
+    secret = forms.BooleanField(required=False, label="Roll secretly (only you see it)")
+    # The dice, for whom, what for (and the GM's secret) in one row; a target, its comparison and the
+    # card's new button fold under "More options (N set)" (templates/systems/_form_fields.html).
+    common = ("notation", "character", "label", "secret")
+
+    def __init__(self, *args, campaign, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        characters = reads.seated_query(campaign)
+        if not campaign.is_gm(user):
+            characters = characters.filter(owner=user)
+            del self.fields["secret"]  # only the GM rolls secretly
+            # A player keeps a roll they make often as a button on the character's card.
+            hint = "Optional: a name, to roll this again from the card in one click."
+            self.fields["save_as"] = TextField(max_length=60, required=False, label="Save as a button", help_text=hint)
+            if not self.is_bound and "character" not in self.initial:
+                self.fields["character"].initial = characters.first()  # a player rolls for their own
+        self.fields["character"].queryset = characters
+
+
+class OddsForm(forms.Form):
+    """The roll form's fields that the odds preview reads; the player's own inputs only."""
+
+    notation = NotationField()
+    target = TargetField(required=False)  # without one, the chart shows every total
+    comparison = forms.TypedChoiceField(choices=COMPARISON_CHOICES, coerce=Comparison, required=False)
+
+
+class CallForm(TableForm):
+    character = CharacterChoiceField(queryset=None, empty_label=None)
+    label = TextField(max_length=100, required=False, help_text="What the roll is for; the player sees it.")
+    notation = NotationField(label="Dice")
+    target = TargetField(help_text="Secret: only you see it.")
+    comparison = forms.TypedChoiceField(
+        choices=COMPARISON_CHOICES, coerce=Comparison, required=False, empty_value=Comparison.AT_LEAST
+    )
+    reveal_dice = forms.BooleanField(required=False, initial=True, label="Show the table the dice and total")
+    reveal_target = forms.BooleanField(required=False, label="Show the table the target")
+    reveal_success = forms.BooleanField(required=False, label="Show the table success or failure")
+    save_as = TextField(
+        max_length=60,
+        required=False,
+        label="Save this call as",
+        help_text="Optional: a name, to make this call again in one click.",
+    )
+
+    def __init__(self, *args, campaign, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["character"].queryset = reads.seated_query(campaign)
+
+    def reveal(self) -> dict:
+        return {part: self.cleaned_data[f"reveal_{part}"] for part in ("dice", "target", "success")}
+
+
+def form_errors(form) -> str:
+    """A form's messages as one sentence, for an error line or message."""
+    return " ".join(error for errors in form.errors.values() for error in errors)
+
+
+class InviteForm(TableForm):
+    """How long a new invite link works."""
+
+    # Left out (""), the link works until the GM makes another one.
+    LIFETIMES = {"": None, "never": None, "1": timedelta(days=1), "7": timedelta(days=7), "30": timedelta(days=30)}
+    lifetime = forms.ChoiceField(
+        label="The new link works",
+        choices=[("never", "until I make another"), ("1", "for 1 day"), ("7", "for 7 days"), ("30", "for 30 days")],
+        initial="never",
+        required=False,
+        error_messages={"invalid_choice": "Choose how long the link works: until you make another, 1, 7 or 30 days."},
+    )
+
+    def lifetime_delta(self) -> timedelta | None:
+        return self.LIFETIMES[self.cleaned_data["lifetime"]]

@@ -1,0 +1,208 @@
+"""The table's roll log: pages of rolls as an audience may see them, newest first,
+with the sessions' starts and ends and the table events (campaigns.table.events) between
+them, filtered by character, session, kind and what to show. Every page costs the
+same queries however long the log is."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from urllib.parse import urlencode
+
+from django import forms
+
+from campaigns.common.audience import Audience, SessionMark, session_marks
+from campaigns.plugins import registry
+from campaigns.secrets.visibility import visible_rolls
+from campaigns.table.events import view as event_view
+from campaigns.table.events import visible_events
+from campaigns.table.forms import TableForm
+from campaigns.table.rows import page_rows
+
+LOG_PAGE = 30
+EVENTS_BETWEEN = 200  # at most this many events between two rolls of a page (or on a page with no rolls)
+EVERYTHING, ROLLS, EVENTS = "", "rolls", "events"
+
+
+class LogFilterForm(TableForm):
+    """Which rolls to show. Bad values get a message and the whole log."""
+
+    character = forms.ModelChoiceField(queryset=None, required=False, empty_label="Every character")
+    session = forms.TypedChoiceField(coerce=int, required=False, empty_value=None)
+    kind = forms.ChoiceField(required=False, label="Roll")
+    show = forms.ChoiceField(
+        required=False,
+        label="Show",
+        choices=[(EVERYTHING, "Everything"), (ROLLS, "Rolls only"), (EVENTS, "Table events only")],
+    )
+
+    def __init__(self, data, *, campaign, sessions):
+        super().__init__(data)
+        self.sessions = {session.number: session for session in sessions}
+        self.fields["character"].queryset = campaign.characters.order_by("name")
+        self.fields["session"].choices = [("", "Every session")] + [
+            (s.number, f"Session {s.number}, {s.started_at:%d %b %Y}") for s in sessions
+        ]
+        kinds = registry.kinds_for(campaign.system)
+        self.fields["kind"].choices = [("", "Every kind")] + [(kind.key, kind.name) for kind in kinds]
+
+    @property
+    def active(self) -> bool:
+        return self.is_bound and self.is_valid() and any(v is not None and v != "" for v in self.cleaned_data.values())
+
+    def query(self) -> dict[str, str | int]:
+        """The filters as query parameters, for the next page's link."""
+        if not self.active:
+            return {}
+        data = self.cleaned_data
+        query = {"character": data["character"].pk if data["character"] else "", "session": data["session"] or ""}
+        return {key: value for key, value in (query | {"kind": data["kind"], "show": data["show"]}).items() if value}
+
+    @property
+    def showing(self) -> str:
+        return self.cleaned_data["show"] if self.active else EVERYTHING
+
+    @property
+    def shows_rolls(self) -> bool:
+        return self.showing != EVENTS
+
+    @property
+    def shows_events(self) -> bool:
+        """Table events. A character or a roll kind picks rolls: events have neither, so with one
+        of them picked the log shows rolls (and the session marks), unless it is asked for events.
+        "Rolls only" drops the session marks too."""
+        if self.showing == EVENTS:
+            return True
+        picked = self.active and (self.cleaned_data["character"] or self.cleaned_data["kind"])
+        return self.showing == EVERYTHING and not picked
+
+    @property
+    def events_ignore_picks(self) -> bool:
+        """Table events only, with a character or a roll kind picked: those pick rolls, so the page
+        says the events are the whole table's (found in a play-test)."""
+        return self.showing == EVENTS and bool(self.cleaned_data["character"] or self.cleaned_data["kind"])
+
+    def apply_to_events(self, events):
+        session = self.chosen_session
+        if session is not None:
+            events = events.filter(created_at__gte=session.started_at)
+            if session.ended_at is not None:
+                events = events.filter(created_at__lt=session.ended_at)
+        return events
+
+    def apply(self, rolls):
+        if not self.active:
+            return rolls
+        data = self.cleaned_data
+        if data["character"] is not None:
+            rolls = rolls.filter(character=data["character"])
+        if data["kind"]:
+            rolls = rolls.filter(kind=data["kind"])
+        session = self.chosen_session
+        if session is not None:
+            rolls = rolls.filter(created_at__gte=session.started_at)
+            if session.ended_at is not None:
+                rolls = rolls.filter(created_at__lt=session.ended_at)
+        return rolls
+
+    @property
+    def chosen_session(self):
+        return self.sessions.get(self.cleaned_data["session"]) if self.active else None
+
+
+@dataclass(frozen=True, slots=True)
+class LogPage:
+    entries: list  # LogRow (campaigns.table.rows), SessionMark and EventView, newest first
+    older: str | None  # the query string of the next older page, if there is one
+    missed_more: bool = False  # a catch-up page: more rolls came since `after` than a page holds
+
+    @property
+    def has_rolls(self) -> bool:
+        """Anything the filter found: a roll or an event (the session marks show anyway)."""
+        return any(not isinstance(entry, SessionMark) for entry in self.entries)
+
+
+def log_page(
+    campaign, audience: Audience, sessions, filters: LogFilterForm, *, before=None, after=None, size=LOG_PAGE
+) -> LogPage:
+    """One page of the log, of `size` rows (the table page's first is shorter). A catch-up page
+    (`after`: the newest roll a table has) holds what came since: the rolls, and the sessions'
+    starts and ends and the table events, which a table away missed too. A page of table events
+    only goes by the events' ids instead."""
+    if not filters.shows_rolls:
+        return _events_page(campaign, audience, sessions, filters, before=before, after=after, size=size)
+    visible = filters.apply(visible_rolls(campaign, audience))
+    rolls = visible
+    if after is not None:
+        rolls = rolls.filter(id__gt=after)
+    if before is not None:
+        rolls = rolls.filter(id__lt=before)
+    page = list(rolls[: size + 1])
+    views = page_rows(page[:size], audience)  # drawn once per audience and kept
+    more = len(page) > size and after is None
+    older = urlencode({"before": views[-1].id} | filters.query()) if more else None
+    chosen = filters.chosen_session
+    marks = session_marks([chosen] if chosen else sessions) if filters.showing != ROLLS else []
+    events = filters.apply_to_events(visible_events(campaign, audience)) if filters.shows_events else None
+    if after is not None:
+        if len(page) > size:
+            return LogPage(views, older, missed_more=True)  # the view sends the newest page, marks and all
+        # The marks and events since the table's newest roll (every one, if it had none:
+        # static/fivefold/table.js drops the ones it already shows, as it does rolls).
+        seen = visible.filter(id=after).values_list("created_at", flat=True).first()
+        since = _events(events, newer_than=seen)
+        return LogPage(_merge(views, [m for m in marks if seen is None or m.at > seen], since), None)
+    # A mark or an event goes on the page of the roll just after it: no newer than this page's first
+    # roll (on every page but the first) and newer than the next page's first roll.
+    newest = page[0].created_at if before is not None and page else None
+    oldest = page[size].created_at if more else None
+    marks = [m for m in marks if (newest is None or m.at <= newest) and (oldest is None or m.at > oldest)]
+    if before is not None and not page:
+        return LogPage([], None)  # past the oldest roll: what was older went on the last page
+    return LogPage(_merge(views, marks, _events(events, newer_than=oldest, until=newest)), older)
+
+
+def _events(events, *, newer_than=None, until=None) -> list:
+    """The events of a span, as views, newest first: one query."""
+    if events is None:
+        return []
+    if newer_than is not None:
+        events = events.filter(created_at__gt=newer_than)
+    if until is not None:
+        events = events.filter(created_at__lte=until)
+    return [event_view(event) for event in events[:EVENTS_BETWEEN]]
+
+
+def _events_page(
+    campaign, audience: Audience, sessions, filters: LogFilterForm, *, before=None, after=None, size=LOG_PAGE
+) -> LogPage:
+    """Table events only, with the session marks, a page at a time by the events' ids. A filtered log
+    takes no live lines, so its catch-up (`after`) brings nothing."""
+    if after is not None:
+        return LogPage([], None)
+    events = filters.apply_to_events(visible_events(campaign, audience)).order_by("-id")
+    if before is not None:
+        events = events.filter(id__lt=before)
+    page = list(events[: size + 1])
+    views = [event_view(event) for event in page[:size]]
+    more = len(page) > size
+    older = urlencode({"before": views[-1].id} | filters.query()) if more else None
+    chosen = filters.chosen_session
+    newest = page[0].created_at if before is not None and page else None
+    oldest = page[size].created_at if more else None
+    marks = session_marks([chosen] if chosen else sessions)
+    marks = [m for m in marks if (newest is None or m.at <= newest) and (oldest is None or m.at > oldest)]
+    if before is not None and not page:
+        marks = []
+    return LogPage(_merge([], marks, views), older)
+
+
+def _merge(views, marks: list[SessionMark], events: list) -> list:
+    """Rolls (in their own order), marks and events in one list, newest first; at the same
+    moment a roll goes first, then a mark, then an event."""
+    entries, pending = [], sorted([*marks, *events], key=lambda entry: entry.at, reverse=True)  # stable
+    pending.reverse()  # popped from the end: the newest last
+    for view in views:
+        while pending and pending[-1].at > view.created_at:
+            entries.append(pending.pop())
+        entries.append(view)
+    return entries + pending[::-1]

@@ -1,0 +1,153 @@
+"""A roll's follow-ups on the card it was rolled from, in every system: the demo's player clicks
+a button on their character card, and the re-roll, spend or choice that roll still allows is on the card's
+"Last roll", inside the viewport with no scrolling, at 1280x800 and at 360x740; used once, its result shows
+there. Karma and Fortune ask in the app's own dialog (static/fivefold/confirm.js), never the browser's.
+
+The dice are the real ones: a system whose follow-up needs a failure (a Karma or Fortune re-roll) rolls with
+the card's options set against the roller, again until one fails (a few tries at most)."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.people import confirm, console_errors
+from tests.e2e.test_accessibility import assert_accessible, demo_tables, log_in, wait_live
+
+pytestmark = pytest.mark.browser
+
+VIEWPORTS = {"1280": {"width": 1280, "height": 800}, "360": {"width": 360, "height": 740}}
+TRIES = 8
+
+
+def assert_in_view(page, locator, what: str) -> None:
+    """`locator` is wholly inside the viewport as the page stands: found without scrolling (the page brings the
+    card's last roll into view if the card is taller than the screen; the test itself never scrolls). And the
+    page, with the last roll and its choices drawn, passes axe."""
+    box = locator.bounding_box()
+    size = page.viewport_size
+    assert box is not None, f"{what}: not drawn"
+    assert box["x"] >= 0, f"{what} left of the viewport: {box}"
+    assert box["y"] >= 0, f"{what} above the viewport: {box}"
+    assert box["x"] + box["width"] <= size["width"] + 0.5, f"{what} right of the viewport: {box}"
+    assert box["y"] + box["height"] <= size["height"] + 0.5, f"{what} below the viewport: {box}"
+    assert_accessible(page, f"the card's last roll with {what}")
+
+
+def roll_from_card(page, what: str, **options) -> None:
+    """Set the card's options ("⋯", reset after every roll) and click its button "Roll <what>"; wait for the
+    card's last roll to change."""
+    thumb = page.get_by_role("navigation", name="Parts of this table").get_by_role("link", name="Character")
+    if thumb.is_visible():  # on a phone a waiting call opens the Now view: one tap back to the card
+        thumb.click()
+    card = page.locator(".character-card").first
+    expect(card).to_be_visible()
+    area = card.locator(".last-roll")
+    before = area.get_attribute("data-last") or ""
+    if options:
+        card.locator(".card-options summary").click()
+        for name, value in options.items():
+            field = card.locator(f".card-options [name$={name}]")
+            if value is True:
+                field.check()
+            elif field.evaluate("field => field.tagName") == "SELECT":
+                field.select_option(value)
+            else:
+                field.fill(value)
+    card.get_by_role("button", name=re.compile(f"^Roll {what}\\b")).first.click()
+    expect(area).not_to_have_attribute("data-last", before)
+
+
+def until(page, what: str, offered: str, **options):
+    """Roll `what` from the card until its last roll offers the button `offered`; that button."""
+    area = page.locator(".character-card").first.locator(".last-roll")
+    for _ in range(TRIES):
+        roll_from_card(page, what, **options)
+        button = area.get_by_role("button", name=re.compile(offered))
+        if button.count():
+            return area, button.first
+    pytest.fail(f"{TRIES} rolls of {what} offered no {offered!r}")
+
+
+def play_zener(page, _gm):
+    area, reroll = until(page, "Pilot", r"^Re-roll \(1 of", modifier="-30")
+    assert_in_view(page, reroll, "Karma re-roll")
+    reroll.click()
+    dialog = page.locator("dialog.confirm-dialog")
+    expect(dialog).to_contain_text("Karma to re-roll this failed check?")
+    confirm(page)
+    expect(area).to_contain_text("Karma re-roll of")
+    expect(area).to_be_in_viewport()  # the new result where the player clicked, not the card's top (a phone)
+    expect(area.get_by_role("button", name=re.compile(r"^Re-roll"))).to_have_count(0)  # once per check
+
+
+def play_d100(page, _gm):
+    area, reroll = until(page, "Stealth", r"^Re-roll \(\d Fortune\)", difficulty="arduous", flip="fail")
+    assert_in_view(page, reroll, "Fortune re-roll")
+    reroll.click()
+    expect(page.locator("dialog.confirm-dialog")).to_contain_text("Fortune to re-roll this test?")
+    confirm(page)
+    expect(area).to_contain_text("Fortune re-roll of")
+    expect(area).to_be_in_viewport()
+
+
+def play_ore(page, _gm):
+    area, choose = until(page, "Perception", r"^Set the wiggle dice$", own_wiggle=True)
+    assert_in_view(page, choose, "the wiggle dice's button")
+    choose.click()
+    expect(area.locator(".dice").first).to_be_visible()
+    expect(area.get_by_role("button", name="Set the wiggle dice")).to_have_count(0)
+
+
+def play_tribute(page, _gm):
+    area, post = until(page, "Punch", r"^Post the final ranks$", focus="6", burden="1")
+    assert_in_view(page, post, "Profit's button")
+    area.locator("[name='profit__damage']").fill("1")  # Profit left unused stays so
+    waste = area.locator("[name=complications]")
+    if waste.count():
+        waste.fill(re.search(r"(\d+) Waste", area.inner_text())[1])
+    post.click()
+    expect(area.locator(".error")).to_have_count(0)
+    expect(area.locator("form")).to_have_count(0)
+    expect(area).to_contain_text(re.compile("Win|Match|Fail"))
+
+
+def play_cgg(page, gm):
+    # The Exec calls for Technical (the demo's own open call is for Dexterity); the player's card answers it.
+    gm.select_option("#cgg-call-form [name=character]", label="Mara Vell")
+    gm.select_option("#cgg-call-form [name=attribute]", "technical")
+    gm.click("#cgg-call-form button[type=submit]")
+    called = page.locator("#my-calls .call", has_text="The Exec calls for Technical")
+    expect(called).to_have_count(1)
+    roll_from_card(page, "Technical")
+    area = page.locator(".character-card").first.locator(".last-roll")
+    wrench = area.get_by_role("button", name=re.compile("^(No Wrench|Done)$"))
+    if wrench.count():  # Venture: the Wrench is chosen on the card
+        assert_in_view(page, wrench, "the Wrench's button")
+        expect(called).to_have_count(0)  # the call is answered here, not twice
+        wrench.click()
+        expect(area).to_contain_text(re.compile("Venture left for the Hammer|Technical"))
+    else:  # no Venture: the roll is published at once, its result on the card
+        assert_in_view(page, area.locator(".dice, .outcome").first, "the roll's result")
+
+
+PLAYS = {"cgg": play_cgg, "d100": play_d100, "ore": play_ore, "tribute": play_tribute, "zener": play_zener}
+
+
+@pytest.mark.parametrize("width", sorted(VIEWPORTS))
+@pytest.mark.parametrize("system", sorted(PLAYS))
+def test_the_rolls_follow_ups_are_on_the_card_in_view(browser, demo_server, system, width):
+    player = log_in(browser, demo_server, "player1", VIEWPORTS[width])
+    table = demo_tables(player, demo_server)[system]
+    gm = None
+    if system == "cgg":
+        gm = log_in(browser, demo_server, "gm", VIEWPORTS["1280"])
+        gm.goto(table + "?tab=system")
+    player.goto(table)
+    wait_live(player)
+    errors = console_errors(player)
+    asked = []  # the browser's own dialogs: none (dismissed, so that the page goes on)
+    player.on("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    PLAYS[system](player, gm)
+    assert asked == []
+    assert errors == []
