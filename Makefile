@@ -52,7 +52,7 @@ browser:
 # into docs/screenshots/ (the README shows them).
 screenshots: $(STAMP) browser
 	SCREENSHOTS_DIR=$(CURDIR)/docs/screenshots $(PY) -m pytest -q tests/e2e/test_accessibility.py -k screenshots
-	SCREENSHOTS_DIR=$(CURDIR)/docs/screenshots $(PY) -m pytest -q tests/e2e/test_gm_screen.py -k two_screens
+	SCREENSHOTS_DIR=$(CURDIR)/docs/screenshots $(PY) -m pytest -q tests/e2e/test_gm_screen.py -k screenshots
 
 clean:
 	rm -rf $(VENV) staticfiles db.sqlite3
