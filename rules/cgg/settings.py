@@ -47,7 +47,10 @@ def gear_on_success(settings) -> bool:
     return (settings or {}).get(GEAR.name, GEAR.default) == GEAR_RISK_AND_SUCCESS
 
 
-def tension_players(settings, seats: int) -> int:
-    """The players "one die for every two players" counts: the seats, and the Exec by default."""
-    counts_exec = (settings or {}).get(TENSION_PLAYERS.name, TENSION_PLAYERS.default) == COUNT_THE_EXEC
-    return seats + (1 if counts_exec else 0)
+def tension_players(settings, *, seats: int, with_explorers: int) -> int:
+    """The players "one die for every two players" counts: by default everyone at the table, its seats
+    and the Exec; the other reading, the players who have an explorer in play (a seat without one is
+    not playing yet)."""
+    if (settings or {}).get(TENSION_PLAYERS.name, TENSION_PLAYERS.default) == COUNT_THE_EXEC:
+        return seats + 1
+    return with_explorers

@@ -307,7 +307,11 @@ def start_tension(campaign, gm, *, bleakness, edge_holder=None) -> TensionScene:
     otherwise (rules.cgg.settings.tension_players, published on /rules/#cgg-tension-players)."""
     if not campaign.is_gm(gm):
         raise ActionError("Only the Exec starts tension mode.")
-    players = tension_players(campaign.settings, campaign.memberships.count())
+    players = tension_players(
+        campaign.settings,
+        seats=campaign.memberships.count(),
+        with_explorers=campaign.characters.seated().values("owner").distinct().count(),
+    )
     state = TensionState.start(bleakness, players=players)
     with transaction.atomic():
         scene, _ = TensionScene.objects.select_for_update().update_or_create(

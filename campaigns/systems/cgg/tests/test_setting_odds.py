@@ -73,3 +73,14 @@ def test_the_diligence_odds(rules_page):
     assisted = f"Dexterity 2d averages {float(mean_pips(2, 0)):g} pips; with the rig and Kade, 4d+1, "
     assert edge in rules_page
     assert assisted + f"{float(mean_pips(4, 1)):g}" in rules_page
+
+
+def test_the_spotlight_with_an_assist_odds(rules_page):
+    # Dax 3d+2 assisted by Mara Vell's 4d+1: 5d+1, 5 success dice against base 5d (no Exec die, base risk 10);
+    # three Spotlight successes leave risk 2d+1.
+    spotlit, bare = action(2, 1, 0), action(5, 1, 0)
+    text = (
+        f"success {percent(spotlit[0])}, risk avoided {percent(spotlit[1])} with the Spotlight, "
+        f"{percent(bare[1])} without it (risk 5d+1)"
+    )
+    assert text in rules_page

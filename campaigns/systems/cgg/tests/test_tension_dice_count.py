@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from campaigns.models import Campaign, Membership
 from campaigns.systems.cgg.models import TensionScene
+from campaigns.systems.cgg.tests.fixtures import new_explorer
 
 pytestmark = pytest.mark.django_db
 
@@ -42,11 +43,17 @@ def test_the_exec_counts_by_default_and_the_table_sees_the_setting(gm_client, pl
 
 def test_the_exec_may_count_only_the_players_with_explorers(gm_client, player, other_player):
     campaign = new_campaign(gm_client, player, tension_players=0)
+    Membership.objects.create(campaign=campaign, user=other_player)
+    new_explorer(campaign, player)
     panel = html.unescape(gm_client.get(reverse("table", args=[campaign.pk]) + "?tab=panel").content.decode())
     assert "one die more for every two players with explorers" in panel
+    # Two seats, one explorer: the seat still making a character does not count.
     assert start(gm_client, campaign) == 2
     gm_client.post(reverse("cgg_tension", args=[campaign.pk]), {"op": "end"}, HTTP_HX_REQUEST="true")
-    Membership.objects.create(campaign=campaign, user=other_player)
+    new_explorer(campaign, player, name="Mara's second")  # one player, two explorers: still one player
+    assert start(gm_client, campaign) == 2
+    gm_client.post(reverse("cgg_tension", args=[campaign.pk]), {"op": "end"}, HTTP_HX_REQUEST="true")
+    new_explorer(campaign, other_player, name="Dax Orrin")
     assert start(gm_client, campaign) == 3  # two players with explorers: +1
 
 
