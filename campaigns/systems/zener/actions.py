@@ -500,6 +500,12 @@ def attack(
         raise RulesError("Choose a target other than the attacker.")
     _in_play(attacker, "the dead do not attack")
     _in_play(target, "the dead are not attacked")
+    # Seed ("SHOCK"): the unconscious character "is forced to miss an action" (play-test: one attacked, END and all).
+    if state_of(attacker.sheet) == "unconscious":
+        raise RulesError(
+            f"{attacker.name} is unconscious and cannot attack. When their time is up, mark their missed action "
+            "with 'they wake'."
+        )
     check_aim(aim, choice)
     # A weapon from the attacker's sheet by name, or damage notation as typed.
     named = next((w["damage"] for w in attacker.sheet.get("weapons", []) if w["name"] == weapon), None)
