@@ -500,6 +500,12 @@ def attack(
         raise RulesError("Choose a target other than the attacker.")
     _in_play(attacker, "the dead do not attack")
     _in_play(target, "the dead are not attacked")
+    # Seed ("SHOCK"): the unconscious character "is forced to miss an action" (play-test: one attacked, END and all).
+    if state_of(attacker.sheet) == "unconscious":
+        raise RulesError(
+            f"{attacker.name} is unconscious and cannot attack. When their time is up, mark their missed action "
+            "with 'they wake'."
+        )
     check_aim(aim, choice)
     # A weapon from the attacker's sheet by name, or damage notation as typed.
     named = next((w["damage"] for w in attacker.sheet.get("weapons", []) if w["name"] == weapon), None)
@@ -593,8 +599,16 @@ def attack(
                 points=outcome["stat_points"],
                 out_for=outcome["unconscious"],
             )
-        transaction.on_commit(lambda: (live.send_roll(roll), live.send_panel(campaign)))
+        transaction.on_commit(lambda: (live.send_roll(roll), live.send_panel(campaign), send_sheets(attacker, target)))
     return roll
+
+
+def send_sheets(*characters) -> None:
+    """Sheets a GM's step changed in play (a hit's trauma and shock, the END an attack costs, shock recovered,
+    a day's healing): each owner's card and the GM's Characters tab draw them again, as a quick edit's do (a
+    play-test's cards kept the numbers from before the hit until a reload)."""
+    for character in characters:
+        live.send_sheet(character)
 
 
 def weapon_skill(sheet: dict, weapon: str) -> dict | None:
@@ -779,7 +793,7 @@ def roll_death_save(campaign, gm, *, character, aided: bool) -> Roll:
         )
         character.sheet = save.sheet
         character.save(update_fields=["sheet", "updated_at"])
-        transaction.on_commit(lambda: (live.send_roll(roll), live.send_panel(campaign)))
+        transaction.on_commit(lambda: (live.send_roll(roll), live.send_panel(campaign), send_sheets(character)))
     return roll
 
 
@@ -822,7 +836,7 @@ def skip_action(campaign, gm, *, character, wake: bool) -> Roll:
             request={"label": "misses an action"},
             outcome=outcome,
         )
-        transaction.on_commit(lambda: (live.send_roll(roll), live.send_panel(campaign)))
+        transaction.on_commit(lambda: (live.send_roll(roll), live.send_panel(campaign), send_sheets(character)))
     return roll
 
 
@@ -850,7 +864,7 @@ def days_pass(campaign, gm, *, days: int, ranks: int = 0, character=None, sleep:
             request={"label": "Recovery", "days": days, "ranks": ranks, "sleep": sleep},
             outcome={"healed": healed},
         )
-        transaction.on_commit(lambda: (live.send_roll(roll), live.send_panel(campaign)))
+        transaction.on_commit(lambda: (live.send_roll(roll), live.send_panel(campaign), send_sheets(*resting)))
     return roll
 
 

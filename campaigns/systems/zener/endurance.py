@@ -17,6 +17,7 @@ from campaigns.common.inputs import WholeNumberField
 from campaigns.life.access import campaign_for_gm
 from campaigns.models import Roll
 from campaigns.plugins.roll_kind import RollKind
+from campaigns.systems.zener.actions import send_sheets
 from campaigns.systems.zener.party import party
 from campaigns.table import live
 from campaigns.table.actions import ActionError
@@ -65,7 +66,7 @@ def let_time_pass(campaign, gm, *, character, activity: str, minutes: int) -> Ro
         who = party(campaign, campaign.characters.seated()) if everyone else [character]
         if not who:
             raise RulesError("No one at the table for time to pass for.")
-        dice, rows = sources.dice(), []
+        dice, rows, changed = sources.dice(), [], []
         for each in who:
             each.refresh_from_db()
             try:
@@ -77,6 +78,7 @@ def let_time_pass(campaign, gm, *, character, activity: str, minutes: int) -> Ro
                 raise RulesError(f"{each.name}: {refused}") from None
             each.sheet = sheet
             each.save(update_fields=["sheet", "updated_at"])
+            changed.append(each)
             rows.append(
                 {
                     "name": each.name,
@@ -97,7 +99,7 @@ def let_time_pass(campaign, gm, *, character, activity: str, minutes: int) -> Ro
             request={"label": "Time passes", "activity": activity, "minutes": 0 if activity == "skip" else minutes},
             outcome={"rows": rows},
         )
-        transaction.on_commit(lambda: (live.send_roll(roll), live.send_panel(campaign)))
+        transaction.on_commit(lambda: (live.send_roll(roll), live.send_panel(campaign), send_sheets(*changed)))
     return roll
 
 

@@ -16,6 +16,7 @@ from campaigns.common.fair_dice import Die
 from campaigns.life.access import campaign_for_gm
 from campaigns.models import Roll
 from campaigns.plugins.roll_kind import RollKind
+from campaigns.systems.zener.actions import send_sheets
 from campaigns.table import live
 from campaigns.table.actions import ActionError
 from campaigns.toolkit.steps import panel_step
@@ -40,7 +41,7 @@ def end_fight(campaign, gm) -> Roll:
     with transaction.atomic():
         if not fight_since(campaign):
             raise RulesError("No attack since the last fight ended: there is no fight to end.")
-        rows = []
+        rows, changed = [], []
         for each in campaign.characters.seated():
             if each.sheet.get("state") == "dead":
                 continue
@@ -48,11 +49,12 @@ def end_fight(campaign, gm) -> Roll:
             if recovered:
                 each.sheet = sheet
                 each.save(update_fields=["sheet", "updated_at"])
+                changed.append(each)
                 rows.append({"name": each.name, "recovered": recovered, "shock": sheet["damage"]["shock"]})
         roll = Roll.objects.create(
             campaign=campaign, author=gm, kind=KIND, request={"label": "The fight is over"}, outcome={"rows": rows}
         )
-        transaction.on_commit(lambda: (live.send_roll(roll), live.send_panel(campaign)))
+        transaction.on_commit(lambda: (live.send_roll(roll), live.send_panel(campaign), send_sheets(*changed)))
     return roll
 
 

@@ -4,6 +4,8 @@ from campaigns.common import reads
 from campaigns.common.inputs import TextField, WholeNumberField, decimal_number
 from campaigns.table.forms import CharacterChoiceField, TableForm
 from campaigns.toolkit.skills import OwnStatNamed, name_own_stat, stat_field
+from rules.dice import parse
+from rules.errors import RulesError
 from rules.zener.checks import MAX_DESIRED, MAX_MODIFIER
 from rules.zener.combat import (
     AIM_SECONDS,
@@ -337,6 +339,18 @@ class AttackForm(TableForm):
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["attacker"].queryset = self.fields["target"].queryset = reads.seated_query(campaign)
+
+    def clean(self):
+        """A weapon not on the attacker's sheet is damage notation (actions.attack): what the dice cannot roll is
+        refused beside the field, not above the button a screen below it on a phone."""
+        data = super().clean()
+        weapon, attacker = data.get("weapon"), data.get("attacker")
+        if weapon and attacker and not any(w["name"] == weapon for w in attacker.sheet.get("weapons", [])):
+            try:
+                parse(weapon)
+            except RulesError as error:
+                self.add_error("weapon", str(error))
+        return data
 
 
 class SkipActionForm(TableForm):

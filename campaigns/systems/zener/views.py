@@ -235,7 +235,8 @@ def karma_options(request, campaign_id: int, roll_id: int):
         Roll, pk=roll_id, campaign=campaign, kind__in=KARMA_KINDS, visibility=Roll.Visibility.TABLE
     )
     if request.htmx:
-        return _karma_options(request, campaign, roll)
+        # `oob`: asked for by a later row of the same check, which cannot know that this row is on the page.
+        return _karma_options(request, campaign, roll, oob=request.GET.get("oob") == "1")
     context = {"campaign": campaign, "roll": roll, **_spends(roll, request.user)}
     return render(request, "systems/zener/karma_options.html", context)
 
@@ -277,9 +278,9 @@ def karma_on_roll(request, campaign_id: int, roll_id: int):
     return answer
 
 
-def _karma_options(request, campaign, roll, *, error: str = "", status: int = 200):
+def _karma_options(request, campaign, roll, *, error: str = "", status: int = 200, oob: bool = False):
     """The row's Karma spends as they stand now, with what went wrong (the new roll comes by the log)."""
-    context = {"campaign": campaign, "roll": roll, "error": error, **_spends(roll, request.user)}
+    context = {"campaign": campaign, "roll": roll, "error": error, "oob": oob, **_spends(roll, request.user)}
     return render(request, "systems/zener/karma_options.html#options", context, status=status)
 
 

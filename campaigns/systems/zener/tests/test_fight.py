@@ -192,7 +192,7 @@ def test_a_shock_save_of_extra_dice_says_so(gm_client, player_client, zg, kai, p
     page = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     over = attack.outcome["shock_rolled"] - shk
     base = save["target"] - 2 * (dice - 4)
-    assert f"CON save at {attack.outcome['save_modifier']}: {dice}d6 → " in page
+    assert f"CON save at −{over}: {dice}d6 → " in page
     raised = f"against {save['target']} ({base} + 2 × {dice - 4} more dice, an impossible chance)".replace("(-", "(−")
     assert raised in page
     assert over > 0

@@ -69,7 +69,7 @@ def test_the_seeds_damage_example_end_to_end(gm_client, player_client, other_cli
         page = client.get(reverse("table", args=[zg.pk])).content.decode()
         # Each die a chip, the verdicts badges.
         save = '<span class="faces">' + " ".join(['<span class="die die-kept">3</span>'] * 4) + "</span>"
-        assert f"CON save at -2: 4d6 → {save} = <strong>12</strong> against 5" in page
+        assert f"CON save at −2: 4d6 → {save} = <strong>12</strong> against 5" in page
         assert '<strong class="outcome outcome-fail">✘ failed</strong>' in page
         assert "attack on Ren (Defense -4): 3d6 → " in page
         assert '<strong class="outcome outcome-ok">✔ hit</strong>' in page

@@ -690,10 +690,8 @@ def test_a_change_to_a_check_refreshes_the_spends_on_the_row_it_changed(
     first = Roll.objects.get()
     other_client.post(reverse("zener_karma_on_roll", args=[zg.pk, first.pk]), {"use": "boost", "payer": ren.pk})
     boost = Roll.objects.latest("id")
-    refresh = (
-        f'hx-get="{reverse("zener_karma_options", args=[zg.pk, first.pk])}" hx-trigger="load" '
-        f'hx-target="#karma-{first.pk}"'
-    )
+    options = reverse("zener_karma_options", args=[zg.pk, first.pk])
+    refresh = f'hx-get="{options}?oob=1" hx-trigger="load" hx-swap="none"'
     live = render_to_string("campaigns/table.html#roll_oob", {"roll": roll_view(boost, Audience.TABLE)})
     assert refresh in live  # the live event reloads the changed row's spends where it is on the page
     assert (

@@ -47,7 +47,8 @@ def test_a_hit_the_armour_stops_costs_no_stat(gm_client, player_client, zg, kai,
     ren.refresh_from_db()
     assert ren.sheet["damage"].get("stats", {}) == {}
     page = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
-    assert "<strong>0 trauma</strong> · <strong>1 shock</strong> · no stat damage (no trauma)" in page
+    stopped = "<strong>0 trauma</strong> · <strong>1 shock</strong> · no stat damage (the armour stopped the trauma)"
+    assert stopped in page
     assert "−1 STR" not in page
     assert "−1 END" not in page
     assert "−1 THEO" not in page
