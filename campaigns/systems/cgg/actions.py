@@ -46,6 +46,8 @@ from rules.cgg.venture import Hammer, Wrench, check_subjects, check_uses, hammer
 from rules.errors import RulesError
 
 KIND = "cgg"
+# The conditions that change the risk roll alone, as the code's line names them (rules.cgg.condition_effects).
+RISK_ONLY_WORDS = {"Improved": "+1D Improved", "Confused": "-1D Confused"}
 ActionError = table_actions.ActionError
 
 
@@ -191,9 +193,12 @@ def roll_for_call(
         # Then what the risk roll alone loses or gains (Spotlight, a help this round, Confused, Improved):
         # before the assists, a helper's code would replace the penalised one (/rules/#cgg-risk-penalties).
         risk_code = with_risk_dice(code, tension.risk_change + conditions.risk_only)
-        if built and tension.risk_labels:
+        # Named in the code's line as the Spotlight is, or "… 4d+1 = risk 4d" would not add up.
+        held = {label.split(":")[0] for label in conditions.labels}
+        risk_only = [words for name, words in RISK_ONLY_WORDS.items() if name in held]
+        if built and (tension.risk_labels or risk_only):
             labels.append(f"→ {code}")
-        labels.extend(tension.risk_labels)
+        labels.extend([*tension.risk_labels, *risk_only])
         player_helper = assists.helper if assists is not None else None
         if player_helper is not None and player_helper != call.request.get("assist", {}).get("character"):
             helper = character.campaign.characters.seated().get(pk=player_helper)  # checked by apply_assists

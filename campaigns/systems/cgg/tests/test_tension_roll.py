@@ -154,3 +154,32 @@ def test_the_spotlight_comes_off_after_an_assist(
     assert (call.state["risk_code"], call.state["success_dice"]) == ("2d+1", 5)
     assert call.state["exec_faces"] == []
     assert "Strength 2d+2 +1d Edge " + card in unescape(player_client.get(table).content.decode())
+
+
+def test_confused_comes_off_after_an_assist_too(
+    gm_client, player_client, player, other_player, cgg_campaign, seat_other_player, script_dice
+):
+    """Out of tension mode, the same order for a condition: Dax (Strength 2d+2) Confused, the Exec paying one
+    for it on the call, with Mara's Dexterity 4d+1 assisting: the highest code plus Dax's two dice as pips is
+    4d+3 = 5d (5 success dice); then Confused's -1D comes off the risk roll alone: risk 4d. Taken before,
+    the penalised 1d+2 would have combined into 4d+2, and the penalty would have cost a success die."""
+    dax = new_explorer(cgg_campaign, player, name="Dax", attributes={"strength": "2d+2"})
+    mara = new_explorer(cgg_campaign, other_player, attributes={"dexterity": "4d+1"})
+    given = reverse("cgg_condition", args=[cgg_campaign.pk, dax.pk])
+    assert gm_client.post(given, {"op": "give", "core": "Confused"}, HTTP_HX_REQUEST="true").status_code == 200
+    cgg.call_for_action(
+        cgg_campaign,
+        character=dax,
+        attribute="strength",
+        difficulty=Difficulty(base_dice=5, success_dice=0),
+        assist=(mara, "dexterity"),
+        exec_pays=("Confused",),
+    )
+    script_dice(4, 5, 2, 3)  # the four risk dice; 5 success dice against base 5d leave no difficulty die
+    call = RollCall.objects.get()
+    assert player_client.post(reverse("cgg_roll", args=[cgg_campaign.pk, call.pk])).status_code == 302
+    call.refresh_from_db()
+    assert (call.state["risk_code"], call.state["success_dice"]) == ("4d", 5)
+    assert call.state["conditions"] == ["Confused: -1D risk"]
+    table = unescape(player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode())
+    assert "Strength 2d+2 +Mara Vell's Dexterity 4d+1 → 5d -1D Confused = risk 4d" in table
