@@ -154,6 +154,15 @@ class CardCallForm(TableForm):
         said = f"Choose the {self.spec.label.lower()} from the list."
         number.error_messages |= {"required": said, "invalid_choice": said}
 
+    def clean(self):
+        data = super().clean()
+        if self.spec is not None and "number" in self.errors:
+            # The list shows the system's starting value again, not its first entry (a value off the list selects
+            # none, and the browser shows the first: Tribute's -26, d100's Arduous, called by a second click).
+            self.data = self.data.copy()
+            self.data["number"] = self.spec.initial
+        return data
+
     def clean_secret(self) -> bool:
         # A system whose number is always the GM's (Centaurus Gate's difficulty) has only the secret button.
         return self.cleaned_data.get("secret") == "on" or not self.spec.open

@@ -3,6 +3,8 @@ Tribute's opposition, open or secret; Zener's modifier, open; Centaurus Gate's b
 The roll the player answers with uses it; a secret one is committed at the call and reaches no player's page or
 socket; a number off the list is refused beside its field, nothing changed."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -200,3 +202,14 @@ def test_the_called_roll_lands_on_the_players_card_as_its_last_roll(
     area = f'id="card-{hero.pk}-last" data-last="roll-{roll.pk}"'
     assert area in answered.content.decode()
     assert area in " ".join(layer.received_by(campaign, player))
+
+
+@pytest.mark.parametrize("system", ["ore", "d100", "tribute"])
+def test_a_refused_number_shows_the_systems_starting_value_again(world, gm, system):
+    """A play-test: "²" refused, the list showed its first entry (Tribute's -26), which a second click called."""
+    campaign, hero = world["campaigns"][system][0], world["characters"][system]
+    body = call(gm, campaign, hero, "²").content.decode()
+    initial = campaign.adapter.card_call_number(campaign).initial
+    field = body[body.index('id="cardcallform-number"') :]
+    field = field[: field.index("</select>")]
+    assert re.findall(r'<option value="([^"]*)"[^>]*selected', field) == [str(initial)]
