@@ -171,6 +171,19 @@ class RollCall(models.Model):
     def __str__(self) -> str:
         return f"Call for {self.character}: {self.label or self.request.get('notation', '')}"
 
+    def answered_by(self):
+        """The roll that answered this call, or None: the roll linked to it, else the one a call from the card
+        was answered with (the system's own roll, linked to no call or to the system's own; its pk is kept in
+        `state` by campaigns.calls.card_calls.answer), so that it too reaches the player's card as its last roll."""
+        linked = Roll.objects.filter(call=self).select_related("campaign", "character", "author").first()
+        if linked is not None or not self.state.get("roll"):
+            return linked
+        return (
+            Roll.objects.filter(pk=self.state["roll"], campaign_id=self.campaign_id)
+            .select_related("campaign", "character", "author")
+            .first()
+        )
+
 
 class RollQuerySet(models.QuerySet):
     def visible_to_table(self):

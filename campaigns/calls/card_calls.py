@@ -11,7 +11,7 @@ from django.urls import reverse
 from campaigns.calls.cards import MAX_KEY
 from campaigns.common import reads
 from campaigns.common.inputs import TextField
-from campaigns.models import RollCall
+from campaigns.models import Roll, RollCall
 from campaigns.plugins.card_kind import CARD
 from campaigns.table import commitment_actions, events, live
 from campaigns.table.actions import ActionError
@@ -100,7 +100,9 @@ def answer(call_id: int, player):
         )
         rolled = adapter.card_roll(character, key, options, actor=player, label=call.label or what)
         call.status = RollCall.Status.ANSWERED
-        call.save(update_fields=["status"])
+        if isinstance(rolled, Roll):  # the system's roll answers the call: the player's card shows it as its last
+            call.state = {**call.state, "roll": rolled.pk}
+        call.save(update_fields=["status", "state"])
         transaction.on_commit(lambda: live.send_call_closed(call))
     return rolled
 
@@ -151,6 +153,15 @@ class CardCallForm(TableForm):
         number.label, number.choices, number.initial = self.spec.label, self.spec.choices, self.spec.initial
         said = f"Choose the {self.spec.label.lower()} from the list."
         number.error_messages |= {"required": said, "invalid_choice": said}
+
+    def clean(self):
+        data = super().clean()
+        if self.spec is not None and "number" in self.errors:
+            # The list shows the system's starting value again, not its first entry (a value off the list selects
+            # none, and the browser shows the first: Tribute's -26, d100's Arduous, called by a second click).
+            self.data = self.data.copy()
+            self.data["number"] = self.spec.initial
+        return data
 
     def clean_secret(self) -> bool:
         # A system whose number is always the GM's (Centaurus Gate's difficulty) has only the secret button.

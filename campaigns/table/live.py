@@ -21,7 +21,7 @@ from django.template.loader import render_to_string
 from django.utils.html import format_html
 
 from campaigns.common.audience import Audience
-from campaigns.models import Roll, RollCall
+from campaigns.models import RollCall
 from campaigns.plugins.registry import live_panel_for, panel_for
 from campaigns.secrets.visibility import call_view
 from campaigns.table import last_roll, rows
@@ -317,9 +317,7 @@ def send_call_closed(call) -> None:
     closed = render_to_string(f"{TABLE}#call_closed_oob", {"call": call})
     character, to_player = call.character, closed
     answered = call.status == RollCall.Status.ANSWERED and character.retired_at is None
-    roll = (
-        Roll.objects.filter(call=call).select_related("campaign", "character", "author").first() if answered else None
-    )
+    roll = call.answered_by() if answered else None
     if roll is not None:
         to_player += last_roll.html(call.campaign, character, character.owner, oob=True, roll=roll)
     _send_all([(gm_group(call.campaign_id), closed), (player_group(call.campaign_id, character.owner_id), to_player)])

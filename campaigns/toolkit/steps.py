@@ -54,7 +54,7 @@ def card(request, call_id: int, audience: Audience, error: str = ""):
     if call.status not in RollCall.OPEN and not error:
         # The card is swapped for nothing: the roll is in the log, and on the player's card (its last roll).
         answered = audience is not Audience.GM and call.status == RollCall.Status.ANSWERED
-        done = Roll.objects.filter(call=call).select_related("campaign", "character").first() if answered else None
+        done = call.answered_by() if answered else None
         return HttpResponse(last_roll.oob_for(request, done) if done is not None else "")
     partial = "gm_call" if audience is Audience.GM else "player_call"
     context = {"call": call_view(call, audience), "error": error}

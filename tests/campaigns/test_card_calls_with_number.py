@@ -3,6 +3,8 @@ Tribute's opposition, open or secret; Zener's modifier, open; Centaurus Gate's b
 The roll the player answers with uses it; a secret one is committed at the call and reaches no player's page or
 socket; a number off the list is refused beside its field, nothing changed."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -184,3 +186,30 @@ def test_the_number_starts_at_the_systems_own_default(world, gm, system, default
     form = card_call_form(gm, campaign)
     number = form[form.index('name="number"') : form.index("</select>", form.index('name="number"'))]
     assert f'<option value="{default}" selected>' in number
+
+
+@pytest.mark.parametrize(("system", "number", "holds"), OPEN[:2])
+def test_the_called_roll_lands_on_the_players_card_as_its_last_roll(
+    world, gm, player, layer, django_capture_on_commit_callbacks, system, number, holds, seeded_dice
+):
+    """A play-test: the player answered the GM's call from "Now" and the card's "Last roll" stayed empty (the
+    system's roll is linked to no card call), so a failed test's Fortune re-roll was only in the log."""
+    campaign, hero = world["campaigns"][system][0], world["characters"][system]
+    assert call(gm, campaign, hero, number).status_code == 200
+    with django_capture_on_commit_callbacks(execute=True):
+        answered = answer(player, campaign)
+    roll = Roll.objects.filter(campaign=campaign, character=hero).latest("pk")
+    area = f'id="card-{hero.pk}-last" data-last="roll-{roll.pk}"'
+    assert area in answered.content.decode()
+    assert area in " ".join(layer.received_by(campaign, player))
+
+
+@pytest.mark.parametrize("system", ["ore", "d100", "tribute"])
+def test_a_refused_number_shows_the_systems_starting_value_again(world, gm, system):
+    """A play-test: "²" refused, the list showed its first entry (Tribute's -26), which a second click called."""
+    campaign, hero = world["campaigns"][system][0], world["characters"][system]
+    body = call(gm, campaign, hero, "²").content.decode()
+    initial = campaign.adapter.card_call_number(campaign).initial
+    field = body[body.index('id="cardcallform-number"') :]
+    field = field[: field.index("</select>")]
+    assert re.findall(r'<option value="([^"]*)"[^>]*selected', field) == [str(initial)]

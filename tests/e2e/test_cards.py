@@ -90,3 +90,44 @@ def test_a_d100_test_can_leave_the_difficulty_to_the_gm(browser, demo_server):
     expect(player.locator(".card-said")).to_contain_text("Agility: asked.")
     player.wait_for_timeout(500)
     assert roll_ids(player) == before
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["360", "1280"])
+def test_a_box_with_help_text_has_its_label_beside_it_and_its_help_under_it(browser, demo_server, viewport):
+    """A play-test: on the ORE card's options the label "I set my wiggle dice myself" stood after its help text, on
+    the far side of the box; and a long label (Tribute's "The GM sets the opposition…") stays beside its box."""
+    player = log_in(browser, demo_server, "player1", viewport)
+    tables = demo_tables(player, demo_server)
+    for system, name in (("ore", "I set my wiggle dice myself"), ("tribute", "The GM sets the opposition")):
+        player.goto(tables[system])
+        card = player.locator(".character-card").first
+        card.locator(".card-options summary").click()
+        box = card.get_by_role("checkbox", name=re.compile(name)).bounding_box()
+        label = card.locator("label", has_text=name).bounding_box()
+        assert label["x"] > box["x"] + box["width"], (system, box, label)  # the label right of its box
+        assert label["y"] <= box["y"] + box["height"], (system, box, label)  # on the box's line
+        assert box["y"] <= label["y"] + label["height"], (system, box, label)
+        helptext = card.locator(".card-options div:has(> input[type=checkbox]) > .helptext")
+        if system == "ore":
+            under = helptext.first.bounding_box()
+            assert under["y"] >= label["y"] + label["height"] - 1, (under, label)  # the help on its own line below
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["360", "1280"])
+def test_now_says_a_step_waits_on_the_card(browser, demo_server, viewport):
+    """A play-test: with ORE's wiggle dice waiting on the card's "Last roll", "Now" said "Nothing waits for you"
+    beside "Needs you (1)"."""
+    player = log_in(browser, demo_server, "player1", viewport)
+    player.goto(demo_tables(player, demo_server)["ore"])
+    wait_live(player)
+    now = player.locator("#now")
+    card = player.locator(".character-card").first
+    card.locator(".card-options summary").click()
+    card.get_by_role("checkbox", name=re.compile("I set my wiggle dice myself")).check()
+    card.get_by_role("button", name=re.compile("^Roll Perception")).click()
+    expect(card.locator(".last-roll .call")).to_be_visible()
+    thumb = player.get_by_role("navigation", name="Parts of this table").get_by_role("link", name="Now")
+    if thumb.is_visible():
+        thumb.click()
+    expect(now.locator(".card-step-hint")).to_be_visible()
+    expect(now.locator(".empty-hint")).to_be_hidden()

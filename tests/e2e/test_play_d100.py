@@ -51,7 +51,7 @@ def test_a_secret_test_and_a_fortune_reroll(browser, server_url):
     rows.first.locator("button:has-text('Re-roll (1 Fortune)')").click()
     expect(ulf.locator("dialog.confirm-dialog")).to_contain_text("Spend 1 Fortune to re-roll this test?")
     confirm(ulf)  # the app's own dialog, not the browser's
-    expect(rows.first).to_contain_text("Fortune re-roll of Ulf's Agility (Agility 10) test")
+    expect(rows.first).to_contain_text("Fortune re-roll of Ulf's Agility 10 test")
     expect(ulf.locator("#d100-pools")).to_contain_text("Fortune pool: 1")
     gm.locator("#tab-system").click()
     expect(gm.locator("#d100-pools")).to_contain_text("Misfortune pool: 1")

@@ -114,3 +114,18 @@ def test_a_refusal_is_shown_in_view_and_the_form_keeps_what_was_typed(browser, d
                 expect(form.locator(field), f"{system}: {field} keeps what was typed").to_have_value(value)
         if system == "zener":
             expect(form.locator(".more-fields > summary")).to_have_text("More modifiers (2 set)")
+
+
+def test_a_refused_field_in_a_row_of_fields_keeps_its_message_readable(browser, demo_server):
+    """A play-test: "The fixed part of a roll can be at most 10000…" stood in the Dice field's narrow column of the
+    roll form's row (Dice, Character, Label), five lines tall, and pushed the field below its neighbours'."""
+    player = log_in(browser, demo_server, "player1", DESKTOP)
+    player.goto(demo_tables(player, demo_server)["d100"] + "?tab=more")
+    wait_live(player)
+    form = player.locator("#roll-form")
+    form.locator("[name=notation]").fill("1d6+99999999999999999999")
+    form.locator("button[type=submit]").last.click()
+    message = form.locator(".errorlist", has_text="The fixed part of a roll can be at most 10000")
+    expect(message).to_be_visible()
+    line = float(message.evaluate("m => parseFloat(getComputedStyle(m).lineHeight) || 24"))
+    assert message.bounding_box()["height"] <= 2.5 * line, message.bounding_box()

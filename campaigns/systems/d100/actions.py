@@ -175,7 +175,8 @@ def side_for(character, skill: str, attribute: str, *, synergy: bool = False, ca
     rank_text = f", {ranks} rank{'s' if ranks != 1 else ''}" if ranks else ""
     return {
         "who": character.name,
-        "what": f"{skill or attribute} ({attribute} {value}{rank_text})",
+        # An attribute alone reads "Combat 40", not "Combat (Combat 40)" (a play-test found the name said twice).
+        "what": f"{skill} ({attribute} {value}{rank_text})" if skill else f"{attribute} {value}",
         "base": base_chance(value, ranks, sheet["modifiers"], synergy, cap=cap),
         "bonus": value // 10,
         "untrained_special": bool(found and found["special"] and found["ranks"] == 0),

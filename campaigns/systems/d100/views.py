@@ -101,6 +101,10 @@ def _after(request, campaign, error: str = "", *, roll=None):
     """HTMX gets the message at once, where the click was (on the card: its last roll again, `roll`, the new
     one or the one refused); a plain post, on the table it goes back to."""
     if (on_card := last_roll.answer(request, campaign, roll, error=error)) is not None:
+        spent_on = None if error or roll is None else roll.request.get("reroll_of") or roll.request.get("six_of")
+        if spent_on:  # the spent roll's row in the log offered it too: it offers it no more (a stale link found
+            # in a play-test; a page whose row never loaded its offer drops this, static/fivefold/table.js)
+            on_card.content += f'<span id="fortune-{int(spent_on)}" hx-swap-oob="true"></span>'.encode()
         return on_card
     if request.htmx:
         status = 422 if error else 200

@@ -125,5 +125,7 @@ def card_roll(character, key: str, options: dict, *, actor, label: str = ""):
         secret=bool(options.get("called_secret")),
     )
     if call.status == RollCall.Status.PLAYER_TURN:  # the player kept the wiggle dice to set
-        return f"{stat or skill}: set your wiggle dice on the call card; the roll then shows in the log."
+        # Its call card is right under the card's buttons, in "Last roll" (campaigns.table.last_roll): a play-test
+        # player looked for "the call card" elsewhere.
+        return f"{stat or skill}: set your wiggle dice below, under “Last roll”; the roll then shows in the log."
     return call.roll if known else None

@@ -106,13 +106,18 @@ def card(character, *, data=None) -> Card:
     for effect in sheet.get("effects", []):
         detail = f"rank {effect['rank']}" + (f" · {best} {_signed(_rank(character, best))}" if best else "")
         rolls.append(CardRoll(f"effect:{effect['name']}", effect["name"], detail, "Effects"))
+    kept = last_chosen(character)
     context = {
         "die_size": die,
         "attributes": [(name, _rank(character, name)) for name in attributes_of(character)],
         "effects": sheet.get("effects", []),
         "opposition": DEFAULT_OPPOSITION,
+        # What the next click rolls: the dice kept from the last test (a play-test found the glance saying
+        # "1 FOCUS" while the click rolled the 2 kept from the last test).
+        "focus": kept.get("focus", 1),
+        "burden": kept.get("burden", 1),
     }
-    options = CardOptionsForm(data, character=character, initial=last_chosen(character) if data is None else None)
+    options = CardOptionsForm(data, character=character, initial=kept if data is None else None)
     return Card(tuple(rolls), GLANCE, context, options, gm_tools=GM_TOOLS)
 
 

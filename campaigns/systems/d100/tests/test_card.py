@@ -108,7 +108,7 @@ def test_an_attribute_button_tests_the_attribute_alone(player_client, table, ulf
     assert _click(player_client, table, ulf, "attribute:Intelligence").status_code == 200
     roll = Roll.objects.get()
     assert (roll.request["side"]["what"], roll.outcome["chance"], roll.outcome["success"]) == (
-        "Intelligence (Intelligence 35)",
+        "Intelligence 35",  # the attribute named once
         40,
         True,
     )

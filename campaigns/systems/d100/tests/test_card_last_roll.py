@@ -38,6 +38,8 @@ def test_a_failed_test_offers_its_fortune_re_roll_on_the_card(player_client, tab
     assert f'data-last="roll-{again.pk}"' in body
     assert "Fortune re-roll of" in body
     assert "Re-roll (" not in body
+    # The failed test's row in the log, which offered the same re-roll, is emptied of it.
+    assert f'<span id="fortune-{first.pk}" hx-swap-oob="true"></span>' in body
 
 
 def test_a_success_or_an_empty_pool_offers_nothing(player_client, table, ulf, script_dice):

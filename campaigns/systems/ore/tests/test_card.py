@@ -183,7 +183,7 @@ def test_the_player_may_keep_the_wiggle_dice_to_set_themselves(player_client, or
     script_dice(2, 5, 8, 9)
     response = press(player_client, ore, mara, "skill:Perception", own_wiggle="on")
     assert response.status_code == 200
-    assert "Perception: set your wiggle dice" in response.content.decode()
+    assert "Perception: set your wiggle dice below, under “Last roll”" in response.content.decode()
     call = RollCall.objects.get()
     assert (call.status, call.state["wiggle"]) == (RollCall.Status.PLAYER_TURN, None)
     assert not Roll.objects.exists()

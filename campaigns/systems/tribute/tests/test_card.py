@@ -241,6 +241,18 @@ def test_the_card_keeps_the_dice_of_the_last_test_for_the_next_click(table, play
     assert latest["profit"] == 1  # the 4 beside the 5 kept meets the highest BURDEN die, 3: Profit at last
 
 
+def test_the_glance_says_the_dice_the_next_click_rolls(table, player, script_dice):
+    """Play-test: the glance said "one click: 1 FOCUS, 1 BURDEN" while the click rolled the dice kept from the
+    last test."""
+    campaign, mara = table
+    table_page = reverse("table", args=[campaign.pk])
+    assert "one click: 1 FOCUS, 1 BURDEN against 0" in client_for(player).get(table_page).content.decode()
+    script_dice(1, 2, 6, 1, 1)
+    answer = post(player, campaign, mara, {"roll": "attribute:Agility", "focus": "3", "burden": "2", "opposition": "6"})
+    assert "one click: 3 FOCUS, 2 BURDEN against 0" in answer.content.decode()
+    assert "one click: 3 FOCUS, 2 BURDEN against 0" in client_for(player).get(table_page).content.decode()
+
+
 def test_a_first_click_rolls_the_seeds_test_with_no_modifiers(table, player):
     _campaign, mara = table
     html = str(ADAPTER.card(mara).options)
