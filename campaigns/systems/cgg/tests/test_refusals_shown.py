@@ -123,3 +123,12 @@ def test_diligence_form_offers_a_player_only_their_own_explorers(
     exec_form = page(gm_client, cgg_campaign).split('id="cgg-diligence-form"')[1].split("</form>")[0]
     assert "Jon Ash" in exec_form
     assert "Mara Vell" in exec_form
+
+
+@pytest.mark.parametrize("posted", ["²", "-3", "99999999999999999999", "7"])
+def test_a_refused_stunt_die_count_names_its_field_whatever_was_typed(posted):
+    from campaigns.systems.cgg.forms import StuntForm
+
+    form = StuntForm({"mastery": "2", "moved": posted, "extra": "0"}, masteries=[("Piloting x2", 2)])
+    assert not form.is_valid()
+    assert form.errors["moved"] == ["Dice moved from risk to success: a whole number from 0 to 3."]
