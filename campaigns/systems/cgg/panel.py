@@ -44,6 +44,8 @@ def _shown_forms(tension, turn, forms: dict) -> list[str]:
             shown.append(f"turn_{step}")
     if forms.get("bonus") and turn is not None:
         shown.append("turn_bonus")
+    if tension is not None:
+        shown.append("tension_pitfall")  # the Exec's; only the Exec posts it
     if tension is not None and tension.successes is not None:
         shown.append("tension_spend")
     return shown

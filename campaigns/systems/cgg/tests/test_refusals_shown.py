@@ -132,3 +132,14 @@ def test_a_refused_stunt_die_count_names_its_field_whatever_was_typed(posted):
     form = StuntForm({"mastery": "2", "moved": posted, "extra": "0"}, masteries=[("Piloting x2", 2)])
     assert not form.is_valid()
     assert form.errors["moved"] == ["Dice moved from risk to success: a whole number from 0 to 3."]
+
+
+@pytest.mark.parametrize("posted", [{"name": "", "tension": "7"}, {"name": "Reactor", "tension": "²"}])
+def test_a_refused_pitfall_shows_beside_its_form_kept_open(gm_client, started, posted):
+    refused = tension(gm_client, started, op="pitfall", **posted)
+    assert refused.status_code == 422
+    html = refused.content.decode()
+    message = re.search(r'<p class="error" role="alert">(.*?)</p>', html).group(1)
+    # Just above the fold "Add a pitfall", open: not at the panel's top, away from what was typed.
+    assert re.search(re.escape(message) + r'</p>\s*<details id="cgg-add-pitfall"[^>]* open>', html)
+    assert html.count('role="alert"') == 1
