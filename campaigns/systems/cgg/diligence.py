@@ -140,7 +140,13 @@ class DiligenceForm(TableForm):
         )
 
     def message(self) -> str:
-        return " ".join(str(error) for errors in self.errors.values() for error in errors)
+        """The errors as one line, each number's message naming its field (the pitfall's and the bonus
+        pips' both said "Enter a whole number from 0 to 30.")."""
+        return " ".join(
+            f"{self.fields[name].label}: {error}" if isinstance(self.fields.get(name), WholeNumberField) else str(error)
+            for name, errors in self.errors.items()
+            for error in errors
+        )
 
 
 def roll_diligence(campaign, user, character, data: dict[str, Any], assists: AssistChoice | None = None) -> Roll:

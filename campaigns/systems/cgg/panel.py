@@ -87,6 +87,8 @@ def panel(campaign, audience: Audience, *, user=None, call_form=None) -> Panel:
             helpers=characters,
         ),
     }
+    if context["diligence_form"].fields["character"].choices:
+        context["shown_forms"].append("diligence")  # its refusal beside it, not at the panel's top
     if is_gm:
         context["action_form"] = call_form or ActionCallForm(campaign=campaign, explorers=characters)
         context["condition_form"] = ConditionForm(auto_id="condition_%s")

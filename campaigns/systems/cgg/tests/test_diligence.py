@@ -1,6 +1,8 @@
 """Diligence rolls from the Centaurus Gate panel, and tension mode's Ready!, with the seed's
 numbers ("Diligence Rolls": the total becomes pips; a third, rounded up, onto an existing code)."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -124,3 +126,26 @@ def test_ready_with_a_cue_makes_things_worse_and_adds_a_die(
     page = player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
     assert "<strong>Ready!</strong> Diligence (Interrogation, Perception 2d+1) +1d" in page
     assert "cued the Exec to make things worse" in page
+
+
+@pytest.mark.parametrize(
+    ("posted", "said"),
+    [
+        ({"pitfall": "²", "cue": "on"}, "Pitfall made worse"),
+        ({"bonus_pips": "99999999999999999999"}, "Bonus pips from a special rule"),
+    ],
+)
+def test_a_refused_diligence_number_is_named_and_shown_just_above_the_form(
+    player_client, cgg_campaign, explorer, posted, said
+):
+    refused = diligence(
+        player_client, cgg_campaign, character=explorer.pk, diligence="analysis", purpose="Repair", **posted
+    )
+    assert refused.status_code == 422
+    html = refused.content.decode()
+    # Play-test: both said "Enter a whole number from 0 to 30.", at the panel's top under Crisis Clocks.
+    message = re.search(r'<p class="error" role="alert">(.*?)</p>', html).group(1)
+    assert message.startswith(said)
+    assert message.endswith(": Enter a whole number from 0 to 30.")
+    assert html.count('role="alert"') == 1
+    assert html.index(message) < html.index('id="cgg-diligence"') < html.index(message) + 200
