@@ -69,6 +69,8 @@ def panel(campaign, audience: Audience, *, user=None, call_form=None) -> Panel:
     turn = round_view(tension, characters) if tension else None  # the panel's list: no query of its own
     edge_holder = scene.edge_holder if scene else None
     forms = turn_forms(campaign, user, is_gm, edge_holder, turn)
+    if tension is not None and any(bonus.round == tension.round for bonus in tension.bonuses):
+        forms["bonus"] = False  # once a round: given, its form would only be refused (found in a play-test)
     context = {
         "clocks": clocks,
         "is_gm": is_gm,
