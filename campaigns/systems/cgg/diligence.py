@@ -68,7 +68,13 @@ class DiligenceForm(TableForm):
     )
     ready = forms.BooleanField(required=False, label="Ready! (tension mode)")
     cue = forms.BooleanField(required=False, label="Cue the Exec to make things worse (+1d)")
-    pitfall = WholeNumberField(min_value=0, max_value=30, required=False, label="Pitfall made worse (number, from 0)")
+    pitfall = WholeNumberField(
+        min_value=0,
+        max_value=30,
+        required=False,
+        label="Pitfall made worse",
+        help_text="With a cue: the pitfall that gets +1 tension.",
+    )
     # Assistance, as on a risk roll (campaigns/systems/cgg/assists.py): "see if they can find anything".
     gear = forms.MultipleChoiceField(
         choices=[],
@@ -91,8 +97,10 @@ class DiligenceForm(TableForm):
         min_value=0, max_value=MAX_BONUS_PIPS, required=False, label="Bonus pips from a special rule"
     )
 
-    def __init__(self, *args, explorers=(), helpers=None, **kwargs):
+    def __init__(self, *args, explorers=(), helpers=None, pitfalls=(), **kwargs):
         super().__init__(*args, **kwargs)
+        if pitfalls:  # chosen by name (play-test: "number, from 0" asked a player for a list index); posted as one
+            self.fields["pitfall"].widget = forms.Select(choices=[("", "(no cue)"), *enumerate(pitfalls)])
         helpers = list(explorers if helpers is None else helpers)
         self.fields["character"].choices = [(explorer.pk, explorer.name) for explorer in explorers]
         self.fields["gear"].choices = [

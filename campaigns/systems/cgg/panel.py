@@ -87,6 +87,7 @@ def panel(campaign, audience: Audience, *, user=None, call_form=None) -> Panel:
         "diligence_form": DiligenceForm(
             explorers=characters if is_gm else [c for c in characters if c.owner_id == getattr(user, "pk", None)],
             helpers=characters,
+            pitfalls=[pitfall.name for pitfall in tension.pitfalls] if tension else (),
         ),
     }
     if context["diligence_form"].fields["character"].choices:

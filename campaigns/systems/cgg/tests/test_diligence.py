@@ -103,6 +103,10 @@ def test_ready_with_a_cue_makes_things_worse_and_adds_a_die(
     tension = reverse("cgg_tension", args=[cgg_campaign.pk])
     gm_client.post(tension, {"op": "start", "bleakness": "horrible", "explorer": explorer.pk}, HTTP_HX_REQUEST="true")
     gm_client.post(tension, {"op": "pitfall", "name": "The reactor blows", "tension": "9"}, HTTP_HX_REQUEST="true")
+    form = player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
+    # The player names the pitfall from the list, not by its place in it ("number, from 0").
+    assert re.search(r'<select name="pitfall"[^>]*>\s*<option value="" selected>\(no cue\)</option>', form)
+    assert '<option value="0">The reactor blows</option>' in form
     dice_before = TensionScene.objects.get(campaign=cgg_campaign).state["dice"]
     script_dice(2, 2, 2)  # Interrogation: Perception 2d+1, +1d for the cue: 3d+1
     response = diligence(
