@@ -51,6 +51,15 @@ def _shown_forms(tension, turn, forms: dict) -> list[str]:
     return shown
 
 
+def _edge_bonuses(tension) -> list[tuple[str, str, int]]:
+    """The cumulative bonuses as the code has them, "Dax +2d Technical", not each round's +1d again (play-test:
+    "Dax Orrin +1d Technical, Dax Orrin +1d Technical"); in the order first given."""
+    dice: dict[tuple[str, str], int] = {}
+    for bonus in tension.bonuses if tension else ():
+        dice[bonus.explorer, bonus.attribute] = dice.get((bonus.explorer, bonus.attribute), 0) + 1
+    return [(explorer, attribute, count) for (explorer, attribute), count in dice.items()]
+
+
 def panel(campaign, audience: Audience, *, user=None, call_form=None) -> Panel:
     is_gm = audience is Audience.GM
     characters = reads.seated(campaign)
@@ -78,6 +87,7 @@ def panel(campaign, audience: Audience, *, user=None, call_form=None) -> Panel:
         "turn": turn,
         "edge_holder": edge_holder,
         "turn_forms": forms,
+        "edge_bonuses": _edge_bonuses(tension),
         # The broadcast to the players' table (no user): each browser asks for its own turn forms.
         "turn_forms_later": not is_gm and user is None,
         "shown_forms": _shown_forms(tension, turn, forms),
