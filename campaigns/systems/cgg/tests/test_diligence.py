@@ -152,4 +152,6 @@ def test_a_refused_diligence_number_is_named_and_shown_just_above_the_form(
     assert message.startswith(said)
     assert message.endswith(": Enter a whole number from 0 to 30.")
     assert html.count('role="alert"') == 1
+    # In one container with the form, where forms.js looks for the field to focus.
+    assert re.search(r'<div class="cgg-diligence">\s*<p class="error" role="alert">' + re.escape(message), html)
     assert html.index(message) < html.index('id="cgg-diligence"') < html.index(message) + 200

@@ -140,6 +140,8 @@ def test_a_refused_pitfall_shows_beside_its_form_kept_open(gm_client, started, p
     assert refused.status_code == 422
     html = refused.content.decode()
     message = re.search(r'<p class="error" role="alert">(.*?)</p>', html).group(1)
-    # Just above the fold "Add a pitfall", open: not at the panel's top, away from what was typed.
-    assert re.search(re.escape(message) + r'</p>\s*<details id="cgg-add-pitfall"[^>]* open>', html)
+    # Just above the fold "Add a pitfall", open: not at the panel's top, away from what was typed; in one
+    # container with it, where forms.js looks for the field to focus (it focused "Goes first").
+    container = r'<div class="cgg-add-pitfall">\s*<p class="error" role="alert">'
+    assert re.search(container + re.escape(message) + r'</p>\s*<details id="cgg-add-pitfall"[^>]* open>', html)
     assert html.count('role="alert"') == 1
