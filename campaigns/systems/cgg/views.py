@@ -88,7 +88,13 @@ def action_odds(request, campaign_id: int):
         split = code.dice != success_dice
         context = {"chances": found, "code": code, "split": split, "difficulty": difficulty, "chart": cgg_chart(found)}
     else:
-        context["odds_error"] = " ".join(e for errors in form.errors.values() for e in errors)
+        # The odds line is below the whole form: it names the field (play-test: a cleared risk bonus said
+        # only "This field is required.").
+        context["odds_error"] = " ".join(
+            f"{form[name].label}: {error}" if name in form.fields else error
+            for name, errors in form.errors.items()
+            for error in errors
+        )
     return render(request, "systems/cgg/odds.html", context)
 
 
