@@ -56,3 +56,14 @@ def test_the_odds_name_the_field_they_cannot_read(gm_client, cgg_campaign, playe
     assert "Risk bonus: This field is required." in gm_client.get(url, query | {"risk_bonus": ""}).content.decode()
     shown = gm_client.get(url, query | {"risk_bonus": "²"}).content.decode()
     assert "Risk bonus: Enter a whole number from 0 to 30." in shown
+
+
+def test_the_outcome_badges_wrap_without_a_dot_starting_the_line():
+    from types import SimpleNamespace
+
+    data = {"grade": "Failed badly: something somewhat bad happens.", "success": False, "risk_avoided": False}
+    shown = render_to_string("systems/cgg/roll.html", {"roll": SimpleNamespace(data=data)})
+    # Play-test at 1280 px: the second badge wrapped with its "·" in front of it, alone at a line's start.
+    # A badge is an inline block, a break either side of it: the badge and its dot are kept together (app.css).
+    assert '<span class="outcome-then"><strong class="outcome outcome-fail">Failed badly' in shown
+    assert "happens.</strong>&nbsp;·</span>" in shown
