@@ -68,7 +68,13 @@ class DiligenceForm(TableForm):
     )
     ready = forms.BooleanField(required=False, label="Ready! (tension mode)")
     cue = forms.BooleanField(required=False, label="Cue the Exec to make things worse (+1d)")
-    pitfall = WholeNumberField(min_value=0, max_value=30, required=False, label="Pitfall made worse (number, from 0)")
+    pitfall = WholeNumberField(
+        min_value=0,
+        max_value=30,
+        required=False,
+        label="Pitfall made worse",
+        help_text="With a cue: the pitfall that gets +1 tension.",
+    )
     # Assistance, as on a risk roll (campaigns/systems/cgg/assists.py): "see if they can find anything".
     gear = forms.MultipleChoiceField(
         choices=[],
@@ -91,8 +97,10 @@ class DiligenceForm(TableForm):
         min_value=0, max_value=MAX_BONUS_PIPS, required=False, label="Bonus pips from a special rule"
     )
 
-    def __init__(self, *args, explorers=(), helpers=None, **kwargs):
+    def __init__(self, *args, explorers=(), helpers=None, pitfalls=(), **kwargs):
         super().__init__(*args, **kwargs)
+        if pitfalls:  # chosen by name (play-test: "number, from 0" asked a player for a list index); posted as one
+            self.fields["pitfall"].widget = forms.Select(choices=[("", "(no cue)"), *enumerate(pitfalls)])
         helpers = list(explorers if helpers is None else helpers)
         self.fields["character"].choices = [(explorer.pk, explorer.name) for explorer in explorers]
         self.fields["gear"].choices = [
@@ -140,7 +148,13 @@ class DiligenceForm(TableForm):
         )
 
     def message(self) -> str:
-        return " ".join(str(error) for errors in self.errors.values() for error in errors)
+        """The errors as one line, each number's message naming its field (the pitfall's and the bonus
+        pips' both said "Enter a whole number from 0 to 30.")."""
+        return " ".join(
+            f"{self.fields[name].label}: {error}" if isinstance(self.fields.get(name), WholeNumberField) else str(error)
+            for name, errors in self.errors.items()
+            for error in errors
+        )
 
 
 def roll_diligence(campaign, user, character, data: dict[str, Any], assists: AssistChoice | None = None) -> Roll:

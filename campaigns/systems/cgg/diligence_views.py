@@ -25,4 +25,4 @@ def diligence(request, campaign_id: int):
         character = next(explorer for explorer in explorers if explorer.pk == data["character"])
         roll_diligence(campaign, request.user, character, data, form.assist_choice())
 
-    return panel_step(request, campaign, audience, act=act)
+    return panel_step(request, campaign, audience, error_form="diligence", act=act)

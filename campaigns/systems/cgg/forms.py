@@ -140,6 +140,12 @@ class StuntForm(TableForm):
     def __init__(self, *args, masteries=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["mastery"].choices = [(0, "No stunt"), *((m, label) for label, m in masteries)]
+        # The card shows one error line above its form: it names the field, and says the same for
+        # "²", "-3" and a huge number (play-test: "Ensure this value is greater than or equal to 0.").
+        for name, label in (("moved", "Dice moved from risk to success"), ("extra", "Extra success dice")):
+            field = self.fields[name]
+            said = f"{label}: a whole number from {field.min_value} to {field.max_value}."
+            field.error_messages |= dict.fromkeys(("invalid", "min_value", "max_value"), said)
 
     def clean(self):
         data = super().clean()

@@ -44,9 +44,20 @@ def _shown_forms(tension, turn, forms: dict) -> list[str]:
             shown.append(f"turn_{step}")
     if forms.get("bonus") and turn is not None:
         shown.append("turn_bonus")
+    if tension is not None:
+        shown.append("tension_pitfall")  # the Exec's; only the Exec posts it
     if tension is not None and tension.successes is not None:
         shown.append("tension_spend")
     return shown
+
+
+def _edge_bonuses(tension) -> list[tuple[str, str, int]]:
+    """The cumulative bonuses as the code has them, "Dax +2d Technical", not each round's +1d again (play-test:
+    "Dax Orrin +1d Technical, Dax Orrin +1d Technical"); in the order first given."""
+    dice: dict[tuple[str, str], int] = {}
+    for bonus in tension.bonuses if tension else ():
+        dice[bonus.explorer, bonus.attribute] = dice.get((bonus.explorer, bonus.attribute), 0) + 1
+    return [(explorer, attribute, count) for (explorer, attribute), count in dice.items()]
 
 
 def panel(campaign, audience: Audience, *, user=None, call_form=None) -> Panel:
@@ -67,6 +78,8 @@ def panel(campaign, audience: Audience, *, user=None, call_form=None) -> Panel:
     turn = round_view(tension, characters) if tension else None  # the panel's list: no query of its own
     edge_holder = scene.edge_holder if scene else None
     forms = turn_forms(campaign, user, is_gm, edge_holder, turn)
+    if tension is not None and any(bonus.round == tension.round for bonus in tension.bonuses):
+        forms["bonus"] = False  # once a round: given, its form would only be refused (found in a play-test)
     context = {
         "clocks": clocks,
         "is_gm": is_gm,
@@ -74,6 +87,7 @@ def panel(campaign, audience: Audience, *, user=None, call_form=None) -> Panel:
         "turn": turn,
         "edge_holder": edge_holder,
         "turn_forms": forms,
+        "edge_bonuses": _edge_bonuses(tension),
         # The broadcast to the players' table (no user): each browser asks for its own turn forms.
         "turn_forms_later": not is_gm and user is None,
         "shown_forms": _shown_forms(tension, turn, forms),
@@ -83,8 +97,11 @@ def panel(campaign, audience: Audience, *, user=None, call_form=None) -> Panel:
         "diligence_form": DiligenceForm(
             explorers=characters if is_gm else [c for c in characters if c.owner_id == getattr(user, "pk", None)],
             helpers=characters,
+            pitfalls=[pitfall.name for pitfall in tension.pitfalls] if tension else (),
         ),
     }
+    if context["diligence_form"].fields["character"].choices:
+        context["shown_forms"].append("diligence")  # its refusal beside it, not at the panel's top
     if is_gm:
         context["action_form"] = call_form or ActionCallForm(campaign=campaign, explorers=characters)
         context["condition_form"] = ConditionForm(auto_id="condition_%s")

@@ -83,9 +83,18 @@ def action_odds(request, campaign_id: int):
         found = action_chances(difficulty, code)
         # What the explorer faces: the difficulty's dice, the explorer's that remove them, what remains (a
         # base 4d against a 4D explorer leaves none: a trivial success, not "0 difficulty dice").
-        context = {"chances": found, "code": code, "difficulty": difficulty, "chart": cgg_chart(found)}
+        # The Spotlight takes risk dice, not success dice: the odds then name both codes
+        # (play-test: "2d+1 against a 4d difficulty: the explorer's 4 dice remove every difficulty die").
+        split = code.dice != success_dice
+        context = {"chances": found, "code": code, "split": split, "difficulty": difficulty, "chart": cgg_chart(found)}
     else:
-        context["odds_error"] = " ".join(e for errors in form.errors.values() for e in errors)
+        # The odds line is below the whole form: it names the field (play-test: a cleared risk bonus said
+        # only "This field is required.").
+        context["odds_error"] = " ".join(
+            f"{form[name].label}: {error}" if name in form.fields else error
+            for name, errors in form.errors.items()
+            for error in errors
+        )
     return render(request, "systems/cgg/odds.html", context)
 
 

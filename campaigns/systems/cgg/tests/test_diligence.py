@@ -1,6 +1,8 @@
 """Diligence rolls from the Centaurus Gate panel, and tension mode's Ready!, with the seed's
 numbers ("Diligence Rolls": the total becomes pips; a third, rounded up, onto an existing code)."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -101,6 +103,10 @@ def test_ready_with_a_cue_makes_things_worse_and_adds_a_die(
     tension = reverse("cgg_tension", args=[cgg_campaign.pk])
     gm_client.post(tension, {"op": "start", "bleakness": "horrible", "explorer": explorer.pk}, HTTP_HX_REQUEST="true")
     gm_client.post(tension, {"op": "pitfall", "name": "The reactor blows", "tension": "9"}, HTTP_HX_REQUEST="true")
+    form = player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
+    # The player names the pitfall from the list, not by its place in it ("number, from 0").
+    assert re.search(r'<select name="pitfall"[^>]*>\s*<option value="" selected>\(no cue\)</option>', form)
+    assert '<option value="0">The reactor blows</option>' in form
     dice_before = TensionScene.objects.get(campaign=cgg_campaign).state["dice"]
     script_dice(2, 2, 2)  # Interrogation: Perception 2d+1, +1d for the cue: 3d+1
     response = diligence(
@@ -124,3 +130,28 @@ def test_ready_with_a_cue_makes_things_worse_and_adds_a_die(
     page = player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
     assert "<strong>Ready!</strong> Diligence (Interrogation, Perception 2d+1) +1d" in page
     assert "cued the Exec to make things worse" in page
+
+
+@pytest.mark.parametrize(
+    ("posted", "said"),
+    [
+        ({"pitfall": "²", "cue": "on"}, "Pitfall made worse"),
+        ({"bonus_pips": "99999999999999999999"}, "Bonus pips from a special rule"),
+    ],
+)
+def test_a_refused_diligence_number_is_named_and_shown_just_above_the_form(
+    player_client, cgg_campaign, explorer, posted, said
+):
+    refused = diligence(
+        player_client, cgg_campaign, character=explorer.pk, diligence="analysis", purpose="Repair", **posted
+    )
+    assert refused.status_code == 422
+    html = refused.content.decode()
+    # Play-test: both said "Enter a whole number from 0 to 30.", at the panel's top under Crisis Clocks.
+    message = re.search(r'<p class="error" role="alert">(.*?)</p>', html).group(1)
+    assert message.startswith(said)
+    assert message.endswith(": Enter a whole number from 0 to 30.")
+    assert html.count('role="alert"') == 1
+    # In one container with the form, where forms.js looks for the field to focus.
+    assert re.search(r'<div class="cgg-diligence">\s*<p class="error" role="alert">' + re.escape(message), html)
+    assert html.index(message) < html.index('id="cgg-diligence"') < html.index(message) + 200

@@ -123,3 +123,25 @@ def test_diligence_form_offers_a_player_only_their_own_explorers(
     exec_form = page(gm_client, cgg_campaign).split('id="cgg-diligence-form"')[1].split("</form>")[0]
     assert "Jon Ash" in exec_form
     assert "Mara Vell" in exec_form
+
+
+@pytest.mark.parametrize("posted", ["²", "-3", "99999999999999999999", "7"])
+def test_a_refused_stunt_die_count_names_its_field_whatever_was_typed(posted):
+    from campaigns.systems.cgg.forms import StuntForm
+
+    form = StuntForm({"mastery": "2", "moved": posted, "extra": "0"}, masteries=[("Piloting x2", 2)])
+    assert not form.is_valid()
+    assert form.errors["moved"] == ["Dice moved from risk to success: a whole number from 0 to 3."]
+
+
+@pytest.mark.parametrize("posted", [{"name": "", "tension": "7"}, {"name": "Reactor", "tension": "²"}])
+def test_a_refused_pitfall_shows_beside_its_form_kept_open(gm_client, started, posted):
+    refused = tension(gm_client, started, op="pitfall", **posted)
+    assert refused.status_code == 422
+    html = refused.content.decode()
+    message = re.search(r'<p class="error" role="alert">(.*?)</p>', html).group(1)
+    # Just above the fold "Add a pitfall", open: not at the panel's top, away from what was typed; in one
+    # container with it, where forms.js looks for the field to focus (it focused "Goes first").
+    container = r'<div class="cgg-add-pitfall">\s*<p class="error" role="alert">'
+    assert re.search(container + re.escape(message) + r'</p>\s*<details id="cgg-add-pitfall"[^>]* open>', html)
+    assert html.count('role="alert"') == 1

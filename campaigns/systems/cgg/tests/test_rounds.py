@@ -281,6 +281,7 @@ def test_the_edge_player_gives_the_bonus_once_a_round(gm_client, player_client, 
     assert bonus(player_client, campaign, jon).status_code == 200
     assert bonuses(campaign) == [("Jon Ash", "dexterity")]
     assert "Edge bonuses: Jon Ash +1d Dexterity" in page(other_client, campaign)
+    assert "Edge bonus (+1d, once a round)" not in forms(player_client, campaign)  # given: no form to be refused
 
     again = bonus(player_client, campaign, mara)
     assert again.status_code == 422
@@ -291,8 +292,13 @@ def test_the_edge_player_gives_the_bonus_once_a_round(gm_client, player_client, 
     assert roll(other_client, campaign, jon).state["risk_code"] == "5d+1"  # 4d+1, +1d the Edge bonus
 
     tension(gm_client, campaign, op="round")
+    assert "Edge bonus (+1d, once a round)" in forms(player_client, campaign)  # a new round: the form again
     assert bonus(player_client, campaign, mara, "strength").status_code == 200  # cumulative: a new round's
     assert bonuses(campaign) == [("Jon Ash", "dexterity"), ("Mara Vell", "strength")]
+    tension(gm_client, campaign, op="round")
+    assert bonus(player_client, campaign, jon).status_code == 200
+    # One line per code, its dice added up, as the roll adds them (not "Jon Ash +1d Dexterity" twice).
+    assert "Edge bonuses: Jon Ash +2d Dexterity, Mara Vell +1d Strength</p>" in page(other_client, campaign)
 
 
 @pytest.mark.parametrize(

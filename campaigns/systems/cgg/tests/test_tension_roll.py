@@ -91,6 +91,17 @@ def test_the_spotlight_hits_the_next_rounds_first_roll_once(
     assert "−2D risk for next round's first actor" in player_client.get(panel).content.decode()
     tension(gm_client, cgg_campaign, op="round")
     assert "−2D risk on this round's first roll" in player_client.get(panel).content.decode()
+    query = {
+        "character": explorer.pk,
+        "attribute": "dexterity",
+        "mode": "table",
+        "base_dice": "8",
+        "risk": "base",
+        "risk_bonus": "0",
+    }
+    odds = gm_client.get(reverse("cgg_odds", args=[cgg_campaign.pk]), query).content.decode()
+    # The Exec's odds name both codes: the Spotlight's -2d is off the risk roll, not the success dice.
+    assert "2d+1 to roll for risk, 4D for success, against a 8d difficulty: 4 difficulty dice remain" in odds
 
     script_dice(1, 2, 1, 1, 1, 1)  # risk 2d+1 (4d+1 -2d), difficulty dice 8 - 4 (the success dice keep 4)
     first = roll_dexterity(player_client, cgg_campaign, explorer)

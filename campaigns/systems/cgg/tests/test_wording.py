@@ -47,3 +47,23 @@ def test_the_risk_sum_says_the_venture_die_is_not_counted():
     assert "(Venture dice 6, 6 not counted)" in two
     plain = render_to_string("systems/cgg/risk_sum.html", {"data": {"risk_faces": [3, 2], "risk_total": 5}})
     assert "Venture" not in plain
+
+
+def test_the_odds_name_the_field_they_cannot_read(gm_client, cgg_campaign, player):
+    explorer = explorer_with(cgg_campaign, player, strength="2d")
+    query = {"character": explorer.pk, "attribute": "strength", "mode": "table", "base_dice": "5", "risk": "base"}
+    url = reverse("cgg_odds", args=[cgg_campaign.pk])
+    assert "Risk bonus: This field is required." in gm_client.get(url, query | {"risk_bonus": ""}).content.decode()
+    shown = gm_client.get(url, query | {"risk_bonus": "²"}).content.decode()
+    assert "Risk bonus: Enter a whole number from 0 to 30." in shown
+
+
+def test_the_outcome_badges_wrap_without_a_dot_starting_the_line():
+    from types import SimpleNamespace
+
+    data = {"grade": "Failed badly: something somewhat bad happens.", "success": False, "risk_avoided": False}
+    shown = render_to_string("systems/cgg/roll.html", {"roll": SimpleNamespace(data=data)})
+    # Play-test at 1280 px: the second badge wrapped with its "·" in front of it, alone at a line's start.
+    # A badge is an inline block, a break either side of it: the badge and its dot are kept together (app.css).
+    assert '<span class="outcome-then"><strong class="outcome outcome-fail">Failed badly' in shown
+    assert "happens.</strong>&nbsp;·</span>" in shown
