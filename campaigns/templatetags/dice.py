@@ -96,3 +96,9 @@ def outcome(text, tone: str = "neutral") -> str:
     if tone not in OUTCOMES:
         raise ValueError(f"An outcome's tone is one of {sorted(OUTCOMES)}, not {tone!r}.")
     return format_html('<strong class="outcome outcome-{}">{}</strong>', tone, text)
+
+
+@register.filter
+def article(number) -> str:
+    """ "a" or "an" before a number said aloud: an 8d, an 11, an 18, a 5d."""
+    return "an" if str(number).startswith("8") or str(number) in ("11", "18") else "a"

@@ -101,7 +101,7 @@ def test_the_spotlight_hits_the_next_rounds_first_roll_once(
     }
     odds = gm_client.get(reverse("cgg_odds", args=[cgg_campaign.pk]), query).content.decode()
     # The Exec's odds name both codes: the Spotlight's -2d is off the risk roll, not the success dice.
-    assert "2d+1 to roll for risk, 4D for success, against a 8d difficulty: 4 difficulty dice remain" in odds
+    assert "2d+1 to roll for risk, 4D for success, against an 8d difficulty: 4 difficulty dice remain" in odds
 
     script_dice(1, 2, 1, 1, 1, 1)  # risk 2d+1 (4d+1 -2d), difficulty dice 8 - 4 (the success dice keep 4)
     first = roll_dexterity(player_client, cgg_campaign, explorer)

@@ -67,8 +67,9 @@ def test_a_head_and_neck_near_miss_never_reaches_a_leg(gm_client, player_client,
     )
     assert (roll.outcome["trauma"], roll.outcome["shock"]) == (7, 5)  # 8 - 1; 4 + 2 - 1
     page = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
-    assert "a near miss by 1: it lands on the next larger area, −1 shock and −1 trauma" in page
-    assert '<strong class="outcome outcome-neutral">◐ near miss</strong>' in page  # not a red "✘ miss" that hits
+    # Said once: "◐ near miss by 1", not "◐ near miss a near miss by 1"; not a red "✘ miss" that hits.
+    near_miss = '<strong class="outcome outcome-neutral">◐ near miss</strong> by 1: it lands on the next larger area'
+    assert near_miss + ", −1 shock and −1 trauma" in page
     assert "✘ miss" not in page
     assert "Right forearm</strong> (d% 80 on the head &amp; torso column)" in page
     assert "Kai nearly misses and still hits Ren in the right forearm: 7 trauma, 5 shock." in page
