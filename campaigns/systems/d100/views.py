@@ -5,6 +5,7 @@ Fortune refill, is the table's: campaigns.table.actions.start_session)."""
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.html import format_html
 from django.views.decorators.http import require_GET, require_POST
 
 from campaigns.common.audience import Audience
@@ -104,7 +105,7 @@ def _after(request, campaign, error: str = "", *, roll=None):
         spent_on = None if error or roll is None else roll.request.get("reroll_of") or roll.request.get("six_of")
         if spent_on:  # the spent roll's row in the log offered it too: it offers it no more (a stale link found
             # in a play-test; a page whose row never loaded its offer drops this, static/fivefold/table.js)
-            on_card.content += f'<span id="fortune-{int(spent_on)}" hx-swap-oob="true"></span>'.encode()
+            on_card.content += format_html('<span id="fortune-{}" hx-swap-oob="true"></span>', spent_on).encode()
         return on_card
     if request.htmx:
         status = 422 if error else 200
