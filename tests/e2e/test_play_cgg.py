@@ -54,7 +54,7 @@ def test_a_centaurus_gate_scene(browser, server_url):
         venture = int(re.search(r"(\d+) Venture", card.inner_text())[1])
         if venture >= 2:
             break
-        card.locator("button[type=submit]").click()  # not enough Venture for both: finish this one
+        card.locator("button:has-text('No Wrench')").click()  # not enough Venture for both: finish this one
         if venture == 1:
             gm.locator("#tab-table").click()  # the waiting calls are on the Table tab
             gm.locator("#gm-calls button:has-text('Publish')").click()

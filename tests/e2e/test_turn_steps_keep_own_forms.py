@@ -36,10 +36,13 @@ def post_answered(page: Page, button: str) -> None:
     page.evaluate(
         """() => {
           document.body.removeAttribute("data-answered");
-          document.addEventListener("htmx:beforeRequest", (event) => {
+          // Not { once: true }: a GET that starts first (the turn forms fetched after a live message) would use it up.
+          const listen = (event) => {
             if (event.detail.requestConfig.verb !== "post") return;
+            document.removeEventListener("htmx:beforeRequest", listen);
             event.detail.xhr.addEventListener("loadend", () => { document.body.dataset.answered = ""; });
-          }, { once: true });
+          };
+          document.addEventListener("htmx:beforeRequest", listen);
         }"""
     )
     page.click(button)
