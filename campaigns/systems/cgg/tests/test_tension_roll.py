@@ -124,6 +124,22 @@ def test_the_readings_are_published(client):
     assert "Who counts for tension dice" in page
 
 
+def call_dax_with_mara(campaign, dax, mara, **more):
+    """The Exec calls Dax's Strength against base 5d, Mara assisting with her Dexterity."""
+    difficulty = Difficulty(base_dice=5, success_dice=0)
+    cgg.call_for_action(
+        campaign, character=dax, attribute="strength", difficulty=difficulty, assist=(mara, "dexterity"), **more
+    )
+
+
+def roll_the_call(player_client, campaign) -> dict:
+    """The player rolls the one waiting call; its state after the dice."""
+    call = RollCall.objects.get()
+    assert player_client.post(reverse("cgg_roll", args=[campaign.pk, call.pk])).status_code == 302
+    call.refresh_from_db()
+    return call.state
+
+
 def test_the_spotlight_comes_off_after_an_assist(
     gm_client, player_client, player, other_player, cgg_campaign, seat_other_player, script_dice
 ):
@@ -146,24 +162,15 @@ def test_the_spotlight_comes_off_after_an_assist(
     tension(gm_client, cgg_campaign, op="spend", spotlight="3")
     tension(gm_client, cgg_campaign, op="round")
 
-    cgg.call_for_action(
-        cgg_campaign,
-        character=dax,
-        attribute="strength",
-        difficulty=Difficulty(base_dice=5, success_dice=0),
-        assist=(mara, "dexterity"),
-    )
+    call_dax_with_mara(cgg_campaign, dax, mara)
     table = reverse("table", args=[cgg_campaign.pk])
     card = "+Mara Vell's Dexterity 4d+1 → 5d+1 -3d Spotlight = risk 2d+1"
     assert card in unescape(gm_client.get(table).content.decode())  # the Exec's waiting card (pre_roll)
     assert "Roll 2d+1 for risk" in player_client.get(table).content.decode()
 
     script_dice(4, 5)  # the two risk dice; 5 success dice against base 5d leave no difficulty die
-    call = RollCall.objects.get()
-    assert player_client.post(reverse("cgg_roll", args=[cgg_campaign.pk, call.pk])).status_code == 302
-    call.refresh_from_db()
-    assert (call.state["risk_code"], call.state["success_dice"]) == ("2d+1", 5)
-    assert call.state["exec_faces"] == []
+    state = roll_the_call(player_client, cgg_campaign)
+    assert (state["risk_code"], state["success_dice"], state["exec_faces"]) == ("2d+1", 5, [])
     assert "Strength 2d+2 +1d Edge " + card in unescape(player_client.get(table).content.decode())
 
 
@@ -178,19 +185,9 @@ def test_confused_comes_off_after_an_assist_too(
     mara = new_explorer(cgg_campaign, other_player, attributes={"dexterity": "4d+1"})
     given = reverse("cgg_condition", args=[cgg_campaign.pk, dax.pk])
     assert gm_client.post(given, {"op": "give", "core": "Confused"}, HTTP_HX_REQUEST="true").status_code == 200
-    cgg.call_for_action(
-        cgg_campaign,
-        character=dax,
-        attribute="strength",
-        difficulty=Difficulty(base_dice=5, success_dice=0),
-        assist=(mara, "dexterity"),
-        exec_pays=("Confused",),
-    )
+    call_dax_with_mara(cgg_campaign, dax, mara, exec_pays=("Confused",))
     script_dice(4, 5, 2, 3)  # the four risk dice; 5 success dice against base 5d leave no difficulty die
-    call = RollCall.objects.get()
-    assert player_client.post(reverse("cgg_roll", args=[cgg_campaign.pk, call.pk])).status_code == 302
-    call.refresh_from_db()
-    assert (call.state["risk_code"], call.state["success_dice"]) == ("4d", 5)
-    assert call.state["conditions"] == ["Confused: -1D risk"]
+    state = roll_the_call(player_client, cgg_campaign)
+    assert (state["risk_code"], state["success_dice"], state["conditions"]) == ("4d", 5, ["Confused: -1D risk"])
     table = unescape(player_client.get(reverse("table", args=[cgg_campaign.pk])).content.decode())
     assert "Strength 2d+2 +Mara Vell's Dexterity 4d+1 → 5d -1D Confused = risk 4d" in table
