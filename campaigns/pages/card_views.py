@@ -28,6 +28,16 @@ class Refused(Exception):
     """The press rolls nothing; the message says why."""
 
 
+class OptionsRefused(Refused):
+    """The card's options refused: the whole message (a saved button's options, which no field shows), and
+    where to look when the card is drawn again with the posted options, each message beside its field."""
+
+    def __init__(self, form):
+        super().__init__(form_errors(form))
+        fields = [form[name].label for name in form.errors if name in form.fields]
+        self.pointer = f"Not rolled: see {', '.join(fields)} in the options below." if fields else str(self)
+
+
 def _own_character(request, campaign_id: int, character_id: int):
     campaign = campaign_for_member(request, campaign_id)
     character = get_object_or_404(campaign.characters.seated(), pk=character_id, owner_id=request.user.pk)
@@ -46,7 +56,8 @@ def card_roll(request, campaign_id: int, character_id: int):
         name = name_form.cleaned_data["save_as"]
         said, row, last = _press(request, campaign, character, key, request.POST, save_as=name)
     except Refused as refusal:
-        return _answer(request, campaign, character, error=str(refusal), data=request.POST)
+        error = refusal.pointer if isinstance(refusal, OptionsRefused) else str(refusal)
+        return _answer(request, campaign, character, error=error, data=request.POST)
     return _answer(request, campaign, character, said=said, row=row, last=last)
 
 
@@ -116,7 +127,7 @@ def _button(campaign, character, key, data, actor, *, label: str = ""):
     if button is None:
         raise Refused(GONE)
     if card.options is not None and not card.options.is_valid():
-        raise Refused(form_errors(card.options))
+        raise OptionsRefused(card.options)
     options = card.options.cleaned_data if card.options is not None else {}
     stored = saved.posted_options(card.options) if card.options is not None else {}
 

@@ -305,3 +305,15 @@ def test_the_called_player_sees_what_the_gm_asks_above_the_card(coin_table, gm, 
     assert f'id="card-{tess.pk}"' in page
     assert '<a href="#now" data-view="now">Now</a>' in page
     assert "424242" not in page
+
+
+def test_a_refused_option_is_said_beside_its_field_and_the_card_says_where_to_look(coin_table, player, monkeypatch):
+    campaign, tess = coin_table
+    with_options(monkeypatch, [])
+    response = press(player, campaign, tess, roll="coins:1", **{"coin-edge": "7"})
+    assert response.status_code == 422
+    body = response.content.decode()
+    assert body.count("Select a valid choice.") == 1  # beside the field, not again under the buttons
+    assert "Not rolled: see Edge in the options below." in body
+    assert '<details class="card-options" open' in body
+    assert not Roll.objects.exists()
