@@ -120,19 +120,21 @@ class OpposedRollForm(TableForm):
 def assignment_from(post, targets: list[str], bonuses: list[str]) -> Assignment:
     """Read the assignment form: profit__<feature>, waste__<feature>, bonus, cancelled, complications."""
 
-    def count(name: str) -> int:
+    def count(name: str, words: str) -> int:
         value = whole_number(post.get(name, "") or "0", 0, 20)
-        if value is None:
-            raise RulesError("Counts are whole numbers from 0 to 20.")
+        if value is None:  # named as the form's field is, so that the message says which of the row's boxes
+            raise RulesError(f"{words}: give a whole number from 0 to 20.")
         return value
 
     chosen = post.getlist("bonus")
     if set(chosen) - set(bonuses):
         raise RulesError("Choose bonus effects from the list.")
+    profit = {t: count(f"profit__{t}", f"Profit on {t}") for t in targets}
+    waste = {t: count(f"waste__{t}", f"Waste on {t}") for t in targets}
     return Assignment(
-        profit={t: count(f"profit__{t}") for t in targets if count(f"profit__{t}")},
-        waste={t: count(f"waste__{t}") for t in targets if count(f"waste__{t}")},
+        profit={t: n for t, n in profit.items() if n},
+        waste={t: n for t, n in waste.items() if n},
         bonuses=tuple(chosen),
-        cancelled=count("cancelled"),
-        complications=count("complications"),
+        cancelled=count("cancelled", "Profit cancelling Waste"),
+        complications=count("complications", "Waste as complications"),
     )

@@ -98,6 +98,8 @@ def test_a_match_gets_profit_and_waste_too(player_client, tribute, hero, script_
     [
         ("Shove", {"profit__Shove": "1", "complications": "1"}, "Profit can&#x27;t raise Shove beyond 5."),
         ("Kick", {"waste__reach": "1"}, "Waste can&#x27;t lower reach below 0."),
+        ("Kick", {"profit__reach": "²"}, "Profit on reach: give a whole number from 0 to 20."),
+        ("Kick", {"complications": "99"}, "Waste as complications: give a whole number from 0 to 20."),
     ],
 )
 def test_final_ranks_stay_0_to_5(player_client, tribute, hero, script_dice, effect, data, message):

@@ -223,7 +223,7 @@ def test_odd_digits_in_profit_get_a_message(player_client, tribute, hero, script
     url = reverse("tribute_assign", args=[tribute.pk, call.pk])
     response = player_client.post(url, {"profit__damage": count}, HTTP_HX_REQUEST="true")
     assert response.status_code == 422
-    assert "whole numbers from 0 to 20" in response.content.decode()
+    assert "Profit on damage: give a whole number from 0 to 20." in response.content.decode()
     assert RollCall.objects.get().status == RollCall.Status.PLAYER_TURN
 
 
