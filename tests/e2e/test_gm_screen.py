@@ -85,6 +85,18 @@ def test_every_tab_of_the_gm_screen_is_at_most_two_screens_tall(browser, busy_se
     assert max(heights.values()) <= TWO_SCREENS, f"{system}: page heights by tab {heights}"
 
 
+def test_the_busy_table_tab_on_a_phone_keeps_the_log_and_the_calls_in_their_own_regions(browser, busy_server):
+    gm = log_in(browser, busy_server, "gm", PHONE)
+    heights = {}
+    for system, url in demo_tables(gm, busy_server).items():
+        gm.goto(url)
+        wait_live(gm)
+        heights[system] = height(gm)
+    # The call form, the waiting calls' region, the GM's roll, the log's region: four screens at most, however
+    # long the evening (the log and the pile grew the page to 5,000-8,200 px).
+    assert max(heights.values()) <= 4 * PHONE["height"], heights
+
+
 def test_screenshots_of_the_gm_screen(browser, demo_server, tmp_path):
     gm = log_in(browser, demo_server, "gm", SCREEN)
     folder = Path(os.environ.get("SCREENSHOTS_DIR") or tmp_path)
