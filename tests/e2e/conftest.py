@@ -66,7 +66,8 @@ class Server:
     """Fivefold served by daphne, as `make run` serves it: a temporary SQLite file, on a free
     port. It can be stopped (or killed) and started again on the same port and database."""
 
-    def __init__(self, folder: Path):
+    def __init__(self, folder: Path, database: Path | None = None):
+        """A new database in `folder`, or a copy of `database` (already migrated and filled)."""
         self.folder, self.port = folder, _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.env = {
@@ -78,7 +79,12 @@ class Server:
             # The app's own settings, as `make run` has them: not the test run's (tests/settings.py).
             "DJANGO_SETTINGS_MODULE": "config.settings",
         }
-        subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=self.env, check=True)
+        if database is None:
+            subprocess.run(
+                [sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=self.env, check=True
+            )
+        else:
+            shutil.copyfile(database, folder / "db.sqlite3")
         self.process = None
 
     def start(self) -> "Server":
@@ -117,10 +123,20 @@ def server_url(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def demo_server(tmp_path_factory):
-    """A server with `make run`'s demo data: the GM, two players, a campaign per system."""
-    server = Server(tmp_path_factory.mktemp("demo"))
-    subprocess.run([sys.executable, "manage.py", "demo"], cwd=ROOT, env=server.env, check=True, capture_output=True)
+def demo_database(tmp_path_factory) -> Path:
+    """`make run`'s demo data (the GM, two players, a campaign per system), made once per worker."""
+    folder = tmp_path_factory.mktemp("demo-data")
+    made = Server(folder)
+    subprocess.run([sys.executable, "manage.py", "demo"], cwd=ROOT, env=made.env, check=True, capture_output=True)
+    return folder / "db.sqlite3"
+
+
+@pytest.fixture(scope="module")
+def demo_server(tmp_path_factory, demo_database):
+    """A server with the demo data, each test module its own copy: the calls and rolls one module leaves
+    cannot change what another finds (a GM-screen height measured another file's open calls; a phone's
+    table opened on "Now" for another file's waiting ones)."""
+    server = Server(tmp_path_factory.mktemp("demo"), database=demo_database)
     yield server.start()
     server.stop()
 
