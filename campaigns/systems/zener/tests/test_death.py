@@ -5,6 +5,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Roll
+from campaigns.systems.zener.tests.fights import attack
 from characters.models import Character
 
 pytestmark = pytest.mark.django_db
@@ -80,21 +81,7 @@ def test_an_attack_that_takes_hp_to_zero_marks_the_target_dying(gm_client, zg, k
     # A hit (4); left chest (d12 12: not critical); 2d6 = 12 + 1 trauma = 13 > 8 HP left; the chest's d8 1 (STR);
     # shock 7 + 2 + 2 = 11 over SHK 10: the CON save (12 - 1) fails on 24, d10 5: unconscious, but dying outranks it.
     script_dice(1, 1, 2, 20, 12, 6, 6, 2, 1, 6, 6, 6, 6, 5)
-    gm_client.post(
-        reverse("zener_attack", args=[zg.pk]),
-        {
-            "attacker": kai.pk,
-            "target": ren.pk,
-            "stat": "ACC",
-            "ranks": "2",
-            "weapon": "2d6",
-            "armour": "0",
-            "size": "0",
-            "range_": "0",
-            "aiming": "0",
-            "circumstance": "0",
-        },
-    )
+    attack(gm_client, zg, kai, ren)
     assert Roll.objects.get(kind="zener_attack").outcome["unconscious"] == "2 seconds"
     ren.refresh_from_db()
     assert ren.sheet["state"] == "dying"

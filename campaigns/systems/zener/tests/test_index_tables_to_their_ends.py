@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Roll
+from campaigns.systems.zener.tests.fights import attack
 from campaigns.systems.zener.tests.test_table import _character, check_data
 
 pytestmark = pytest.mark.django_db
@@ -13,19 +14,7 @@ pytestmark = pytest.mark.django_db
 
 def _attack(gm_client, zg, kai, ren, **changes):
     # Kai needs 18 on 3d6 at Ren's whole body at range 0, in no armour.
-    data = {
-        "attacker": kai.pk,
-        "target": ren.pk,
-        "stat": "ACC",
-        "ranks": "2",
-        "weapon": "2d6",
-        "armour": "0",
-        "size": "0",
-        "range_": "0",
-        "aiming": "0",
-        "circumstance": "0",
-    }
-    return gm_client.post(reverse("zener_attack", args=[zg.pk]), data | changes, HTTP_HX_REQUEST="true")
+    return attack(gm_client, zg, kai, ren, headers={"HTTP_HX_REQUEST": "true"}, **changes)
 
 
 def test_the_gm_attacks_a_skyscraper_sized_target(gm_client, zg, kai, ren, script_dice):

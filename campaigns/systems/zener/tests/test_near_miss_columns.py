@@ -7,6 +7,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Roll
+from campaigns.systems.zener.tests.fights import attack
 
 pytestmark = pytest.mark.django_db
 
@@ -14,19 +15,7 @@ pytestmark = pytest.mark.django_db
 def _attack(gm_client, zg, kai, ren, **changes):
     # Kai needs 18 on 3d6 at Ren's whole body in no armour, 9 in armour 5; the aim's size lowers it through
     # the Range Adjustment: head & neck -1 (17, or 8), a hand or an eye -2 (16, or 7).
-    data = {
-        "attacker": kai.pk,
-        "target": ren.pk,
-        "stat": "ACC",
-        "ranks": "2",
-        "weapon": "2d6",
-        "armour": "0",
-        "size": "0",
-        "range_": "0",
-        "aiming": "0",
-        "circumstance": "0",
-    }
-    return gm_client.post(reverse("zener_attack", args=[zg.pk]), data | changes)
+    return attack(gm_client, zg, kai, ren, **changes)
 
 
 # d% 80 is a leg on the whole body (76-85), the right forearm on the head & torso (78-84); d% 25 is the

@@ -5,6 +5,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Roll
+from campaigns.systems.zener.tests.fights import attack
 from characters.models import Character
 
 pytestmark = pytest.mark.django_db
@@ -69,21 +70,7 @@ def test_new_trauma_from_an_attack_starts_the_schedule_again(gm_client, zg, kai,
     _rest(gm_client, zg, period="day", character=str(ren.pk))  # 13 left, a day rested
     # A hit (4); left chest (d12 12: not critical); 2d6 = 2 + 1 trauma; shock 2 + 1 + 2 within SHK 8; the chest's d8 1
     script_dice(1, 1, 2, 20, 12, 1, 1, 1, 1)
-    gm_client.post(
-        reverse("zener_attack", args=[zg.pk]),
-        {
-            "attacker": kai.pk,
-            "target": ren.pk,
-            "stat": "ACC",
-            "ranks": "2",
-            "weapon": "2d6",
-            "armour": "0",
-            "size": "0",
-            "range_": "0",
-            "aiming": "0",
-            "circumstance": "0",
-        },
-    )
+    attack(gm_client, zg, kai, ren)
     ren.refresh_from_db()
     assert ren.sheet["damage"]["trauma"] == 16
     _rest(gm_client, zg, period="day", character=str(ren.pk))

@@ -9,6 +9,7 @@ from campaigns.models import Balance, LedgerEntry, Roll
 from campaigns.secrets.visibility import roll_view
 from campaigns.systems.zener import actions as zener
 from campaigns.systems.zener.tests.conftest import pilot as _character
+from campaigns.systems.zener.tests.fights import attack
 from characters.models import Character
 from tests.zener_rows import zener_post
 
@@ -294,21 +295,7 @@ def test_the_gm_resolves_an_attack(gm_client, player_client, zg, kai, ren, scrip
     # to hit 9; d% 20 = left chest (d12 12: not critical); 2d6 = 8; shock d6 = 2; the chest's d8 1 (STR); shock 9
     # over SHK 8: the CON save (10 - 1) fails on 24; d10 5
     script_dice(2, 3, 4, 20, 12, 4, 4, 2, 1, 6, 6, 6, 6, 5)
-    response = gm_client.post(
-        reverse("zener_attack", args=[zg.pk]),
-        {
-            "attacker": kai.pk,
-            "target": ren.pk,
-            "stat": "ACC",
-            "ranks": "2",
-            "weapon": "2d6",
-            "armour": "0",
-            "size": "0",
-            "range_": "0",
-            "aiming": "0",
-            "circumstance": "0",
-        },
-    )
+    response = attack(gm_client, zg, kai, ren)
     assert response.status_code == 302
     roll = Roll.objects.get(kind="zener_attack")
     assert (roll.outcome["success"], roll.outcome["location"], roll.outcome["trauma"]) == (True, "Left chest", 9)
@@ -321,21 +308,7 @@ def test_the_gm_resolves_an_attack(gm_client, player_client, zg, kai, ren, scrip
 def test_a_critical_hit_on_the_hand_rolls_its_stat_die_twice(gm_client, player_client, zg, kai, ren, script_dice):
     # Seed ("Hit Location Effects"): "Hand (d10, 2 rolls): 1=STR, 2-4=DEX, 5-6=ACC ...". It rolled once.
     script_dice(1, 1, 1, 45, 6, 4, 4, 2, 2, 5)  # critical hit; d% 45, d6 6 = left hand; 2d6 = 8; shock 2; d10 2, 5
-    gm_client.post(
-        reverse("zener_attack", args=[zg.pk]),
-        {
-            "attacker": kai.pk,
-            "target": ren.pk,
-            "stat": "ACC",
-            "ranks": "2",
-            "weapon": "2d6",
-            "armour": "0",
-            "size": "0",
-            "range_": "0",
-            "aiming": "0",
-            "circumstance": "0",
-        },
-    )
+    attack(gm_client, zg, kai, ren)
     roll = Roll.objects.get(kind="zener_attack")
     assert (roll.outcome["critical"], roll.outcome["location"]) == (True, "Left hand")
     ren.refresh_from_db()
@@ -348,21 +321,7 @@ def test_an_attack_logged_with_one_stat_damaged_still_reads(gm_client, player_cl
     # Before the hand's two rolls, the log kept one stat as text ("PERS"), not a list.
     # critical hit on the skull; d8 8 = PERS, its d3 1 (a critical hit on a critical location); a made save
     script_dice(1, 1, 1, 2, 4, 4, 2, 8, 1, 1, 1, 1, 1)
-    gm_client.post(
-        reverse("zener_attack", args=[zg.pk]),
-        {
-            "attacker": kai.pk,
-            "target": ren.pk,
-            "stat": "ACC",
-            "ranks": "2",
-            "weapon": "2d6",
-            "armour": "0",
-            "size": "0",
-            "range_": "0",
-            "aiming": "0",
-            "circumstance": "0",
-        },
-    )
+    attack(gm_client, zg, kai, ren)
     old = {key: value for key, value in Roll.objects.get().outcome.items() if key != "stat_points"}  # nor d3s then
     Roll.objects.filter(kind="zener_attack").update(outcome={**old, "stat_damage": "PERS"})
     page = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()

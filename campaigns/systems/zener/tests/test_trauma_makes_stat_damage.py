@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Roll
+from campaigns.systems.zener.tests.fights import attack
 
 pytestmark = pytest.mark.django_db
 
@@ -13,24 +14,12 @@ pytestmark = pytest.mark.django_db
 def _attack(gm_client, zg, kai, ren, **changes):
     # Kai needs 18 on 3d6 against Ren's whole body in no armour (whose RES -4 lowers the Defense); armour
     # 5 makes it 9, armour 10 makes it 4.
-    data = {
-        "attacker": kai.pk,
-        "target": ren.pk,
-        "stat": "ACC",
-        "ranks": "2",
-        "weapon": "2d6",
-        "armour": "0",
-        "size": "0",
-        "range_": "0",
-        "aiming": "0",
-        "circumstance": "0",
-    }
-    return gm_client.post(reverse("zener_attack", args=[zg.pk]), data | changes)
+    return attack(gm_client, zg, kai, ren, **changes)
 
 
 def test_a_hit_the_armour_stops_costs_no_stat(gm_client, player_client, zg, kai, ren, script_dice):
     # 1d3 against armour 10, three times: the right forearm (d% 72, its d6 3), the right chest (d% 50, its
-    # critical d6 2), the forearm again. Every hit is 0 trauma; today's code took STR, END and THEO (the
+    # critical d6 2), the forearm again. Every hit is 0 trauma, so no stat is taken: not STR, END or THEO (the
     # forearm's d6 1 = STR and 6 = THEO, the chest's d8 7 = END, the dice scripted last in each attack).
     for attack_dice in ((1, 1, 2, 72, 3, 3, 1, 1), (1, 1, 2, 50, 2, 2, 1, 7), (1, 1, 2, 72, 3, 1, 1, 6)):
         script_dice(*attack_dice)
