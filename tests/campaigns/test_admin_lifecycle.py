@@ -91,8 +91,8 @@ def test_no_admin_link_leads_the_gm_to_a_refusal(gm, played, other_campaign):
     """Every page the GM can reach from the admin's index, following links, answers 200 or a redirect.
     The pages themselves (no query string: index, lists, change, delete and history pages) come first, in
     the order they are found, then the lists' filter and sort variants, which multiply without end, up to
-    400 in all. (The crawl used to go depth first in a set's order, which changes with Python's hash seed:
-    CI once spent the 400 on filter variants before any delete page.)"""
+    400 in all: crawled depth first in a set's order, which changes with Python's hash seed, the budget could
+    go on filter variants before any delete page."""
     client = client_for(gm)
     seen, bad = set(), []
     pages, variants = deque([ADMIN]), deque()

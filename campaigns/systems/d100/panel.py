@@ -59,7 +59,7 @@ def panel(
             for name in names:
                 form.fields[name].widget = skill_select(seated, alone="(the attribute alone)")
         if not context["opposed_form"].is_bound and len(seated) > 1:
-            # The second side starts on another character: both on the first was a refusal waiting (play-test).
+            # The second side starts on another character: both on the first was a refusal waiting.
             context["opposed_form"].fields["second"].initial = seated[1].pk
         context["opposed_sides"] = _sides(context["opposed_form"])
     elif user is not None:

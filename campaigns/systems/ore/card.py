@@ -66,7 +66,7 @@ class OreCardOptions(TableForm):
 
 
 def dice_code(side: dict) -> str:
-    """A pool as the sheet form writes dice: 5d, 4d+1hd, 4d+1wd; 1wd, not 0d+1wd (play-test)."""
+    """A pool as the sheet form writes dice: 5d, 4d+1hd, 4d+1wd; 1wd, not 0d+1wd."""
     special = [f"{side[kind]}{kind[0]}d" for kind in ("hard", "wiggle") if side[kind]]
     return "+".join(([f"{side['normal']}d"] if side["normal"] or not special else []) + special)
 
