@@ -44,12 +44,12 @@
     const around = message.closest("div, fieldset, form");
     return around && around.querySelector("input:not([type=hidden]), select, textarea");
   }
-  function showRefusal(scope) {
+  function showRefusal(scope, focus) {
     const message = Array.from(scope.querySelectorAll(MESSAGES)).find(function (m) { return m.getClientRects().length || m.closest("details:not([open])"); });
     if (!message) return false;
     for (let fold = message.closest("details:not([open])"); fold; fold = fold.parentElement.closest("details:not([open])")) fold.open = true;
     const field = fieldFor(message, scope);
-    if (field && field.focus) field.focus({ preventScroll: true });
+    if (focus && field && field.focus) field.focus({ preventScroll: true });
     message.scrollIntoView({ block: "center", inline: "nearest" });
     return true;
   }
@@ -105,18 +105,28 @@
     const form = postedForm(config);
     if (form) refused = { id: form.id, action: form.getAttribute("action"), values: valuesOf(form) };
   });
-  document.addEventListener("htmx:afterSettle", function (event) {
-    if (!event.detail.xhr || !sent(event.detail.requestConfig)) return;  // the odds previews and checks as one types
+  function swapped(event) {
+    if (!event.detail.xhr || !sent(event.detail.requestConfig)) return null;  // the odds previews and checks as one types
     const target = event.detail.target;
-    const scope = (target && target.isConnected ? target : target && target.id && document.getElementById(target.id)) || null;
-    if (!scope) return;
-    const wasRefused = event.detail.xhr.status === 422;
-    if (wasRefused && refused) {
-      const form = formIn(scope, refused);
-      if (form) { restore(form, refused.values); form.querySelectorAll("details[data-more-fields]").forEach(countSet); }
-      refused = null;
-    }
-    if (wasRefused || scope.querySelector(".error[role=alert]")) showRefusal(scope);
+    return (target && target.isConnected ? target : target && target.id && document.getElementById(target.id)) || null;
+  }
+  // The values go back as the form is put in, before the browser hands the page back to the person: a field
+  // typed into meanwhile (the settle waits a moment, longer on a busy machine) would be set back.
+  document.addEventListener("htmx:afterSwap", function (event) {
+    const scope = swapped(event);
+    if (!scope || event.detail.xhr.status !== 422 || !refused) return;
+    const form = formIn(scope, refused);
+    if (form) { restore(form, refused.values); form.querySelectorAll("details[data-more-fields]").forEach(countSet); }
+    refused = null;
+  });
+  // The focus as the answer left it (table.js gives it back to the control that sent): by the settle, the
+  // person may have gone on to another field, where it stays.
+  let focusedOnLoad = null;
+  document.addEventListener("htmx:afterOnLoad", function () { focusedOnLoad = document.activeElement; });
+  document.addEventListener("htmx:afterSettle", function (event) {
+    const scope = swapped(event);
+    const moved = focusedOnLoad !== null && document.activeElement !== focusedOnLoad;
+    if (scope && (event.detail.xhr.status === 422 || scope.querySelector(".error[role=alert]"))) showRefusal(scope, !moved);
   });
 
   // The new-campaign page (templates/campaigns/new.html): a system chosen before htmx listened (a slow

@@ -259,10 +259,12 @@
       });
     });
   });
-  // Put the kept values back into the forms now on the page; what found no form yet is returned.
-  function restore(entries, touched) {
+  // Put the kept values back into the forms now in `within` (the page, or a part just drawn); what found no
+  // form yet is returned.
+  function restore(entries, touched, within) {
+    const forms = within.tagName === "FORM" ? [within] : Array.from(within.querySelectorAll("form"));
     return entries.filter(function (was) {
-      const form = Array.from(document.forms).find(function (f) { return FORM_KEY(f) === was.key; });
+      const form = forms.find(function (f) { return FORM_KEY(f) === was.key; });
       if (!form) return true;
       const fields = Array.from(form.elements).filter(function (f) { return f.name === was.name; });
       fields.forEach(function (field) {
@@ -289,18 +291,20 @@
       field.dispatchEvent(new Event("input", { bubbles: true }));  // and the odds preview the values kept
     });
   }
-  // htmx:load comes as the new part is put in, before the player can click in it.
-  document.addEventListener("htmx:load", function () {
+  // htmx:load comes as the new part is put in, before the player can click in it. Only a form in that part
+  // takes them: one already on the page holds what the player has typed since (a label filled in while the
+  // odds came back was set back to the message's value).
+  document.addEventListener("htmx:load", function (event) {
     if (!waiting.length || liveMessage) return;
     if (Date.now() > waitingUntil) { waiting = []; return; }
     const touched = new Map();
-    waiting = restore(waiting, touched);
+    waiting = restore(waiting, touched, event.detail.elt);
     afterRestore(touched);
   });
   document.addEventListener("htmx:wsAfterMessage", function () {
     liveMessage = false;
     const touched = new Map();  // form → its last field set again
-    waiting = restore(kept, touched).map(function (was) { return Object.assign({}, was, { focus: false }); });
+    waiting = restore(kept, touched, document).map(function (was) { return Object.assign({}, was, { focus: false }); });
     waitingUntil = Date.now() + 5000;
     kept = [];
     // The message took away the part of the page that had the focus (a call closed once answered, an item
