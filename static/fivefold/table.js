@@ -161,7 +161,15 @@
       // the post left) need a target. Every part of a live message is out of band.
       if (xhr && !elt.hasAttribute("hx-swap-oob")) return;
       const selector = oobSelector(elt);
-      if (selector && !document.querySelector(selector)) { elt.remove(); dropped = true; }
+      if (selector && !document.querySelector(selector)) { elt.remove(); dropped = true; return; }
+      // A row the log has already (the roller's own answer and the live message bring the same row, whichever
+      // comes second) is not put in again: drawn twice even for a moment, the copy on top takes the clicks
+      // on its buttons and is then dropped (dropDuplicateRolls) with them.
+      if (selector === "#log") {
+        elt.querySelectorAll("[data-roll-id]").forEach(function (row) {
+          if (document.querySelector("#log [data-roll-id='" + CSS.escape(row.dataset.rollId) + "']")) { row.remove(); dropped = true; }
+        });
+      }
     });
     return dropped ? template.innerHTML : text;
   }
