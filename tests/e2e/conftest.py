@@ -43,6 +43,29 @@ def pytest_collection_modifyitems(items):
         return
 
 
+def _pages_at(browser) -> str:
+    """What each open page showed: its address, width and main text, for a failure seen only in CI's log."""
+    shown = []
+    for context in browser.contexts:
+        for page in context.pages:
+            try:
+                text = page.locator("main").inner_text(timeout=2_000)
+            except Exception as error:  # a page gone or hung still names itself
+                text = f"(no text: {error})"
+            width = (page.viewport_size or {}).get("width")
+            shown.append(f"--- {page.url} at {width} px\n{text[:3_000]}")
+    return "\n".join(shown)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    browser = getattr(item, "funcargs", {}).get("browser")
+    if report.when == "call" and report.failed and browser is not None:
+        report.sections.append(("the pages at the failure", _pages_at(browser)))
+    return report
+
+
 @pytest.fixture
 def browser(browser_type, browser_type_launch_args):
     """A browser per test: a crash cannot take the next tests down with it, and no test meets another's."""
