@@ -53,6 +53,7 @@ def join_campaign(user, campaign: Campaign) -> Membership:
         with transaction.atomic():
             membership = Membership.objects.create(campaign=campaign, user=user)
             events.record(campaign, "joined", f"{user.get_username()} joined the table")
+            transaction.on_commit(lambda: live.send_session_controls(campaign))
             return membership
     except IntegrityError:
         raise ActionError(f"You have already joined {campaign.name}.") from None

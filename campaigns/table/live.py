@@ -224,6 +224,18 @@ def send_gm(campaign_id: int, html: str) -> None:
     _send_all([(gm_group(campaign_id), html)])
 
 
+def send_session_controls(campaign) -> None:
+    """A seat taken or given up: the GM's session form again, for a form whose defaults count the players (d100's
+    Fortune refill is players + 1). A Session tab opened before a player joined would otherwise start the session
+    with the count of before. What the GM had typed stays (static/fivefold/table.js)."""
+    form = campaign.adapter.session_form(campaign)
+    if not form.fields:
+        return
+    session = campaign.game_sessions.filter(ended_at=None).first()
+    context = {"campaign": campaign, "session": session, "session_form": form, "oob": True}
+    send_gm(campaign.pk, render_to_string("campaigns/table.html#session_controls", context))
+
+
 def send_check_changed(roll, changed_id: int) -> None:
     """A check changed by someone other than its roller (Zener Gate's +5 from another player's character): the
     roller's open tables draw the new standing result on the card, with what it still allows, where the card's

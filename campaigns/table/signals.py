@@ -19,8 +19,11 @@ def seat_removed(sender, instance: Membership, origin=None, **kwargs) -> None:
         return  # the campaign itself is going: its tables hear that instead
     campaign_id, user_id = instance.campaign_id, instance.user_id
     actions.close_calls_of_removed_player(campaign_id, user_id)
-    name = Campaign.objects.filter(pk=campaign_id).values_list("name", flat=True).first() or "this campaign"
+    campaign = Campaign.objects.filter(pk=campaign_id).first()
+    name = campaign.name if campaign is not None else "this campaign"
     transaction.on_commit(lambda: live.disconnect_player(campaign_id, user_id, name))
+    if campaign is not None:
+        transaction.on_commit(lambda: live.send_session_controls(campaign))
 
 
 @receiver(post_delete, sender=Campaign, dispatch_uid="close-deleted-campaigns-tables")

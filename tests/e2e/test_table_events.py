@@ -23,8 +23,8 @@ def test_a_session_start_and_its_refill_show_live_on_a_players_table(browser, se
     expect(player.locator("#log .session-mark")).to_contain_text("Session 1 started", timeout=5_000)
     fortune = player.locator("#log .table-event", has_text="The Fortune pool")
     expect(fortune).to_have_count(1, timeout=5_000)
-    # The GM's form offered players + 1 when their page loaded, before pia joined: 1.
-    expect(fortune).to_contain_text("The Fortune pool 0 → 1 (Session start)")
+    # The GM's session form offers players + 1, drawn again when pim joined: 2.
+    expect(fortune).to_contain_text("The Fortune pool 0 → 2 (Session start)")
     assert fortune.get_attribute("data-event-id")
     assert player.evaluate("window.notReloaded") is True
     # Only the table's lines: the player filters them out and in again.
