@@ -279,7 +279,8 @@ def _range(text: str) -> tuple[int, int]:
 
 def _amount(text: str, dice: DiceSource) -> int:
     text = text.strip() or "0"
-    return int(text) if text.isdigit() else roll(parse(text), dice).total
+    # ASCII digits only: int() would read "²" or "٣" as numbers a sheet never wrote.
+    return int(text) if text.isascii() and text.isdigit() else roll(parse(text), dice).total
 
 
 @dataclass(frozen=True, slots=True)
