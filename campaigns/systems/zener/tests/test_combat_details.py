@@ -7,6 +7,7 @@ from django.urls import reverse
 from campaigns.models import Roll
 from campaigns.systems.zener.tests import test_table as table
 from campaigns.systems.zener.tests.conftest import pilot
+from campaigns.systems.zener.tests.fights import attack
 from campaigns.systems.zener.tests.test_table import _character, check_data
 from characters.models import Character
 from tests.zener_rows import zener_post
@@ -209,23 +210,7 @@ def test_bursts_and_full_auto_roll_more_damage(
 
 
 def test_a_burst_in_melee_is_refused(gm_client, zg, kai, ren):
-    response = gm_client.post(
-        reverse("zener_attack", args=[zg.pk]),
-        {
-            "attacker": kai.pk,
-            "target": ren.pk,
-            "stat": "MEL",
-            "ranks": "2",
-            "weapon": "2d6",
-            "armour": "0",
-            "size": "0",
-            "range_": "0",
-            "aiming": "0",
-            "circumstance": "0",
-            "fire": "burst",
-        },
-        HTTP_HX_REQUEST="true",
-    )
+    response = attack(gm_client, zg, kai, ren, {"HTTP_HX_REQUEST": "true"}, stat="MEL", fire="burst")
     assert response.status_code == 422
     assert "A burst or full auto is aimed fire: attack with ACC." in response.content.decode()
     assert not Roll.objects.exists()

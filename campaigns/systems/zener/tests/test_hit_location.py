@@ -5,25 +5,9 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Roll
+from campaigns.systems.zener.tests.fights import attack
 
 pytestmark = pytest.mark.django_db
-
-
-def _attack(gm_client, zg, kai, ren, headers=None, **changes):
-    # Kai's attack needs 18 on 3d6 at the whole body; the aim's size lowers it (head & neck -2, eye -6).
-    data = {
-        "attacker": kai.pk,
-        "target": ren.pk,
-        "stat": "ACC",
-        "ranks": "2",
-        "weapon": "2d6",
-        "armour": "0",
-        "size": "0",
-        "range_": "0",
-        "aiming": "0",
-        "circumstance": "0",
-    }
-    return gm_client.post(reverse("zener_attack", args=[zg.pk]), data | changes, **(headers or {}))
 
 
 def test_a_head_and_neck_shot_rolls_its_own_column_and_the_necks_critical_die(
@@ -34,7 +18,7 @@ def test_a_head_and_neck_shot_rolls_its_own_column_and_the_necks_critical_die(
     # 9 against 18 - 1; d% 25; d6 1; 2d6 8; shock d6 2; the neck's d5: 1 = CON; shock 6 + 2 + 1 = 9 over SHK 8:
     # the CON save's 4d6 all 1s
     script_dice(2, 3, 4, 25, 1, 4, 4, 2, 1, 1, 1, 1, 1)
-    _attack(gm_client, zg, kai, ren, aim="head_neck")
+    attack(gm_client, zg, kai, ren, aim="head_neck")
     roll = Roll.objects.get(kind="zener_attack")
     # Size -2 at range 0: the Range Adjustment of the difference 2 is -1.
     assert (roll.outcome["target"], roll.outcome["location"], roll.outcome["critical"]) == (17, "Neck", False)
@@ -50,7 +34,7 @@ def test_a_head_and_neck_shot_rolls_its_own_column_and_the_necks_critical_die(
 def test_the_necks_critical_die_can_miss(gm_client, zg, kai, ren, script_dice):
     # The neck's d6 shows 2: not critical; the hit still costs a stat by the neck's d5, 1 = CON.
     script_dice(2, 3, 4, 25, 2, 4, 4, 2, 1)
-    _attack(gm_client, zg, kai, ren, aim="head_neck")
+    attack(gm_client, zg, kai, ren, aim="head_neck")
     roll = Roll.objects.get(kind="zener_attack")
     assert (roll.outcome["location"], roll.outcome["critical_location"], roll.outcome["critical_roll"]) == (
         "Neck",
@@ -65,7 +49,7 @@ def test_an_eye_shot_lands_in_the_eye_and_rolls_its_die_twice(gm_client, player_
     # a critical hit (3 under 18 - 2); d% 30 on the eye column; d10 7, 10; shock 11 over SHK 8: the CON save
     # (10 - 3) fails on 24, so the 11 stands; d10 5
     script_dice(1, 1, 1, 30, 4, 4, 2, 7, 10, 6, 6, 6, 6, 5)
-    _attack(gm_client, zg, kai, ren, aim="eye")
+    attack(gm_client, zg, kai, ren, aim="eye")
     roll = Roll.objects.get(kind="zener_attack")
     # Size -6 at range 0: the Range Adjustment of the difference 6 is -2.
     assert (roll.outcome["target"], roll.outcome["location"], roll.outcome["aim"]) == (16, "Eye", "Eye")
@@ -79,7 +63,7 @@ def test_the_attackers_choice_is_a_critical_location(gm_client, player_client, z
     # Wrong #7: "96-00 Attacker's choice, automatic critical location if one available" applied nothing.
     # d% 97; no critical die for a choice; 2d6 8; shock 2; the neck's d5: 5 = RES; shock 9 over SHK 8: the save's 1s
     script_dice(2, 3, 4, 97, 4, 4, 2, 5, 1, 1, 1, 1)
-    _attack(gm_client, zg, kai, ren, choice="neck")
+    attack(gm_client, zg, kai, ren, choice="neck")
     roll = Roll.objects.get(kind="zener_attack")
     assert (roll.outcome["location"], roll.outcome["chosen"], roll.outcome["critical_location"]) == ("Neck", True, True)
     assert roll.outcome["trauma"] == 12  # 8 + the neck's 2 + a critical location's 2
@@ -105,7 +89,7 @@ def test_the_form_offers_the_aims_and_the_choice(gm_client, zg, kai, ren):
     ],
 )
 def test_a_choice_off_the_aims_column_is_refused_and_rolls_nothing(gm_client, zg, kai, ren, changes, message):
-    response = _attack(gm_client, zg, kai, ren, {"HTTP_HX_REQUEST": "true"}, **changes)
+    response = attack(gm_client, zg, kai, ren, {"HTTP_HX_REQUEST": "true"}, **changes)
     assert response.status_code == 422
     assert message in response.content.decode()
     assert not Roll.objects.filter(kind="zener_attack").exists()

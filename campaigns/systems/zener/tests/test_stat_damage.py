@@ -5,6 +5,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Roll
+from campaigns.systems.zener.tests.fights import attack
 from characters.models import Character
 
 pytestmark = pytest.mark.django_db
@@ -46,21 +47,6 @@ def _check(character, **changes):
     return data | changes
 
 
-def _attack(attacker, target):
-    return {
-        "attacker": attacker.pk,
-        "target": target.pk,
-        "stat": "ACC",
-        "ranks": "2",
-        "weapon": "2d6",
-        "armour": "0",
-        "size": "0",
-        "range_": "0",
-        "aiming": "0",
-        "circumstance": "0",
-    }
-
-
 def test_a_damaged_stat_checks_at_its_value_in_play(player_client, zg, kai, script_dice):
     # RES 14 - 2 stat damage - 4 for wearing no armour (seed, "Other Armour Effects") = 8.
     odds = player_client.get(reverse("zener_odds", args=[zg.pk]), _check(kai)).content.decode()
@@ -83,7 +69,7 @@ def test_a_damaged_res_lowers_defense_and_con_the_shock_threshold_in_an_attack(g
     # 15 hits; left chest (d12 12: not critical); 2d6 = 8 + 1 trauma; shock 5 + 2 + 2 = 9; the chest's d8: 1
     # (STR); the CON save (CON 5 - 2 = 3, an impossible chance: 5d6 at or under 5) fails; d10 5
     script_dice(6, 5, 4, 20, 12, 4, 4, 2, 1, 6, 6, 6, 6, 6, 5)
-    gm_client.post(reverse("zener_attack", args=[zg.pk]), _attack(ren, kai))
+    attack(gm_client, zg, ren, kai)
     roll = Roll.objects.get(kind="zener_attack")
     assert (roll.outcome["defense"], roll.outcome["target"], roll.outcome["success"]) == (-7, 16, True)
     # SHK from HP in play: 2 x CON 5 + RES 12 + NIM 10 = 32, SHK 7 (the sheet's HP 44 gives 9).
@@ -94,7 +80,7 @@ def test_an_attackers_damaged_stat_lowers_the_attack(gm_client, zg, kai, ren, sc
     kai.sheet = {**kai.sheet, "damage": {**kai.sheet["damage"], "stats": {"ACC": 4}}}
     kai.save()
     script_dice(6, 6, 6)  # a miss; the target is what matters
-    gm_client.post(reverse("zener_attack", args=[zg.pk]), _attack(kai, ren))
+    attack(gm_client, zg, kai, ren)
     # ACC 6 in play (foundation 5) + 2 ranks - Ren's Defense -9 = 16; the sheet's ACC 10 gave 18.
     assert Roll.objects.get(kind="zener_attack").outcome["target"] == 16
 
@@ -106,11 +92,11 @@ def test_the_seeds_lost_point_of_res_reduces_defenses_by_one(gm_client, zg, kai,
     # a critical hit; left chest (d12 12); 8 trauma + 1; shock d6 2; the chest's d8: 4; shock 9 over Ren's SHK 8:
     # a made save
     script_dice(1, 1, 1, 20, 12, 4, 4, 2, 4, 1, 1, 1, 1)
-    gm_client.post(reverse("zener_attack", args=[zg.pk]), _attack(kai, ren))
+    attack(gm_client, zg, kai, ren)
     first = Roll.objects.get(kind="zener_attack")
     assert (first.outcome["defense"], first.outcome["stat_damage"]) == (-9, ["RES"])  # a list: hand and eye roll 2
     script_dice(6, 6, 6, 50, 6, 1, 1, 1, 1)  # 18 hits (right chest, d6 6) against 19: Defense -10, no longer -9
-    gm_client.post(reverse("zener_attack", args=[zg.pk]), _attack(kai, ren))
+    attack(gm_client, zg, kai, ren)
     second = Roll.objects.filter(kind="zener_attack").latest("id")
     assert (second.outcome["defense"], second.outcome["target"]) == (-10, 19)
 

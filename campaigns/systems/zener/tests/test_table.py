@@ -330,21 +330,7 @@ def test_an_attack_logged_with_one_stat_damaged_still_reads(gm_client, player_cl
 
 def test_attacks_damage_the_sheets_and_initiative_orders_the_table(gm_client, zg, kai, ren, script_dice):
     script_dice(2, 3, 4, 20, 12, 4, 4, 2, 1, 6, 6, 6, 6, 5)  # as above: the CON save fails, 9 shock stands
-    gm_client.post(
-        reverse("zener_attack", args=[zg.pk]),
-        {
-            "attacker": kai.pk,
-            "target": ren.pk,
-            "stat": "MEL",
-            "ranks": "2",
-            "weapon": "2d6",
-            "armour": "0",
-            "size": "0",
-            "range_": "0",
-            "aiming": "0",
-            "circumstance": "0",
-        },
-    )
+    attack(gm_client, zg, kai, ren, stat="MEL")
     kai.refresh_from_db()
     ren.refresh_from_db()
     assert kai.sheet["damage"]["end_spent"] == 2  # a physical attack

@@ -7,6 +7,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Roll
+from campaigns.systems.zener.tests.fights import attack
 from characters.models import Character
 from tests.zener_rows import zener_post
 
@@ -18,21 +19,6 @@ STATS = ("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO", "ENC",
 def _character(campaign, owner, name, stats=None, **sheet):
     sheet = campaign.rules_system.validate_sheet({"stats": stats or {}, "int_dice": [3, 3], **sheet})
     return Character.objects.create(campaign=campaign, owner=owner, name=name, sheet=sheet)
-
-
-def _attack(attacker, target, **changes):
-    return {
-        "attacker": attacker.pk,
-        "target": target.pk,
-        "stat": "ACC",
-        "ranks": "2",
-        "weapon": "2d6",
-        "armour": "0",
-        "size": "0",
-        "range_": "0",
-        "aiming": "0",
-        "circumstance": "0",
-    } | changes
 
 
 def test_the_sheet_keeps_the_armours_technology_and_hand_protection_and_shows_them_worn(player_client, zg):
@@ -92,7 +78,7 @@ def test_a_low_tech_armour_lowers_the_attackers_acc_more(gm_client, zg, player, 
     kai = _character(zg, player, "Kai", {"ACC": 10}, armour=5, armour_tech=3)
     ren = _character(zg, other_player, "Ren")
     script_dice(6, 6, 6)
-    gm_client.post(reverse("zener_attack", args=[zg.pk]), _attack(kai, ren))
+    attack(gm_client, zg, kai, ren)
     # ACC 10, armour 5 plays as 8: −2, ACC 8, foundation 6 + 2 ranks − Ren's Defense −9 = 17 (armour 5 alone: 18).
     assert Roll.objects.get(kind="zener_attack").outcome["target"] == 17
 
@@ -105,7 +91,7 @@ def test_a_critical_hit_on_a_critical_location_costs_d3_of_the_stat(
     # All 1s under 18: a critical hit; d% 2: the skull; 2d6 3, 3; shock d6 1; the skull's d8 8: PERS; the d3 3;
     # shock 6 + 1 + 2 = 9 over SHK 8 (12 trauma: 6 + the skull's 4 + a critical location's 2): the save's 4d6 1s.
     script_dice(1, 1, 1, 2, 3, 3, 1, 8, 3, 1, 1, 1, 1)
-    assert gm_client.post(reverse("zener_attack", args=[zg.pk]), _attack(kai, ren)).status_code == 302
+    assert attack(gm_client, zg, kai, ren).status_code == 302
     roll = Roll.objects.get(kind="zener_attack")
     assert (roll.outcome["critical"], roll.outcome["stat_damage"], roll.outcome["stat_points"]) == (True, ["PERS"], [3])
     ren.refresh_from_db()
@@ -118,7 +104,7 @@ def test_an_attack_without_the_end_to_pay_for_it_is_refused(gm_client, zg, playe
     # Seed, "Attacks": "Attacks cost 1 or 2 END (has to be paid before the attack proceeds)."
     kai = _character(zg, player, "Kai", damage={"end_spent": 10})  # END 10, all spent
     ren = _character(zg, other_player, "Ren")
-    response = gm_client.post(reverse("zener_attack", args=[zg.pk]), _attack(kai, ren), HTTP_HX_REQUEST="true")
+    response = attack(gm_client, zg, kai, ren, {"HTTP_HX_REQUEST": "true"})
     assert response.status_code == 422
     assert "Kai has END 0 left: an aimed attack costs 1" in response.content.decode()
     assert not Roll.objects.exists()
