@@ -321,7 +321,7 @@ def send_call_opened(call) -> None:
 def send_call_updated(call) -> None:
     """A call with several turns moved on: both cards are replaced, with the call as it stands once committed. A
     step the same transaction went past (Centaurus Gate with no Venture: the roll, then the Wrench skipped and the
-    call closed) is not drawn: its card, arriving before the close, showed the called player a "Done" for a call
+    call closed) is not drawn: its card would reach the player before the close and offer a "Done" for a call
     already in the log."""
     now = RollCall.objects.select_related("character").filter(pk=call.pk, status__in=RollCall.OPEN).first()
     if now is not None:

@@ -300,8 +300,8 @@
     });
   }
   // htmx:load comes as the new part is put in, before the player can click in it. Only a form in that part
-  // takes them: one already on the page holds what the player has typed since (a label filled in while the
-  // odds came back was set back to the message's value).
+  // takes them: one already on the page holds what the player has typed since, which any other part's load
+  // (the odds preview coming back) would set back to the message's value.
   document.addEventListener("htmx:load", function (event) {
     if (!waiting.length || liveMessage) return;
     if (Date.now() > waitingUntil) { waiting = []; return; }
