@@ -12,7 +12,7 @@ from django.db import transaction
 
 from campaigns.common.inputs import TextField
 from campaigns.models import Campaign
-from campaigns.table import live
+from campaigns.table import live, state
 from campaigns.table.forms import setting_fields, settings_from
 
 ATTRIBUTES = "attributes"  # the setting that names a sheet's attributes (d100, Tribute Alpha)
@@ -143,3 +143,4 @@ def _add_attributes(campaign, names: list[str]) -> None:
             ATTRIBUTES: {**given, **{n: defaults[n] for n in names if n not in given}},
         }
     campaign.characters.bulk_update(characters, ["sheet"])  # the related manager: no import of characters
+    state.changed(campaign.pk)

@@ -14,7 +14,7 @@ from django.db.models import ProtectedError, Q
 from campaigns.calls import call_section
 from campaigns.common import sources
 from campaigns.models import Campaign, LedgerEntry, Roll, RollCall
-from campaigns.table import events, live
+from campaigns.table import events, live, state
 from campaigns.table.actions import WAITING_ON_THE_PLAYER
 
 
@@ -103,6 +103,7 @@ def _close_calls(character) -> None:
     (campaigns.table.actions.WAITING_ON_THE_PLAYER); one waiting on the GM alone stays the GM's to finish."""
     waiting = list(RollCall.objects.select_for_update().filter(character=character, status__in=WAITING_ON_THE_PLAYER))
     RollCall.objects.filter(pk__in=[call.pk for call in waiting]).update(status=RollCall.Status.CANCELLED)
+    state.changed(character.campaign_id)
     for call in waiting:
         transaction.on_commit(lambda call=call: live.send_call_closed(call))
 

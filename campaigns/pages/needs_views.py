@@ -3,18 +3,21 @@ each websocket message, so its items and the page title's count follow the table
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
-from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from campaigns.life.access import campaign_for_member
-from campaigns.table.needs import strip_context
+from campaigns.table.needs import strip_part
+from campaigns.table.parts import kept
 
 
 @login_required
 @require_GET
 def needs(request, campaign_id: int):
+    """Every open table asks after each live message: the strip kept with the page's parts answers most."""
     campaign = campaign_for_member(request, campaign_id)
-    context = {"campaign": campaign, **strip_context(request, campaign, is_gm=campaign.is_gm(request.user))}
-    if request.GET.get("shown") == context["needs_shown"]:
+    html, _count, shown = kept(
+        request, campaign, {"needs": strip_part(request, campaign, is_gm=campaign.is_gm(request.user))}
+    )["needs"]
+    if request.GET.get("shown") == shown:
         return HttpResponse(status=204)  # htmx swaps nothing: the strip's buttons stay where they are
-    return render(request, "campaigns/needs.html", context)
+    return HttpResponse(html)

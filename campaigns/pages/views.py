@@ -28,7 +28,8 @@ from campaigns.secrets.visibility import Audience, audience_for, call_view, roll
 from campaigns.table import actions, events, live, presence, rows, tabs
 from campaigns.table.forms import CallForm, CampaignForm, InviteForm, OddsForm, RollForm, form_errors
 from campaigns.table.log import LOG_PAGE, LogFilterForm, log_page
-from campaigns.table.needs import strip_context
+from campaigns.table.needs import strip_part
+from campaigns.table.parts import kept
 from rules import dice as notation_limits
 from rules.dice import Comparison
 from rules.notation import CAP_EXPLOSIONS, chance, parse
@@ -64,12 +65,13 @@ _FILTERS = {"character", "session", "kind", "show"}
 
 def _table_context(request, campaign, *, tab: str = "", roll_form=None, call_form=None) -> dict:
     """The table page: its header, its tabs, and what the chosen tab draws (`tab`, else `?tab=`): the other
-    tabs are fetched when opened (campaigns.table.tabs), so the page reads and draws only what is in view."""
+    tabs are fetched when opened (campaigns.table.tabs), so the page reads and draws only what is in view.
+    Its dear parts (the strip, the tab, the calls, the log) are kept drawn until the campaign changes
+    (campaigns.table.parts); a form sent back with its messages is drawn anew."""
     audience = audience_for(campaign, request.user)
     is_gm = audience is Audience.GM
     sessions = list(campaign.game_sessions.all())
     players = list(campaign.memberships.select_related("user"))
-    characters = reads.seated(campaign)
     shown = tabs.tabs_for(campaign, audience)
     tab = tab if tab in dict(shown) else tabs.chosen(request, shown, audience)
     context = {
@@ -82,38 +84,78 @@ def _table_context(request, campaign, *, tab: str = "", roll_form=None, call_for
         "tab": tab,
         "players": players,
         **presence.context(campaign, players),
-        "characters": characters,
-        **strip_context(request, campaign, is_gm=is_gm),  # the "Needs you" strip
-        "gm_calls": None,
-        "my_calls": None,
     }
-    if not is_gm or tab == tabs.TABLE:  # a player's log is beside every tab; the GM's is on the Table tab
-        context |= _log(request, campaign, audience, sessions, size=FIRST_LOG_PAGE)
-    if tab == tabs.TABLE or not is_gm:  # what waits on a player is beside every tab, as the log is
-        context |= _calls(campaign, request.user, audience)
-    if tab in (tabs.TABLE, tabs.MORE):
-        context["roll_form"] = roll_form or RollForm(campaign=campaign, user=request.user)
-    if tab in (tabs.SYSTEM, tabs.MORE):
-        context["panel"] = _render_panel(request, campaign, audience)
-    if tab == tabs.TABLE:
-        context |= {
-            "call_form": call_form or CallForm(campaign=campaign),
-            **card_call_blank_form(campaign),
-        }
-        context |= saved_calls_context(campaign)
-    if tab == tabs.PLAY:
-        context["cards"] = _cards(campaign, request.user)
-        # A player with no character yet is offered one where the card would be (found in a play-test).
-        context["needs_character"] = not any(character.owner_id == request.user.pk for character in characters)
-    if tab == tabs.CHARACTERS:
-        context["sheets"] = campaign.adapter.gm_sheets(campaign, characters)
-    if tab == tabs.SESSION:
-        context |= {
-            "session_form": campaign.adapter.session_form(campaign),
-            "invite_url": request.build_absolute_uri(reverse("join", args=[campaign.invite_token])),
-            "invite_form": InviteForm(),
-        }
+    viewer = "gm" if is_gm else f"player-{request.user.pk}"
+    draw = _PartDrawer(request, campaign, context, sessions, roll_form=roll_form, call_form=call_form)
+    wanted = {"needs": strip_part(request, campaign, is_gm=is_gm)}
+    tab_variant = f"{viewer}|{tab}|{_log_query(request) if tab == tabs.TABLE else ''}"
+    keep_tab = tab in tabs.KEPT and not (roll_form or call_form)
+    if keep_tab:
+        wanted["tab"] = (tab_variant, draw.tab)
+    if not is_gm:  # what waits on a player, and the log, are beside every tab
+        wanted["calls"] = (viewer, draw.calls)
+        wanted["log"] = (f"table|{_log_query(request)}", draw.log)
+    parts = kept(request, campaign, wanted)
+    context["needs_html"], context["needs_count"], _ = parts["needs"]
+    context["tab_html"], tab_refused = parts["tab"] if keep_tab else draw.tab()
+    context["calls_html"] = parts.get("calls")
+    context["log_html"], log_refused = parts.get("log", (None, False))
+    context["filters_refused"] = tab_refused or log_refused
     return context
+
+
+class _PartDrawer:
+    """How each part of the table page is drawn when it is not kept: its own reads, then its partial."""
+
+    def __init__(self, request, campaign, context, sessions, *, roll_form, call_form):
+        self.request, self.campaign, self.context, self.sessions = request, campaign, context, sessions
+        self.roll_form, self.call_form = roll_form, call_form
+
+    def _render(self, partial: str, extra: dict) -> str:
+        return render_to_string(f"{TABLE}#{partial}", {**self.context, **extra}, request=self.request)
+
+    def calls(self) -> str:
+        return self._render("my_calls", _calls(self.campaign, self.request.user, self.context["audience"]))
+
+    def log(self) -> tuple[str, bool]:
+        """The log column, and whether its filters were refused (the page answers 422)."""
+        log = _log(self.request, self.campaign, self.context["audience"], self.sessions, size=FIRST_LOG_PAGE)
+        return self._render("log_column", log), bool(log["filters"].errors)
+
+    def tab(self) -> tuple[str, bool]:
+        """The chosen tab's part, and whether the log's filters in it (the GM's Table tab) were refused."""
+        request, campaign, tab = self.request, self.campaign, self.context["tab"]
+        audience, user = self.context["audience"], request.user
+        characters = reads.seated(campaign)
+        extra = {"characters": characters, "gm_calls": None, "my_calls": None}
+        if tab == tabs.TABLE:
+            extra |= _log(request, campaign, audience, self.sessions, size=FIRST_LOG_PAGE)
+            extra |= _calls(campaign, user, audience)
+            extra |= {"call_form": self.call_form or CallForm(campaign=campaign), **card_call_blank_form(campaign)}
+            extra |= saved_calls_context(campaign)
+        if tab in (tabs.TABLE, tabs.MORE):
+            extra["roll_form"] = self.roll_form or RollForm(campaign=campaign, user=user)
+        if tab in (tabs.SYSTEM, tabs.MORE):
+            extra["panel"] = _render_panel(request, campaign, audience)
+        if tab == tabs.PLAY:
+            extra["cards"] = _cards(campaign, user)
+            # A player with no character yet is offered one where the card would be (found in a play-test).
+            extra["needs_character"] = not any(character.owner_id == user.pk for character in characters)
+        if tab == tabs.CHARACTERS:
+            extra["sheets"] = campaign.adapter.gm_sheets(campaign, characters)
+        if tab == tabs.SESSION:
+            extra |= {
+                "session_form": campaign.adapter.session_form(campaign),
+                "invite_url": request.build_absolute_uri(reverse("join", args=[campaign.invite_token])),
+                "invite_form": InviteForm(),
+            }
+        filters = extra.get("filters")
+        return self._render("tab_body", extra), bool(filters is not None and filters.errors)
+
+
+def _log_query(request) -> str:
+    """What of the address chooses the log's page and filters (a kept log is kept for each)."""
+    return "&".join(f"{key}={value}" for key, value in sorted(request.GET.items()) if key != "tab")
 
 
 # The log's first page on the table: a screen of rows, not a page's worth (a player's whole page stays under
@@ -224,15 +266,14 @@ def table(request: HtmxHttpRequest, campaign_id: int):
         return render(request, f"{TABLE}#{partial}", context, status=422 if context["filters"].errors else 200)
     context = _table_context(request, campaign)
     if request.htmx and request.htmx.target == f"tab-{context['tab']}-panel":  # a tab opened: its part alone
-        return render(request, f"{TABLE}#tab_body", context, status=_page_status(context))
+        return HttpResponse(context["tab_html"], status=_page_status(context))
     context["welcome"] = request.session.pop(WELCOME.format(campaign.pk), False)  # once, just after joining
     return render(request, TABLE, context, status=_page_status(context))
 
 
 def _page_status(context) -> int:
     """422 when the log's filters were refused (the log shows every roll, and says so)."""
-    filters = context.get("filters")  # no log on the GM's other tabs
-    return 422 if filters is not None and filters.errors else 200
+    return 422 if context["filters_refused"] else 200
 
 
 def _catch_up(request, campaign) -> HttpResponse:

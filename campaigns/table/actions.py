@@ -14,7 +14,7 @@ from campaigns.common import sources
 from campaigns.common.audience import SessionMark
 from campaigns.models import Campaign, Commitment, GameSession, Membership, Roll, RollCall, new_invite_token
 from campaigns.plugins.notation_kind import CALL_REVEAL_DEFAULT, REVEAL_ALL
-from campaigns.table import commitment_actions, events, live
+from campaigns.table import commitment_actions, events, live, state
 from rules import notation as notation_dice
 from rules.dice import Comparison
 
@@ -84,6 +84,7 @@ def close_calls_of_removed_player(campaign_id: int, user_id: int) -> list[RollCa
             )
         )
         RollCall.objects.filter(pk__in=[call.pk for call in waiting]).update(status=RollCall.Status.CANCELLED)
+        state.changed(campaign_id)
         for call in waiting:
             transaction.on_commit(lambda call=call: live.send_call_closed(call))
     return waiting
@@ -214,6 +215,7 @@ def cancel_call(call: RollCall) -> None:
         )
         if not updated:
             raise ActionError("This call was already answered or cancelled.")
+        state.changed(call.campaign_id)
         transaction.on_commit(lambda: live.send_call_closed(call))
 
 

@@ -10,7 +10,7 @@ from django.db.models import Q
 from campaigns.common import sources
 from campaigns.models import Commitment, RollCall
 from campaigns.secrets.commitments import digest_of
-from campaigns.table import events
+from campaigns.table import events, state
 
 Reveal = Commitment.Reveal
 
@@ -45,6 +45,7 @@ def reveal(commitment: Commitment) -> bool:
     now = sources.now()
     if not Commitment.objects.filter(pk=commitment.pk, revealed_at=None).update(revealed_at=now):
         return False
+    state.changed(commitment.campaign_id)
     commitment.revealed_at = now
     events.record(commitment.campaign, "reveal", f"The GM revealed {commitment.about}.", commitment=commitment)
     return True

@@ -25,7 +25,7 @@ from django.db.models import Q
 
 from campaigns.common import reads
 from campaigns.models import Balance, Campaign, LedgerEntry, Roll
-from campaigns.table import events, live
+from campaigns.table import events, live, state
 from rules.errors import RulesError
 
 if TYPE_CHECKING:
@@ -132,6 +132,7 @@ def keep(pools: Iterable[Pool]) -> None:
 def _make(pool: Pool) -> None:
     if pool.key[1] is not None:
         Balance.objects.bulk_create([pool.new_row()], ignore_conflicts=True)  # the unique constraint keeps one
+        state.changed(pool.key[0])
         return
     # A campaign's own pool has no character, and NULLs never clash in the unique constraint: the
     # campaign row's lock queues two first writes, and the second finds the first one's row.

@@ -14,6 +14,7 @@ reads nothing per item.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -152,6 +153,18 @@ def strip_context(request, campaign, *, is_gm: bool) -> dict:
         "needs_below": not is_gm and len(items) > 1,
         "needs_shown": shown(needs),
     }
+
+
+def strip_part(request, campaign, *, is_gm: bool) -> tuple[str, Callable[[], tuple[str, int, str]]]:
+    """The strip as a part of the table page kept until the campaign changes (campaigns.table.parts): the
+    viewer it is drawn for, and how to draw it (its HTML, its count for the page title, what it shows)."""
+
+    def draw() -> tuple[str, int, str]:
+        context = {"campaign": campaign, **strip_context(request, campaign, is_gm=is_gm)}
+        html = render_to_string("campaigns/needs.html", context, request=request)
+        return html, context["needs_count"], context["needs_shown"]
+
+    return ("gm" if is_gm else f"player-{request.user.pk}"), draw
 
 
 def shown(needs: list[Need]) -> str:

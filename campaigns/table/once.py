@@ -16,6 +16,9 @@ people from their own double clicks; it is not an access control (CSRF and the v
 import logging
 import re
 import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import timedelta
 
 from django.contrib import messages
@@ -38,6 +41,22 @@ REPEATED = "That was already sent."
 KEEP = timedelta(days=1)  # a repeat comes seconds later; a day is ample
 PRUNE_EVERY = 100  # claims between deletions of old tokens
 KEPT_MARK = "<!--form-tokens-->"  # where the tokens go in a log row kept for every viewer (campaigns.table.rows)
+# Set while a part of the page is drawn to be kept (campaigns.table.parts): every form drawn then, in
+# whatever template and by whatever render_to_string, gets the mark instead of tokens of its own.
+_keeping = ContextVar("keeping", default=False)
+
+
+@contextmanager
+def keeping() -> Iterator[None]:
+    reset = _keeping.set(True)
+    try:
+        yield
+    finally:
+        _keeping.reset(reset)
+
+
+def is_keeping() -> bool:
+    return _keeping.get()
 
 
 class SubmitOnceMiddleware:

@@ -58,13 +58,13 @@ def page_rows(rolls, audience: Audience) -> list[LogRow]:
     """The rows of `rolls` (campaigns.models.Roll, with author and character) as `audience` sees
     them, each drawn once for all its viewers: one read of the cache, one write of what was missing."""
     keys = {roll.pk: row_key(roll, audience) for roll in rolls}
-    kept = _quietly(cache.get_many, list(keys.values())) or {}
+    kept = quietly(cache.get_many, list(keys.values())) or {}
     drawn = {}
     for roll in rolls:
         if not kept.get(keys[roll.pk]):
             drawn[keys[roll.pk]] = _draw(roll, audience)
     if fit := {key: html for key, html in drawn.items() if html is not None}:
-        _quietly(cache.set_many, fit, KEEP)
+        quietly(cache.set_many, fit, KEEP)
     rows = ((roll, kept.get(keys[roll.pk]) or drawn.get(keys[roll.pk])) for roll in rolls)
     return [LogRow(roll.pk, roll.created_at, mark_safe(html)) for roll, html in rows if html]  # none it may not see
 
@@ -74,7 +74,7 @@ def row_html(roll, audience: Audience) -> str | None:
     to come; its forms' tokens still to fill (`fill_tokens`)."""
     html = _draw(roll, audience)
     if html is not None:
-        _quietly(cache.set, row_key(roll, audience), html, KEEP)
+        quietly(cache.set, row_key(roll, audience), html, KEEP)
     return html
 
 
@@ -109,7 +109,7 @@ def row_key(roll, audience: Audience) -> str:
     fields = (roll.pk, roll.campaign_id, roll.kind, roll.visibility, roll.call_id, roll.created_at.isoformat(), names)
     made = json.dumps([fields, roll.request, roll.outcome, roll.reveal], sort_keys=True, default=str)
     digest = hashlib.blake2b(made.encode(), digest_size=12).hexdigest()
-    return f"row:{_drawing_code()}:{shown}:{roll.pk}:{digest}"
+    return f"row:{drawing_code()}:{shown}:{roll.pk}:{digest}"
 
 
 def _draw(roll, audience: Audience) -> str | None:
@@ -119,7 +119,7 @@ def _draw(roll, audience: Audience) -> str | None:
 
 
 @functools.cache
-def _drawing_code() -> str:
+def drawing_code() -> str:
     """A fingerprint of the templates and the Python that draw rows: a release that changes them
     draws its rows anew instead of showing the kept ones."""
     digest = hashlib.blake2b(digest_size=6)
@@ -130,7 +130,7 @@ def _drawing_code() -> str:
     return digest.hexdigest()
 
 
-def _quietly(call, *args):
+def quietly(call, *args):
     """A cache call; without the cache, None, and the rows are drawn as if none were kept."""
     try:
         return call(*args)

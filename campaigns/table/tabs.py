@@ -14,6 +14,10 @@ PLAY, MORE, PEOPLE = "play", "more", "people"
 # The GM's screen's.
 TABLE, SYSTEM, CHARACTERS, SESSION = "table", "system", "characters", "session"
 
+# The tabs whose part is kept drawn until the campaign changes (campaigns.table.parts). The people's and the
+# session's show who is here now, which changes without a write; they are opened now and then, and drawn each time.
+KEPT = {PLAY, MORE, TABLE, SYSTEM, CHARACTERS}
+
 # The ids (their beginnings) a tab draws: a link to one (the "Needs you" strip's "#call-…", a
 # bookmark's "#people-title") opens its tab first, though the page has not drawn it yet.
 HOLDS = {

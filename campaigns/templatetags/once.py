@@ -4,7 +4,7 @@ from django import template
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
-from campaigns.table.once import FIELD, KEPT_MARK, new_token
+from campaigns.table.once import FIELD, KEPT_MARK, is_keeping, new_token
 
 register = template.Library()
 
@@ -15,7 +15,9 @@ def form_tokens(context) -> str:
     token (campaigns.table.once). A live fragment is rendered once for a whole audience, without a
     request: its forms post through htmx, which sends the CSRF token as a header (base.html's
     `hx-headers`), so it needs no CSRF field — and `{% csrf_token %}` would warn in DEBUG."""
-    if context.get("keep_row"):  # a log row kept for all its viewers: each page fills in its own (campaigns.table.rows)
+    if (
+        context.get("keep_row") or is_keeping()
+    ):  # a log row kept for all its viewers: each page fills in its own (campaigns.table.rows)
         return mark_safe(KEPT_MARK)
     request = context.get("request")
     if request is not None:  # campaigns.table.once.SubmitOnceMiddleware keeps such a page out of caches
