@@ -10,9 +10,13 @@ chances, is in `campaigns/systems/<key>/chart.py`."""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
+
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString
 
 from campaigns.templatetags.dice import percent
 from rules import RulesError, dice, notation
@@ -116,6 +120,13 @@ class Chart:
         if self.landed is not None:
             words.append(f"This roll: {self.landed.label}.")
         return " ".join(words)
+
+
+@functools.lru_cache(maxsize=512)
+def chart_html(chart: Chart) -> SafeString:
+    """The chart drawn (campaigns/chart.html). A chart is a value, the same for every viewer, and a roll's
+    answer draws one of a few per notation (a bar landed on): drawing it was a third of a roll's post."""
+    return render_to_string("campaigns/chart.html", {"chart": chart})
 
 
 def _wrapped(label: str, room: float) -> tuple[str, ...]:

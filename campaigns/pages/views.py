@@ -18,7 +18,7 @@ from campaigns.calls.call_section import saved_calls_context
 from campaigns.calls.card_calls import blank_form as card_call_blank_form
 from campaigns.calls.cards import own_characters
 from campaigns.common import reads, sources
-from campaigns.common.charts import notation_chart
+from campaigns.common.charts import chart_html, notation_chart
 from campaigns.common.inputs import row_id
 from campaigns.life.access import campaign_for_gm, campaign_for_member
 from campaigns.life.export import as_csv, as_json, campaign_record
@@ -339,7 +339,8 @@ def roll(request: HtmxHttpRequest, campaign_id: int):
     chart = notation_chart(
         parse(data["notation"]), data["target"], data["comparison"], landed=new_roll.outcome["total"]
     )
-    return reswap(render(request, f"{TABLE}#roll_answer", {"roll_html": row, "landed_chart": chart}), "none")
+    context = {"roll_html": row, "landed_chart_html": chart_html(chart) if chart else ""}
+    return reswap(render(request, f"{TABLE}#roll_answer", context), "none")
 
 
 def _form_error(request, campaign, partial: str, **forms_):
