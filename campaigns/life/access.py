@@ -10,7 +10,9 @@ from campaigns.plugins import registry
 
 def campaign_for_member(request, campaign_id: int) -> Campaign:
     """The campaign if the user runs it or plays in it; 404 for anyone else."""
-    campaign = _installed(get_object_or_404(Campaign.objects.for_member(request.user), pk=campaign_id))
+    # The GM's name is in every table's header: read with the campaign.
+    campaign = get_object_or_404(Campaign.objects.for_member(request.user).select_related("gm"), pk=campaign_id)
+    campaign = _installed(campaign)
     return refuse_if_archived(request, campaign)
 
 

@@ -17,8 +17,8 @@ from characters.models import Character
 
 pytestmark = pytest.mark.django_db
 
-# The session, the user, the campaign, its sessions, its seats and the GM's name: the rest is kept.
-KEPT_PAGE_QUERIES = 6
+# The session, the user, the campaign (with its GM), its sessions and its seats (who is here): the rest is kept.
+KEPT_PAGE_QUERIES = 5
 
 
 @pytest.fixture
