@@ -88,7 +88,8 @@ def _table_context(request, campaign, *, tab: str = "", roll_form=None, call_for
     viewer = "gm" if is_gm else f"player-{request.user.pk}"
     draw = _PartDrawer(request, campaign, context, sessions, roll_form=roll_form, call_form=call_form)
     wanted = {"needs": strip_part(request, campaign, is_gm=is_gm)}
-    tab_variant = f"{viewer}|{tab}|{_log_query(request) if tab == tabs.TABLE else ''}"
+    # A template may tell an htmx request from a page (d100's Fortune offer): each is kept apart.
+    tab_variant = f"{viewer}|{tab}|{bool(request.htmx)}|{_log_query(request) if tab == tabs.TABLE else ''}"
     keep_tab = tab in tabs.KEPT and not (roll_form or call_form)
     if keep_tab:
         wanted["tab"] = (tab_variant, draw.tab)
