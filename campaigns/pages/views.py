@@ -87,17 +87,18 @@ def _table_context(request, campaign, *, tab: str = "", roll_form=None, call_for
     }
     viewer = "gm" if is_gm else f"player-{request.user.pk}"
     draw = _PartDrawer(request, campaign, context, sessions, roll_form=roll_form, call_form=call_form)
-    wanted = {"needs": strip_part(request, campaign, is_gm=is_gm)}
+    context["tab_fetch"] = bool(request.htmx) and request.htmx.target == f"tab-{tab}-panel"  # its part alone
+    wanted = {} if context["tab_fetch"] else {"needs": strip_part(request, campaign, is_gm=is_gm)}
     # A template may tell an htmx request from a page (d100's Fortune offer): each is kept apart.
     tab_variant = f"{viewer}|{tab}|{bool(request.htmx)}|{_log_query(request) if tab == tabs.TABLE else ''}"
     keep_tab = tab in tabs.KEPT and not (roll_form or call_form)
     if keep_tab:
         wanted["tab"] = (tab_variant, draw.tab)
-    if not is_gm:  # what waits on a player, and the log, are beside every tab
+    if not is_gm and not context["tab_fetch"]:  # what waits on a player, and the log, are beside every tab
         wanted["calls"] = (viewer, draw.calls)
         wanted["log"] = (f"table|{_log_query(request)}", draw.log)
     parts = kept(request, campaign, wanted)
-    context["needs_html"], context["needs_count"], _ = parts["needs"]
+    context["needs_html"], context["needs_count"], _ = parts.get("needs", ("", 0, ""))
     context["tab_html"], tab_refused = parts["tab"] if keep_tab else draw.tab()
     context["calls_html"] = parts.get("calls")
     context["log_html"], log_refused = parts.get("log", (None, False))
@@ -266,7 +267,7 @@ def table(request: HtmxHttpRequest, campaign_id: int):
         partial = "log_page" if "before" in request.GET else "log_region"
         return render(request, f"{TABLE}#{partial}", context, status=422 if context["filters"].errors else 200)
     context = _table_context(request, campaign)
-    if request.htmx and request.htmx.target == f"tab-{context['tab']}-panel":  # a tab opened: its part alone
+    if context["tab_fetch"]:  # a tab opened: its part alone
         return HttpResponse(context["tab_html"], status=_page_status(context))
     context["welcome"] = request.session.pop(WELCOME.format(campaign.pk), False)  # once, just after joining
     return render(request, TABLE, context, status=_page_status(context))
