@@ -215,16 +215,19 @@ async def every(timing: Timing, first: float, gap, until: float, act) -> None:
 
 
 class CPU:
-    """CPU seconds of the servers, the database, Redis and this process between start and stop."""
+    """CPU of the servers, the database, Redis and this process between start and stop, and of
+    everything else on the machine: a busy neighbour's share is time the servers did not get."""
 
     TICK = os.sysconf("SC_CLK_TCK")
+    KEYS = ("gunicorn", "daphne", "generator", "postgres", "redis")
 
     def __init__(self, servers):
         self.servers = servers
 
-    def _ticks(self) -> dict[str, int]:
+    def _ticks(self) -> dict[int, tuple[str, int]]:
+        """Each process of ours by pid: its kind and CPU ticks so far."""
         gunicorn = {self.servers.web.pid, *self.servers.web_workers()}
-        ticks = {"gunicorn": 0, "daphne": 0, "generator": 0, "postgres": 0, "redis": 0}
+        ticks = {}
         for stat in Path("/proc").glob("[0-9]*/stat"):
             try:
                 text = stat.read_text()
@@ -234,15 +237,15 @@ class CPU:
             fields = text[text.rindex(")") + 2 :].split()
             used = int(fields[11]) + int(fields[12])  # utime, stime
             if pid in gunicorn:
-                ticks["gunicorn"] += used
+                ticks[pid] = ("gunicorn", used)
             elif pid == self.servers.ws.pid:
-                ticks["daphne"] += used
+                ticks[pid] = ("daphne", used)
             elif pid == os.getpid():
-                ticks["generator"] += used
-            elif name == "postgres":
-                ticks["postgres"] += used
+                ticks[pid] = ("generator", used)
+            elif name == "postgres":  # every database's backends: a neighbour's tests count here too
+                ticks[pid] = ("postgres", used)
             elif name.startswith("redis"):
-                ticks["redis"] += used
+                ticks[pid] = ("redis", used)
         return ticks
 
     @staticmethod
@@ -257,10 +260,14 @@ class CPU:
     def __exit__(self, *exc) -> None:
         seconds = time.monotonic() - self.began
         ticks, (total, idle) = self._ticks(), self._machine()
-        # Per cent of one core, as top shows a process; postgres and redis count every client's use.
-        self.percent = {key: round(100 * (ticks[key] - self.ticks[key]) / self.TICK / seconds) for key in ticks}
-        all_ticks, idle_ticks = total - self.machine[0], idle - self.machine[1]
-        self.percent["machine busy (of all cores)"] = round(100 * (1 - idle_ticks / max(1, all_ticks)))
+        used = dict.fromkeys(self.KEYS, 0)
+        for pid, (kind, now) in ticks.items():
+            # A process that ended meanwhile is not counted; one that started, from its start.
+            used[kind] += now - self.ticks.get(pid, (kind, 0))[1]
+        # Per cent of one core, as top shows a process.
+        self.percent = {key: round(100 * used[key] / self.TICK / seconds) for key in self.KEYS}
+        busy = 1 - (idle - self.machine[1]) / max(1, total - self.machine[0])
+        self.percent["others"] = max(0, round(100 * busy * (os.cpu_count() or 1)) - sum(self.percent.values()))
         self.percent["load average"] = Path("/proc/loadavg").read_text().split()[0]
 
 
@@ -347,7 +354,7 @@ async def capacity(servers, seed: dict, *, steps: list[int], seconds: int) -> li
             }
             step["within"] = passed(step)
             curve.append(step)
-            yield_step(step)
+            print_step(step)
             if not step["within"]:
                 break
     finally:
@@ -363,14 +370,15 @@ def passed(step: dict) -> bool:
     )
 
 
-def yield_step(step: dict) -> None:
+def print_step(step: dict) -> None:
     """One step's line as it ends: a long run shows where it is."""
     cpu = step["cpu_percent"]
     print(
         f"  {'capacity':10} {step['tables']:4} tables {step['rolls_per_s_offered']:6.1f} rolls/s  "
         f"arrival p50 {fmt(step['p50_ms'])} p99 {fmt(step['p99_ms'])}  POST p99 {fmt(step['post_p99_ms'])}  "
-        f"errors {step['errors']} missing {step['missing']}  cpu gunicorn {cpu['gunicorn']}% daphne {cpu['daphne']}% "
-        f"generator {cpu['generator']}% load {cpu['load average']}",
+        f"errors {step['errors']} missing {step['missing']} doubled {step['doubled']}  "
+        f"cpu gunicorn {cpu['gunicorn']}% daphne {cpu['daphne']}% "
+        f"generator {cpu['generator']}% others {cpu['others']}% load {cpu['load average']}",
         flush=True,
     )
 

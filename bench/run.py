@@ -435,7 +435,7 @@ def report(result: dict) -> None:
         )
         print(
             "| tables | open sockets | rolls/s offered | arrival p50 ms | p99 ms | max ms | POST p99 ms | "
-            "page p99 ms | errors | missing | CPU % gunicorn / daphne / generator / postgres / redis | load |"
+            "page p99 ms | errors | missing | CPU % gunicorn / daphne / generator / postgres / redis / others | load |"
         )
         print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |")
         for step in curve["steps"]:
@@ -445,7 +445,8 @@ def report(result: dict) -> None:
                 f"{live.fmt(step['p50_ms'])} | {live.fmt(step['p99_ms'])} | {live.fmt(step['max_ms'])} | "
                 f"{live.fmt(step['post_p99_ms'])} | {live.fmt(step['page_p99_ms'])} | "
                 f"{step['errors']} | {step['missing']} | "
-                f"{cpu['gunicorn']} / {cpu['daphne']} / {cpu['generator']} / {cpu['postgres']} / {cpu['redis']} | "
+                f"{cpu['gunicorn']} / {cpu['daphne']} / {cpu['generator']} / {cpu['postgres']} / {cpu['redis']} / "
+                f"{cpu['others']} | "
                 f"{cpu['load average']} |"
             )
     rows = [*result["http"], *result["fan_out"], *(row for row in (result["live"], result["capacity"]) if row)]
@@ -461,7 +462,7 @@ def describe_live(row: dict) -> str:
         f"doubled {row['doubled']}, errors {row['errors']}; POST p50 {live.fmt(row['post_p50_ms'])} ms, "
         f"p99 {live.fmt(row['post_p99_ms'])} ms; "
         f"CPU % gunicorn {cpu['gunicorn']}, daphne {cpu['daphne']}, generator {cpu['generator']}, "
-        f"postgres {cpu['postgres']}, redis {cpu['redis']}; load {cpu['load average']}"
+        f"postgres {cpu['postgres']}, redis {cpu['redis']}, others {cpu['others']}; load {cpu['load average']}"
     )
 
 
