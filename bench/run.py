@@ -3,17 +3,24 @@
     make bench            # or: .venv/bin/python -m bench.run [--seconds 8] [--workers 4]
 
 Starts, on 127.0.0.1 only: gunicorn (WSGI, pages and HTMX posts) and daphne (ASGI,
-the websockets) against PostgreSQL (a fresh database `fivefold_bench`) and Redis
-(database 1) as the channel layer between them; seeds a campaign per system with
-5,000 rolls each (bench/seed.py); then measures with wrk (a second process on
-loopback) and a websocket client, every run bounded in time:
+the websockets) against PostgreSQL (a fresh database `fivefold_bench`, or BENCH_DB_NAME's) and
+Redis (database 1, or BENCH_REDIS's) as the channel layer between them; seeds a campaign per
+system with 5,000 rolls each, and the crowd of players the live rows need (bench/seed.py); then
+measures with wrk (a second process on loopback) and a websocket client, every run bounded in time:
 
 1. baselines on the same servers: a trivial view and one INSERT + one small template,
    on gunicorn and on daphne (to compare WSGI with ASGI for pages);
 2. posting a roll in each system; 3. the table page with its log; 4. a Fortune spend
    under contention; 5. a roll's POST to its arrival on 10 and 100 open tables;
 6. exact odds for each system's largest legal input, cold and warm (bench/odds.py);
-7. peak RSS of the web workers and the websocket process.
+7. peak RSS of the web workers and the websocket process;
+8. live tables (bench/live.py): 20 players rolling once a second at one table under 40 open
+   sockets, and how many playing tables of 5 the machine holds (after 7: its thousands of
+   sockets are not the websocket process's everyday memory).
+
+Two runs side by side (another checkout's) keep apart with their own database and Redis db:
+
+    BENCH_DB_NAME=fivefold_bench_live BENCH_REDIS=redis://127.0.0.1:6379/3 .venv/bin/python -m bench.run --only live
 
 Prints a table (requests/s, p50/p99, ratio to the INSERT baseline) and writes the
 same as JSON (bench/results.json).
@@ -39,11 +46,13 @@ import urllib.request
 from datetime import UTC, datetime
 from pathlib import Path
 
+from bench import live
+
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 PG = os.environ.get("BENCH_PG", "postgres://postgres@127.0.0.1:5432")
 REDIS = os.environ.get("BENCH_REDIS", "redis://127.0.0.1:6379/1")
-DB_NAME = "fivefold_bench"
+DB_NAME = os.environ.get("BENCH_DB_NAME", "fivefold_bench")
 
 
 def free_port() -> int:
@@ -246,14 +255,17 @@ TARGETS = {
     "table (gm)": {"ratio": 0.20},
     "contention": {"p99_ms": 300},
     "fan-out": {"p50_ms": 50, "p99_ms": 150},
+    "live": {"p50_ms": 50, "p99_ms": 150, "missing": 0, "doubled": 0},
+    "capacity": {"tables": 300},
 }
 MEMORY_TARGET_MB = 150
 
 
 def verdict(row: dict, target: dict) -> bool:
-    """Whether `row` meets `target`: at least its ratio, at most its latencies."""
+    """Whether `row` meets `target`: at least its ratio and tables, at most its latencies and failures."""
+    at_least = {"ratio": "ratio_to_insert_baseline", "tables": "tables"}
     return all(
-        row["ratio_to_insert_baseline"] >= limit if key == "ratio" else row[key] <= limit
+        (row[at_least[key]] or 0) >= limit if key in at_least else row[key] is not None and row[key] <= limit
         for key, limit in target.items()
     )
 
@@ -271,7 +283,12 @@ def run(args) -> dict:
     fresh_database()
     manage(env, "manage.py", "migrate", "--noinput", "-v0")
     manage(env, "manage.py", "collectstatic", "--noinput", "-v0")
-    seed_line = next(row for row in manage(env, "-m", "bench.seed").splitlines() if row.startswith("SEED "))
+    crowd = []
+    if selected(args, "live", "under load"):
+        crowd += ["--live", str(args.live_rollers * 2)]  # each roller's table, and as many tables listening
+    if selected(args, "live", "capacity"):
+        crowd += ["--tables", str(max(args.capacity_steps)), "--players", "5"]
+    seed_line = next(row for row in manage(env, "-m", "bench.seed", *crowd).splitlines() if row.startswith("SEED "))
     seed = json.loads(seed_line[5:])
     servers = Servers(env, args.workers, folder)
     web, ws = f"http://127.0.0.1:{servers.web_port}", f"http://127.0.0.1:{servers.ws_port}"
@@ -279,7 +296,7 @@ def run(args) -> dict:
     rows: list[dict] = []
 
     def measure(group: str, name: str, url: str, **kwargs) -> dict | None:
-        if args.only and group != "baseline" and args.only not in f"{group} {name}":
+        if group != "baseline" and not selected(args, group, name):
             return None
         row = {"group": group, "name": name, **wrk(url, **load, **kwargs)}
         rows.append(row)
@@ -325,6 +342,16 @@ def run(args) -> dict:
             f"  {'memory':10} peak RSS: web worker {memory['web_worker_peak_rss_mb']:.0f} MB, "
             f"websocket process {memory['websocket_process_peak_rss_mb']:.0f} MB"
         )
+        under, curve = None, None
+        if selected(args, "live", "under load"):
+            rollers = args.live_rollers
+            under = asyncio.run(
+                live.under_load(servers, seed, seconds=args.live_seconds, rollers=rollers, listeners=rollers)
+            )
+            print(f"  {'live':10} {describe_live(under)}", flush=True)
+        if selected(args, "live", "capacity"):
+            curve = asyncio.run(live.capacity(servers, seed, steps=args.capacity_steps, seconds=args.capacity_seconds))
+            daphne_rss = peak_rss_mb(servers.ws.pid)
     finally:
         servers.stop()
     odds = json.loads(manage({**os.environ}, "-m", "bench.odds", "--json").splitlines()[-1])
@@ -340,6 +367,20 @@ def run(args) -> dict:
     for row in fan:
         row["group"], row["target"] = "fan-out", TARGETS["fan-out"]
         row["met"] = verdict({**row, "ratio_to_insert_baseline": 0}, TARGETS["fan-out"])
+    if under is not None:
+        under["group"], under["target"] = "live", TARGETS["live"]
+        under["met"] = verdict(under, TARGETS["live"])
+    if curve is not None:
+        held = [step["tables"] for step in curve if step["within"]]
+        curve = {
+            "group": "capacity",
+            "tables": max(held, default=0),
+            "p99_limit_ms": live.CAPACITY_P99_MS,
+            "websocket_process_peak_rss_mb": daphne_rss,
+            "steps": curve,
+            "target": TARGETS["capacity"],
+        }
+        curve["met"] = verdict(curve, TARGETS["capacity"])
     memory["target_mb"] = MEMORY_TARGET_MB
     memory["met"] = max(memory["web_worker_peak_rss_mb"], memory["websocket_process_peak_rss_mb"]) < MEMORY_TARGET_MB
     return {
@@ -350,6 +391,8 @@ def run(args) -> dict:
         "fan_out": fan,
         "memory": memory,
         "odds": odds,
+        "live": under,
+        "capacity": curve,
     }
 
 
@@ -366,18 +409,77 @@ def report(result: dict) -> None:
             f"| fan-out | a roll reaches {row['tables']} open tables | | {row['p50_ms']:.1f} | {row['p99_ms']:.1f} | "
             f"| {describe(row['target'])} | {met(row)} |"
         )
+    if under := result["live"]:
+        print(
+            f"| live | {under['rollers']} players rolling 1/s at one table, {under['open_tables']} open | "
+            f"{under['rolls_per_s']:.0f} rolls | {live.fmt(under['p50_ms'])} | {live.fmt(under['p99_ms'])} | | "
+            f"{describe(under['target'])} | {met(under)} |"
+        )
+    if curve := result["capacity"]:
+        print(
+            f"| capacity | playing tables of 5, p99 arrival ≤ {curve['p99_limit_ms']} ms | {curve['tables']} tables "
+            f"| | | | {describe(curve['target'])} | {met(curve)} |"
+        )
     memory = result["memory"]
     web, ws = memory["web_worker_peak_rss_mb"], memory["websocket_process_peak_rss_mb"]
     print(
         f"\nPeak RSS: web worker {web:.0f} MB, websocket process {ws:.0f} MB "
         f"(target: under {memory['target_mb']} MB: {met(memory)})"
     )
-    missed = [row for row in [*result["http"], *result["fan_out"]] if row.get("met") is False]
-    print(f"Targets missed: {len(missed)} of {sum('met' in row for row in [*result['http'], *result['fan_out']])}")
+    if under := result["live"]:
+        print(f"\nLive under load: {describe_live(under)}")
+    if curve := result["capacity"]:
+        print(
+            f"\nCapacity: {curve['tables']} playing tables of 5 with the p99 arrival within "
+            f"{curve['p99_limit_ms']} ms; websocket process peak RSS {curve['websocket_process_peak_rss_mb']:.0f} MB"
+        )
+        print(
+            "| tables | open sockets | rolls/s offered | arrival p50 ms | p99 ms | max ms | POST p99 ms | "
+            "page p99 ms | errors | missing | CPU % gunicorn / daphne / generator / postgres / redis / others | load |"
+        )
+        print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |")
+        for step in curve["steps"]:
+            cpu = step["cpu_percent"]
+            print(
+                f"| {step['tables']} | {step['open_sockets']} | {step['rolls_per_s_offered']:.0f} | "
+                f"{live.fmt(step['p50_ms'])} | {live.fmt(step['p99_ms'])} | {live.fmt(step['max_ms'])} | "
+                f"{live.fmt(step['post_p99_ms'])} | {live.fmt(step['page_p99_ms'])} | "
+                f"{step['errors']} | {step['missing']} | "
+                f"{cpu['gunicorn']} / {cpu['daphne']} / {cpu['generator']} / {cpu['postgres']} / {cpu['redis']} / "
+                f"{cpu['others']} | "
+                f"{cpu['load average']} |"
+            )
+    rows = [*result["http"], *result["fan_out"], *(row for row in (result["live"], result["capacity"]) if row)]
+    missed = [row for row in rows if row.get("met") is False]
+    print(f"\nTargets missed: {len(missed)} of {sum('met' in row for row in rows)}")
+
+
+def describe_live(row: dict) -> str:
+    cpu = row["cpu_percent"]
+    return (
+        f"{row['rolls']} rolls to {row['open_tables']} open tables: arrival p50 {live.fmt(row['p50_ms'])} ms, "
+        f"p99 {live.fmt(row['p99_ms'])} ms, max {live.fmt(row['max_ms'])} ms; missing {row['missing']}, "
+        f"doubled {row['doubled']}, errors {row['errors']}; POST p50 {live.fmt(row['post_p50_ms'])} ms, "
+        f"p99 {live.fmt(row['post_p99_ms'])} ms; "
+        f"CPU % gunicorn {cpu['gunicorn']}, daphne {cpu['daphne']}, generator {cpu['generator']}, "
+        f"postgres {cpu['postgres']}, redis {cpu['redis']}, others {cpu['others']}; load {cpu['load average']}"
+    )
+
+
+def selected(args, group: str, name: str) -> bool:
+    """Whether --only keeps the rows of `group` called `name`."""
+    return not args.only or args.only in f"{group} {name}"
 
 
 def describe(target: dict | None) -> str:
-    names = {"ratio": "≥ {} of baseline", "p50_ms": "p50 ≤ {} ms", "p99_ms": "p99 ≤ {} ms"}
+    names = {
+        "ratio": "≥ {} of baseline",
+        "p50_ms": "p50 ≤ {} ms",
+        "p99_ms": "p99 ≤ {} ms",
+        "missing": "{} missing",
+        "doubled": "{} doubled",
+        "tables": "≥ {} tables",
+    }
     return ", ".join(names[key].format(limit) for key, limit in target.items()) if target else ""
 
 
@@ -391,6 +493,15 @@ def main() -> None:
     parser.add_argument("--connections", type=int, default=32, help="concurrent clients of each load run")
     parser.add_argument("--workers", type=int, default=2 * (os.cpu_count() or 1), help="gunicorn workers")
     parser.add_argument("--fanout-rolls", type=int, default=40, help="rolls timed for each fan-out")
+    parser.add_argument("--live-seconds", type=int, default=20, help="length of the live run under load")
+    parser.add_argument("--live-rollers", type=int, default=20, help="players rolling at the live table")
+    parser.add_argument("--capacity-seconds", type=int, default=25, help="length of each capacity step")
+    parser.add_argument(
+        "--capacity-steps",
+        type=lambda text: [int(n) for n in text.split(",")],
+        default=[10, 25, 50, 100, 150, 200, 300, 400, 500],
+        help="playing tables at each capacity step, comma-separated",
+    )
     parser.add_argument("--json", type=Path, default=None, help="where to write (default bench/results.json)")
     parser.add_argument(
         "--only",
