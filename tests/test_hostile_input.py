@@ -23,12 +23,12 @@ from tests.world import (
     NOT_SWEPT,
     PUBLIC,
     client_for,
-    play_a_secret_in_every_system,
     project_templates,
     routes,
 )
 
-pytestmark = pytest.mark.django_db
+# The world with a secret in every system, played once for the module (tests/fixtures.py): each test begins from it.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("played_world")]
 
 HOSTILE = st.one_of(
     st.text(max_size=60),
@@ -134,8 +134,7 @@ def snapshot():
 @pytest.mark.parametrize(("name", "system"), list(fuzzed_steps()))
 def test_every_step_of_every_system_survives_hostile_values(world, gm, player, seeded_dice, name, system):
     """Random field sets with hostile values, or values the forms offer (so the rules are reached too),
-    posted by whoever may take the step, with a call and a roll of each system waiting."""
-    play_a_secret_in_every_system(world, gm, player)
+    posted by whoever may take the step, with a call and a roll of each system waiting (the played world)."""
     names, offered = vocabulary(world, gm, player, system)
     method = "post" if name in FORM_PAGES else CASES[name][0]
     urls = [url for _method, url in routes(world, system) if resolve(url.split("?")[0]).url_name == name]
@@ -294,7 +293,6 @@ def sweep(url, form, users, ours, stranger) -> int:
 
 @pytest.mark.parametrize("system", sorted(SYSTEMS))
 def test_malformed_input_to_every_post_endpoint_changes_nothing(world, gm, player, system):
-    play_a_secret_in_every_system(world, gm, player)
     campaign, hero = world["campaigns"][system][0], world["characters"][system]
     table, edit = reverse("table", args=[campaign.pk]), reverse("character_edit", args=[campaign.pk, hero.pk])
     pages = [
@@ -341,7 +339,6 @@ DEEP_JSON = "[" * 5_000 + "]" * 5_000
 def test_malformed_query_parameters_to_every_get_endpoint(world, gm, player, system):
     """Every query parameter any page uses (the log's filters and pages, the odds previews, the
     index tables), with every odd value at once, on every GET route of the system: never a 5xx."""
-    play_a_secret_in_every_system(world, gm, player)
     names, _offered = vocabulary(world, gm, player, system)
     names = sorted({*names, "after", "before", "part", "table", "way", "value"})
     bads = ["²", "٣", "--1", "1\x00", DEEP_JSON, "\ufffd\ud7ff", "99999999999999999999", "1e309"]

@@ -99,8 +99,8 @@ class Server:
             "SECRET_KEY": secrets.token_urlsafe(50),
             "DATABASE_URL": f"sqlite:///{folder / 'db.sqlite3'}",
             "ALLOWED_HOSTS": "127.0.0.1",
-            # The app's own settings, as `make run` has them: not the test run's (tests/settings.py).
-            "DJANGO_SETTINGS_MODULE": "config.settings",
+            # The app's own settings, as `make run` has them, with a fast password hasher: not the test run's.
+            "DJANGO_SETTINGS_MODULE": "tests.e2e.server_settings",
         }
         if database is None:
             subprocess.run(
