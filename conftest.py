@@ -13,6 +13,12 @@ LONGEST_FIRST = (
     "tests/test_throwaway_system.py::",
     "tests/test_hostile_input.py::",
     "tests/campaigns/test_idle_table_stays_connected.py::",
+    # The browser tests' longest files (their own run, a file to a worker): two minutes and more each.
+    "tests/e2e/test_accessibility.py::",
+    "tests/e2e/test_gm_screen.py::",
+    "tests/e2e/test_calls_with_number.py::",
+    "tests/e2e/test_live_table.py::",
+    "tests/e2e/test_pages.py::",
 )
 
 
