@@ -76,12 +76,6 @@ def stop_send_loop(send_loop: live._LayerLoop) -> None:
     loop.call_soon_threadsafe(loop.stop)
 
 
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    """Real hashing is slow on purpose; the tests do not need it to be."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def make_user(django_user_model):
     def make(username: str, **extra):
@@ -90,24 +84,34 @@ def make_user(django_user_model):
     return make
 
 
-@pytest.fixture
-def gm(make_user):
-    return make_user("gwen_gm")
+# The personas' usernames: made afresh for each test, or taken from the module's played world.
+PERSONAS = {"gm": "gwen_gm", "player": "paul_player", "other_player": "olga_other", "outsider": "otto_outsider"}
+
+
+def _persona(request, make_user, role: str):
+    if "played_world" in request.fixturenames:
+        return request.getfixturevalue("played_world").user(role)
+    return make_user(PERSONAS[role])
 
 
 @pytest.fixture
-def player(make_user):
-    return make_user("paul_player")
+def gm(request, make_user):
+    return _persona(request, make_user, "gm")
 
 
 @pytest.fixture
-def other_player(make_user):
-    return make_user("olga_other")
+def player(request, make_user):
+    return _persona(request, make_user, "player")
 
 
 @pytest.fixture
-def outsider(make_user):
-    return make_user("otto_outsider")
+def other_player(request, make_user):
+    return _persona(request, make_user, "other_player")
+
+
+@pytest.fixture
+def outsider(request, make_user):
+    return _persona(request, make_user, "outsider")
 
 
 @pytest.fixture
@@ -126,11 +130,80 @@ def other_campaign(make_user, other_player):
 
 
 @pytest.fixture
-def world(gm, player, other_player, other_campaign, make_user):
-    """One campaign per system with the player seated and a character (tests/world.py)."""
+def world(request, make_user):
+    """One campaign per system with the player seated and a character (tests/world.py): the test's
+    own, or in a module that uses `played_world`, that world (its secrets played) as the test begins."""
     from tests.world import make_world
 
+    if "played_world" in request.fixturenames:
+        return request.getfixturevalue("played_world").world()
+    gm, player = request.getfixturevalue("gm"), request.getfixturevalue("player")
+    request.getfixturevalue("other_player"), request.getfixturevalue("other_campaign")
     return make_world(gm, player, make_user("stan_staff", is_staff=True))
+
+
+class PlayedWorld:
+    """The world of tests/world.py with the scripted session of secrets played in it, made once for a
+    module; each test gets fresh instances of its rows (`world`, `user`), and its own changes roll back."""
+
+    def __init__(self, users: dict, world: dict, by_system: dict, sent: list):
+        self.by_system, self.sent = by_system, sent  # the markers by system; the live messages the session sent
+        self._users = {role: user.pk for role, user in users.items()}
+        self._campaigns = {key: (campaign.pk, seat.pk) for key, (campaign, seat) in world["campaigns"].items()}
+        self._characters = {key: character.pk for key, character in world["characters"].items()}
+
+    def user(self, role: str):
+        from django.contrib.auth import get_user_model
+
+        return get_user_model().objects.get(pk=self._users[role])
+
+    def world(self) -> dict:
+        campaigns = Campaign.objects.in_bulk([pk for pk, _ in self._campaigns.values()])
+        seats = Membership.objects.in_bulk([pk for _, pk in self._campaigns.values()])
+        characters = Character.objects.in_bulk(list(self._characters.values()))
+        return {
+            "campaigns": {key: (campaigns[pk], seats[seat]) for key, (pk, seat) in self._campaigns.items()},
+            "characters": {key: characters[pk] for key, pk in self._characters.items()},
+            "staff": self.user("staff"),
+        }
+
+
+@pytest.fixture(scope="module")
+def played_world(django_db_setup, django_db_blocker):
+    """The world with a secret in every system (tests/world.py's scripted session, on seeded dice, its live
+    messages recorded), made once for the module that uses it (`pytest.mark.usefixtures("played_world")`)
+    inside a transaction kept open across the module's tests: each test's own transaction nests in it and
+    rolls back, so each begins from this world; the world rolls back when the module is done. The sweeps
+    of tests/test_trust.py and tests/test_hostile_input.py ran the session again for each of their
+    hundreds of tests."""
+    from django.contrib.auth import get_user_model
+    from django.db import transaction
+    from django.test import TestCase, override_settings
+
+    from tests.world import make_world, secrets_by_system
+
+    layer = RecordingLayer()
+    with (
+        django_db_blocker.unblock(),
+        transaction.atomic(),
+        override_settings(FIVEFOLD_DICE=SeededDice(2026)),
+        pytest.MonkeyPatch.context() as patch,
+    ):
+        patch.setattr(live, "get_channel_layer", lambda: layer)
+        make = get_user_model().objects.create_user
+        users = {role: make(username=name, password=PASSWORD) for role, name in PERSONAS.items()}
+        users["staff"] = make(username="stan_staff", password=PASSWORD, is_staff=True)
+        # other_campaign's: the other player's campaign, with a GM of its own.
+        elsewhere = actions.create_campaign(
+            make(username="greta_other_gm", password=PASSWORD), name="Elsewhere", system="d100", settings={}
+        )
+        Membership.objects.create(campaign=elsewhere, user=users["other_player"])
+        world = make_world(users["gm"], users["player"], users["staff"])
+        with TestCase.captureOnCommitCallbacks(execute=True):
+            by_system = secrets_by_system(world, users["gm"], users["player"])
+        patch.undo()
+        yield PlayedWorld(users, world, by_system, list(layer.sent))
+        transaction.set_rollback(True)
 
 
 @pytest.fixture

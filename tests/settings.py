@@ -6,3 +6,6 @@ from config.settings import *  # noqa: F403
 from config.settings import INSTALLED_APPS
 
 INSTALLED_APPS = [*INSTALLED_APPS, "tests.coin"]
+
+# Real hashing is slow on purpose; the tests do not need it to be.
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -23,12 +23,12 @@ from tests.world import (
     NOT_SWEPT,
     PUBLIC,
     client_for,
-    play_a_secret_in_every_system,
     project_templates,
     routes,
 )
 
-pytestmark = pytest.mark.django_db
+# The world with a secret in every system, played once for the module (tests/fixtures.py): each test begins from it.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("played_world")]
 
 HOSTILE = st.one_of(
     st.text(max_size=60),
@@ -92,10 +92,19 @@ NOT_FUZZED = {"player_remove"}  # it would lock the player out of every later ex
 
 
 _BLANK_FORMS = {}  # system -> its new-character and new-campaign pages' fields: the same in every test's world
+# (system, its campaign's id) -> the names and values of its forms: every test begins from the same played world
+# (its campaign the same row), so its table pages offer the same.
+_VOCABULARY = {}
 
 
 def vocabulary(world, gm, player, system) -> tuple[list[str], list[str]]:
     campaign, _seat = world["campaigns"][system]
+    if (system, campaign.pk) not in _VOCABULARY:
+        _VOCABULARY[system, campaign.pk] = read_vocabulary(campaign, gm, player, system)
+    return _VOCABULARY[system, campaign.pk]
+
+
+def read_vocabulary(campaign, gm, player, system) -> tuple[list[str], list[str]]:
     pages = "".join(
         client_for(user).get(reverse("table", args=[campaign.pk])).content.decode() for user in (gm, player)
     )
@@ -134,8 +143,7 @@ def snapshot():
 @pytest.mark.parametrize(("name", "system"), list(fuzzed_steps()))
 def test_every_step_of_every_system_survives_hostile_values(world, gm, player, seeded_dice, name, system):
     """Random field sets with hostile values, or values the forms offer (so the rules are reached too),
-    posted by whoever may take the step, with a call and a roll of each system waiting."""
-    play_a_secret_in_every_system(world, gm, player)
+    posted by whoever may take the step, with a call and a roll of each system waiting (the played world)."""
     names, offered = vocabulary(world, gm, player, system)
     method = "post" if name in FORM_PAGES else CASES[name][0]
     urls = [url for _method, url in routes(world, system) if resolve(url.split("?")[0]).url_name == name]
@@ -243,10 +251,10 @@ def shape(form) -> tuple:
     return form["url"], frozenset(form["fields"]) | frozenset(form["checkboxes"])
 
 
-def post_and_undo(client, url, data):
-    """Post, see what changed, and roll it back: every payload meets the same state."""
+def post_and_undo(client, url, data, before):
+    """Post, see what changed since `before` (the snapshot of the state every post of a sweep meets), and
+    roll it back: every payload meets the same state."""
     with transaction.atomic():
-        before = snapshot()
         response = client.post(url, data, HTTP_HX_REQUEST="true")
         changed = snapshot() != before
         transaction.set_rollback(True)
@@ -268,16 +276,16 @@ def payloads(form, *, one_at_a_time: bool):
 
 def sweep(url, form, users, ours, stranger) -> int:
     """Post every payload to one endpoint over one of its forms, as each rightful user."""
-    swept = 0
+    swept, before = 0, snapshot()  # each post below is rolled back: they all meet this state
     for user in users:
         client = client_for(user)
-        response, _ = post_and_undo(client, url, {})
+        response, _ = post_and_undo(client, url, {}, before)
         assert response.status_code < 500, (url, user, {})
         reads_nothing = response.status_code < 400  # a button: nothing it is sent can be malformed
         # Each field alone over the form as rendered for this user (or, for the first, a form no page shows).
         mine = form.get("page", (users[0],))[0] is user
         for data, bad, only_checkboxes in payloads(form, one_at_a_time=mine):
-            response, changed = post_and_undo(client, url, data)
+            response, changed = post_and_undo(client, url, data, before)
             assert response.status_code < 500, (url, user, data)
             refused = response.status_code >= 400
             assert not (refused and changed), (url, user, data)
@@ -286,7 +294,7 @@ def sweep(url, form, users, ours, stranger) -> int:
             swept += 1
         for key, value in form["fields"].items():
             if value.isdigit() and int(value) in ours:  # a character of this campaign: one of another instead
-                response, changed = post_and_undo(client, url, {**form["fields"], key: stranger})
+                response, changed = post_and_undo(client, url, {**form["fields"], key: stranger}, before)
                 assert response.status_code < 500, (url, user, key)
                 assert reads_nothing or (response.status_code >= 400 and not changed), (url, user, key)
     return swept
@@ -294,7 +302,6 @@ def sweep(url, form, users, ours, stranger) -> int:
 
 @pytest.mark.parametrize("system", sorted(SYSTEMS))
 def test_malformed_input_to_every_post_endpoint_changes_nothing(world, gm, player, system):
-    play_a_secret_in_every_system(world, gm, player)
     campaign, hero = world["campaigns"][system][0], world["characters"][system]
     table, edit = reverse("table", args=[campaign.pk]), reverse("character_edit", args=[campaign.pk, hero.pk])
     pages = [
@@ -341,7 +348,6 @@ DEEP_JSON = "[" * 5_000 + "]" * 5_000
 def test_malformed_query_parameters_to_every_get_endpoint(world, gm, player, system):
     """Every query parameter any page uses (the log's filters and pages, the odds previews, the
     index tables), with every odd value at once, on every GET route of the system: never a 5xx."""
-    play_a_secret_in_every_system(world, gm, player)
     names, _offered = vocabulary(world, gm, player, system)
     names = sorted({*names, "after", "before", "part", "table", "way", "value"})
     bads = ["²", "٣", "--1", "1\x00", DEEP_JSON, "\ufffd\ud7ff", "99999999999999999999", "1e309"]

@@ -14,9 +14,10 @@ from django.urls import get_resolver, reverse
 from campaigns.plugins import registry
 from campaigns.table import live
 from tests.fixtures import RecordingLayer
-from tests.world import CASES, GM, LOGIN, MEMBER, PUBLIC, client_for, routes, secrets_by_system, url_names
+from tests.world import CASES, GM, LOGIN, MEMBER, PUBLIC, client_for, routes, url_names
 
-pytestmark = pytest.mark.django_db
+# The world with a secret in every system, played once for the module (tests/fixtures.py): each test begins from it.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("played_world")]
 
 
 def test_every_url_has_a_case():
@@ -94,16 +95,17 @@ SWEPT_PARTS = [adapter.key for adapter in registry.installed()] + ["admin"]
 
 @pytest.mark.parametrize("part", SWEPT_PARTS)
 def test_no_secret_reaches_a_player(
-    world, gm, player, other_player, outsider, seeded_dice, monkeypatch, django_capture_on_commit_callbacks, part
+    played_world, world, gm, player, other_player, outsider, seeded_dice, monkeypatch, part
 ):
-    """A scripted session with a secret in every system; then, as every non-GM (a player, another
-    campaign's player, an outsider, a staff user without a campaign): every page, fragment, odds
-    preview, export and admin page, every step's answer (its error messages), and every websocket
-    message their open table would receive hold none of the markers. The GM's hold them all."""
+    """A scripted session with a secret in every system (the played world, its live messages recorded);
+    then, as every non-GM (a player, another campaign's player, an outsider, a staff user without a
+    campaign): every page, fragment, odds preview, export and admin page, every step's answer (its error
+    messages), and every websocket message their open table would receive hold none of the markers.
+    The GM's hold them all."""
     layer = RecordingLayer()
+    layer.sent = list(played_world.sent)
     monkeypatch.setattr(live, "get_channel_layer", lambda: layer)
-    with django_capture_on_commit_callbacks(execute=True):
-        by_system = secrets_by_system(world, gm, player)
+    by_system = played_world.by_system
     markers = tuple(dict.fromkeys(marker for played in by_system.values() for marker in played))
     assert len(markers) > 2  # each system put its own secrets in
     others = (player, other_player, outsider, world["staff"])
@@ -159,9 +161,10 @@ def test_every_post_needs_the_csrf_token_and_htmx_sends_it(world, gm, player):
     client = Client(enforce_csrf_checks=True)
     client.force_login(player)
     page = client.get(reverse("table", args=[campaign.pk])).content.decode()
+    rolls = campaign.rolls.count()
     token = re.search(r"hx-headers='\{\"X-CSRFToken\": \"([^\"]+)\"\}'", page).group(1)
     response = client.post(
         reverse("roll", args=[campaign.pk]), {"notation": "1d6"}, HTTP_HX_REQUEST="true", HTTP_X_CSRFTOKEN=token
     )
     assert response.status_code == 200
-    assert campaign.rolls.count() == 1
+    assert campaign.rolls.count() == rolls + 1
