@@ -146,11 +146,12 @@ class PlayedWorld:
     """The world of tests/world.py with the scripted session of secrets played in it, made once for a
     module; each test gets fresh instances of its rows (`world`, `user`), and its own changes roll back."""
 
-    def __init__(self, users: dict, world: dict, by_system: dict, sent: list):
+    def __init__(self, users: dict, world: dict, by_system: dict, sent: list, elsewhere):
         self.by_system, self.sent = by_system, sent  # the markers by system; the live messages the session sent
         self._users = {role: user.pk for role, user in users.items()}
         self._campaigns = {key: (campaign.pk, seat.pk) for key, (campaign, seat) in world["campaigns"].items()}
         self._characters = {key: character.pk for key, character in world["characters"].items()}
+        self.campaign_ids = [*(pk for pk, _ in self._campaigns.values()), elsewhere.pk]
 
     def user(self, role: str):
         from django.contrib.auth import get_user_model
@@ -202,8 +203,19 @@ def played_world(django_db_setup, django_db_blocker):
         with TestCase.captureOnCommitCallbacks(execute=True):
             by_system = secrets_by_system(world, users["gm"], users["player"])
         patch.undo()
-        yield PlayedWorld(users, world, by_system, list(layer.sent))
+        yield PlayedWorld(users, world, by_system, list(layer.sent), elsewhere)
         transaction.set_rollback(True)
+
+
+@pytest.fixture(autouse=True)
+def kept_parts_follow_the_rollback(request):
+    """A module's played world is rolled back after each test, and the cache is not: each test moves its
+    campaigns' state versions on (campaigns.table.state), so that no page part an earlier test kept is
+    served to it. The numbers only grow, so none comes again."""
+    if "played_world" in request.fixturenames:
+        from campaigns.table import state
+
+        state.changed(*request.getfixturevalue("played_world").campaign_ids)
 
 
 @pytest.fixture
