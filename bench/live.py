@@ -8,6 +8,9 @@
    page loaded every 5 minutes, every player's table open), N stepped up until the p99 of the
    arrivals passes CAPACITY_P99_MS or anything fails.
 
+Every open table fetches its "Needs you" strip again after the live messages, as the page's script
+does (static/fivefold/needs.js: 150 ms after the last of them); those fetches are counted and timed.
+
 The rolls are posted on their schedule whether the answers to the earlier ones came or not, as
 players who do not wait for each other: a slow server meets the load offered, not less. Each
 run reads the CPU of the servers, of PostgreSQL and Redis, and of this process from /proc: a
@@ -54,11 +57,17 @@ async def request(port: int, method: str, path: str, who: dict, body: bytes = b"
 class Table:
     """One open table (a player's websocket): when each roll of the run reached it."""
 
-    def __init__(self, ws, campaign: int, timing: Timing):
-        self.ws, self.campaign, self.timing = ws, campaign, timing
+    def __init__(self, ws, campaign: int, timing: Timing, who: dict):
+        self.ws, self.campaign, self.timing, self.who = ws, campaign, timing, who
         self.seen: dict[int, float] = {}  # roll number -> ms from the start of its POST
         self.doubled: set[int] = set()
+        self.waiting_strip: asyncio.Task | None = None
         self.reading = asyncio.create_task(self._read())
+
+    async def _strip_after_a_moment(self) -> None:
+        await asyncio.sleep(0.15)
+        self.waiting_strip = None
+        self.timing.spawn(self.timing.strip(self.campaign, self.who))
 
     async def _read(self) -> None:
         import websockets
@@ -75,6 +84,12 @@ class Table:
                         self.doubled.add(number)
                     else:
                         self.seen[number] = (now - start) * 1000
+                # As the page's script does after every live message (static/fivefold/needs.js): its trigger
+                # waits 150 ms, and a message meanwhile starts the wait again (htmx's `delay:`).
+                if self.timing.web_port:
+                    if self.waiting_strip is not None:
+                        self.waiting_strip.cancel()
+                    self.waiting_strip = asyncio.create_task(self._strip_after_a_moment())
         except websockets.ConnectionClosed:
             pass
         if not self.timing.closing:
@@ -92,6 +107,8 @@ class Timing:
         self.errors: list[str] = []
         self.closing = False
         self.tasks: set[asyncio.Task] = set()
+        self.strips: list[float] = []  # the "Needs you" strip's fetches, ms
+        self.web_port = 0  # where the open tables fetch their strip; 0 before the run
 
     def spawn(self, coroutine) -> None:
         task = asyncio.create_task(coroutine)
@@ -123,6 +140,19 @@ class Timing:
         self.pages.append((time.perf_counter() - start) * 1000)
         if status != 200:
             self.errors.append(f"page: HTTP {status}")
+
+    async def strip(self, campaign: int, who: dict) -> None:
+        """The strip fetched again after a live message."""
+        start = time.perf_counter()
+        try:
+            path = f"/campaigns/{campaign}/needs/"
+            status = await asyncio.wait_for(request(self.web_port, "GET", path, who), WAIT_S)
+        except (OSError, TimeoutError, ValueError, IndexError) as error:
+            self.errors.append(f"strip: {type(error).__name__}")
+            return
+        self.strips.append((time.perf_counter() - start) * 1000)
+        if status not in (200, 204):
+            self.errors.append(f"strip: HTTP {status}")
 
     async def settle(self) -> None:
         """Wait for the posts still out, then for every roll on every table it must reach, or WAIT_S."""
@@ -156,6 +186,8 @@ class Timing:
             **{f"post_{key}_ms": value for key, value in percentiles(self.answers).items() if key != "max"},
             "pages": len(self.pages),
             "page_p99_ms": percentiles(self.pages)["p99"],
+            "strips": len(self.strips),
+            "strip_p99_ms": percentiles(self.strips)["p99"],
             "errors": len(self.errors),
             "error_kinds": kinds,
         }
@@ -187,7 +219,7 @@ async def open_tables(port: int, seats: list[tuple[int, dict]], timing: Timing) 
                 ping_interval=None,  # as the browser's: the page's socket sends no pings of its own
                 open_timeout=30,
             )
-            return Table(ws, campaign, timing)
+            return Table(ws, campaign, timing, who)
 
     return list(await asyncio.gather(*(one(campaign, who) for campaign, who in seats)))
 
@@ -277,6 +309,7 @@ async def under_load(servers, seed: dict, *, seconds: int, rollers: int, listene
     campaign = next(iter(seed["campaigns"].values()))
     players = seed["crowd"]["live"][: rollers + listeners]
     timing = Timing()
+    timing.web_port = servers.web_port
     tables = await open_tables(servers.ws_port, [(campaign, who) for who in players], timing)
     loop = asyncio.get_running_loop()
     try:
@@ -325,7 +358,8 @@ async def capacity(servers, seed: dict, *, steps: list[int], seconds: int) -> li
             for table in tables:
                 by_campaign.setdefault(table.campaign, []).append(table)
             await asyncio.sleep(1)
-            timing.expected, timing.answers, timing.pages, timing.errors = [], [], [], []
+            timing.expected, timing.answers, timing.pages, timing.errors, timing.strips = [], [], [], [], []
+            timing.web_port = servers.web_port
             with CPU(servers) as cpu:
                 begin = loop.time()
                 until = begin + seconds
@@ -376,6 +410,7 @@ def print_step(step: dict) -> None:
     print(
         f"  {'capacity':10} {step['tables']:4} tables {step['rolls_per_s_offered']:6.1f} rolls/s  "
         f"arrival p50 {fmt(step['p50_ms'])} p99 {fmt(step['p99_ms'])}  POST p99 {fmt(step['post_p99_ms'])}  "
+        f"strips {step['strips']} p99 {fmt(step['strip_p99_ms'])}  "
         f"errors {step['errors']} missing {step['missing']} doubled {step['doubled']}  "
         f"cpu gunicorn {cpu['gunicorn']}% daphne {cpu['daphne']}% "
         f"generator {cpu['generator']}% others {cpu['others']}% load {cpu['load average']}",

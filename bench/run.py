@@ -461,6 +461,7 @@ def describe_live(row: dict) -> str:
         f"p99 {live.fmt(row['p99_ms'])} ms, max {live.fmt(row['max_ms'])} ms; missing {row['missing']}, "
         f"doubled {row['doubled']}, errors {row['errors']}; POST p50 {live.fmt(row['post_p50_ms'])} ms, "
         f"p99 {live.fmt(row['post_p99_ms'])} ms; "
+        f"{row['strips']} strips fetched, p99 {live.fmt(row['strip_p99_ms'])} ms; "
         f"CPU % gunicorn {cpu['gunicorn']}, daphne {cpu['daphne']}, generator {cpu['generator']}, "
         f"postgres {cpu['postgres']}, redis {cpu['redis']}, others {cpu['others']}; load {cpu['load average']}"
     )
