@@ -118,41 +118,30 @@ class Timing:
     async def roll(self, port: int, campaign: int, who: dict, listening: list[Table]) -> None:
         number = next(_numbers)
         body = urllib.parse.urlencode({"notation": "3d6", "label": f"bench-live-{number}-"}).encode()
-        start = self.starts[number] = time.perf_counter()
-        try:
-            status = await asyncio.wait_for(request(port, "POST", f"/campaigns/{campaign}/roll/", who, body), WAIT_S)
-        except (OSError, TimeoutError, ValueError, IndexError) as error:
-            self.errors.append(f"roll: {type(error).__name__}")
-            return
-        self.answers.append((time.perf_counter() - start) * 1000)
-        if status != 200:
-            self.errors.append(f"roll: HTTP {status}")
-            return
-        self.expected.append((number, listening))
+        self.starts[number] = time.perf_counter()
+        if await self._timed("roll", port, "POST", f"/campaigns/{campaign}/roll/", who, self.answers, body):
+            self.expected.append((number, listening))
 
     async def page(self, port: int, campaign: int, who: dict) -> None:
-        start = time.perf_counter()
-        try:
-            status = await asyncio.wait_for(request(port, "GET", f"/campaigns/{campaign}/", who), WAIT_S)
-        except (OSError, TimeoutError, ValueError, IndexError) as error:
-            self.errors.append(f"page: {type(error).__name__}")
-            return
-        self.pages.append((time.perf_counter() - start) * 1000)
-        if status != 200:
-            self.errors.append(f"page: HTTP {status}")
+        await self._timed("page", port, "GET", f"/campaigns/{campaign}/", who, self.pages)
 
     async def strip(self, campaign: int, who: dict) -> None:
-        """The strip fetched again after a live message."""
+        """The strip fetched again after a live message (answered 204 when unchanged)."""
+        await self._timed("strip", self.web_port, "GET", f"/campaigns/{campaign}/needs/", who, self.strips)
+
+    async def _timed(self, what: str, port: int, method: str, path: str, who: dict, into: list, body=b"") -> bool:
+        """One request, its time (ms) added to `into`; an error or a refusal counted under `what`."""
         start = time.perf_counter()
         try:
-            path = f"/campaigns/{campaign}/needs/"
-            status = await asyncio.wait_for(request(self.web_port, "GET", path, who), WAIT_S)
+            status = await asyncio.wait_for(request(port, method, path, who, body), WAIT_S)
         except (OSError, TimeoutError, ValueError, IndexError) as error:
-            self.errors.append(f"strip: {type(error).__name__}")
-            return
-        self.strips.append((time.perf_counter() - start) * 1000)
+            self.errors.append(f"{what}: {type(error).__name__}")
+            return False
+        into.append((time.perf_counter() - start) * 1000)
         if status not in (200, 204):
-            self.errors.append(f"strip: HTTP {status}")
+            self.errors.append(f"{what}: HTTP {status}")
+            return False
+        return True
 
     async def settle(self) -> None:
         """Wait for the posts still out, then for every roll on every table it must reach, or WAIT_S."""

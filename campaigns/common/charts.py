@@ -125,7 +125,7 @@ class Chart:
 @functools.lru_cache(maxsize=512)
 def chart_html(chart: Chart) -> SafeString:
     """The chart drawn (campaigns/chart.html). A chart is a value, the same for every viewer, and a roll's
-    answer draws one of a few per notation (a bar landed on): drawing it was a third of a roll's post."""
+    answer draws one of a few per notation (a bar landed on): drawing it costs a third of a roll's post."""
     return render_to_string("campaigns/chart.html", {"chart": chart})
 
 
