@@ -8,8 +8,10 @@
    page loaded every 5 minutes, every player's table open), N stepped up until the p99 of the
    arrivals passes CAPACITY_P99_MS or anything fails.
 
-Every open table fetches its "Needs you" strip again after the live messages, as the page's script
-does (static/fivefold/needs.js: 150 ms after the last of them); those fetches are counted and timed.
+Every open table fetches its "Needs you" strip again after a live message that says what waits on its
+viewer may have changed, as the page's script does (static/fivefold/needs.js: 150 ms after the last
+of them); those fetches are counted and timed. The players' rolls here are plain rolls, which change
+no strip: the count says that none was fetched for them.
 
 The rolls are posted on their schedule whether the answers to the earlier ones came or not, as
 players who do not wait for each other: a slow server meets the load offered, not less. Each
@@ -34,6 +36,7 @@ CAPACITY_P99_MS = 250
 ROLL_EVERY_S = 10  # a player's rolls, on average, at a playing table
 PAGE_EVERY_S = 300  # a player's loads of the table page
 OPENING = 50  # sockets opened at once: a crowd arriving, not a connect storm the server refuses
+STRIP_STALE = re.compile(r'data-live="(needs|catch-up)"')
 LABEL = re.compile(r"bench-live-(\d+)-")
 _numbers = itertools.count()
 
@@ -84,9 +87,10 @@ class Table:
                         self.doubled.add(number)
                     else:
                         self.seen[number] = (now - start) * 1000
-                # As the page's script does after every live message (static/fivefold/needs.js): its trigger
-                # waits 150 ms, and a message meanwhile starts the wait again (htmx's `delay:`).
-                if self.timing.web_port:
+                # As the page's script does after a message that may change what waits on its viewer
+                # (static/fivefold/needs.js, campaigns.table.live.NEEDS_CHANGED) or a catch-up: its trigger
+                # waits 150 ms, and such a message meanwhile starts the wait again (htmx's `delay:`).
+                if self.timing.web_port and STRIP_STALE.search(message):
                     if self.waiting_strip is not None:
                         self.waiting_strip.cancel()
                     self.waiting_strip = asyncio.create_task(self._strip_after_a_moment())

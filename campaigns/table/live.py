@@ -163,6 +163,11 @@ _layer_loop = _LayerLoop()
 # Tells an open table to fetch what it missed (static/fivefold/table.js), as after a dropped socket.
 CATCH_UP = '<template data-live="catch-up"></template>'
 CATCH_UP_MESSAGE = {"type": "table.event", "html": CATCH_UP}
+# Tells an open table that what waits on its viewer may have changed: its "Needs you" strip fetches itself
+# again (static/fivefold/needs.js). Only the messages that change a call carry it, as the strip lists calls
+# alone (campaigns.table.needs): fetched after every message, each roll made every open table fetch its
+# strip, and that fan-in held the machine to a third of the tables it serves (bench/, the capacity row).
+NEEDS_CHANGED = '<template data-live="needs"></template>'
 
 
 def _deliver(messages: list[tuple[str, dict]]) -> None:
@@ -310,7 +315,7 @@ def _send_call(call, *, opened: bool) -> None:
         html = render_to_string(
             f"{TABLE}#{partial.format(who)}", {"call": call_view(call, audience), "oob": not opened}
         )
-        messages.append((group, html))
+        messages.append((group, html + NEEDS_CHANGED))
     _send_all(messages)
 
 
@@ -331,7 +336,7 @@ def send_call_updated(call) -> None:
 def send_call_closed(call) -> None:
     """The call's cards go; its roll, once answered, goes on the called character's card (its last roll, which
     may have held the call's card: Centaurus Gate's Hammer, the GM's last step, ends it there)."""
-    closed = render_to_string(f"{TABLE}#call_closed_oob", {"call": call})
+    closed = render_to_string(f"{TABLE}#call_closed_oob", {"call": call}) + NEEDS_CHANGED
     character, to_player = call.character, closed
     answered = call.status == RollCall.Status.ANSWERED and character.retired_at is None
     roll = call.answered_by() if answered else None
@@ -354,7 +359,7 @@ def send_character_gone(campaign, character_id: int, owner_id: int) -> None:
     """A character deleted or retired (found in a play-test): its card leaves its owner's open tables
     and its sheet the GM's Characters tab at once, so that no stale button answers "no longer here";
     the system's panel, which may list it, is drawn again."""
-    gone = '<div id="{}-{}" hx-swap-oob="delete"></div>'
+    gone = '<div id="{}-{}" hx-swap-oob="delete"></div>' + NEEDS_CHANGED  # a deleted character's calls go with it
     _send_all(
         [
             (player_group(campaign.pk, owner_id), gone.format("card", character_id)),

@@ -1,6 +1,8 @@
-// The "Needs you" strip (templates/campaigns/needs.html): it fetches itself again after
-// each websocket message (debounced by its hx-trigger's delay) and when a dropped socket is back (the
-// catch-up); its count goes into the page title; a soft beep when the count goes up, if the user
+// The "Needs you" strip (templates/campaigns/needs.html): it fetches itself again after a
+// websocket message that says what waits on this viewer may have changed (a call's card opened, moved on
+// or closed: campaigns.table.live.NEEDS_CHANGED; debounced by its hx-trigger's delay) and when a dropped
+// socket is back or the server could not send this table a message (the catch-ups); its count goes into
+// the page title; a soft beep when the count goes up, if the user
 // turned it on in their settings (data-sound).
 (function () {
   "use strict";
@@ -57,7 +59,11 @@
 
   document.addEventListener("DOMContentLoaded", showCount);
   document.addEventListener("htmx:afterSettle", showCount);
-  document.addEventListener("htmx:wsAfterMessage", refresh);
+  // In the capture phase: table.js stops a catch-up message from going further once it has taken it.
+  document.addEventListener("htmx:wsBeforeMessage", function (event) {
+    const message = event.detail.message;
+    if (message.indexOf('data-live="needs"') !== -1 || message.indexOf('data-live="catch-up"') !== -1) refresh();
+  }, true);
   document.addEventListener("htmx:wsOpen", refresh);
   // A refresh asked for before the table ended (its trigger waits a moment) is not sent after.
   document.addEventListener("htmx:beforeRequest", function (event) {

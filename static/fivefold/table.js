@@ -160,6 +160,8 @@
       // out-of-band parts (a roll's row for #log, which a filter may have taken away since
       // the post left) need a target. Every part of a live message is out of band.
       if (xhr && !elt.hasAttribute("hx-swap-oob")) return;
+      // A signal to the page's scripts (needs.js), read before the swap: nothing to put anywhere.
+      if (elt.hasAttribute("data-live")) { elt.remove(); dropped = true; return; }
       const selector = oobSelector(elt);
       if (selector && !document.querySelector(selector)) { elt.remove(); dropped = true; return; }
       // A row the log has already (the roller's own answer and the live message bring the same row, whichever

@@ -249,7 +249,7 @@ def test_a_players_several_items_are_counted_above_their_cards_not_listed_twice(
 
 
 def test_the_strip_answers_204_while_what_it_shows_is_unchanged(gm, player, other_player, player_client):
-    """The strip fetches itself again after every live message: unchanged, it is answered 204 (htmx swaps
+    """The strip fetches itself again after a call's live message: unchanged, it is answered 204 (htmx swaps
     nothing, its buttons stay under the pointer); changed, the new strip."""
     campaign, ada, _bo = table("zener", gm, player, other_player)
     url = reverse("needs", args=[campaign.pk])
