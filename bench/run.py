@@ -9,7 +9,8 @@ system with 5,000 rolls each, and the crowd of players the live rows need (bench
 measures with wrk (a second process on loopback) and a websocket client, every run bounded in time:
 
 1. baselines on the same servers: a trivial view and one INSERT + one small template,
-   on gunicorn and on daphne (to compare WSGI with ASGI for pages);
+   on gunicorn and on daphne (to compare WSGI with ASGI for pages), and a signed-in POST that
+   does nothing (what the session, the user and the CSRF check cost every step);
 2. posting a roll in each system; 3. the table page with its log; 4. a Fortune spend
    under contention; 5. a roll's POST to its arrival on 10 and 100 open tables;
 6. exact odds for each system's largest legal input, cold and warm (bench/odds.py);
@@ -311,6 +312,9 @@ def run(args) -> dict:
         print(f"Fivefold bench: {args.workers} gunicorn workers, {args.connections} connections, {args.seconds} s each")
         measure("baseline", "trivial view (gunicorn)", f"{web}/bench/hello/")
         insert = measure("baseline", "INSERT + render (gunicorn)", f"{web}/bench/insert/")
+        measure(
+            "baseline", "signed-in POST (gunicorn)", f"{web}/bench/signed-in/", method="POST", who=seed["player"]
+        )
         measure("baseline", "trivial view (daphne)", f"{ws}/bench/hello/")
         measure("baseline", "INSERT + render (daphne)", f"{ws}/bench/insert/")
         for name, (path, data) in roll_posts(seed).items():

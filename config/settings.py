@@ -140,7 +140,7 @@ def redis_channel_layer(url: str) -> dict:
 
 def redis_cache(url: str) -> dict:
     return {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "config.redis_cache.KeptClientRedisCache",
         "LOCATION": url,
         "OPTIONS": {"socket_connect_timeout": REDIS_TIMEOUT, "socket_timeout": REDIS_TIMEOUT},
     }
