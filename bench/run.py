@@ -312,9 +312,7 @@ def run(args) -> dict:
         print(f"Fivefold bench: {args.workers} gunicorn workers, {args.connections} connections, {args.seconds} s each")
         measure("baseline", "trivial view (gunicorn)", f"{web}/bench/hello/")
         insert = measure("baseline", "INSERT + render (gunicorn)", f"{web}/bench/insert/")
-        measure(
-            "baseline", "signed-in POST (gunicorn)", f"{web}/bench/signed-in/", method="POST", who=seed["player"]
-        )
+        measure("baseline", "signed-in POST (gunicorn)", f"{web}/bench/signed-in/", method="POST", who=seed["player"])
         measure("baseline", "trivial view (daphne)", f"{ws}/bench/hello/")
         measure("baseline", "INSERT + render (daphne)", f"{ws}/bench/insert/")
         for name, (path, data) in roll_posts(seed).items():

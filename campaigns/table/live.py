@@ -260,11 +260,13 @@ def roll_html(roll, audience: Audience) -> str | None:
     answer (campaigns.pages.views.roll) is the very message their socket gets, not a third rendering
     of the row, whichever of the two comes first (on_commit may wait for the caller's
     transaction)."""
-    rendered = roll.__dict__.setdefault("_live_html", {})
-    if audience not in rendered:
-        row = rows.row_html(roll, audience)  # and kept for the next page loads
-        rendered[audience] = None if row is None else format_html(ROLL_OOB, rows.fill_tokens(row))
-    return rendered[audience]
+    rendered = roll.__dict__.get("_live_html")
+    if rendered is None:
+        rendered = roll.__dict__["_live_html"] = {
+            shown: None if row is None else format_html(ROLL_OOB, rows.fill_tokens(row))
+            for shown, row in rows.new_rows(roll).items()  # and kept for the next page loads
+        }
+    return rendered[Audience.GM if audience is Audience.GM else Audience.TABLE]
 
 
 def send_roll(roll) -> None:

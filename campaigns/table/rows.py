@@ -69,13 +69,17 @@ def page_rows(rolls, audience: Audience) -> list[LogRow]:
     return [LogRow(roll.pk, roll.created_at, mark_safe(html)) for roll, html in rows if html]  # none it may not see
 
 
-def row_html(roll, audience: Audience) -> str | None:
-    """A new roll's row for `audience` (None if it may not see it), drawn and kept for the pages
-    to come; its forms' tokens still to fill (`fill_tokens`)."""
-    html = _draw(roll, audience)
-    if html is not None:
-        quietly(cache.set, row_key(roll, audience), html, KEEP)
-    return html
+def new_rows(roll) -> dict[Audience, str | None]:
+    """A new roll's rows for the GM and for the table (None where it may not see it), kept for the pages
+    to come in one trip to the cache; their forms' tokens still to fill (`fill_tokens`). A roll that both
+    see alike (most are public) is drawn once: the row is drawn from its view alone."""
+    views = {audience: roll_view(roll, audience) for audience in (Audience.GM, Audience.TABLE)}
+    drawn = {Audience.GM: None if views[Audience.GM] is None else _render(views[Audience.GM])}
+    same = views[Audience.TABLE] == views[Audience.GM]
+    drawn[Audience.TABLE] = drawn[Audience.GM] if same else views[Audience.TABLE] and _render(views[Audience.TABLE])
+    if fit := {row_key(roll, audience): html for audience, html in drawn.items() if html is not None}:
+        quietly(cache.set_many, fit, KEEP)
+    return drawn
 
 
 def fill_tokens(html: str, csrf_token: str | None = None) -> SafeString:
@@ -115,7 +119,11 @@ def row_key(roll, audience: Audience) -> str:
 def _draw(roll, audience: Audience) -> str | None:
     """The row as the audience its key names sees it (a called player sees the table's view of a roll)."""
     view = roll_view(roll, Audience.GM if audience is Audience.GM else Audience.TABLE)
-    return None if view is None else render_to_string(ROW, {"roll": view, "keep_row": True})
+    return None if view is None else _render(view)
+
+
+def _render(view) -> str:
+    return render_to_string(ROW, {"roll": view, "keep_row": True})
 
 
 @functools.cache

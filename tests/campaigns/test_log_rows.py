@@ -70,9 +70,23 @@ def test_a_row_sent_live_is_kept_for_the_next_page(
     with django_capture_on_commit_callbacks(execute=True):
         player_client.post(reverse("roll", args=[campaign.pk]), {"notation": "1d6", "comparison": "at_least"}, **htmx)
     drawn = row_renders()
-    assert drawn == 2  # the GM's and the table's, sent live
+    assert drawn == 1  # the GM's and the table's, sent live: one drawing, as both see the roll alike
     assert 'data-roll-id="' in table(player_client, campaign)
     assert row_renders() == drawn
+
+
+def test_a_roll_the_gm_sees_otherwise_is_drawn_and_kept_for_each(
+    campaign, character, player, gm_client, player_client, row_renders, django_capture_on_commit_callbacks
+):
+    """A called roll's target is the GM's: the table's row is drawn without it, and each is kept."""
+    call = actions.call_for_roll(campaign, character=character, notation="1d20", target=17, label="Pick")
+    with django_capture_on_commit_callbacks(execute=True):
+        actions.answer_call(call.pk, player)
+    assert row_renders() == 2
+    player_page, gm_page = table(player_client, campaign), table(gm_client, campaign)
+    assert row_renders() == 2
+    assert "target ≥ 17" in gm_page
+    assert "target ≥ 17" not in player_page
 
 
 def test_the_table_works_with_its_cache_down(logged, player_client, monkeypatch, row_renders):
