@@ -29,7 +29,7 @@ from campaigns.table import actions, events, live, presence, rows, tabs
 from campaigns.table.forms import CallForm, CampaignForm, InviteForm, OddsForm, RollForm, form_errors
 from campaigns.table.log import LOG_PAGE, LogFilterForm, log_page
 from campaigns.table.needs import strip_part
-from campaigns.table.parts import kept
+from campaigns.table.parts import kept, kept_read
 from rules import dice as notation_limits
 from rules.dice import Comparison
 from rules.notation import CAP_EXPLOSIONS, chance, parse
@@ -70,8 +70,7 @@ def _table_context(request, campaign, *, tab: str = "", roll_form=None, call_for
     (campaigns.table.parts); a form sent back with its messages is drawn anew."""
     audience = audience_for(campaign, request.user)
     is_gm = audience is Audience.GM
-    sessions = list(campaign.game_sessions.all())
-    players = list(campaign.memberships.select_related("user"))
+    sessions, players = kept_read(campaign, "seats", lambda: _seats(campaign))
     shown = tabs.tabs_for(campaign, audience)
     tab = tab if tab in dict(shown) else tabs.chosen(request, shown, audience)
     context = {
@@ -104,6 +103,13 @@ def _table_context(request, campaign, *, tab: str = "", roll_form=None, call_for
     context["log_html"], log_refused = parts.get("log", (None, False))
     context["filters_refused"] = tab_refused or log_refused
     return context
+
+
+def _seats(campaign) -> tuple[list, list]:
+    """The campaign's sessions (newest first) and its players' seats with their names, which the header,
+    the people and the log's filters are drawn from."""
+    seats = campaign.memberships.select_related("user").only("campaign_id", "joined_at", "user__username")
+    return list(campaign.game_sessions.all()), list(seats)
 
 
 class _PartDrawer:

@@ -34,6 +34,20 @@ KEEP = 3600  # seconds: a part outlives its version only until a campaign that w
 def kept(request, campaign, wanted: dict[str, tuple[str, Callable[[], object]]]) -> dict[str, object]:
     """Each wanted part (name -> (its audience and variant, how to draw it)) as kept, or drawn now and
     kept; a part's value is its HTML, or a tuple whose first item is. Tokens filled for this viewer."""
+    found = _kept(campaign, wanted)
+    request._form_tokens_issued = True  # campaigns.table.once.SubmitOnceMiddleware keeps the page out of caches
+    csrf = get_token(request)
+    return {name: _filled(value, csrf) for name, value in found.items()}
+
+
+def kept_read(campaign, name: str, read: Callable[[], object]):
+    """What the whole page is drawn from, read from the database once and kept as the parts are, for
+    every viewer alike: model instances (the sessions, the seats), no HTML, no token to fill. Only what
+    every member may see, and without what no page shows (a user's password hash)."""
+    return _kept(campaign, {name: ("members", read)})[name]
+
+
+def _kept(campaign, wanted: dict[str, tuple[str, Callable[[], object]]]) -> dict[str, object]:
     number = state.version(campaign)
     if number is None:  # without the cache: drawn as before
         keys = {name: name for name in wanted}
@@ -48,9 +62,7 @@ def kept(request, campaign, wanted: dict[str, tuple[str, Callable[[], object]]])
                 drawn[keys[name]] = draw()
     if drawn and number is not None:
         rows.quietly(cache.set_many, drawn, KEEP)
-    request._form_tokens_issued = True  # campaigns.table.once.SubmitOnceMiddleware keeps the page out of caches
-    csrf = get_token(request)
-    return {name: _filled(found.get(key, drawn.get(key)), csrf) for name, key in keys.items()}
+    return {name: found[key] if key in found else drawn[key] for name, key in keys.items()}
 
 
 def _filled(value, csrf: str):
