@@ -70,7 +70,7 @@ def _table_context(request, campaign, *, tab: str = "", roll_form=None, call_for
     (campaigns.table.parts); a form sent back with its messages is drawn anew."""
     audience = audience_for(campaign, request.user)
     is_gm = audience is Audience.GM
-    sessions, players = kept_read(campaign, "seats", lambda: _seats(campaign))
+    (sessions, players), number = kept_read(campaign, "seats", lambda: _seats(campaign))
     shown = tabs.tabs_for(campaign, audience)
     tab = tab if tab in dict(shown) else tabs.chosen(request, shown, audience)
     context = {
@@ -96,7 +96,7 @@ def _table_context(request, campaign, *, tab: str = "", roll_form=None, call_for
     if not is_gm and not context["tab_fetch"]:  # what waits on a player, and the log, are beside every tab
         wanted["calls"] = (viewer, draw.calls)
         wanted["log"] = (f"table|{_log_query(request)}", draw.log)
-    parts = kept(request, campaign, wanted)
+    parts = kept(request, campaign, wanted, number)
     context["needs_html"], context["needs_count"], _ = parts.get("needs", ("", 0, ""))
     context["tab_html"], tab_refused = parts["tab"] if keep_tab else draw.tab()
     context["calls_html"] = parts.get("calls")
