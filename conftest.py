@@ -22,8 +22,32 @@ LONGEST_FIRST = (
 )
 
 
-def pytest_collection_modifyitems(items):
+# Tests that hold whatever the database, the cache and the channel layer: the rules alone, their odds against
+# brute force, the dice's fairness. CI runs the suite on PostgreSQL and Redis, then again on the embedded
+# default (.ci/run): the second pass leaves these out (`--setup-dependent-only`), as they ran in the first.
+SETUP_INDEPENDENT = ("tests/rules/", "tests/coin/test_rules.py", "tests/campaigns/test_chi_square.py")
+DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback"}
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--setup-dependent-only",
+        action="store_true",
+        help="leave out the tests that hold whatever the database, cache and channel layer (a second pass)",
+    )
+
+
+def pytest_collection_modifyitems(config, items):
     def rank(item) -> int:
         return next((i for i, where in enumerate(LONGEST_FIRST) if item.nodeid.startswith(where)), len(LONGEST_FIRST))
 
     items.sort(key=rank)  # stable: each group, and the rest, in the order collected
+    if config.getoption("setup_dependent_only"):
+        independent = [item for item in items if _setup_independent(item)]
+        config.hook.pytest_deselected(items=independent)
+        items[:] = [item for item in items if not _setup_independent(item)]
+
+
+def _setup_independent(item) -> bool:
+    uses_database = item.get_closest_marker("django_db") or DATABASE_FIXTURES & set(item.fixturenames)
+    return item.nodeid.startswith(SETUP_INDEPENDENT) and not uses_database
