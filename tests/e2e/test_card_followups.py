@@ -9,6 +9,7 @@ the card's options set against the roller, again until one fails (a few tries at
 import re
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from tests.e2e.people import confirm, console_errors
@@ -18,12 +19,15 @@ pytestmark = pytest.mark.browser
 
 VIEWPORTS = {"1280": {"width": 1280, "height": 800}, "360": {"width": 360, "height": 740}}
 TRIES = 8
+OFFERED_WITHIN = 1500  # ms
 
 
 def assert_in_view(page, locator, what: str) -> None:
     """`locator` is wholly inside the viewport as the page stands: found without scrolling (the page brings the
     card's last roll into view if the card is taller than the screen; the test itself never scrolls). And the
-    page, with the last roll and its choices drawn, passes axe."""
+    page, with the last roll and its choices drawn, passes axe. The page scrolls once the answer has settled,
+    a moment after the last roll is drawn: waited for, not raced."""
+    expect(locator).to_be_in_viewport(ratio=1)
     box = locator.bounding_box()
     size = page.viewport_size
     assert box is not None, f"{what}: not drawn"
@@ -59,13 +63,18 @@ def roll_from_card(page, what: str, **options) -> None:
 
 
 def until(page, what: str, offered: str, **options):
-    """Roll `what` from the card until its last roll offers the button `offered`; that button."""
+    """Roll `what` from the card until its last roll offers the button `offered`; that button. A step's form
+    may come a moment after the roll's dice (its call's card, moved into the last roll): each roll waits
+    for the button, up to OFFERED_WITHIN ms, before it counts as not offered."""
     area = page.locator(".character-card").first.locator(".last-roll")
     for _ in range(TRIES):
         roll_from_card(page, what, **options)
-        button = area.get_by_role("button", name=re.compile(offered))
-        if button.count():
-            return area, button.first
+        button = area.get_by_role("button", name=re.compile(offered)).first
+        try:
+            button.wait_for(state="visible", timeout=OFFERED_WITHIN)
+        except PlaywrightTimeoutError:
+            continue
+        return area, button
     pytest.fail(f"{TRIES} rolls of {what} offered no {offered!r}")
 
 
