@@ -180,9 +180,13 @@ class RollForm(TableForm):
 
     def __init__(self, *args, campaign, user, **kwargs):
         super().__init__(*args, **kwargs)
-        characters = reads.seated_query(campaign)
-        if not campaign.is_gm(user):
-            characters = characters.filter(owner=user)
+        if campaign.is_gm(user):
+            characters = reads.seated_query(campaign)
+        else:
+            # A player's seated characters are their own not retired: they sit at the table (every step asks
+            # that first, campaigns.life.access). Not the whole seated() query, whose building cost a roll
+            # post a twentieth of its time (bench/, a profile of the capacity row).
+            characters = campaign.characters.filter(owner=user, retired_at=None)
             del self.fields["secret"]  # only the GM rolls secretly
             # A player keeps a roll they make often as a button on the character's card.
             hint = "Optional: a name, to roll this again from the card in one click."
