@@ -166,7 +166,7 @@ CATCH_UP_MESSAGE = {"type": "table.event", "html": CATCH_UP}
 # Tells an open table that what waits on its viewer may have changed: its "Needs you" strip fetches itself
 # again (static/fivefold/needs.js). Only the messages that change a call carry it, as the strip lists calls
 # alone (campaigns.table.needs): fetched after every message, each roll made every open table fetch its
-# strip, and that fan-in held the machine to a third of the tables it serves (bench/, the capacity row).
+# strip, and that fan-in held the machine to a quarter of the tables it serves (bench/, the capacity row).
 NEEDS_CHANGED = '<template data-live="needs"></template>'
 
 
