@@ -1,8 +1,8 @@
 """Django's Redis cache with one client per connection pool, not one per command.
 
 `RedisCacheClient.get_client` makes a new `redis.Redis` for every cache command, and each one builds
-its table of about 170 response callbacks: three of them on a roll post (the campaign's state version
-moved twice, the row kept) were a tenth of the post's time (bench/, a profile of the roll post). A
+its table of about 170 response callbacks: those of a roll post (the campaign's state version moved, the
+rows kept) were a tenth of the post's time (bench/, a profile of the roll post). A
 client is thread-safe and holds no connection of its own (its pool does), so one per pool serves
 every command of the process."""
 
