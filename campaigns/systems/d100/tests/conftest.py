@@ -27,6 +27,26 @@ def table(grim, other_player):
     return grim
 
 
+def table_and_panel(client, campaign) -> str:
+    """The table page as `client` sees it, and its tab with the system's panel."""
+    return "".join(
+        client.get(reverse("table", args=[campaign.pk]), {"tab": tab}).content.decode() for tab in ("", "panel")
+    )
+
+
+def post_opposed(client, campaign, first, second, **changes):
+    """The GM's opposed test of two characters' Stealth (htmx)."""
+    data = {
+        "first": first.pk,
+        "first_skill": "Stealth",
+        "first_attribute": "",
+        "second": second.pk,
+        "second_skill": "Stealth",
+        "second_attribute": "",
+    } | changes
+    return client.post(reverse("d100_opposed", args=[campaign.pk]), data, HTTP_HX_REQUEST="true")
+
+
 def d100_character(campaign, owner, name, skills=(STEALTH,), **sheet):
     """A character of Agility 45 with these skills (Stealth 1 unless told), made as the sheet form would."""
     raw = {"attributes": {"Agility": 45}, "skills": list(skills), **sheet}

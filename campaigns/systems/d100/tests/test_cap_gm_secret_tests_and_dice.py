@@ -5,6 +5,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Campaign, Membership, Roll
+from campaigns.systems.d100.tests.conftest import post_opposed, table_and_panel
 from campaigns.table import actions
 from characters.models import Character
 
@@ -63,12 +64,6 @@ def ida(grim, other_player):
     )
 
 
-def _page(client, campaign) -> str:
-    return "".join(
-        client.get(reverse("table", args=[campaign.pk]), {"tab": tab}).content.decode() for tab in ("", "panel")
-    )
-
-
 def _gm_secret(gm_client, campaign, character, **changes):
     data = {
         "character": character.pk,
@@ -89,12 +84,12 @@ def test_the_gm_tests_a_players_character_in_secret_and_reveals_it(
     roll = Roll.objects.get()
     assert (roll.visibility, roll.author, roll.character) == (Roll.Visibility.GM, grim.gm, ulf)
     assert (roll.outcome["value"], roll.outcome["chance"], roll.outcome["success"]) == (52, 35, False)
-    gm_page = _page(gm_client, grim)
+    gm_page = table_and_panel(gm_client, grim)
     assert "Is he followed?" in gm_page
     assert "Hard: 35%" in gm_page
     assert "Reveal to the table" in gm_page
     for client in (player_client, other_client):  # the player did not opt in: nothing at all shows
-        page = _page(client, grim)
+        page = table_and_panel(client, grim)
         assert "Is he followed?" not in page
         assert f'data-roll-id="{roll.pk}"' not in page
         # Nor does a guessed address tell them anything.
@@ -106,7 +101,7 @@ def test_the_gm_tests_a_players_character_in_secret_and_reveals_it(
     gm_client.post(reverse("d100_reveal", args=[grim.pk, roll.pk]), HTTP_HX_REQUEST="true")
     shown = Roll.objects.get(visibility=Roll.Visibility.TABLE)  # a roll never changes: the reveal is a new row
     assert (shown.request["revealed_of"], shown.outcome) == (roll.pk, roll.outcome)
-    page = _page(player_client, grim)
+    page = table_and_panel(player_client, grim)
     assert "Is he followed?" in page
     assert "52" in page
     assert "✘ Failure" in page
@@ -148,51 +143,39 @@ def test_a_revealed_failure_may_be_rerolled_with_fortune(gm_client, player_clien
     assert Roll.objects.get(request__reroll_of=shown.pk).outcome["success"] is True
 
 
-def _opposed(gm_client, campaign, first, second, **changes):
-    data = {
-        "first": first.pk,
-        "first_skill": "Stealth",
-        "first_attribute": "",
-        "second": second.pk,
-        "second_skill": "Stealth",
-        "second_attribute": "",
-    } | changes
-    return gm_client.post(reverse("d100_opposed", args=[campaign.pk]), data, HTTP_HX_REQUEST="true")
-
-
 def test_each_side_of_an_opposed_test_has_its_own_difficulty(gm_client, player_client, grim, ulf, ida, script_dice):
     # Ulf 55 at Hard is 35: 52 fails (it would pass at Standard); Ida 65 at Easy is 85: 72 passes (it would fail).
     script_dice(6, 3, 8, 3)
-    assert _opposed(gm_client, grim, ulf, ida, first_difficulty="hard", second_difficulty="easy").status_code == 200
+    assert post_opposed(gm_client, grim, ulf, ida, first_difficulty="hard", second_difficulty="easy").status_code == 200
     roll = Roll.objects.get(kind="d100_opposed")
     assert [o["chance"] for o in roll.outcome["outcomes"]] == [35, 85]
     assert roll.outcome["winner"] == "Ida"
-    page = _page(player_client, grim)
+    page = table_and_panel(player_client, grim)
     assert "Hard: 35%" in page
     assert "Easy: 85%" in page
 
 
 def test_an_opposed_tests_difficulty_defaults_to_standard_and_refuses_nonsense(gm_client, grim, ulf, ida, script_dice):
     script_dice(6, 3, 8, 3)
-    _opposed(gm_client, grim, ulf, ida)
+    post_opposed(gm_client, grim, ulf, ida)
     assert [o["chance"] for o in Roll.objects.get().outcome["outcomes"]] == [55, 65]
-    refused = _opposed(gm_client, grim, ulf, ida, second_difficulty="impossible")
+    refused = post_opposed(gm_client, grim, ulf, ida, second_difficulty="impossible")
     assert refused.status_code == 422
     assert "Arduous" in refused.content.decode()
     assert Roll.objects.count() == 1
 
 
 def test_a_gm_without_a_character_rolls_fury_and_chaos_dice(gm_client, player_client, grim, script_dice):
-    assert "Fury die" in _page(gm_client, grim)  # offered with no character at the table at all
+    assert "Fury die" in table_and_panel(gm_client, grim)  # offered with no character at the table at all
     script_dice(6, 6, 3)
     response = gm_client.post(reverse("d100_gm_die", args=[grim.pk]), {"die": "fury"}, HTTP_HX_REQUEST="true")
     assert response.status_code == 200
     roll = Roll.objects.get()
     assert (roll.author, roll.character, roll.outcome) == (grim.gm, None, {"faces": [6, 6, 3], "total": 15})
-    assert "rolled a fury die: 15" in _page(player_client, grim)
+    assert "rolled a fury die: 15" in table_and_panel(player_client, grim)
     script_dice(6)
     gm_client.post(reverse("d100_gm_die", args=[grim.pk]), {"die": "chaos", "character": ""})
-    assert "Something terrible happens." in _page(player_client, grim)
+    assert "Something terrible happens." in table_and_panel(player_client, grim)
     # Fortune is the players': nobody turns the GM's die into a 6.
     fury = Roll.objects.filter(request__die="fury").get()
     assert player_client.post(reverse("d100_six", args=[grim.pk, fury.pk]), HTTP_HX_REQUEST="true").status_code == 422

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Roll
-from campaigns.systems.d100.tests.conftest import d100_character
+from campaigns.systems.d100.tests.conftest import d100_character, post_opposed
 
 pytestmark = pytest.mark.django_db
 
@@ -32,25 +32,13 @@ def _form(page: str, form_id: str) -> str:
     return page[start : page.index("</form>", start)]
 
 
-def _opposed(client, campaign, first, second, **changes):
-    data = {
-        "first": first.pk,
-        "first_skill": "Stealth",
-        "first_attribute": "",
-        "second": second.pk,
-        "second_skill": "Stealth",
-        "second_attribute": "",
-    } | changes
-    return client.post(reverse("d100_opposed", args=[campaign.pk]), data, HTTP_HX_REQUEST="true")
-
-
 def test_the_opposed_tests_sides_start_on_two_characters(gm_client, table, ulf, ida):
     form = _form(_page(gm_client, table), "d100-opposed-form")
     assert {_selected(form, "first"), _selected(form, "second")} == {str(ulf.pk), str(ida.pk)}
 
 
 def test_an_opposed_test_against_itself_says_so_once_beside_the_form(gm_client, table, ulf, ida):
-    response = _opposed(gm_client, table, ulf, ulf)
+    response = post_opposed(gm_client, table, ulf, ulf)
     assert response.status_code == 422
     page = response.content.decode()
     message = "Ulf cannot oppose themself: choose two different characters."
@@ -60,7 +48,7 @@ def test_an_opposed_test_against_itself_says_so_once_beside_the_form(gm_client, 
 
 
 def test_an_opposed_test_the_action_refuses_is_said_beside_its_form(gm_client, table, ulf, ida):
-    response = _opposed(gm_client, table, ulf, ida, first_skill="Juggling")
+    response = post_opposed(gm_client, table, ulf, ida, first_skill="Juggling")
     assert response.status_code == 422
     page = response.content.decode()
     message = re.search(r'<p class="error" role="alert">([^<]+)</p>', page).group(1)
@@ -94,7 +82,7 @@ def test_an_opposed_test_and_the_gms_dice_say_what_they_are_for(gm_client, playe
     assert 'name="label"' in _form(gm_page, "d100-opposed-form")
     assert 'name="label"' in _form(gm_page, "d100-gm-die-form")
     script_dice(3, 2, 2, 2)
-    assert _opposed(gm_client, table, ulf, ida, label="The chase").status_code == 200
+    assert post_opposed(gm_client, table, ulf, ida, label="The chase").status_code == 200
     script_dice(4)
     gm_client.post(
         reverse("d100_gm_die", args=[table.pk]), {"die": "chaos", "label": "The bridge"}, HTTP_HX_REQUEST="true"

@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from campaigns.models import LedgerEntry, Roll, RollCall
 from campaigns.systems.d100 import actions as d100
-from campaigns.systems.d100.tests.conftest import STEALTH, SURGERY, d100_character
+from campaigns.systems.d100.tests.conftest import STEALTH, SURGERY, d100_character, post_opposed, table_and_panel
 from campaigns.table import actions
 
 pytestmark = pytest.mark.django_db
@@ -24,12 +24,6 @@ def orc(table, gm):
     return d100_character(table, gm, "Orc", [{"name": "Stealth", "attribute": "Agility", "ranks": 0}])
 
 
-def _page(client, campaign) -> str:
-    return "".join(
-        client.get(reverse("table", args=[campaign.pk]), {"tab": tab}).content.decode() for tab in ("", "panel")
-    )
-
-
 def _test(client, campaign, character, **changes):
     data = {
         "character": character.pk,
@@ -42,18 +36,6 @@ def _test(client, campaign, character, **changes):
     return client.post(reverse("d100_test", args=[campaign.pk]), data, HTTP_HX_REQUEST="true")
 
 
-def _opposed(gm_client, campaign, first, second, **changes):
-    data = {
-        "first": first.pk,
-        "first_skill": "Stealth",
-        "first_attribute": "",
-        "second": second.pk,
-        "second_skill": "Stealth",
-        "second_attribute": "",
-    } | changes
-    return gm_client.post(reverse("d100_opposed", args=[campaign.pk]), data, HTTP_HX_REQUEST="true")
-
-
 # 22: an untrained special skill flips to fail in an opposed test too.
 
 
@@ -63,13 +45,13 @@ def test_an_untrained_special_skill_flips_to_fail_in_an_opposed_test(
     # Ulf's Surgery (special, 0 ranks) at 45 rolls 19: flipped to fail, 91, a failure (unflipped: 5 degrees, a win).
     # Ida's Stealth at 65 rolls 05: a success, 0 + 4 degrees.
     script_dice(2, 10, 1, 6)
-    assert _opposed(gm_client, table, ulf, ida, first_skill="Surgery").status_code == 200
+    assert post_opposed(gm_client, table, ulf, ida, first_skill="Surgery").status_code == 200
     roll = Roll.objects.get(kind="d100_opposed")
     first, second = roll.outcome["outcomes"]
     assert (first["value"], first["success"], first["result"]) == (91, False, "Failure")
     assert (second["value"], second["degrees"]) == (5, 4)
     assert roll.outcome["winner"] == "Ida"
-    page = _page(player_client, table)
+    page = table_and_panel(player_client, table)
     # The dice as chips: 19 as rolled, replaced by 91, the reading that stands; the outcomes as badges.
     assert '<span class="die die-replaced" title="as rolled">19' in page
     assert 'title="the result that stands">91' in page
@@ -97,7 +79,7 @@ def test_triple_time_makes_a_players_test_a_step_easier(player_client, gm_client
     roll = Roll.objects.get()
     assert (roll.outcome["chance"], roll.outcome["success"], roll.request["time"]) == (65, True, "triple")
     for client in (player_client, gm_client):
-        page = _page(client, table)
+        page = table_and_panel(client, table)
         assert "Standard → Routine: 65%" in page
         assert "triple time" in page
     odds = player_client.get(
@@ -110,13 +92,13 @@ def test_triple_time_makes_a_players_test_a_step_easier(player_client, gm_client
 def test_a_hasty_secret_test_is_a_step_harder_and_stays_secret(player_client, gm_client, table, ulf, script_dice):
     assert _test(player_client, table, ulf, difficulty="", time="hasty").status_code == 200
     call = RollCall.objects.get()
-    assert "They take hasty (a step harder)" in _page(gm_client, table)  # the GM setting it knows
+    assert "They take hasty (a step harder)" in table_and_panel(gm_client, table)  # the GM setting it knows
     script_dice(3, 1)  # 20 against 55 - 20 (Hard) - 10 (hasty: Arduous) = 25: a success
     gm_client.post(reverse("d100_difficulty", args=[table.pk, call.pk]), {"difficulty": "hard"})
     roll = Roll.objects.get()
     assert (roll.outcome["chance"], roll.outcome["success"]) == (25, True)
-    assert "Hard → Arduous: 25%" in _page(gm_client, table)
-    page = _page(player_client, table)
+    assert "Hard → Arduous: 25%" in table_and_panel(gm_client, table)
+    page = table_and_panel(player_client, table)
     assert "base 55 · hasty (a step harder)" in page  # the player's own choice, on the card
     assert "→ Arduous" not in page
     assert "25%" not in page
@@ -137,11 +119,11 @@ def test_the_gms_secret_and_opposed_tests_take_time_and_synergy(gm_client, table
     secret = Roll.objects.get()
     assert (secret.request["side"]["base"], secret.outcome["chance"]) == (65, 55)  # 45 + 10 + 10, Challenging
     script_dice(5, 5, 5, 5)
-    response = _opposed(gm_client, table, ulf, ida, first_time="hasty", second_time="triple", second_synergy="on")
+    response = post_opposed(gm_client, table, ulf, ida, first_time="hasty", second_time="triple", second_synergy="on")
     assert response.status_code == 200
     opposed = Roll.objects.get(kind="d100_opposed")
     assert [o["chance"] for o in opposed.outcome["outcomes"]] == [45, 85]  # 55 - 10; 65 + 10 synergy + 10
-    page = _page(gm_client, table)
+    page = table_and_panel(gm_client, table)
     assert "Standard → Challenging: 45%" in page
     assert "skill synergy" in page
 
@@ -150,7 +132,7 @@ def test_a_time_that_is_not_offered_is_refused(player_client, gm_client, table, 
     refused = _test(player_client, table, ulf, time="forever")
     assert refused.status_code == 422
     assert "hasty, normal or triple time" in refused.content.decode()
-    refused = _opposed(gm_client, table, ulf, ida, first_time="forever")
+    refused = post_opposed(gm_client, table, ulf, ida, first_time="forever")
     assert refused.status_code == 422
     assert "hasty, normal or triple time" in refused.content.decode()
     assert not Roll.objects.exists()
@@ -164,7 +146,7 @@ def test_skill_synergy_adds_ten_and_shows_on_the_card(player_client, gm_client, 
     _test(player_client, table, ulf, synergy="on")
     roll = Roll.objects.get()
     assert (roll.request["side"]["base"], roll.outcome["success"]) == (65, True)
-    assert "skill synergy (+10)" in _page(gm_client, table)
+    assert "skill synergy (+10)" in table_and_panel(gm_client, table)
 
 
 # 26/29 on opposed tests: a failed side re-rolls with Fortune, and the winner is settled again.
@@ -183,12 +165,12 @@ def test_a_failed_side_of_an_opposed_test_rerolls_with_fortune(
 ):
     actions.start_session(table, gm, refill=3)
     script_dice(8, 3, 3, 5)  # Ulf 72 against 55: a failure; Ida 24 against 65: 2 + 4 degrees
-    _opposed(gm_client, table, ulf, ida)
+    post_opposed(gm_client, table, ulf, ida)
     first = Roll.objects.get()
     assert first.outcome["winner"] == "Ida"
     assert "Re-roll Ulf's side (1 Fortune)" in _options(player_client, first)
     assert "Re-roll" not in _options(other_client, first)  # Ida did not fail, and Ulf is not hers
-    assert "Fortune on this test" in _page(player_client, table)
+    assert "Fortune on this test" in table_and_panel(player_client, table)
     refused = _side_reroll(other_client, first, 0)
     assert refused.status_code == 422
     assert "Only that side&#x27;s player re-rolls it." in refused.content.decode()
@@ -198,7 +180,7 @@ def test_a_failed_side_of_an_opposed_test_rerolls_with_fortune(
     assert (again.request["reroll_of"], again.outcome["winner"]) == (first.pk, "Ulf")
     assert again.outcome["outcomes"][1] == first.outcome["outcomes"][1]  # Ida's side stands
     assert {k: r.value for k, r in d100.pools(table).items()} == {"fortune": 2, "misfortune": 1}
-    assert '<strong class="outcome outcome-ok">Ulf wins.</strong>' in _page(other_client, table)
+    assert '<strong class="outcome outcome-ok">Ulf wins.</strong>' in table_and_panel(other_client, table)
     twice = _side_reroll(player_client, first, 0)
     assert twice.status_code == 422
     assert "already re-rolled" in twice.content.decode()
@@ -208,7 +190,7 @@ def test_a_failed_side_of_an_opposed_test_rerolls_with_fortune(
 def test_a_critically_failed_side_costs_two(gm_client, player_client, table, ulf, ida, gm, script_dice):
     actions.start_session(table, gm, refill=1)
     script_dice(7, 7, 3, 5)  # Ulf 66: a critical failure
-    _opposed(gm_client, table, ulf, ida)
+    post_opposed(gm_client, table, ulf, ida)
     first = Roll.objects.get()
     refused = _side_reroll(player_client, first, 0)
     assert "The Fortune pool has 1; that needs 2." in refused.content.decode()
@@ -227,7 +209,7 @@ def test_the_gm_rerolls_an_npcs_secret_test_with_misfortune(gm_client, player_cl
         {"character": orc.pk, "skill": "Stealth", "difficulty": "standard"},
     )
     secret = Roll.objects.get()
-    assert "Misfortune on this test" in _page(gm_client, table)
+    assert "Misfortune on this test" in table_and_panel(gm_client, table)
     assert "Re-roll (1 Misfortune)" in _options(gm_client, secret)
     script_dice(3, 5)  # 24: a success
     gm_client.post(reverse("d100_reroll", args=[table.pk, secret.pk]))
@@ -235,7 +217,7 @@ def test_the_gm_rerolls_an_npcs_secret_test_with_misfortune(gm_client, player_cl
     assert (again.visibility, again.outcome["success"]) == (Roll.Visibility.GM, True)  # still the GM's alone
     assert {k: r.value for k, r in d100.pools(table).items()} == {"fortune": 0, "misfortune": 1}
     assert LedgerEntry.objects.filter(balance__kind="misfortune", delta=-1, roll=again).exists()
-    page = _page(player_client, table)
+    page = table_and_panel(player_client, table)
     assert "Misfortune pool: 1" not in page
     assert f'data-roll-id="{again.pk}"' not in page
 
@@ -255,7 +237,7 @@ def test_the_gm_turns_a_chaos_die_into_a_six_with_misfortune(gm_client, player_c
     six = Roll.objects.get(request__six_of=die.pk)
     assert six.outcome == {"faces": [6], "total": 6}
     assert {k: r.value for k, r in d100.pools(table).items()} == {"fortune": 0, "misfortune": 2}
-    page = _page(player_client, table)
+    page = table_and_panel(player_client, table)
     assert "Something terrible happens." in page
     assert "Misfortune pool: 2" not in page
 
@@ -263,7 +245,7 @@ def test_the_gm_turns_a_chaos_die_into_a_six_with_misfortune(gm_client, player_c
 def test_the_gm_rerolls_an_npcs_side_with_misfortune(gm_client, player_client, table, orc, ulf, gm, script_dice):
     d100.change_pools(table, actor=gm, reason="spent earlier", misfortune=1)
     script_dice(8, 3, 3, 5)  # the Orc 72 against 45: a failure; Ulf 24 against 55
-    _opposed(gm_client, table, orc, ulf)
+    post_opposed(gm_client, table, orc, ulf)
     first = Roll.objects.get()
     assert "Re-roll Orc's side (1 Misfortune)" in _options(gm_client, first)
     assert "Re-roll" not in _options(player_client, first)
@@ -283,7 +265,7 @@ def test_peril_ignores_skill_ranks_at_the_table(player_client, table, player, sc
     _test(player_client, table, hurt)
     roll = Roll.objects.get()
     assert (roll.outcome["chance"], roll.outcome["success"]) == (55, False)
-    assert "Stealth (Agility 45, 1 rank)" in _page(player_client, table)
+    assert "Stealth (Agility 45, 1 rank)" in table_and_panel(player_client, table)
 
 
 def test_only_one_assist_die_is_gained(player_client, table, ulf, ida, other_player, script_dice):
@@ -308,12 +290,12 @@ def test_fortune_turns_a_chaos_die_into_a_six(player_client, other_client, table
     script_dice(3)
     player_client.post(reverse("d100_die", args=[table.pk]), {"character": ulf.pk, "die": "chaos"})
     die = Roll.objects.get()
-    assert "Something terrible happens." not in _page(other_client, table)
+    assert "Something terrible happens." not in table_and_panel(other_client, table)
     player_client.post(reverse("d100_six", args=[table.pk, die.pk]))
     six = Roll.objects.get(request__six_of=die.pk)
     assert six.outcome == {"faces": [6], "total": 6}  # a Chaos die does not roll on
     assert {k: r.value for k, r in d100.pools(table).items()} == {"fortune": 1, "misfortune": 1}
-    assert "Something terrible happens." in _page(other_client, table)
+    assert "Something terrible happens." in table_and_panel(other_client, table)
 
 
 def test_a_critical_failure_rerolled_for_two_fortune(player_client, table, ulf, gm, script_dice):
@@ -338,7 +320,7 @@ def test_a_critical_failure_rerolled_for_two_fortune(player_client, table, ulf, 
 @pytest.mark.parametrize("event", ["social", "resolve", "alignment", "shrine"])
 def test_each_recovery_occasion_adds_one_fortune(gm_client, player_client, table, ulf, event):
     reason = d100.RECOVERY[event][0]
-    assert reason in _page(gm_client, table)
+    assert reason in table_and_panel(gm_client, table)
     assert player_client.post(reverse("d100_recover", args=[table.pk]), {"event": event}).status_code == 404
     assert gm_client.post(reverse("d100_recover", args=[table.pk]), {"event": event}).status_code == 302
     assert {k: r.value for k, r in d100.pools(table).items()} == {"fortune": 1, "misfortune": 0}
