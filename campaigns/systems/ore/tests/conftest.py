@@ -60,3 +60,22 @@ def ace(ore, player):
             ],
         },
     )
+
+
+def fly_and_dodge(character, **changes):
+    """A player's ORE roll of Piloting, known difficulty 0, "Fly", with an extra action: "Dodge the drone"."""
+    data = {
+        "character": character.pk,
+        "stat": "",
+        "skill": "Piloting",
+        "bonus": "0",
+        "penalty": "0",
+        "known": "1",
+        "difficulty": "0",
+        "label": "Fly",
+        "extra_1": "Dodge",
+        "extra_1_label": "Dodge the drone",
+        "extra_2": "",
+        "extra_2_label": "",
+    }
+    return data | changes

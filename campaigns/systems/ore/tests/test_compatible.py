@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from campaigns.common.audience import Audience
 from campaigns.models import Roll
+from campaigns.systems.ore.tests.conftest import fly_and_dodge
 from campaigns.table import live
 
 pytestmark = pytest.mark.django_db
@@ -15,21 +16,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def rolled(player_client, ore, ace, script_dice):
     script_dice(5, 5, 5, 7, 7)
-    data = {
-        "character": ace.pk,
-        "stat": "",
-        "skill": "Piloting",
-        "bonus": "0",
-        "penalty": "0",
-        "known": "1",
-        "difficulty": "0",
-        "label": "Fly",
-        "extra_1": "Dodge",
-        "extra_1_label": "Dodge the drone",
-        "extra_2": "",
-        "extra_2_label": "",
-    }
-    player_client.post(reverse("ore_roll", args=[ore.pk]), data)
+    player_client.post(reverse("ore_roll", args=[ore.pk]), fly_and_dodge(ace))
     return Roll.objects.get()
 
 

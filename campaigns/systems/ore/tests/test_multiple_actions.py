@@ -7,33 +7,16 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Roll, RollCall
+from campaigns.systems.ore.tests.conftest import fly_and_dodge
 
 pytestmark = pytest.mark.django_db
-
-
-def roll_data(character, **changes):
-    data = {
-        "character": character.pk,
-        "stat": "",
-        "skill": "Piloting",
-        "bonus": "0",
-        "penalty": "0",
-        "known": "1",
-        "difficulty": "0",
-        "label": "Fly",
-        "extra_1": "Dodge",
-        "extra_1_label": "Dodge the drone",
-        "extra_2": "",
-        "extra_2_label": "",
-    }
-    return data | changes
 
 
 def test_each_declared_action_gets_its_own_set_for_player_and_gm(
     player_client, gm_client, other_client, ore, ace, script_dice
 ):
     script_dice(5, 5, 5, 7, 7)  # Piloting: 3 + 2 = 5 dice; Dodge (6 dice) is at least as large
-    response = player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(ace))
+    response = player_client.post(reverse("ore_roll", args=[ore.pk]), fly_and_dodge(ace))
     assert response.status_code == 302
     roll = Roll.objects.get()
     assert roll.request["extras"] == [{"label": "Dodge the drone", "what": "Coordination + Dodge", "pool": 6}]
@@ -45,7 +28,7 @@ def test_each_declared_action_gets_its_own_set_for_player_and_gm(
 
 def test_an_extra_action_with_a_smaller_pool_is_refused(player_client, ore, ace):
     response = player_client.post(
-        reverse("ore_roll", args=[ore.pk]), roll_data(ace, extra_1="Body"), HTTP_HX_REQUEST="true"
+        reverse("ore_roll", args=[ore.pk]), fly_and_dodge(ace, extra_1="Body"), HTTP_HX_REQUEST="true"
     )
     assert response.status_code == 422
     assert "at least as large as the primary action" in response.content.decode()
@@ -54,7 +37,7 @@ def test_an_extra_action_with_a_smaller_pool_is_refused(player_client, ore, ace)
 
 def test_an_unknown_extra_action_is_refused(player_client, ore, ace):
     response = player_client.post(
-        reverse("ore_roll", args=[ore.pk]), roll_data(ace, extra_2="Hacking"), HTTP_HX_REQUEST="true"
+        reverse("ore_roll", args=[ore.pk]), fly_and_dodge(ace, extra_2="Hacking"), HTTP_HX_REQUEST="true"
     )
     assert response.status_code == 422
     assert "no skill called Hacking" in response.content.decode()
@@ -63,7 +46,7 @@ def test_an_unknown_extra_action_is_refused(player_client, ore, ace):
 
 def test_an_extra_action_without_its_own_set_fails(player_client, ore, ace, script_dice):
     script_dice(5, 5, 5, 7, 1)
-    player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(ace, extra_2="Dodge"))
+    player_client.post(reverse("ore_roll", args=[ore.pk]), fly_and_dodge(ace, extra_2="Dodge"))
     page = player_client.get(reverse("table", args=[ore.pk]) + "?tab=panel").content.decode()
     assert "Fly (Coordination + Piloting): 3x5" in page
     assert "Dodge the drone (Coordination + Dodge): no set, fails" in page
@@ -72,7 +55,7 @@ def test_an_extra_action_without_its_own_set_fails(player_client, ore, ace, scri
 
 def test_the_card_shows_the_actions_while_the_wiggle_dice_wait(player_client, gm_client, ore, ace, script_dice):
     script_dice(6, 6, 2, 9, 1)  # Gunnery: 3 + 2 normal dice and a wiggle die; Dodge's 6 dice are enough
-    player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(ace, skill="Gunnery"))
+    player_client.post(reverse("ore_roll", args=[ore.pk]), fly_and_dodge(ace, skill="Gunnery"))
     call = RollCall.objects.get()
     for client in (player_client, gm_client):
         card = client.get(reverse("table", args=[ore.pk])).content.decode()
@@ -97,7 +80,7 @@ def test_the_rules_page_publishes_the_reading(client):
 
 
 def test_extra_actions_against_a_secret_difficulty(player_client, gm_client, ore, ace, script_dice):
-    player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(ace, known="0", difficulty=""))
+    player_client.post(reverse("ore_roll", args=[ore.pk]), fly_and_dodge(ace, known="0", difficulty=""))
     call = RollCall.objects.get()
     script_dice(5, 5, 5, 7, 7)
     gm_client.post(reverse("ore_difficulty", args=[ore.pk, call.pk]), {"difficulty": "6"})
@@ -177,7 +160,9 @@ def test_the_rules_page_publishes_the_contest_reading(client):
 def test_a_refused_extra_action_opens_the_fold_it_sits_in(player_client, ore, ace, changes):
     """The extra actions sit under "More modifiers": a refusal about one opens the fold, so the control the
     message names is in view beside it (a phone's player had closed the fold and saw only the message)."""
-    response = player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(ace, **changes), HTTP_HX_REQUEST="true")
+    response = player_client.post(
+        reverse("ore_roll", args=[ore.pk]), fly_and_dodge(ace, **changes), HTTP_HX_REQUEST="true"
+    )
     page = response.content.decode()
     assert response.status_code == 422
     assert re.search(r'<details class="more-fields"[^>]* open>', page)
