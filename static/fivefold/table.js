@@ -314,7 +314,12 @@
   document.addEventListener("htmx:wsAfterMessage", function () {
     liveMessage = false;
     const touched = new Map();  // form → its last field set again
-    waiting = restore(kept, touched, document).map(function (was) { return Object.assign({}, was, { focus: false }); });
+    // A second message may come before the part the first left out is fetched: it finds no form to keep
+    // from, and the values still waiting for that part must not be dropped for its empty list.
+    const still = Date.now() <= waitingUntil ? waiting.filter(function (was) {
+      return !kept.some(function (now) { return now.key === was.key && now.name === was.name; });
+    }) : [];
+    waiting = restore(kept.concat(still), touched, document).map(function (was) { return Object.assign({}, was, { focus: false }); });
     waitingUntil = Date.now() + 5000;
     kept = [];
     // The message took away the part of the page that had the focus (a call closed once answered, an item
