@@ -1,6 +1,6 @@
 """What people do in the browser before they play: sign up, start a campaign, join it."""
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 PASSWORD = "a long table password 7"
 
@@ -39,6 +39,25 @@ def join(browser, invite: str, username: str) -> Page:
     page.click("button:has-text('Join as a player')")
     expect(page.locator("#live-status")).to_have_text("live")
     return page
+
+
+def fill_in(within: Page | Locator, fields: dict[str, str]) -> None:
+    """Each field of `fields` in order (a selector within `within`, and what a person types in it, or chooses
+    by its value or its label where it is a list)."""
+    for selector, value in fields.items():
+        field = within.locator(selector)
+        if field.evaluate("field => field.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            field.fill(value)
+
+
+def make_character(page: Page, name: str, fields: dict[str, str] | None = None, start: str = "New character") -> None:
+    """The player makes a character from the link `start`: its name, then `fields` (`fill_in`), and saves it."""
+    page.click(f"text={start}")
+    page.fill("#id_name", name)
+    fill_in(page, fields or {})
+    page.click("button:has-text('Save')")
 
 
 def confirm(page: Page) -> None:

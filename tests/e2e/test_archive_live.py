@@ -5,7 +5,7 @@ until a reload; brought back, it still said "Archived" until a reload."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.people import join, start_campaign
+from tests.e2e.people import join, make_character, start_campaign
 
 pytestmark = pytest.mark.browser
 
@@ -13,9 +13,7 @@ pytestmark = pytest.mark.browser
 def test_an_open_table_turns_read_only_when_archived_and_back_when_brought_back(browser, server_url):
     gm, invite, table = start_campaign(browser, server_url, "ptb_archive_gm", "Archive live", "One-Roll Engine")
     player = join(browser, invite, "ptb_archive_ivy")
-    player.click("text=Create your character")
-    player.fill("#id_name", "Ivy")
-    player.click("button:has-text('Save')")
+    make_character(player, "Ivy", start="Create your character")
     roll = player.locator(".character-card button:has-text('Roll Body')")
     expect(roll).to_be_enabled()
 

@@ -6,7 +6,7 @@ the keyboard presses it again without hunting for it."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.people import join, start_campaign
+from tests.e2e.people import join, make_character, start_campaign
 from tests.e2e.test_accessibility import demo_tables, log_in, wait_live
 from tests.e2e.test_live_table import call_for
 
@@ -72,9 +72,7 @@ def test_an_answered_call_hands_the_focus_to_the_next_one_then_to_its_region(bro
     the page's top. It goes to the next call's first control, and with none left to the calls' region."""
     gm, invite, _table = start_campaign(browser, server_url, "focus_gm", "Focus calls", "Tribute Alpha")
     player = join(browser, invite, "focus_player")
-    player.click("text=New character")
-    player.fill("#id_name", "Vera")
-    player.click("button:has-text('Save')")
+    make_character(player, "Vera")
     wait_live(player)
     gm.reload()
     for label in ("first", "second"):

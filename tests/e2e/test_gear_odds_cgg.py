@@ -5,7 +5,7 @@ again before "Confirm gear and roll" (campaigns/systems/cgg/kind.py gear_odds; /
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.people import console_errors, join, open_more, start_campaign
+from tests.e2e.people import console_errors, join, make_character, open_more, start_campaign
 
 pytestmark = pytest.mark.browser
 
@@ -13,13 +13,16 @@ pytestmark = pytest.mark.browser
 def test_the_exec_sees_the_odds_with_the_gear_asked_as_they_untick_it(browser, server_url):
     gm, invite, table = start_campaign(browser, server_url, "gearexec", "Gear odds", "Centaurus Gate")
     mara = join(browser, invite, "gearmara")
-    mara.click("text=New character")
-    mara.fill("#id_name", "Mara Gear")
-    mara.fill("#id_dexterity", "4d")
-    mara.fill("#id_roles-0-text", "Pilot")
-    mara.fill("#id_gear-0-name", "Armour jacket")
-    mara.fill("#id_gear-0-code", "3d")
-    mara.click("button:has-text('Save')")
+    make_character(
+        mara,
+        "Mara Gear",
+        {
+            "#id_dexterity": "4d",
+            "#id_roles-0-text": "Pilot",
+            "#id_gear-0-name": "Armour jacket",
+            "#id_gear-0-code": "3d",
+        },
+    )
     open_more(mara)  # the system's panel: the "More rolls" tab
     expect(mara.locator("#cgg-panel")).to_contain_text("Mara Gear: 12/12 hours")
 

@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.people import console_errors, join, open_more, start_campaign
+from tests.e2e.people import console_errors, join, make_character, open_more, start_campaign
 
 pytestmark = pytest.mark.browser
 
@@ -16,10 +16,13 @@ def test_the_exec_edits_an_explorer_in_place_and_the_player_sees_it(browser, ser
     gm, invite, table = start_campaign(browser, server_url, "quickexec", "Quick edits", "Centaurus Gate")
     mara = join(browser, invite, "quickmara")
     mara.set_viewport_size({"width": 360, "height": 800})
-    mara.click("text=New character")
-    mara.fill("#id_name", "Mara Quick")
-    mara.fill("#id_roles-0-text", "Pilot")
-    mara.click("button:has-text('Save')")
+    make_character(
+        mara,
+        "Mara Quick",
+        {
+            "#id_roles-0-text": "Pilot",
+        },
+    )
     open_more(mara)  # the system's panel: the "More rolls" tab
     card = mara.locator(".character-card").first
     expect(card).to_contain_text("Mara Quick")

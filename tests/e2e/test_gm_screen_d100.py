@@ -5,7 +5,7 @@ and reveals it from the Secrets block, and the player sees only the reveal."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.people import confirm, join, start_campaign
+from tests.e2e.people import confirm, join, make_character, start_campaign
 
 pytestmark = pytest.mark.browser
 
@@ -13,9 +13,7 @@ pytestmark = pytest.mark.browser
 def test_the_gm_changes_peril_and_reveals_a_secret_test_in_place(browser, server_url):
     gm, invite, table = start_campaign(browser, server_url, "peril_gm", "Perilous roads", "d100 skill tests")
     ilse = join(browser, invite, "ilse_player")
-    ilse.click("text=New character")
-    ilse.fill("#id_name", "Ilse")
-    ilse.click("button:has-text('Save')")
+    make_character(ilse, "Ilse")
     card = ilse.locator(".d100-glance").last
     expect(card).to_contain_text("Unhindered")
 

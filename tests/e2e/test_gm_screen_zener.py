@@ -4,7 +4,7 @@ with its fold open, and a quick edit on the Characters tab reaches the player's 
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.people import join, open_more, start_campaign
+from tests.e2e.people import join, make_character, open_more, start_campaign
 
 pytestmark = pytest.mark.browser
 
@@ -12,9 +12,7 @@ pytestmark = pytest.mark.browser
 def test_the_gm_runs_a_step_and_a_quick_edit_in_place(browser, server_url):
     gm, invite, _ = start_campaign(browser, server_url, "zener_screen_gm", "Zener screen", "Zener Gate")
     player = join(browser, invite, "zener_screen_kai")
-    player.click("text=New character")
-    player.fill("#id_name", "Kai")
-    player.click("button:has-text('Save')")
+    make_character(player, "Kai")
     open_more(player)  # the system's panel: the "More rolls" tab
     expect(player.locator("#card-title, .character-card").first).to_contain_text("Kai")
 

@@ -6,7 +6,7 @@ character (static/fivefold/table.js, "A live message may draw again…")."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.people import join, open_more, start_campaign
+from tests.e2e.people import join, make_character, open_more, start_campaign
 
 pytestmark = pytest.mark.browser
 
@@ -15,9 +15,7 @@ REDRAWN = {"vera": "#tribute-shared", "gm": "#tribute-panel"}
 
 
 def new_character(page, name: str) -> None:
-    page.click("text=Create your character")
-    page.fill("#id_name", name)
-    page.click("button:has-text('Save')")
+    make_character(page, name, start="Create your character")
     open_more(page)  # the system's panel: the "More rolls" tab
     expect(page.locator("#live-status")).to_have_text("live")
 

@@ -7,7 +7,7 @@ import time
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.people import confirm, join, notation_call_form, roll, sign_up, start_campaign
+from tests.e2e.people import confirm, join, make_character, notation_call_form, roll, sign_up, start_campaign
 
 pytestmark = pytest.mark.browser
 
@@ -313,9 +313,7 @@ def test_a_dropped_connection_catches_up_the_calls(browser, server_url):
     tab is there, one answered is gone."""
     gm, invite, table = start_campaign(browser, server_url, "cora", "Calls away", "Tribute Alpha")
     player = join(browser, invite, "vic")
-    player.click("text=New character")
-    player.fill("#id_name", "Vera")
-    player.click("button:has-text('Save')")
+    make_character(player, "Vera")
     player_away = away_while(player)
     player.reload()
     expect(player.locator("#live-status")).to_have_text("live")

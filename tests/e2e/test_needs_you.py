@@ -8,7 +8,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.people import console_errors, join, start_campaign
+from tests.e2e.people import console_errors, join, make_character, start_campaign
 
 pytestmark = pytest.mark.browser
 WITHIN = 1000  # ms: the strip and the title count it "within a second"
@@ -28,10 +28,13 @@ window.AudioContext = class {
 def test_the_players_answer_waits_in_the_execs_strip(browser, server_url):
     gm, invite, table = start_campaign(browser, server_url, "needs_exec", "Needs Gate", "Centaurus Gate")
     lyra = join(browser, invite, "needs_lyra")
-    lyra.click("text=New character")
-    lyra.fill("#id_name", "Lyra Quill")
-    lyra.fill("#id_dexterity", "10d")  # many dice: Venture comes often
-    lyra.click("button:has-text('Save')")
+    make_character(
+        lyra,
+        "Lyra Quill",
+        {
+            "#id_dexterity": "10d",  # many dice: Venture comes often
+        },
+    )
     expect(lyra.locator("#needs")).to_contain_text("Nothing waits on you now.")
 
     # The Exec turns the sound on in their settings; the player leaves it off, as it starts.

@@ -5,7 +5,7 @@ nor did it drop a player who left."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.people import confirm, console_errors, join, start_campaign
+from tests.e2e.people import confirm, console_errors, join, make_character, start_campaign
 
 pytestmark = pytest.mark.browser
 
@@ -20,9 +20,7 @@ def test_the_gms_people_list_follows_joins_new_characters_and_leaves(browser, se
 
     newt = join(browser, invite, "ptb_people_newt")
     expect(players.locator("li", has_text="ptb_people_newt")).to_contain_text("here now")  # no reload
-    newt.click("text=Create your character")
-    newt.fill("#id_name", "Newt Sable")
-    newt.click("button:has-text('Save')")
+    make_character(newt, "Newt Sable", start="Create your character")
     expect(newt.locator("#live-status")).to_have_text("live")
     expect(people).to_contain_text("Newt Sable")
     # The call forms came too (the first character of the campaign): the GM calls Newt without a reload.

@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.people import confirm, console_errors, join, open_more, start_campaign
+from tests.e2e.people import confirm, console_errors, join, make_character, open_more, start_campaign
 
 pytestmark = pytest.mark.browser
 SECRETS = ("base 9d", "risk target", "Rushed for time")
@@ -17,11 +17,14 @@ def test_a_centaurus_gate_scene(browser, server_url):
     gm, invite, table = start_campaign(browser, server_url, "exec", "Centaurus", "Centaurus Gate")
 
     mara = join(browser, invite, "mara")
-    mara.click("text=New character")
-    mara.fill("#id_name", "Mara Vell")
-    mara.fill("#id_dexterity", "10d")  # many dice (the most an attribute has): Venture comes often
-    mara.fill("#id_roles-0-text", "Pilot")  # a role row
-    mara.click("button:has-text('Save')")
+    make_character(
+        mara,
+        "Mara Vell",
+        {
+            "#id_dexterity": "10d",  # many dice (the most an attribute has): Venture comes often
+            "#id_roles-0-text": "Pilot",  # a role row
+        },
+    )
     open_more(mara)  # the system's panel: the "More rolls" tab
     expect(mara.locator("#cgg-panel")).to_contain_text("Mara Vell: 12/12 hours")
     dax = join(browser, invite, "dax")

@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.people import confirm, join, open_more, start_campaign
+from tests.e2e.people import confirm, join, make_character, open_more, start_campaign
 
 pytestmark = pytest.mark.browser
 
@@ -14,10 +14,13 @@ def test_a_secret_test_and_a_fortune_reroll(browser, server_url):
     gm, invite, table = start_campaign(browser, server_url, "d100_gm", "Grim and perilous", "d100 skill tests")
 
     ulf = join(browser, invite, "ulf_player")
-    ulf.click("text=New character")
-    ulf.fill("#id_name", "Ulf")
-    ulf.fill("[name=attribute__Agility]", "10")  # low odds: failures come quickly
-    ulf.click("button:has-text('Save')")
+    make_character(
+        ulf,
+        "Ulf",
+        {
+            "[name=attribute__Agility]": "10",  # low odds: failures come quickly
+        },
+    )
     open_more(ulf)  # the system's panel: the "More rolls" tab
 
     gm.goto(table + "?tab=session")  # the GM's screen: the session is on its own tab

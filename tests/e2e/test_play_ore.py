@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.people import console_errors, join, open_more, start_campaign
+from tests.e2e.people import console_errors, fill_in, join, make_character, open_more, start_campaign
 
 pytestmark = pytest.mark.browser
 
@@ -15,14 +15,18 @@ def test_ore_wiggle_dice_and_a_contest(browser, server_url):
     gm, invite, table = start_campaign(browser, server_url, "ore_gm", "Neon nights", "One-Roll Engine")
 
     jet = join(browser, invite, "jet_player")
-    jet.click("text=New character")
-    jet.fill("#id_name", "Jet")
-    jet.fill("[name=stat__Coordination]", "3")
-    jet.fill("#id_skills-0-name", "Piloting")  # a skill row
-    jet.select_option("#id_skills-0-stat", "Coordination")
-    for kind in ("normal", "hard", "wiggle"):
-        jet.fill(f"#id_skills-0-{kind}", "1")
-    jet.click("button:has-text('Save')")
+    make_character(
+        jet,
+        "Jet",
+        {
+            "[name=stat__Coordination]": "3",
+            "#id_skills-0-name": "Piloting",  # a skill row
+            "#id_skills-0-stat": "Coordination",
+            "#id_skills-0-normal": "1",
+            "#id_skills-0-hard": "1",
+            "#id_skills-0-wiggle": "1",
+        },
+    )
 
     open_more(jet)  # the system's roll form: the "More rolls" tab
     form = jet.locator("#ore-roll-form")
@@ -50,9 +54,7 @@ def test_ore_wiggle_dice_and_a_contest(browser, server_url):
     expect(gm.locator("#log .roll").first).to_contain_text("wiggle set to 10")
     gm.locator("#tab-system").click()  # the GM's screen: the contest is on the system's tab
     contest = gm.locator("#ore-contest-form")
-    contest.locator("[name=character]").select_option(label="Jet")
-    contest.locator("[name=stat]").select_option("Coordination")
-    contest.locator("[name=skill]").select_option("Piloting")
+    fill_in(contest, {"[name=character]": "Jet", "[name=stat]": "Coordination", "[name=skill]": "Piloting"})
     contest.locator("[name=npc_name]").fill("Drone")
     contest.locator("button[type=submit]").click()
 

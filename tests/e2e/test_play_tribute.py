@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.people import console_errors, join, open_more, start_campaign
+from tests.e2e.people import console_errors, fill_in, join, make_character, open_more, start_campaign
 
 pytestmark = pytest.mark.browser
 
@@ -15,14 +15,17 @@ def test_tribute_tests_with_profit_and_an_opposed_test(browser, server_url):
     gm, invite, table = start_campaign(browser, server_url, "tribute_gm", "Tribute night", "Tribute Alpha")
 
     vera = join(browser, invite, "vera_player")
-    vera.click("text=New character")
-    vera.fill("#id_name", "Vera")
-    vera.fill("[name=attribute__Might]", "1")
-    vera.fill("#id_effects-0-name", "Punch")  # an effect row
-    vera.fill("#id_effects-0-rank", "2")
-    vera.fill("#id_effects-0-features", "damage 2, range 1")
-    vera.fill("#id_effects-0-bonuses", "knockback")
-    vera.click("button:has-text('Save')")
+    make_character(
+        vera,
+        "Vera",
+        {
+            "[name=attribute__Might]": "1",
+            "#id_effects-0-name": "Punch",  # an effect row
+            "#id_effects-0-rank": "2",
+            "#id_effects-0-features": "damage 2, range 1",
+            "#id_effects-0-bonuses": "knockback",
+        },
+    )
     open_more(vera)  # the system's panel: the "More rolls" tab
     expect(vera.locator("#tribute-panel")).to_be_visible()
     # The page's scripts have run (the socket is open): the +/- buttons step the field from there on. CI
@@ -61,9 +64,7 @@ def test_tribute_tests_with_profit_and_an_opposed_test(browser, server_url):
     expect(gm.locator("#log .roll").first).to_contain_text("Final ranks: damage 3, range 1")
     gm.locator("#tab-system").click()  # the GM's screen: the opposed test is on the system's tab
     opposed = gm.locator("#tribute-opposed-form")
-    opposed.locator("[name=character]").select_option(label="Vera")
-    opposed.locator("[name=attribute]").select_option("Might")
-    opposed.locator("[name=opponent_name]").fill("Ogre")
+    fill_in(opposed, {"[name=character]": "Vera", "[name=attribute]": "Might", "[name=opponent_name]": "Ogre"})
     opposed.locator("[name=opponent_rank]").fill("2")
     opposed.locator("button[type=submit]").click()
 

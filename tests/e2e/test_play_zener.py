@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.people import back_to_play, confirm, join, open_more, start_campaign
+from tests.e2e.people import back_to_play, confirm, join, make_character, open_more, start_campaign
 
 pytestmark = pytest.mark.browser
 
@@ -105,9 +105,7 @@ def test_a_plus_five_from_another_player_takes_the_reroll_off_the_rollers_row_li
     pages = {}
     for user, name in (("kira_player", "Kira"), ("tobin_player", "Tobin")):
         page = pages[name] = join(browser, invite, user)
-        page.click("text=New character")
-        page.fill("#id_name", name)
-        page.click("button:has-text('Save')")
+        make_character(page, name)
         open_more(page)  # the system's panel: the "More rolls" tab
         expect(page.locator("#zener-karma")).to_contain_text(f"{name}:")
     kira, tobin = pages["Kira"], pages["Tobin"]

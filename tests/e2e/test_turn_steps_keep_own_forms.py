@@ -8,16 +8,19 @@ made in the turn forms stays through another's change, which draws the panel aga
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.people import console_errors, join, start_campaign
+from tests.e2e.people import console_errors, join, make_character, start_campaign
 
 pytestmark = pytest.mark.browser
 
 
 def make_explorer(page: Page, name: str) -> None:
-    page.click("text=New character")
-    page.fill("#id_name", name)
-    page.fill("#id_roles-0-text", "Pilot")
-    page.click("button:has-text('Save')")
+    make_character(
+        page,
+        name,
+        {
+            "#id_roles-0-text": "Pilot",
+        },
+    )
     expect(page.locator("h1")).not_to_have_text("New character")
     page.goto(page.url.split("#")[0].split("?")[0] + "?tab=more")  # the system's panel: a tab away from the card
     expect(page.locator("#cgg-panel")).to_contain_text(f"{name}: 12/12 hours")
