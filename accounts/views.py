@@ -1,18 +1,14 @@
-import logging
-
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.core.cache import cache
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
-from redis.exceptions import RedisError
 
+from accounts import email_change
+from accounts.attempts import Attempts
 from accounts.forms import SettingsForm, SignUpForm
-
-logger = logging.getLogger(__name__)
 
 
 def _safe_next(request) -> str:
@@ -35,42 +31,8 @@ def signup(request):
     return render(request, "accounts/signup.html", {"form": form, "next": _safe_next(request)})
 
 
-LOGIN_ATTEMPTS = 5
-LOGIN_WINDOW = 15 * 60  # seconds
-
-
-def _attempts_key(request) -> str:
-    username = request.POST.get("username", "").strip().lower()[:150]
-    return f"login-failures:{username}:{request.META.get('REMOTE_ADDR', '')}"
-
-
-def _failures(request) -> int:
-    """Recent failed log-ins of this username from this address. Without the cache (Redis
-    down) the count is not kept and people can still log in: the password check
-    stands, and its slow hashing still limits guessing."""
-    try:
-        return cache.get(_attempts_key(request), 0)
-    except (RedisError, OSError) as error:
-        logger.warning("Log-in attempts are not counted without the cache: %s", error)
-        return 0
-
-
-def _count_failure(request) -> None:
-    key = _attempts_key(request)
-    try:
-        cache.add(key, 0, LOGIN_WINDOW)
-        cache.incr(key)
-    except ValueError:  # expired between the two calls: this failure starts a new count
-        cache.add(key, 1, LOGIN_WINDOW)
-    except (RedisError, OSError) as error:
-        logger.warning("Log-in attempts are not counted without the cache: %s", error)
-
-
-def _forget_failures(request) -> None:
-    try:
-        cache.delete(_attempts_key(request))
-    except (RedisError, OSError) as error:
-        logger.warning("Log-in attempts are not counted without the cache: %s", error)
+LOGIN_FAILURES = Attempts("Log-in failures", "login-failures", limit=5, window=15 * 60)
+RESET_MAILS = Attempts("Reset mails", "reset-mails", limit=3, window=15 * 60)
 
 
 class LoginView(auth_views.LoginView):
@@ -79,7 +41,7 @@ class LoginView(auth_views.LoginView):
     redirect_authenticated_user = True
 
     def post(self, request, *args, **kwargs):
-        if _failures(request) >= LOGIN_ATTEMPTS:
+        if LOGIN_FAILURES.too_many(request, request.POST.get("username", "")):
             form = self.get_form()
             form.errors.clear()
             form.add_error(None, "Too many failed log-ins for this account. Try again in 15 minutes.")
@@ -87,21 +49,56 @@ class LoginView(auth_views.LoginView):
         return super().post(request, *args, **kwargs)
 
     def form_invalid(self, form):
-        _count_failure(self.request)
+        LOGIN_FAILURES.count(self.request, self.request.POST.get("username", ""))
         return super().form_invalid(form)
 
     def form_valid(self, form):
-        _forget_failures(self.request)
+        LOGIN_FAILURES.forget(self.request, self.request.POST.get("username", ""))
+        return super().form_valid(form)
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's reset by email (its tokens, its mail), asked at most 3 times in 15 minutes for one address
+    from one place: the form cannot be used to fill someone's mailbox. The answer never says whether an
+    account has the address."""
+
+    def form_valid(self, form):
+        email = form.cleaned_data["email"]
+        if RESET_MAILS.too_many(self.request, email):
+            form.add_error("email", "Three reset mails were sent to this address lately. Try again in 15 minutes.")
+            return self.render_to_response(self.get_context_data(form=form), status=429)
+        RESET_MAILS.count(self.request, email)
         return super().form_valid(form)
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def account_settings(request):
-    """The user's own preferences: for now, the "Needs you" strip's sound."""
+    """The user's own preferences and email address: a new address waits for its link to be followed."""
     form = SettingsForm(request.POST or None, instance=request.user)
     if request.method == "POST" and form.is_valid():
         form.save()
+        if form.new_email:
+            email_change.send_link(request, request.user, form.new_email)
+            messages.info(request, f"We sent a link to {form.new_email}: your address changes when you follow it.")
+        elif form.new_email == "":
+            request.user.email = ""
+            request.user.save(update_fields=["email"])
+            messages.info(request, "Your email address is removed: a forgotten password can no longer be reset.")
         messages.success(request, "Your settings are saved.")
         return redirect("account_settings")
     return render(request, "accounts/settings.html", {"form": form}, status=422 if form.errors else 200)
+
+
+@require_http_methods(["GET", "POST"])
+def confirm_email(request, token: str):
+    """The link of a new email address: a button to confirm it (a GET changes nothing), then the address."""
+    try:
+        user, email = email_change.read(token)
+        if request.method == "POST":
+            email_change.confirm(token)
+            messages.success(request, f"Your email address is now {email}.")
+            return redirect("account_settings" if request.user == user else "login")
+    except email_change.Refused as refused:
+        return render(request, "accounts/confirm_email.html", {"refused": str(refused)})
+    return render(request, "accounts/confirm_email.html", {"email": email, "username": user.username})

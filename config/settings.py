@@ -12,6 +12,8 @@ import environ
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
+from config.mail import mailer
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 env = environ.Env()
 if (BASE_DIR / ".env").exists():  # optional (read_env would log its absence, before LOG_FORMAT applies)
@@ -169,6 +171,11 @@ AUTH_USER_MODEL = "accounts.User"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
+# Mail (a forgotten password's reset link, an email address's confirmation): EMAIL_URL as django-environ reads
+# it (smtp+tls://user:password@host:587, ...). By default, the console while DEBUG (`make run` prints each mail
+# it sends), and the host's own mail relay on port 25 otherwise.
+MAILERS = {"default": mailer(env("EMAIL_URL", default="consolemail://" if DEBUG else "smtp://localhost:25"))}
+DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="Fivefold <noreply@localhost>")
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

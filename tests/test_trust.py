@@ -37,6 +37,7 @@ def kwargs_for(name, world, system):
         "character_id": character.pk,
         "membership_id": seat.pk,
         "token": campaign.invite_token,
+        "uidb64": "MQ",
         "fmt": "json",
         "system_key": campaign.system,
     }
