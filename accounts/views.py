@@ -100,5 +100,5 @@ def confirm_email(request, token: str):
             messages.success(request, f"Your email address is now {email}.")
             return redirect("account_settings" if request.user == user else "login")
     except email_change.Refused as refused:
-        return render(request, "accounts/confirm_email.html", {"refused": str(refused)})
+        return render(request, "accounts/confirm_email.html", {"link_refused": str(refused)})
     return render(request, "accounts/confirm_email.html", {"email": email, "username": user.username})
