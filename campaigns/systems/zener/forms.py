@@ -3,7 +3,7 @@ from django import forms
 from campaigns.common import reads
 from campaigns.common.inputs import TextField, WholeNumberField, decimal_number
 from campaigns.plugins.forms import index_choice, optional_number
-from campaigns.table.forms import CharacterChoiceField, TableForm
+from campaigns.table.forms import CharacterChoiceField, SeatedCharacterForm, TableForm
 from campaigns.toolkit.skills import OwnStatNamed, name_own_stat, stat_field
 from rules.dice import parse
 from rules.errors import RulesError
@@ -191,8 +191,7 @@ class LanguageForm(TableForm):
         self.fields["character"].queryset = characters if user is None else characters.filter(owner=user)
 
 
-class KarmaForm(TableForm):
-    character = CharacterChoiceField(queryset=None, empty_label=None)
+class KarmaForm(SeatedCharacterForm):
     kind = forms.ChoiceField(
         choices=[
             ("complication", "Award: a complication (+2)"),
@@ -213,10 +212,6 @@ class KarmaForm(TableForm):
         choices=[("", "(for an adventure: the locals' problem)"), *SOLUTION_NAMES.items()], required=False
     )
     selfish = forms.BooleanField(required=False, label="Selfish or amoral play (−1 XP)")
-
-    def __init__(self, *args, campaign, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["character"].queryset = reads.seated_query(campaign)
 
 
 class AttackForm(TableForm):
@@ -316,12 +311,7 @@ class AttackForm(TableForm):
         return data
 
 
-class SkipActionForm(TableForm):
+class SkipActionForm(SeatedCharacterForm):
     """A missed action: 1/3 of the shock back (seed: "SHOCK"), and the end of unconsciousness."""
 
-    character = CharacterChoiceField(queryset=None, empty_label=None)
     wake = forms.BooleanField(required=False, initial=True, label="Unconscious: the time is up, they wake")
-
-    def __init__(self, *args, campaign, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["character"].queryset = reads.seated_query(campaign)
