@@ -204,8 +204,17 @@ class OddsForm(forms.Form):
     comparison = forms.TypedChoiceField(choices=COMPARISON_CHOICES, coerce=Comparison, required=False)
 
 
-class CallForm(TableForm):
+class SeatedCharacterForm(TableForm):
+    """A GM's form about one character at the table: `character` chooses among the campaign's seated ones."""
+
     character = CharacterChoiceField(queryset=None, empty_label=None)
+
+    def __init__(self, *args, campaign, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["character"].queryset = reads.seated_query(campaign)
+
+
+class CallForm(SeatedCharacterForm):
     label = TextField(max_length=100, required=False, help_text="What the roll is for; the player sees it.")
     notation = NotationField(label="Dice")
     target = TargetField(help_text="Secret: only you see it.")
@@ -221,10 +230,6 @@ class CallForm(TableForm):
         label="Save this call as",
         help_text="Optional: a name, to make this call again in one click.",
     )
-
-    def __init__(self, *args, campaign, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["character"].queryset = reads.seated_query(campaign)
 
     def reveal(self) -> dict:
         return {part: self.cleaned_data[f"reveal_{part}"] for part in ("dice", "target", "success")}

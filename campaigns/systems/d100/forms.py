@@ -4,6 +4,7 @@ from django import forms
 
 from campaigns.common import reads, sources
 from campaigns.common.inputs import TextField, WholeNumberField
+from campaigns.plugins.forms import SECRET, index_choice
 from campaigns.table.forms import CharacterChoiceField, TableForm
 from campaigns.toolkit.skills import OwnStatNamed, name_own_stat, stat_field
 from rules.d100.test import DIFFICULTIES, Flip
@@ -11,7 +12,7 @@ from rules.d100.test import DIFFICULTIES, Flip
 TIME_REFUSED = "The time taken is hasty, normal or triple time."
 
 DIFFICULTY_CHOICES = [
-    ("", "The GM sets it (secret)"),
+    ("", SECRET),
     *((key, f"{key.title()} ({v:+d})") for key, v in DIFFICULTIES.items()),
 ]
 
@@ -137,11 +138,9 @@ class OpposedForm(TableForm):
 class MisfortuneForm(TableForm):
     """The GM's Misfortune spend for an NPC (the panel's select offers 1 and 2)."""
 
-    points = forms.TypedChoiceField(
-        choices=[("1", "1"), ("2", "2")],
-        coerce=int,
-        required=False,
-        empty_value=1,
+    points = index_choice(
+        [("1", "1"), ("2", "2")],
+        blank=1,
         error_messages={"invalid_choice": "Misfortune is spent 1 or 2 points at a time."},
     )
     reason = TextField(max_length=100, required=False, empty_value="for an NPC", label="For")

@@ -3,6 +3,7 @@
 from django import forms
 
 from campaigns.common.inputs import WholeNumberField
+from campaigns.plugins.forms import index_choice, optional_number
 from characters.forms import CharacterForm, notes_field
 from characters.rows import RowForm, RowList, count_field, name_field, stat_choice
 from rules.d100.sheet import DEFAULT_ATTRIBUTES as D100_ATTRIBUTES
@@ -39,18 +40,12 @@ class D100SheetForm(CharacterForm):
             row_label="Skill",
         )
     }
-    modifiers = WholeNumberField(
-        min_value=-30,
-        max_value=30,
-        required=False,
-        label="Talent and trait modifiers",
-        help_text="Added to every test's base chance, -30 to +30.",
+    modifiers = optional_number(
+        -30, 30, label="Talent and trait modifiers", help_text="Added to every test's base chance, -30 to +30."
     )
-    peril = forms.TypedChoiceField(
-        choices=list(enumerate(PERIL_STEPS)),
-        coerce=int,
-        required=False,
-        empty_value=0,
+    peril = index_choice(
+        list(enumerate(PERIL_STEPS)),
+        blank=0,
         help_text="Where the character stands on the Peril Condition Track.",
     )
     notes = notes_field()

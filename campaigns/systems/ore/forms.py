@@ -1,6 +1,7 @@
 from django import forms
 
 from campaigns.common.inputs import TextField, WholeNumberField
+from campaigns.plugins.forms import known_or_secret, optional_number
 from campaigns.table.forms import CharacterChoiceField, TableForm
 from campaigns.toolkit.skills import OwnStatNamed, name_own_stat, stat_field
 from rules.ore.sheet import STATS
@@ -16,14 +17,8 @@ class OreRollForm(OwnStatNamed, TableForm):
     penalty = WholeNumberField(
         min_value=0, max_value=10, initial=0, help_text="Penalty dice: hard, then normal, then wiggle."
     )
-    known = forms.TypedChoiceField(
-        choices=[("1", "I know the difficulty (0 = none)"), ("0", "The GM sets it (secret)")],
-        coerce=lambda value: value == "1",
-        initial="1",
-        widget=forms.RadioSelect,
-        label="Difficulty",
-    )
-    difficulty = WholeNumberField(min_value=0, max_value=10, initial=0, required=False)
+    known = known_or_secret("I know the difficulty (0 = none)", label="Difficulty")
+    difficulty = optional_number(0, 10, initial=0)
     label = TextField(max_length=100, required=False)
     # Extra actions (seed: "Multiple Actions and Multiple Sets"), each a stat or a skill, named
     # by campaigns/systems/ore/multiple.py; the panel draws them in their own fieldset.
@@ -58,26 +53,20 @@ class ContestForm(TableForm):
     opponent_character = CharacterChoiceField(queryset=None, required=False, empty_label="(an NPC)", label="Opponent")
     opponent_skill = TextField(required=False, max_length=60)
     opponent_stat = stat_field(STAT_CHOICES)
-    opponent_bonus = WholeNumberField(
-        min_value=0,
-        max_value=5,
-        initial=0,
-        required=False,
-        label="Opponent's bonus dice",
-        help_text="For an opposing character.",
+    opponent_bonus = optional_number(
+        0, 5, initial=0, label="Opponent's bonus dice", help_text="For an opposing character."
     )
-    opponent_penalty = WholeNumberField(
-        min_value=0,
-        max_value=10,
+    opponent_penalty = optional_number(
+        0,
+        10,
         initial=0,
-        required=False,
         label="Opponent's penalty dice",
         help_text="For an opposing character: hard, then normal, then wiggle.",
     )
     npc_name = TextField(required=False, max_length=60, label="NPC name")
-    npc_normal = WholeNumberField(min_value=0, max_value=10, initial=4, required=False, label="NPC normal dice")
-    npc_hard = WholeNumberField(min_value=0, max_value=10, initial=0, required=False, label="NPC hard dice")
-    npc_wiggle = WholeNumberField(min_value=0, max_value=10, initial=0, required=False, label="NPC wiggle dice")
+    npc_normal = optional_number(0, 10, initial=4, label="NPC normal dice")
+    npc_hard = optional_number(0, 10, initial=0, label="NPC hard dice")
+    npc_wiggle = optional_number(0, 10, initial=0, label="NPC wiggle dice")
     height_only = forms.BooleanField(
         required=False,
         label="Order does not matter: the higher set wins",
@@ -96,8 +85,8 @@ class DifficultyForm(TableForm):
 
 
 class ContestRollForm(TableForm):
-    bonus = WholeNumberField(min_value=0, max_value=5, required=False)
-    penalty = WholeNumberField(min_value=0, max_value=10, required=False)
+    bonus = optional_number(0, 5)
+    penalty = optional_number(0, 10)
     # Extra actions with a contest roll, as on the roll form (campaigns/systems/ore/multiple.py).
     extra_1 = TextField(required=False, max_length=60)
     extra_1_label = TextField(required=False, max_length=60)

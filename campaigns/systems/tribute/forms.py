@@ -1,6 +1,7 @@
 from django import forms
 
 from campaigns.common.inputs import TextField, WholeNumberField, whole_number
+from campaigns.plugins.forms import known_or_secret, optional_number
 from campaigns.table.forms import CharacterChoiceField, TableForm
 from rules.errors import RulesError
 from rules.tribute.effects import Assignment
@@ -34,16 +35,8 @@ class TestForm(TableForm):
     focus = _count("FOCUS dice (white)")
     burden = _count("BURDEN dice (black)")
     effect = TextField(required=False, max_length=100, help_text="The effect you are testing, if any.")
-    known = forms.TypedChoiceField(
-        choices=[("1", "I know the opposition's result"), ("0", "The GM sets it (secret)")],
-        coerce=lambda value: value == "1",
-        initial="1",
-        widget=forms.RadioSelect,
-        label="Opposition",
-    )
-    opposition = WholeNumberField(
-        min_value=-OPPOSITION_LIMIT, max_value=OPPOSITION_LIMIT, required=False, label="Opposition's result"
-    )
+    known = known_or_secret("I know the opposition's result", label="Opposition")
+    opposition = optional_number(-OPPOSITION_LIMIT, OPPOSITION_LIMIT, label="Opposition's result")
     label = TextField(max_length=100, required=False, help_text="What the test is for.")
 
     # The usual test (an attribute, its FOCUS and BURDEN dice, the opposition) in one row; the effect and the label
@@ -69,9 +62,7 @@ class OpposedForm(TableForm):
     attribute = forms.ChoiceField()
     opponent_character = CharacterChoiceField(queryset=None, required=False, empty_label="(an NPC)", label="Opponent")
     opponent_name = TextField(max_length=100, required=False, label="NPC name")
-    opponent_rank = WholeNumberField(
-        min_value=-MAX_RANK, max_value=MAX_RANK, initial=0, required=False, label="NPC rank"
-    )
+    opponent_rank = optional_number(-MAX_RANK, MAX_RANK, initial=0, label="NPC rank")
     opponent_attribute = forms.ChoiceField(label="Opponent's attribute")
     opponent_focus = _count("Opponent's FOCUS dice")
     opponent_burden = _count("Opponent's BURDEN dice")

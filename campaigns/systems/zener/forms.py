@@ -2,7 +2,8 @@ from django import forms
 
 from campaigns.common import reads
 from campaigns.common.inputs import TextField, WholeNumberField, decimal_number
-from campaigns.table.forms import CharacterChoiceField, TableForm
+from campaigns.plugins.forms import index_choice, optional_number
+from campaigns.table.forms import CharacterChoiceField, SeatedCharacterForm, TableForm
 from campaigns.toolkit.skills import OwnStatNamed, name_own_stat, stat_field
 from rules.dice import parse
 from rules.errors import RulesError
@@ -32,47 +33,37 @@ class CheckForm(OwnStatNamed, TableForm):
     skill = TextField(required=False, max_length=60, help_text="A skill from the sheet, unproficient, or a stat check.")
     stat = stat_field(STAT_CHOICES, label="Stat basis", help_text="The GM may name another stat basis.")
     # One model of a modifier for both kinds of check: a bonus (rules/zener/checks.py).
-    modifier = WholeNumberField(
-        min_value=-MAX_MODIFIER,
-        max_value=MAX_MODIFIER,
+    modifier = optional_number(
+        -MAX_MODIFIER,
+        MAX_MODIFIER,
         initial=0,
-        required=False,
         help_text="+ makes success likelier, − harder, on any check: a skill check adds it "
         "to the target, a stat check takes it off the 4d6.",
     )
-    extra = WholeNumberField(
-        min_value=0, max_value=5, initial=0, required=False, label="Further relevant skills (+2 each)"
-    )
-    indirect = WholeNumberField(
-        min_value=0, max_value=5, initial=0, required=False, label="Indirectly related skills (unproficient, +1 each)"
-    )
-    time = forms.TypedChoiceField(
-        choices=[
+    extra = optional_number(0, 5, initial=0, label="Further relevant skills (+2 each)")
+    indirect = optional_number(0, 5, initial=0, label="Indirectly related skills (unproficient, +1 each)")
+    time = index_choice(
+        [
             (TIME_UNDER, f"under x{TIME_MULTIPLIERS[TIME_UNDER + 1]:g} time ({TIME_UNDER:+d})"),
             *((i, f"x{m:g} time ({i:+d})") for i, m in TIME_MULTIPLIERS.items()),
         ],
-        coerce=int,
+        blank=0,
         initial=0,
-        required=False,
-        empty_value=0,
         label="Extra time or rushing",
         help_text="Extra time makes success likelier; rushing makes it harder. From the Aiming/Extra time table.",
     )
-    assistants = WholeNumberField(
-        min_value=0,
-        max_value=MAX_ASSISTANTS,
+    assistants = optional_number(
+        0,
+        MAX_ASSISTANTS,
         initial=0,
-        required=False,
         help_text="Assistants make success likelier; those further below the lead help less.",
     )
     # Seed, "Assistants": "For assistants of skill level 2 less, drop one level on the table, and so on"
     # (rules.zener.tables.assistants_index; rules page, #zener-assistants).
-    assistant_level = forms.TypedChoiceField(
-        choices=[(n, f"{n} level{'s' * (n != 1)} below the lead (skill −{n})") for n in range(1, ASSISTANT_LEVELS + 1)],
-        coerce=int,
+    assistant_level = index_choice(
+        [(n, f"{n} level{'s' * (n != 1)} below the lead (skill −{n})") for n in range(1, ASSISTANT_LEVELS + 1)],
+        blank=1,
         initial=1,
-        required=False,
-        empty_value=1,
         label="The assistants' skill",
         help_text="4 assistants: +3 at skill −1, +2 at −2, +1 at −3, none at −4.",
     )
@@ -85,19 +76,17 @@ class CheckForm(OwnStatNamed, TableForm):
         help_text="One on the sheet the GM applies here: −2 a rank. Those the sheet says "
         "bear on the check apply by themselves.",
     )
-    reaction_ms = WholeNumberField(
-        min_value=1,
-        max_value=MAX_REACTION_MS,
-        required=False,
+    reaction_ms = optional_number(
+        1,
+        MAX_REACTION_MS,
         label="Micro-time: milliseconds to react",
         help_text="A NIM stat check to react in time: 250 ms −8, 1000 ms −6.",
     )
     # Seed, "Impossible Chances": extra benefits on a check that can't fail (rules.zener.checks.extra_benefits).
-    benefit = WholeNumberField(
-        min_value=0,
-        max_value=MAX_MODIFIER,
+    benefit = optional_number(
+        0,
+        MAX_MODIFIER,
         initial=0,
-        required=False,
         label="Extra benefits (the GM's difficulty)",
         help_text="Only on a check that can't fail: each 2 over 18 (24 on a stat check) "
         "rolls one more die, the lowest 3 (4) counting; this comes off the "
@@ -105,32 +94,24 @@ class CheckForm(OwnStatNamed, TableForm):
     )
     # Seed, "Eventual Success": the margin becomes the time it takes, instead of extra time as a bonus.
     eventual = forms.BooleanField(required=False, label="Eventual success: the roll says how long it takes")
-    desired = WholeNumberField(
-        min_value=0,
-        max_value=MAX_DESIRED,
+    desired = optional_number(
+        0,
+        MAX_DESIRED,
         initial=0,
-        required=False,
         label="Success wanted (by at least)",
         help_text="Eventual success: taken off the margin before reading the time (the seed's camp site: 5).",
     )
     # Seed, "Spot/Listen Checks": an AWA check where range and size count, and looking out helps.
-    spot_size = WholeNumberField(
-        min_value=SIZES.low,
-        max_value=SIZES.high,
-        required=False,
+    spot_size = optional_number(
+        SIZES.low,
+        SIZES.high,
         label="Spot/listen: size index",
         help_text="What is to be noticed (0: a human). Blank: not a spot check.",
     )
-    spot_range = WholeNumberField(
-        min_value=-8,
-        max_value=60,
-        required=False,
-        label="Spot/listen: range index",
-        help_text="Range over size is a penalty (the Range Adjustment table).",
+    spot_range = optional_number(
+        -8, 60, label="Spot/listen: range index", help_text="Range over size is a penalty (the Range Adjustment table)."
     )
-    looking = WholeNumberField(
-        min_value=0, max_value=MAX_LOOKING, initial=0, required=False, label="Actively looking out (up to +5)"
-    )
+    looking = optional_number(0, MAX_LOOKING, initial=0, label="Actively looking out (up to +5)")
     label = TextField(max_length=100, required=False)
 
     # The usual check ("Pilot, no modifiers") in one row; the rest fold under "More modifiers (N set)".
@@ -188,13 +169,8 @@ class LanguageForm(TableForm):
     character = CharacterChoiceField(queryset=None, empty_label=None)
     language = TextField(max_length=100, help_text="A language on the sheet: 'Spanish', or 'Spanish, 1920s'.")
     aspect = forms.ChoiceField(choices=[(a, a) for a in ASPECTS])
-    eras = WholeNumberField(
-        min_value=0,
-        max_value=20,
-        initial=0,
-        required=False,
-        label="Era steps away",
-        help_text="From the language's era to the one at hand.",
+    eras = optional_number(
+        0, 20, initial=0, label="Era steps away", help_text="From the language's era to the one at hand."
     )
     # A quarter-rank step from the list, read as a number by the shared decimal reading.
     era_loss = forms.TypedChoiceField(
@@ -206,7 +182,7 @@ class LanguageForm(TableForm):
         label="Ranks the eras take (the GM's estimate)",
         help_text="0 to 0.5 an era step, e.g. 0.25.",
     )
-    related = WholeNumberField(min_value=0, max_value=5, initial=0, required=False, label="Related languages (+2 each)")
+    related = optional_number(0, 5, initial=0, label="Related languages (+2 each)")
     label = TextField(max_length=100, required=False)
 
     def __init__(self, *args, campaign, user=None, **kwargs):
@@ -215,8 +191,7 @@ class LanguageForm(TableForm):
         self.fields["character"].queryset = characters if user is None else characters.filter(owner=user)
 
 
-class KarmaForm(TableForm):
-    character = CharacterChoiceField(queryset=None, empty_label=None)
+class KarmaForm(SeatedCharacterForm):
     kind = forms.ChoiceField(
         choices=[
             ("complication", "Award: a complication (+2)"),
@@ -228,33 +203,24 @@ class KarmaForm(TableForm):
             ("stat", "Approve: +1 to a stat (2 Karma, more above 25)"),
         ]
     )
-    amount = WholeNumberField(min_value=0, max_value=50, initial=1, required=False)
+    amount = optional_number(0, 50, initial=1)
     stat = forms.ChoiceField(choices=[("", "(for +1 to a stat)"), *STAT_CHOICES], required=False)
-    setbacks = WholeNumberField(
-        min_value=0,
-        max_value=MAX_BASE,
-        initial=0,
-        required=False,
-        help_text="For an adventure: setbacks beaten without Karma (+2 XP each).",
+    setbacks = optional_number(
+        0, MAX_BASE, initial=0, help_text="For an adventure: setbacks beaten without Karma (+2 XP each)."
     )
     solution = forms.ChoiceField(
         choices=[("", "(for an adventure: the locals' problem)"), *SOLUTION_NAMES.items()], required=False
     )
     selfish = forms.BooleanField(required=False, label="Selfish or amoral play (−1 XP)")
 
-    def __init__(self, *args, campaign, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["character"].queryset = reads.seated_query(campaign)
-
 
 class AttackForm(TableForm):
     attacker = CharacterChoiceField(queryset=None, empty_label=None)
     target = CharacterChoiceField(queryset=None, empty_label=None)
     stat = forms.ChoiceField(choices=[("ACC", "ACC (aimed)"), ("MEL", "MEL (melee)")], label="Attack stat")
-    ranks = WholeNumberField(
-        min_value=0,
-        max_value=MAX_WEAPON_RANKS,
-        required=False,
+    ranks = optional_number(
+        0,
+        MAX_WEAPON_RANKS,
         label="Weapon skill ranks",
         help_text="Blank: the attacker's skill named like the weapon (else 0).",
     )
@@ -270,12 +236,8 @@ class AttackForm(TableForm):
         label="Rate of fire",
         help_text="A short burst adds 1d6 damage, full auto 2½d6 (2d6+1d3).",
     )
-    armour = WholeNumberField(
-        min_value=0,
-        max_value=10,
-        required=False,
-        label="Target's armour (0-10)",
-        help_text="Blank: the armour on the target's sheet.",
+    armour = optional_number(
+        0, 10, label="Target's armour (0-10)", help_text="Blank: the armour on the target's sheet."
     )
     size = WholeNumberField(
         min_value=SIZES.low,
@@ -327,12 +289,8 @@ class AttackForm(TableForm):
     suppression = forms.BooleanField(required=False, label="Suppression fire (−5, not aimed)")
     circumstance = WholeNumberField(min_value=-20, max_value=20, initial=0)
     # Blank, like the target's: a 0 posted by default would take off the armour the attacker's sheet wears.
-    attacker_armour = WholeNumberField(
-        min_value=0,
-        max_value=10,
-        required=False,
-        label="Attacker's armour (0-10)",
-        help_text="Blank: the armour on the attacker's sheet.",
+    attacker_armour = optional_number(
+        0, 10, label="Attacker's armour (0-10)", help_text="Blank: the armour on the attacker's sheet."
     )
     cover = forms.BooleanField(required=False, label="The target is smaller because of cover")
 
@@ -353,12 +311,7 @@ class AttackForm(TableForm):
         return data
 
 
-class SkipActionForm(TableForm):
+class SkipActionForm(SeatedCharacterForm):
     """A missed action: 1/3 of the shock back (seed: "SHOCK"), and the end of unconsciousness."""
 
-    character = CharacterChoiceField(queryset=None, empty_label=None)
     wake = forms.BooleanField(required=False, initial=True, label="Unconscious: the time is up, they wake")
-
-    def __init__(self, *args, campaign, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["character"].queryset = reads.seated_query(campaign)

@@ -2,23 +2,15 @@
 
 from django import forms
 
-from campaigns.common import reads
 from campaigns.common.inputs import TextField, WholeNumberField
+from campaigns.plugins.forms import optional_number
 from campaigns.systems.zener.gear import MAX_INVESTMENT
-from campaigns.table.forms import CharacterChoiceField, TableForm
+from campaigns.table.forms import SeatedCharacterForm, TableForm
 from rules.zener.macguffins import MAX_IMPROVEMENT, SCALE, UPGRADES
 from rules.zener.tables import TIME_MULTIPLIERS
 
 
-class _SeatedForm(TableForm):
-    character = CharacterChoiceField(queryset=None, empty_label=None)
-
-    def __init__(self, *args, campaign, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["character"].queryset = reads.seated_query(campaign)
-
-
-class InvestForm(_SeatedForm):
+class InvestForm(SeatedCharacterForm):
     amount = WholeNumberField(min_value=1, max_value=MAX_INVESTMENT, initial=1, label="Karma invested")
     component = TextField(max_length=60, label="Component", help_text="Its name in the game, e.g. crystal radio set.")
 
@@ -26,9 +18,7 @@ class InvestForm(_SeatedForm):
 class ImproveForm(TableForm):
     name = TextField(max_length=100, label="Improvement")
     scale = forms.ChoiceField(choices=[(key, f"{label} ({points} points)") for key, (label, points) in SCALE.items()])
-    points = WholeNumberField(
-        min_value=1, max_value=MAX_IMPROVEMENT, required=False, label="Points (blank: the scale's)"
-    )
+    points = optional_number(1, MAX_IMPROVEMENT, label="Points (blank: the scale's)")
     upgrade = forms.ChoiceField(
         choices=[("", "(no named upgrade)"), *UPGRADES.items()],
         required=False,
@@ -37,7 +27,7 @@ class ImproveForm(TableForm):
     )
 
 
-class DelayForm(_SeatedForm):
+class DelayForm(SeatedCharacterForm):
     shift = forms.TypedChoiceField(
         choices=[(i, f"x{m:g} the time ({i} Karma)") for i, m in TIME_MULTIPLIERS.items() if i >= 1],
         coerce=int,
@@ -46,5 +36,5 @@ class DelayForm(_SeatedForm):
     )
 
 
-class ConsumeForm(_SeatedForm):
+class ConsumeForm(SeatedCharacterForm):
     item = TextField(max_length=60, label="Item used up", help_text="A weapon's name on the sheet, or 'armour'.")

@@ -7,6 +7,7 @@ from django import forms
 from campaigns.common import sources
 from campaigns.common.inputs import TextField, WholeNumberField, whole_number
 from campaigns.models import Roll
+from campaigns.plugins.forms import optional_number
 from campaigns.systems.zener.gear_sheet import costs_text
 from campaigns.systems.zener.growth import budget_line, sheet_karma_problem
 from campaigns.systems.zener.sheet_rows import CHOICES, DisadvantageRow, LanguageRow, SkillRow, WeaponRow
@@ -358,38 +359,27 @@ class ZenerSheetForm(CharacterForm):
             self.session.pop(self._int_key(), None)  # the next new character rolls its own
         return character
 
-    armour = WholeNumberField(min_value=0, max_value=10, required=False, help_text="Armour worn, 0 (none) to 10.")
+    armour = optional_number(0, 10, help_text="Armour worn, 0 (none) to 10.")
     # Seed, "Other Armour Effects": low-tech armour "adds 1, 2, or even 3 to the armor type", high-tech "subtracts
     # 1, 2, 3, 4, or even 5", for NIM, ACC and MEL; the seed gives hand protection no number (rules.zener.armour).
-    armour_tech = WholeNumberField(
-        min_value=TECH_SHIFT[0],
-        max_value=TECH_SHIFT[1],
-        required=False,
+    armour_tech = optional_number(
+        *TECH_SHIFT,
         label="Armour technology",
         help_text="0: of this world's technology; +1 to +3 from a low-tech world, "
         "−1 to −5 from a high-tech one (shifts the armour type for NIM, ACC "
         "and MEL).",
     )
-    hand_protection = WholeNumberField(
-        min_value=0,
-        max_value=MAX_HAND_PROTECTION,
-        required=False,
+    hand_protection = optional_number(
+        0,
+        MAX_HAND_PROTECTION,
         help_text=f"Gloves or gauntlets: the GM's penalty to DEX in use, 0 (none) to {MAX_HAND_PROTECTION}.",
     )
     # What the armour was bought as (seed: "Armor"); its cost counts against the skill points.
-    armour_coverage = WholeNumberField(
-        min_value=1,
-        max_value=4,
-        required=False,
-        label="Armour coverage",
-        help_text="1 to 4 quarters of the body; blank: whole body.",
+    armour_coverage = optional_number(
+        1, 4, label="Armour coverage", help_text="1 to 4 quarters of the body; blank: whole body."
     )
-    armour_nim = WholeNumberField(
-        min_value=0,
-        max_value=10,
-        required=False,
-        label="Armour's NIM penalty",
-        help_text="The GM's; blank: the armour table's (type, technology).",
+    armour_nim = optional_number(
+        0, 10, label="Armour's NIM penalty", help_text="The GM's; blank: the armour table's (type, technology)."
     )
     # The box inside its label, the help below, as the app's other checkboxes (found in a play-test).
     armour_skill = forms.BooleanField(
@@ -405,16 +395,10 @@ class ZenerSheetForm(CharacterForm):
         help_text="Found in the adventure, not taken on: it is free.",
     )
 
-    trauma = WholeNumberField(
-        min_value=0, max_value=999, required=False, help_text="Trauma taken; lower it as it heals."
-    )
-    shock = WholeNumberField(min_value=0, max_value=999, required=False, help_text="Shock taken.")
-    end_spent = WholeNumberField(
-        min_value=0,
-        max_value=999,
-        required=False,
-        label="END spent",
-        help_text="END spent on attacks and efforts; lower it as it returns.",
+    trauma = optional_number(0, 999, help_text="Trauma taken; lower it as it heals.")
+    shock = optional_number(0, 999, help_text="Shock taken.")
+    end_spent = optional_number(
+        0, 999, label="END spent", help_text="END spent on attacks and efforts; lower it as it returns."
     )
     stat_damage = TextField(required=False, max_length=200, help_text="Stat damage, e.g. 'RES 1, STR 2'.")
     # Seed, "Damage & Recovery": "the character selects which stats experience this recovery" (rules.zener.recovery).
