@@ -5,6 +5,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Roll
+from campaigns.systems.zener.tests.fights import attack
 from characters.models import Character
 from rules import RulesError
 
@@ -29,21 +30,7 @@ def ren(zg, other_player):
 
 
 def _shoot(gm_client, zg, kai, ren):
-    return gm_client.post(
-        reverse("zener_attack", args=[zg.pk]),
-        {
-            "attacker": kai.pk,
-            "target": ren.pk,
-            "stat": "ACC",
-            "ranks": "2",
-            "weapon": "Rifle",
-            "armour": "",
-            "size": "0",
-            "range_": "0",
-            "aiming": "0",
-            "circumstance": "0",
-        },
-    )
+    return attack(gm_client, zg, kai, ren, weapon="Rifle", armour="")
 
 
 # Seed, "Damage & Recovery": the rifle rolls 8 (4, 4), the chest adds 1 trauma, armour 5: 4 trauma; shock

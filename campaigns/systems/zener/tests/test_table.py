@@ -344,21 +344,7 @@ def test_attacks_damage_the_sheets_and_initiative_orders_the_table(gm_client, zg
 
 def test_a_hopeless_attack_misses_by_far(gm_client, zg, kai, ren, seeded_dice):
     # Aimed at the head (size -2), aiming -5, circumstance -20: target 19 - 2 - 5 - 20 = -8: 14d6 needing 14
-    gm_client.post(
-        reverse("zener_attack", args=[zg.pk]),
-        {
-            "attacker": kai.pk,
-            "target": ren.pk,
-            "stat": "ACC",
-            "ranks": "2",
-            "weapon": "2d6",
-            "armour": "0",
-            "size": "-2",
-            "range_": "0",
-            "aiming": "-5",
-            "circumstance": "-20",
-        },
-    )
+    attack(gm_client, zg, kai, ren, size="-2", aiming="-5", circumstance="-20")
     roll = Roll.objects.get(kind="zener_attack")
     assert roll.outcome["success"] is False
     assert "location" not in roll.outcome  # missed by far more than 10
@@ -370,21 +356,7 @@ def test_weapons_and_armour_come_from_the_sheets(gm_client, zg, kai, ren, script
     ren.sheet = {**ren.sheet, "armour": 4}
     ren.save()
     script_dice(1, 2, 3, 20, 12, 5, 1, 1)  # hit; chest (d12 12); rifle 5 + 3 = 8; shock d6 1; the chest's d8
-    gm_client.post(
-        reverse("zener_attack", args=[zg.pk]),
-        {
-            "attacker": kai.pk,
-            "target": ren.pk,
-            "stat": "ACC",
-            "ranks": "2",
-            "weapon": "Rifle",
-            "armour": "",
-            "size": "0",
-            "range_": "0",
-            "aiming": "0",
-            "circumstance": "0",
-        },
-    )
+    attack(gm_client, zg, kai, ren, weapon="Rifle", armour="")
     roll = Roll.objects.get(kind="zener_attack")
     assert (roll.request["weapon"], roll.request["armour"], roll.outcome["trauma"]) == ("1d6+3", 4, 8 + 1 - 4)
 
