@@ -5,8 +5,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Roll
-from campaigns.systems.zener.tests import test_table as table
-from campaigns.systems.zener.tests.conftest import pilot
+from campaigns.systems.zener.tests.conftest import pilot, sheet_form
 from campaigns.systems.zener.tests.fights import HX, attack, attack_roll
 from campaigns.systems.zener.tests.test_table import _character, check_data
 from characters.models import Character
@@ -90,7 +89,7 @@ def test_an_attack_at_range_uses_the_range_adjustment(gm_client, zg, kai, ren, s
     ],
 )
 def test_the_sheet_refuses_a_fourth_weapon_rank(player_client, zg, changes, message):
-    data = {"name": "Kai", **table.ZENER_STATS, "skills": "", "stat_damage": "", "notes": ""} | changes
+    data = sheet_form(stat_damage="") | changes
     data["profession"] = data["skills"].partition(" (")[0]  # the profession is the first skill listed
     response = player_client.post(reverse("character_new", args=[zg.pk]), zener_post(data))
     assert response.status_code == 422

@@ -5,28 +5,23 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Roll
+from campaigns.systems.zener.tests.conftest import explorer
 from campaigns.systems.zener.tests.fights import attack
-from characters.models import Character
 from rules import RulesError
 
 pytestmark = pytest.mark.django_db
 
 
-def _character(campaign, owner, name, stats=None, **sheet):
-    sheet = campaign.rules_system.validate_sheet({"stats": stats or {}, "int_dice": [3, 3], **sheet})
-    return Character.objects.create(campaign=campaign, owner=owner, name=name, sheet=sheet)
-
-
 @pytest.fixture
 def kai(zg, player):
     """The rifleman: ACC 10 (foundation 7), a 2d6 rifle."""
-    return _character(zg, player, "Kai", weapons=[{"name": "Rifle", "damage": "2d6"}])
+    return explorer(zg, player, "Kai", weapons=[{"name": "Rifle", "damage": "2d6"}])
 
 
 @pytest.fixture
 def ren(zg, other_player):
     """The seed's target: armour 5 and a Shock Threshold of 6 (HP 2 x CON 7 + RES 6 + NIM 10 = 30)."""
-    return _character(zg, other_player, "Ren", {"CON": 7, "RES": 6}, armour=5)
+    return explorer(zg, other_player, "Ren", {"CON": 7, "RES": 6}, armour=5)
 
 
 def _shoot(gm_client, zg, kai, ren):

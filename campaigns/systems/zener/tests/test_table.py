@@ -9,6 +9,7 @@ from campaigns.models import Balance, LedgerEntry, Roll
 from campaigns.secrets.visibility import roll_view
 from campaigns.systems.zener import actions as zener
 from campaigns.systems.zener.tests.conftest import pilot as _character
+from campaigns.systems.zener.tests.conftest import sheet_form
 from campaigns.systems.zener.tests.fights import attack
 from characters.models import Character
 from tests.zener_rows import zener_post
@@ -182,16 +183,7 @@ def test_bad_checks_are_explained_and_roll_nothing(player_client, zg, kai, chang
 
 
 def test_the_zener_sheet_form_rolls_int_once(player_client, zg, script_dice):
-    data = {
-        "name": "Kai",
-        **{
-            f"stat__{s}": "12"
-            for s in ("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO", "ENC", "LAN", "AWA", "PERS")
-        },
-        "profession": "Pilot",
-        "skills": "Pilot (narrow, PRAC) 3",
-        "notes": "",
-    }
+    data = sheet_form(profession="Pilot", skills="Pilot (narrow, PRAC) 3")
     script_dice(5, 2, 1, 1)  # INT's dice for Kai, then for the refused sheet below
     assert player_client.post(reverse("character_new", args=[zg.pk]), zener_post(data)).status_code == 302
     kai = Character.objects.get()
@@ -220,16 +212,7 @@ def test_reading_karma_writes_nothing(gm_client, player_client, zg, kai, ren, sc
 def test_a_stats_edit_leaves_the_karma_the_table_showed(player_client, zg, script_dice):
     """Karma starts from the stats, and stays what the table showed when the stats change
     afterwards, even before anyone has spent or given any."""
-    data = {
-        "name": "Kai",
-        **{
-            f"stat__{s}": "12"
-            for s in ("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO", "ENC", "LAN", "AWA", "PERS")
-        },
-        "profession": "Pilot",
-        "skills": "Pilot (narrow, PRAC) 3",
-        "notes": "",
-    }
+    data = sheet_form(profession="Pilot", skills="Pilot (narrow, PRAC) 3")
     script_dice(5, 2)
     player_client.post(reverse("character_new", args=[zg.pk]), zener_post(data))
     kai = Character.objects.get()
@@ -629,12 +612,6 @@ def test_a_miracles_odds_read_in_words(player_client, zg, kai):
     assert "e-" not in page
 
 
-ZENER_STATS = {
-    f"stat__{s}": "12"
-    for s in ("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO", "ENC", "LAN", "AWA", "PERS")
-}
-
-
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
@@ -655,7 +632,7 @@ ZENER_STATS = {
 def test_a_refused_zener_sheet_names_the_real_problem(player_client, zg, changes, message):
     # Play-test: a bad rank said "its stat basis is one of …" (ACC was fine); STR 1000 said "Damage is never
     # negative"; STR 1, STR 2 silently kept STR 2.
-    data = {"name": "Kai", **ZENER_STATS, "skills": "", "stat_damage": "", "notes": ""} | changes
+    data = sheet_form(stat_damage="") | changes
     data["profession"] = "Gunnery" if data["skills"] else ""  # the profession is the first skill listed
     response = player_client.post(reverse("character_new", args=[zg.pk]), zener_post(data))
     assert response.status_code == 422
