@@ -1,7 +1,8 @@
-"""Centaurus Gate campaigns and explorers for tests: conftest.py offers them here, and other test packages
-import them."""
+"""Centaurus Gate campaigns and explorers for tests, and the Exec's call for action as they post it:
+conftest.py offers the fixtures here, and other test packages import them."""
 
 import pytest
+from django.urls import reverse
 
 from campaigns.models import Membership
 from campaigns.table import actions
@@ -46,3 +47,29 @@ def mara(cgg_campaign, player):
 def jon(cgg_campaign, other_player):
     """The other player's Jon Ash, Dexterity 4d+1 (seat the other player: `seat_other_player`)."""
     return new_explorer(cgg_campaign, other_player, "Jon Ash", attributes={"dexterity": "4d+1"})
+
+
+def call_form(explorer, attribute="dexterity", base_dice=5, **fields):
+    """The Exec's call for action as its form posts it (and the odds read it): a table action at base risk
+    against a difficulty of `base_dice`, with these other fields (`mode`, `label`, `assist`...)."""
+    call = {"character": explorer.pk, "attribute": attribute, "mode": "table", "base_dice": str(base_dice)}
+    return call | {"risk": "base", "risk_bonus": "0"} | fields
+
+
+def exec_call(client, campaign, explorer, attribute="dexterity", base_dice=5, **fields):
+    """That call posted by `client` (the Exec's, or not) as htmx posts it; the response."""
+    data = call_form(explorer, attribute, base_dice, **fields)
+    return client.post(reverse("cgg_call", args=[campaign.pk]), data, HTTP_HX_REQUEST="true")
+
+
+def exec_odds(client, campaign, explorer, attribute="dexterity", base_dice=5, **fields) -> str:
+    """The Exec's odds for that call, as the page shows them."""
+    query = call_form(explorer, attribute, base_dice, **fields)
+    return client.get(reverse("cgg_odds", args=[campaign.pk]), query).content.decode()
+
+
+def table_page(client, campaign) -> str:
+    """The table as `client` sees it: the page and its panel tab (the log), as one text."""
+    return "".join(
+        client.get(reverse("table", args=[campaign.pk]), {"tab": tab}).content.decode() for tab in ("", "panel")
+    )

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from campaigns.models import Roll
 from campaigns.systems.cgg.clock import crisis_clock
-from campaigns.systems.cgg.tests.fixtures import new_explorer
+from campaigns.systems.cgg.tests.fixtures import new_explorer, table_page
 from characters.models import Character
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("seat_other_player")]
@@ -49,11 +49,7 @@ def tension(client, campaign, **data):
 
 
 def page(client, campaign):
-    return html.unescape(
-        "".join(
-            client.get(reverse("table", args=[campaign.pk]), {"tab": tab}).content.decode() for tab in ("", "panel")
-        )
-    )
+    return html.unescape(table_page(client, campaign))
 
 
 def test_ready_rolls_the_edges_bonus(gm_client, player_client, other_client, cgg_campaign, explorer, script_dice):

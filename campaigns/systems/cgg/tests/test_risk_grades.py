@@ -7,7 +7,7 @@ from django.urls import reverse
 from campaigns.models import LedgerEntry, Roll, RollCall
 from campaigns.systems.cgg import actions as cgg
 from campaigns.systems.cgg.clock import ClockChange, change_clock, crisis_clock
-from campaigns.systems.cgg.tests.fixtures import new_explorer
+from campaigns.systems.cgg.tests.fixtures import call_form, exec_call, new_explorer
 from rules.cgg.difficulty import Difficulty, RiskLevel
 
 pytestmark = pytest.mark.django_db
@@ -27,17 +27,7 @@ def call(campaign, explorer, risk=RiskLevel.BASE):
 def test_the_exec_calls_with_a_risk_grade_and_it_moves_the_target(
     gm_client, player_client, cgg_campaign, explorer, script_dice
 ):
-    response = gm_client.post(
-        reverse("cgg_call", args=[cgg_campaign.pk]),
-        {
-            "character": explorer.pk,
-            "attribute": "dexterity",
-            "mode": "table",
-            "base_dice": "5",
-            "risk": "extreme",
-            "risk_bonus": "0",
-        },
-    )
+    response = gm_client.post(reverse("cgg_call", args=[cgg_campaign.pk]), call_form(explorer, risk="extreme"))
     assert response.status_code == 302
     made = RollCall.objects.get()
     assert made.request["difficulty"]["risk"] == "extreme"
@@ -58,18 +48,7 @@ def test_minimal_risk_lowers_the_target(gm_client, player_client, cgg_campaign, 
 
 
 def test_an_unknown_risk_grade_is_refused(gm_client, cgg_campaign, explorer):
-    response = gm_client.post(
-        reverse("cgg_call", args=[cgg_campaign.pk]),
-        {
-            "character": explorer.pk,
-            "attribute": "dexterity",
-            "mode": "table",
-            "base_dice": "5",
-            "risk": "deadly",
-            "risk_bonus": "0",
-        },
-        HTTP_HX_REQUEST="true",
-    )
+    response = exec_call(gm_client, cgg_campaign, explorer, risk="deadly")
     assert response.status_code == 422
     assert not RollCall.objects.exists()
 

@@ -8,7 +8,7 @@ from django.urls import reverse
 from campaigns.models import Balance, LedgerEntry, Membership, Roll, RollCall
 from campaigns.systems.cgg import actions as cgg
 from campaigns.systems.cgg.clock import ClockChange, change_clock, crisis_clock, sync_clock_to_roles
-from campaigns.systems.cgg.tests.fixtures import new_explorer
+from campaigns.systems.cgg.tests.fixtures import call_form, exec_call, exec_odds, new_explorer
 from campaigns.table import actions
 from characters.models import Character
 from rules.cgg.difficulty import Difficulty
@@ -34,19 +34,8 @@ def call(campaign, explorer, **difficulty):
 
 
 def test_the_exec_calls_with_a_secret_difficulty(gm_client, cgg_campaign, explorer):
-    response = gm_client.post(
-        reverse("cgg_call", args=[cgg_campaign.pk]),
-        {
-            "character": explorer.pk,
-            "attribute": "dexterity",
-            "label": "Jump",
-            "mode": "table",
-            "base_dice": "6",
-            "adjustments": ["rushed"],
-            "risk": "base",
-            "risk_bonus": "2",
-        },
-    )
+    data = call_form(explorer, base_dice=6, label="Jump", adjustments=["rushed"], risk_bonus="2")
+    response = gm_client.post(reverse("cgg_call", args=[cgg_campaign.pk]), data)
     assert response.status_code == 302
     made = RollCall.objects.get()
     assert made.kind == "cgg"
@@ -60,14 +49,7 @@ def test_the_exec_calls_with_a_secret_difficulty(gm_client, cgg_campaign, explor
 
 
 def test_a_contest_needs_the_opponents_code(gm_client, cgg_campaign, explorer):
-    data = {
-        "character": explorer.pk,
-        "attribute": "dexterity",
-        "mode": "contest",
-        "base_dice": "4",
-        "risk": "base",
-        "risk_bonus": "0",
-    }
+    data = call_form(explorer, base_dice=4, mode="contest")
     response = gm_client.post(reverse("cgg_call", args=[cgg_campaign.pk]), data, HTTP_HX_REQUEST="true")
     assert response.status_code == 422
     assert "opponent" in response.content.decode()
@@ -76,16 +58,7 @@ def test_a_contest_needs_the_opponents_code(gm_client, cgg_campaign, explorer):
 
 
 def test_conflicting_adjustments_are_refused(gm_client, cgg_campaign, explorer):
-    data = {
-        "character": explorer.pk,
-        "attribute": "dexterity",
-        "mode": "table",
-        "base_dice": "6",
-        "risk": "base",
-        "risk_bonus": "0",
-        "adjustments": ["rushed", "all_the_time"],
-    }
-    response = gm_client.post(reverse("cgg_call", args=[cgg_campaign.pk]), data, HTTP_HX_REQUEST="true")
+    response = exec_call(gm_client, cgg_campaign, explorer, base_dice=6, adjustments=["rushed", "all_the_time"])
     assert response.status_code == 422
     assert not RollCall.objects.exists()
 
@@ -96,15 +69,8 @@ def test_only_the_exec_calls(player_client, cgg_campaign, explorer):
 
 
 def test_exec_odds_preview_is_for_the_exec_only(gm_client, player_client, cgg_campaign, explorer):
-    query = {
-        "character": explorer.pk,
-        "attribute": "dexterity",
-        "mode": "table",
-        "base_dice": "5",
-        "risk": "base",
-        "risk_bonus": "0",
-    }
-    page = gm_client.get(reverse("cgg_odds", args=[cgg_campaign.pk]), query).content.decode()
+    query = call_form(explorer)
+    page = exec_odds(gm_client, cgg_campaign, explorer)
     assert "success <strong>49.00%</strong>" in page  # 2 difficulty dice: 0.7 squared
     assert "Chance of success 49.00%" in page  # the chart's words
     assert player_client.get(reverse("cgg_odds", args=[cgg_campaign.pk]), query).status_code == 404
