@@ -42,6 +42,14 @@ def rules_page(client) -> str:
     return client.get(reverse("rules_system", args=["zener"])).content.decode()
 
 
+def immerse(client, campaign, character, headers=None, **changes):
+    """The immersion form posted by `client`: the seed's example, 6 hours among 18th-century French speakers
+    (1 rank of era difference), the spoken aspect, with `changes`; the response."""
+    data = {"character": character.pk, "language": "French", "among": "18th century", "hours": "6"}
+    data |= {"era_ranks": "1", "aspect": "spoken", "related": "0", "label": ""} | changes
+    return client.post(reverse("zener_immersion", args=[campaign.pk]), data, **(headers or {}))
+
+
 def growth_step(client, campaign, character, step, **data):
     """One of the GM's growth steps for the character (buy off a rank, a complication, pay off a debt)."""
     return client.post(
@@ -73,6 +81,8 @@ def ren(zg, other_player, character_maker):
 
 
 PILOT_3 = {"name": "Pilot", "breadth": "narrow", "stat": "PRAC", "ranks": 3}
+# A pilot's Pilot check (Pilot 3 + PRAC foundation 8 = 11 on 3d6) rolling 6, 6, 5: the roll's whole outcome.
+PILOT_FAILS_BY_6 = {"faces": [6, 6, 5], "total": 17, "target": 11, "success": False, "margin": -6, "bonus": 0}
 
 
 def pilot(campaign, owner, name, **stats):

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from campaigns.models import Roll
 from campaigns.systems.zener import actions as zener
-from campaigns.systems.zener.tests.conftest import STATS, explorer, sheet_form
+from campaigns.systems.zener.tests.conftest import STATS, explorer, rules_page, sheet_form
 from characters.models import Character
 from tests.zener_rows import zener_post
 
@@ -160,7 +160,7 @@ def test_the_tables_page_reckons_a_load(player_client, zg):
 
 
 def test_the_rules_page_publishes_the_equipment_and_macguffin_readings(player_client):
-    rules = unescape(player_client.get(reverse("rules_system", args=["zener"])).content.decode())
+    rules = unescape(rules_page(player_client))
     for reading in (
         "Weapon costs",
         "Armour costs",

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from campaigns.models import LedgerEntry
 from campaigns.systems.zener.actions import change_karma, gm_karma, karma_balance
-from campaigns.systems.zener.tests.conftest import STATS, explorer, growth_step, sheet_form
+from campaigns.systems.zener.tests.conftest import STATS, explorer, growth_step, rules_page, sheet_form
 from characters.models import Character
 from tests.zener_rows import zener_post
 
@@ -211,7 +211,7 @@ def test_growth_steps_refuse_bad_input_and_are_the_gms(gm_client, player_client,
 
 
 def test_the_readings_are_published_on_the_rules_page(player_client):
-    page = player_client.get(reverse("rules_system", args=["zener"])).content.decode()
+    page = rules_page(player_client)
     for reading in (
         "Disadvantages and Karma limits",
         "Stat trades at creation",

@@ -7,7 +7,8 @@ from django.urls import reverse
 
 from campaigns.models import Roll
 from campaigns.systems.zener.actions import change_karma, karma_balance
-from campaigns.systems.zener.tests.conftest import STATS, explorer, growth_step, sheet_form
+from campaigns.systems.zener.tests.conftest import STATS, explorer, growth_step, immerse, rules_page, sheet_form
+from campaigns.systems.zener.tests.fights import HX
 from tests.zener_rows import zener_post
 
 pytestmark = pytest.mark.django_db
@@ -120,17 +121,7 @@ def test_a_refusal_shows_beside_the_form_that_was_posted(gm_client, zg, player):
 
 def test_a_refused_immersion_shows_beside_its_form(player_client, zg, player):
     kai = _character(zg, player)
-    data = {
-        "character": kai.pk,
-        "language": "French",
-        "among": "18th century",
-        "hours": "-3",
-        "era_ranks": "1",
-        "aspect": "spoken",
-        "related": "0",
-        "label": "",
-    }
-    refused = player_client.post(reverse("zener_immersion", args=[zg.pk]), data, HTTP_HX_REQUEST="true")
+    refused = immerse(player_client, zg, kai, HX, hours="-3")
     assert refused.status_code == 422
     page = refused.content.decode()
     form = page[page.index('id="zener-immersion-form"') :]
@@ -139,7 +130,7 @@ def test_a_refused_immersion_shows_beside_its_form(player_client, zg, player):
 
 
 def test_the_readings_are_published_on_the_rules_page(player_client):
-    page = player_client.get(reverse("rules_system", args=["zener"])).content.decode()
+    page = rules_page(player_client)
     for reading in ("What a sheet spends</strong>", "Trades at creation</strong>", "Paying off a setback</strong>"):
         assert reading in page
 

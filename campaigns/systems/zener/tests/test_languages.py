@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Roll
-from campaigns.systems.zener.tests.conftest import sheet_form
+from campaigns.systems.zener.tests.conftest import explorer, sheet_form
 from characters.models import Character
 from tests.zener_rows import zener_post
 
@@ -13,18 +13,12 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def kai(zg, player):
-    sheet = zg.rules_system.validate_sheet(
-        {
-            "stats": {"LAN": 12},
-            "int_dice": [3, 3],
-            "skills": [{"name": "Linguist", "breadth": "narrow", "stat": "LAN", "ranks": 2}],  # 2 language points
-            "languages": [
-                {"name": "English", "era": "2020s", "aspect": "native", "ranks": 3},
-                {"name": "Spanish", "era": "1920s", "aspect": "spoken", "ranks": 3},
-            ],
-        }
-    )
-    return Character.objects.create(campaign=zg, owner=player, name="Kai", sheet=sheet)
+    linguist = {"name": "Linguist", "breadth": "narrow", "stat": "LAN", "ranks": 2}  # 2 language points
+    languages = [
+        {"name": "English", "era": "2020s", "aspect": "native", "ranks": 3},
+        {"name": "Spanish", "era": "1920s", "aspect": "spoken", "ranks": 3},
+    ]
+    return explorer(zg, player, "Kai", {"LAN": 12}, skills=[linguist], languages=languages)
 
 
 def test_languages_on_the_sheet_form(player_client, zg, script_dice):

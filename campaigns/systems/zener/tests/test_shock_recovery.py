@@ -5,6 +5,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Roll
+from campaigns.systems.zener.tests.conftest import rules_page
 from campaigns.systems.zener.tests.fights import attack_roll
 from characters.models import Character
 
@@ -129,6 +130,6 @@ def test_the_fights_end_clears_the_plus_two_after_a_critical_hit(gm_client, zg, 
 
 
 def test_the_rules_page_publishes_the_readings(player_client):
-    rules = player_client.get(reverse("rules_system", args=["zener"])).content.decode()
+    rules = rules_page(player_client)
     for reading in ("Shock after the fight", "The fight is over"):
         assert reading in rules
