@@ -38,6 +38,18 @@ def explorer(cgg_campaign, player):
 
 
 @pytest.fixture
+def kit():
+    """The gear and leverage on the sheets of a module's explorer and its `helper`: none, unless the module says."""
+    return {}
+
+
+@pytest.fixture
+def helper(cgg_campaign, other_player, kit):
+    """The other player's Kade, Strength 2d+1 and Technical 3d, to assist (seat the other player)."""
+    return new_explorer(cgg_campaign, other_player, "Kade", {"strength": "2d+1", "technical": "3d"}, **kit)
+
+
+@pytest.fixture
 def mara(cgg_campaign, player):
     """Mara Vell, Dexterity 4d+1: one of two explorers in tension mode (with `jon`)."""
     return new_explorer(cgg_campaign, player, attributes={"dexterity": "4d+1"})
@@ -66,6 +78,11 @@ def exec_odds(client, campaign, explorer, attribute="dexterity", base_dice=5, **
     """The Exec's odds for that call, as the page shows them."""
     query = call_form(explorer, attribute, base_dice, **fields)
     return client.get(reverse("cgg_odds", args=[campaign.pk]), query).content.decode()
+
+
+def table_log(client, campaign) -> str:
+    """The table's panel tab as `client` sees it: the log, with each roll's card."""
+    return client.get(reverse("table", args=[campaign.pk]) + "?tab=panel").content.decode()
 
 
 def table_page(client, campaign) -> str:

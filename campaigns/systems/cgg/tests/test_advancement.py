@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns.systems.cgg.clock import ClockChange, change_clock, crisis_clock
-from campaigns.systems.cgg.tests.fixtures import new_explorer
+from campaigns.systems.cgg.tests.fixtures import new_explorer, table_log
 from campaigns.table import actions
 from characters.models import Character
 
@@ -52,7 +52,7 @@ def test_the_second_advancement_brings_an_endeavor_and_the_panel_shows_the_budge
     explorer.refresh_from_db()
     assert explorer.sheet["advancement"]["earned"] == 50
     assert explorer.sheet["advancement"]["endeavors"] == 1
-    table = player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
+    table = table_log(player_client, cgg_campaign)
     assert "2 advancements: 50 pips earned, 0 spent, 50 left" in table
     assert "1 endeavor" in table
 
@@ -64,7 +64,7 @@ def test_the_player_raises_a_code_within_the_budget(gm_client, player_client, cg
     assert response.status_code == 302
     explorer.refresh_from_db()
     assert explorer.sheet["attributes"]["strength"] == "3d"
-    table = player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
+    table = table_log(player_client, cgg_campaign)
     assert "20 pips earned, 6 spent, 14 left" in table
 
 
@@ -157,11 +157,11 @@ def test_one_pip_over_reads_pips_worth_in_the_singular():
 
 def test_the_exec_is_asked_before_an_advancement_is_given_or_taken_back(gm_client, cgg_campaign, explorer):
     """Giving is one click that cannot be undone by another: the app's own <dialog> asks first."""
-    page = gm_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
+    page = table_log(gm_client, cgg_campaign)
     assert 'data-confirm="Give Mara Vell their next advancement?' in page
     assert "take back the last advancement" not in page  # nothing to take back yet
     award(gm_client, cgg_campaign, explorer)
-    page = gm_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
+    page = table_log(gm_client, cgg_campaign)
     assert "data-confirm=\"Take back Mara Vell's last advancement?" in page
 
 
@@ -178,7 +178,7 @@ def test_the_exec_takes_back_the_last_advancement_of_the_session(gm_client, play
         "endeavors": 0,
         "baseline": explorer.sheet["attributes"],
     }
-    table = player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
+    table = table_log(player_client, cgg_campaign)
     assert "1 advancement: 20 pips earned, 0 spent, 20 left" in table
     assert "The Exec takes back Mara Vell&#x27;s advancement 2 (30 pips)" in table
     # Only the last one, once: the first stays.
@@ -212,7 +212,7 @@ def test_an_advancement_of_an_earlier_session_stays(gm_client, cgg_campaign, exp
     award(gm_client, cgg_campaign, explorer)
     actions.end_session(cgg_campaign, gm)
     actions.start_session(cgg_campaign, gm)
-    page = gm_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
+    page = table_log(gm_client, cgg_campaign)
     assert "take back the last advancement" not in page
     response = take_back(gm_client, cgg_campaign, explorer, HTTP_HX_REQUEST="true")
     assert response.status_code == 422

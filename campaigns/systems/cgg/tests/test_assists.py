@@ -18,25 +18,17 @@ from rules.cgg.difficulty import Difficulty
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("seat_other_player")]
 
 
-def make_explorer(campaign, owner, name, **attributes):
-    return new_explorer(
-        campaign,
-        owner,
-        name,
-        attributes,
-        gear=["Armour jacket 3d", "Armour shirt 2d", "Scanner"],
-        leverage=[{"purpose": "Starship Repair", "code": "2d+2"}],
-    )
+@pytest.fixture
+def kit():
+    return {
+        "gear": ["Armour jacket 3d", "Armour shirt 2d", "Scanner"],
+        "leverage": [{"purpose": "Starship Repair", "code": "2d+2"}],
+    }
 
 
 @pytest.fixture
-def explorer(cgg_campaign, player):
-    return make_explorer(cgg_campaign, player, "Mara Vell", strength="2d", technical="3d")
-
-
-@pytest.fixture
-def helper(cgg_campaign, other_player):
-    return make_explorer(cgg_campaign, other_player, "Kade", strength="2d+1", technical="3d")
+def explorer(cgg_campaign, player, kit):
+    return new_explorer(cgg_campaign, player, attributes={"strength": "2d", "technical": "3d"}, **kit)
 
 
 def call_strength(campaign, explorer, **extra):

@@ -7,7 +7,7 @@ from django.urls import reverse
 from campaigns.models import LedgerEntry, Roll, RollCall
 from campaigns.systems.cgg import actions as cgg
 from campaigns.systems.cgg.clock import ClockChange, change_clock, crisis_clock
-from campaigns.systems.cgg.tests.fixtures import call_form, exec_call, new_explorer
+from campaigns.systems.cgg.tests.fixtures import call_form, exec_call, new_explorer, table_log
 from rules.cgg.difficulty import Difficulty, RiskLevel
 
 pytestmark = pytest.mark.django_db
@@ -60,7 +60,7 @@ def test_an_aspect_called_into_play_makes_the_wrench_free(
     made = call(cgg_campaign, explorer)
     script_dice(6, 6, 1, 2, 2, 4)  # two Venture; the last die is "time to get serious"
     player_client.post(reverse("cgg_roll", args=[cgg_campaign.pk, made.pk]))
-    card = player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
+    card = table_log(player_client, cgg_campaign)
     assert "Smuggler with a heart of gold" in card
     assert 'value="TIME_TO_GET_SERIOUS"' in card  # free with the Aspect, though the clock has 1 hour
     response = player_client.post(
@@ -72,7 +72,7 @@ def test_an_aspect_called_into_play_makes_the_wrench_free(
     assert LedgerEntry.objects.filter(reason__startswith="Wrench").count() == 0
     roll = Roll.objects.get()
     assert roll.outcome["aspect"] == "Smuggler with a heart of gold"
-    log = player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
+    log = table_log(player_client, cgg_campaign)
     assert "Aspect called into play: Smuggler with a heart of gold (Wrench free)" in log
 
 
@@ -100,6 +100,6 @@ def test_without_an_aspect_the_wrench_still_pays(player_client, cgg_campaign, ex
 
 
 def test_the_exec_panel_offers_the_four_risk_grades(gm_client, cgg_campaign, explorer):
-    panel = gm_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
+    panel = table_log(gm_client, cgg_campaign)
     for grade in ("No risk", "Minimal risk (table risk -3)", "Limited risk (the table&#x27;s risk)", "Extreme risk"):
         assert grade in panel

@@ -8,7 +8,7 @@ from django.urls import reverse
 from campaigns.models import Balance, LedgerEntry, Membership, Roll, RollCall
 from campaigns.systems.cgg import actions as cgg
 from campaigns.systems.cgg.clock import ClockChange, change_clock, crisis_clock, sync_clock_to_roles
-from campaigns.systems.cgg.tests.fixtures import call_form, exec_call, exec_odds, new_explorer
+from campaigns.systems.cgg.tests.fixtures import call_form, exec_call, exec_odds, new_explorer, table_log
 from campaigns.table import actions
 from characters.models import Character
 from rules.cgg.difficulty import Difficulty
@@ -178,7 +178,7 @@ def test_wrench_uses_the_clock_cannot_pay_are_not_offered(player_client, cgg_cam
     made = call(cgg_campaign, explorer)
     script_dice(6, 6, 1, 2, 2)
     player_client.post(reverse("cgg_roll", args=[cgg_campaign.pk, made.pk]))
-    card = player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
+    card = table_log(player_client, cgg_campaign)
     assert 'value="THAT_WAS_CLOSE"' in card  # 1 hour: offered
     assert 'value="TIME_TO_GET_SERIOUS"' not in card  # 2 hours: the clock has 1
     assert "Uses that cost more hours than your clock has left are not offered" in card
@@ -231,10 +231,10 @@ def test_another_player_cannot_act_on_the_explorer(other_client, other_player, c
 def test_a_stunt_the_clock_cannot_pay_is_not_offered(player_client, cgg_campaign, explorer, player):
     change_clock(explorer, ClockChange(pay=10), actor=player, reason="setup")  # 2 hours left
     call(cgg_campaign, explorer)
-    card = player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
+    card = table_log(player_client, cgg_campaign)
     assert 'name="extra" type="number" min="0" max="1"' in card  # a stunt's hour and one extra die: all 2 hours
     change_clock(explorer, ClockChange(pay=2), actor=player, reason="setup")  # a crisis
-    card = player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
+    card = table_log(player_client, cgg_campaign)
     assert 'name="mastery"' not in card
     assert "In crisis, no hours can be paid: no stunt." in card
 
@@ -242,7 +242,7 @@ def test_a_stunt_the_clock_cannot_pay_is_not_offered(player_client, cgg_campaign
 def test_crisis_and_its_resolution(gm_client, player_client, cgg_campaign, explorer, player, script_dice):
     change_clock(explorer, ClockChange(pay=12), actor=player, reason="Wrench")
     assert crisis_clock(explorer).in_crisis
-    assert "in crisis" in player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
+    assert "in crisis" in table_log(player_client, cgg_campaign)
     made = call(cgg_campaign, explorer)
     script_dice(6, 2, 2, 9, 9)
     player_client.post(reverse("cgg_roll", args=[cgg_campaign.pk, made.pk]))
@@ -277,7 +277,7 @@ def test_reading_the_clocks_writes_nothing(gm_client, player_client, cgg_campaig
     made = call(cgg_campaign, explorer)
     for client in (gm_client, player_client):
         assert client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").status_code == 200
-    assert "12/12 hours" in player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
+    assert "12/12 hours" in table_log(player_client, cgg_campaign)
     assert crisis_clock(explorer).hours == 12
     assert made.status == RollCall.Status.PENDING  # the card with its clock was on the player's page
     assert Balance.objects.count() == 0

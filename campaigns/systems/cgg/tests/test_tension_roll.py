@@ -9,7 +9,7 @@ from django.urls import reverse
 from campaigns.models import Roll, RollCall
 from campaigns.systems.cgg import actions as cgg
 from campaigns.systems.cgg.models import TensionScene
-from campaigns.systems.cgg.tests.fixtures import exec_odds, new_explorer
+from campaigns.systems.cgg.tests.fixtures import exec_odds, new_explorer, table_log
 from characters.models import Character
 from rules.cgg.difficulty import Difficulty
 from rules.cgg.sheet import default_sheet
@@ -76,7 +76,7 @@ def test_the_bonus_expires_when_tension_ends(player_client, gm_client, cgg_campa
     script_dice(1, 2, 3, 4, 1, 1, 1, 1)
     made = roll_dexterity(player_client, cgg_campaign, explorer)
     assert made.state["risk_code"] == "4d+1"
-    assert "Edge" not in player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
+    assert "Edge" not in table_log(player_client, cgg_campaign)
 
 
 def test_the_spotlight_hits_the_next_rounds_first_roll_once(
