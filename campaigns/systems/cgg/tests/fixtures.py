@@ -80,6 +80,11 @@ def exec_odds(client, campaign, explorer, attribute="dexterity", base_dice=5, **
     return client.get(reverse("cgg_odds", args=[campaign.pk]), query).content.decode()
 
 
+def wrench(client, made, **data):
+    """The player's Wrench on the roll `made`, with these Venture uses (and aspect), as htmx posts it."""
+    return client.post(reverse("cgg_wrench", args=[made.campaign_id, made.pk]), data, HTTP_HX_REQUEST="true")
+
+
 def table_log(client, campaign) -> str:
     """The table's panel tab as `client` sees it: the log, with each roll's card."""
     return client.get(reverse("table", args=[campaign.pk]) + "?tab=panel").content.decode()

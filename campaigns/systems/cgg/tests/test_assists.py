@@ -12,7 +12,7 @@ from django.urls import reverse
 from campaigns.models import Roll, RollCall
 from campaigns.systems.cgg import actions as cgg
 from campaigns.systems.cgg.clock import crisis_clock
-from campaigns.systems.cgg.tests.fixtures import exec_call, exec_odds, new_explorer, table_page
+from campaigns.systems.cgg.tests.fixtures import exec_call, exec_odds, new_explorer, table_page, wrench
 from rules.cgg.difficulty import Difficulty
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("seat_other_player")]
@@ -70,7 +70,7 @@ def test_gear_combines_all_at_once_as_the_seed_counts(
     confirm(gm_client, cgg_campaign, made, gear=["0", "1"])
     assert (made.state["risk_code"], made.state["success_dice"]) == ("4d+1", 2)
     assert len(made.state["exec_faces"]) == 6
-    player_client.post(reverse("cgg_wrench", args=[cgg_campaign.pk, made.pk]), {}, HTTP_HX_REQUEST="true")
+    wrench(player_client, made)
     result = Roll.objects.get(kind="cgg")
     assert result.outcome["risk_code"] == "4d+1"
     built = "Strength 2d +Gear Armour jacket 3d +Gear Armour shirt 2d = risk 4d+1"
@@ -108,7 +108,7 @@ def test_the_execs_call_names_an_assisting_explorer_and_bonus_pips(
     assert (made.state["risk_code"], made.state["success_dice"]) == ("5d", 3)
     built = "Strength 2d +Gear Armour jacket 3d +Kade's Strength 2d+1 → 4d+1 +2 BP = risk 5d"
     assert built in page(player_client, cgg_campaign)  # the player's card, before the Wrench
-    player_client.post(reverse("cgg_wrench", args=[cgg_campaign.pk, made.pk]), {}, HTTP_HX_REQUEST="true")
+    wrench(player_client, made)
     gm_client.post(reverse("cgg_hammer", args=[cgg_campaign.pk, made.pk]), {}, HTTP_HX_REQUEST="true")
     assert Roll.objects.get(kind="cgg").outcome["risk_code"] == "5d"
     for client in (gm_client, player_client, other_client):

@@ -7,7 +7,7 @@ from django.urls import reverse
 from campaigns.models import LedgerEntry, Roll, RollCall
 from campaigns.systems.cgg import actions as cgg
 from campaigns.systems.cgg.clock import ClockChange, change_clock, crisis_clock
-from campaigns.systems.cgg.tests.fixtures import call_form, exec_call, new_explorer, table_log
+from campaigns.systems.cgg.tests.fixtures import call_form, exec_call, new_explorer, table_log, wrench
 from rules.cgg.difficulty import Difficulty, RiskLevel
 
 pytestmark = pytest.mark.django_db
@@ -80,11 +80,7 @@ def test_an_aspect_not_on_the_sheet_is_refused_and_changes_nothing(player_client
     made = call(cgg_campaign, explorer)
     script_dice(6, 6, 1, 2, 2)
     player_client.post(reverse("cgg_roll", args=[cgg_campaign.pk, made.pk]))
-    response = player_client.post(
-        reverse("cgg_wrench", args=[cgg_campaign.pk, made.pk]),
-        {"uses": ["THAT_WAS_CLOSE"], "aspect": "Jedi Knight"},
-        HTTP_HX_REQUEST="true",
-    )
+    response = wrench(player_client, made, uses=["THAT_WAS_CLOSE"], aspect="Jedi Knight")
     assert response.status_code == 422
     made.refresh_from_db()
     assert made.status == RollCall.Status.PLAYER_TURN

@@ -8,8 +8,6 @@ from django.urls import reverse
 from campaigns.models import RollCall
 from campaigns.systems.cgg.models import TensionScene
 from campaigns.systems.cgg.tests.fixtures import exec_call, table_page
-from campaigns.table import live
-from tests.fixtures import RecordingLayer
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("seat_other_player")]
 
@@ -191,15 +189,12 @@ def test_turn_steps_without_tension_mode_are_refused(player_client, cgg_campaign
 
 
 def test_the_live_panel_shows_the_turn_to_the_table(
-    player_client, started, mara, jon, monkeypatch, django_capture_on_commit_callbacks
+    player_client, started, mara, jon, layer, django_capture_on_commit_callbacks
 ):
     """The step sends the panel over the websocket once per audience (campaigns.table.live.send_panel)."""
-    layer = RecordingLayer()  # an in-process layer: its sends arrive at once
-    sent = layer.sent
-    monkeypatch.setattr(live, "get_channel_layer", lambda: layer)
     with django_capture_on_commit_callbacks(execute=True):
         turn(player_client, started, "first", jon)
-    groups = {group for group, html in sent if "focus on <strong>Jon Ash</strong>" in html}
+    groups = {group for group, html in layer.sent if "focus on <strong>Jon Ash</strong>" in html}
     assert groups == {f"campaign-{started.pk}-table", f"campaign-{started.pk}-gm"}
 
 

@@ -8,7 +8,7 @@ from django.urls import reverse
 from campaigns.models import Balance, LedgerEntry, Membership, Roll, RollCall
 from campaigns.systems.cgg import actions as cgg
 from campaigns.systems.cgg.clock import ClockChange, change_clock, crisis_clock, sync_clock_to_roles
-from campaigns.systems.cgg.tests.fixtures import call_form, exec_call, exec_odds, new_explorer, table_log
+from campaigns.systems.cgg.tests.fixtures import call_form, exec_call, exec_odds, new_explorer, table_log, wrench
 from campaigns.table import actions
 from characters.models import Character
 from rules.cgg.difficulty import Difficulty
@@ -160,11 +160,7 @@ def test_wrench_beyond_the_clock_is_refused_and_changes_nothing(
     made = call(cgg_campaign, explorer)
     script_dice(6, 6, 1, 2, 2)
     player_client.post(reverse("cgg_roll", args=[cgg_campaign.pk, made.pk]))
-    response = player_client.post(
-        reverse("cgg_wrench", args=[cgg_campaign.pk, made.pk]),
-        {"uses": ["TIME_TO_GET_SERIOUS"]},
-        HTTP_HX_REQUEST="true",
-    )
+    response = wrench(player_client, made, uses=["TIME_TO_GET_SERIOUS"])
     assert response.status_code == 422
     assert "only 1 hour left" in response.content.decode()
     made.refresh_from_db()
@@ -188,11 +184,7 @@ def test_a_second_wrench_of_a_type_is_refused(player_client, cgg_campaign, explo
     made = call(cgg_campaign, explorer)
     script_dice(6, 6, 6, 9, 9)
     player_client.post(reverse("cgg_roll", args=[cgg_campaign.pk, made.pk]))
-    response = player_client.post(
-        reverse("cgg_wrench", args=[cgg_campaign.pk, made.pk]),
-        {"uses": ["GOTTA_MAKE_IT", "GOTTA_MAKE_IT"]},
-        HTTP_HX_REQUEST="true",
-    )
+    response = wrench(player_client, made, uses=["GOTTA_MAKE_IT", "GOTTA_MAKE_IT"])
     assert response.status_code == 422
     assert crisis_clock(explorer).hours == 12
 
@@ -246,9 +238,7 @@ def test_crisis_and_its_resolution(gm_client, player_client, cgg_campaign, explo
     made = call(cgg_campaign, explorer)
     script_dice(6, 2, 2, 9, 9)
     player_client.post(reverse("cgg_roll", args=[cgg_campaign.pk, made.pk]))
-    response = player_client.post(
-        reverse("cgg_wrench", args=[cgg_campaign.pk, made.pk]), {"uses": ["THAT_WAS_CLOSE"]}, HTTP_HX_REQUEST="true"
-    )
+    response = wrench(player_client, made, uses=["THAT_WAS_CLOSE"])
     assert "in crisis" in response.content.decode()
     script_dice(5)
     gm_client.post(reverse("cgg_resolve_crisis", args=[cgg_campaign.pk, explorer.pk]), {"critical": "1"})
