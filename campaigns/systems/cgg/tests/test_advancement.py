@@ -19,6 +19,11 @@ def explorer(cgg_campaign, player):
     return new_explorer(cgg_campaign, player, attributes={"strength": "2d"})
 
 
+def advancement(explorer, count, earned, endeavors=0, **more):
+    """What the sheet keeps of the explorer's advancements, the attributes as they stand now its baseline."""
+    return {"count": count, "earned": earned, "endeavors": endeavors, "baseline": explorer.sheet["attributes"], **more}
+
+
 def award(client, campaign, explorer, **extra):
     return client.post(reverse("cgg_advance", args=[campaign.pk, explorer.pk]), **extra)
 
@@ -35,13 +40,8 @@ def test_the_exec_awards_the_first_advancement_with_3_pips_per_critical(gm_clien
     response = award(gm_client, cgg_campaign, explorer)
     assert response.status_code == 302
     explorer.refresh_from_db()
-    assert explorer.sheet["advancement"] == {
-        "count": 1,
-        "earned": 35,
-        "endeavors": 0,
-        "baseline": explorer.sheet["attributes"],
-        "last": {"pips": 35, "session": None},  # what taking it back takes off
-    }
+    last = {"pips": 35, "session": None}  # what taking it back takes off
+    assert explorer.sheet["advancement"] == advancement(explorer, count=1, earned=35, last=last)
 
 
 def test_the_second_advancement_brings_an_endeavor_and_the_panel_shows_the_budget(
@@ -172,12 +172,7 @@ def test_the_exec_takes_back_the_last_advancement_of_the_session(gm_client, play
     response = take_back(gm_client, cgg_campaign, explorer, HTTP_HX_REQUEST="true")
     assert response.status_code == 200
     explorer.refresh_from_db()
-    assert explorer.sheet["advancement"] == {
-        "count": 1,
-        "earned": 20,
-        "endeavors": 0,
-        "baseline": explorer.sheet["attributes"],
-    }
+    assert explorer.sheet["advancement"] == advancement(explorer, count=1, earned=20)
     table = table_log(player_client, cgg_campaign)
     assert "1 advancement: 20 pips earned, 0 spent, 20 left" in table
     assert "The Exec takes back Mara Vell&#x27;s advancement 2 (30 pips)" in table

@@ -373,6 +373,13 @@ def pitfall_tension(campaign):
     return [p["tension"] for p in TensionScene.objects.get(campaign=campaign).state["pitfalls"]]
 
 
+def assert_lowering_refused(client, campaign, made, said):
+    """The Exec's "Lower tension 1" on the action's card is refused, saying why."""
+    refused = lower(client, campaign, made, "0", "1")
+    assert refused.status_code == 422
+    assert said in refused.content.decode()
+
+
 def test_a_success_lowers_tension_once_from_its_card(gm_client, player_client, started, mara, script_dice):
     campaign = started
     tension(gm_client, campaign, op="pitfall", name="The reactor blows", tension="9")
@@ -389,9 +396,7 @@ def test_a_success_lowers_tension_once_from_its_card(gm_client, player_client, s
     assert pitfall_tension(campaign) == [9]
     assert lower(gm_client, campaign, made, "0", "2").status_code == 200
     assert pitfall_tension(campaign) == [7]
-    again = lower(gm_client, campaign, made, "0", "1")
-    assert again.status_code == 422
-    assert "This action has already lowered tension." in again.content.decode()
+    assert_lowering_refused(gm_client, campaign, made, "This action has already lowered tension.")
     assert pitfall_tension(campaign) == [7]
 
 
@@ -400,9 +405,7 @@ def test_a_failed_action_cannot_lower_tension(gm_client, player_client, started,
     tension(gm_client, campaign, op="pitfall", name="The reactor blows", tension="9")
     made = _acted(gm_client, player_client, campaign, mara, script_dice, [5, 5, 5, 5, 1, 1, 1, 1])
     assert "Lower tension 1</button>" not in table_page(gm_client, campaign)
-    refused = lower(gm_client, campaign, made, "0", "1")
-    assert refused.status_code == 422
-    assert "Only a successful action lowers tension." in refused.content.decode()
+    assert_lowering_refused(gm_client, campaign, made, "Only a successful action lowers tension.")
     assert pitfall_tension(campaign) == [9]
 
 
