@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns.systems.cgg.clock import ClockChange, change_clock, crisis_clock
-from campaigns.systems.cgg.tests.fixtures import new_explorer
+from campaigns.systems.cgg.tests.fixtures import new_explorer, table_log
 from campaigns.table import actions
 from characters.models import Character
 
@@ -17,6 +17,11 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def explorer(cgg_campaign, player):
     return new_explorer(cgg_campaign, player, attributes={"strength": "2d"})
+
+
+def advancement(explorer, count, earned, endeavors=0, **more):
+    """What the sheet keeps of the explorer's advancements, the attributes as they stand now its baseline."""
+    return {"count": count, "earned": earned, "endeavors": endeavors, "baseline": explorer.sheet["attributes"], **more}
 
 
 def award(client, campaign, explorer, **extra):
@@ -35,13 +40,8 @@ def test_the_exec_awards_the_first_advancement_with_3_pips_per_critical(gm_clien
     response = award(gm_client, cgg_campaign, explorer)
     assert response.status_code == 302
     explorer.refresh_from_db()
-    assert explorer.sheet["advancement"] == {
-        "count": 1,
-        "earned": 35,
-        "endeavors": 0,
-        "baseline": explorer.sheet["attributes"],
-        "last": {"pips": 35, "session": None},  # what taking it back takes off
-    }
+    last = {"pips": 35, "session": None}  # what taking it back takes off
+    assert explorer.sheet["advancement"] == advancement(explorer, count=1, earned=35, last=last)
 
 
 def test_the_second_advancement_brings_an_endeavor_and_the_panel_shows_the_budget(
@@ -52,7 +52,7 @@ def test_the_second_advancement_brings_an_endeavor_and_the_panel_shows_the_budge
     explorer.refresh_from_db()
     assert explorer.sheet["advancement"]["earned"] == 50
     assert explorer.sheet["advancement"]["endeavors"] == 1
-    table = player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
+    table = table_log(player_client, cgg_campaign)
     assert "2 advancements: 50 pips earned, 0 spent, 50 left" in table
     assert "1 endeavor" in table
 
@@ -64,7 +64,7 @@ def test_the_player_raises_a_code_within_the_budget(gm_client, player_client, cg
     assert response.status_code == 302
     explorer.refresh_from_db()
     assert explorer.sheet["attributes"]["strength"] == "3d"
-    table = player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
+    table = table_log(player_client, cgg_campaign)
     assert "20 pips earned, 6 spent, 14 left" in table
 
 
@@ -157,11 +157,11 @@ def test_one_pip_over_reads_pips_worth_in_the_singular():
 
 def test_the_exec_is_asked_before_an_advancement_is_given_or_taken_back(gm_client, cgg_campaign, explorer):
     """Giving is one click that cannot be undone by another: the app's own <dialog> asks first."""
-    page = gm_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
+    page = table_log(gm_client, cgg_campaign)
     assert 'data-confirm="Give Mara Vell their next advancement?' in page
     assert "take back the last advancement" not in page  # nothing to take back yet
     award(gm_client, cgg_campaign, explorer)
-    page = gm_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
+    page = table_log(gm_client, cgg_campaign)
     assert "data-confirm=\"Take back Mara Vell's last advancement?" in page
 
 
@@ -172,13 +172,8 @@ def test_the_exec_takes_back_the_last_advancement_of_the_session(gm_client, play
     response = take_back(gm_client, cgg_campaign, explorer, HTTP_HX_REQUEST="true")
     assert response.status_code == 200
     explorer.refresh_from_db()
-    assert explorer.sheet["advancement"] == {
-        "count": 1,
-        "earned": 20,
-        "endeavors": 0,
-        "baseline": explorer.sheet["attributes"],
-    }
-    table = player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
+    assert explorer.sheet["advancement"] == advancement(explorer, count=1, earned=20)
+    table = table_log(player_client, cgg_campaign)
     assert "1 advancement: 20 pips earned, 0 spent, 20 left" in table
     assert "The Exec takes back Mara Vell&#x27;s advancement 2 (30 pips)" in table
     # Only the last one, once: the first stays.
@@ -212,7 +207,7 @@ def test_an_advancement_of_an_earlier_session_stays(gm_client, cgg_campaign, exp
     award(gm_client, cgg_campaign, explorer)
     actions.end_session(cgg_campaign, gm)
     actions.start_session(cgg_campaign, gm)
-    page = gm_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
+    page = table_log(gm_client, cgg_campaign)
     assert "take back the last advancement" not in page
     response = take_back(gm_client, cgg_campaign, explorer, HTTP_HX_REQUEST="true")
     assert response.status_code == 422

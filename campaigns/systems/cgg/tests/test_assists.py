@@ -12,31 +12,23 @@ from django.urls import reverse
 from campaigns.models import Roll, RollCall
 from campaigns.systems.cgg import actions as cgg
 from campaigns.systems.cgg.clock import crisis_clock
-from campaigns.systems.cgg.tests.fixtures import new_explorer
+from campaigns.systems.cgg.tests.fixtures import exec_call, exec_odds, new_explorer, table_page, wrench
 from rules.cgg.difficulty import Difficulty
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("seat_other_player")]
 
 
-def make_explorer(campaign, owner, name, **attributes):
-    return new_explorer(
-        campaign,
-        owner,
-        name,
-        attributes,
-        gear=["Armour jacket 3d", "Armour shirt 2d", "Scanner"],
-        leverage=[{"purpose": "Starship Repair", "code": "2d+2"}],
-    )
+@pytest.fixture
+def kit():
+    return {
+        "gear": ["Armour jacket 3d", "Armour shirt 2d", "Scanner"],
+        "leverage": [{"purpose": "Starship Repair", "code": "2d+2"}],
+    }
 
 
 @pytest.fixture
-def explorer(cgg_campaign, player):
-    return make_explorer(cgg_campaign, player, "Mara Vell", strength="2d", technical="3d")
-
-
-@pytest.fixture
-def helper(cgg_campaign, other_player):
-    return make_explorer(cgg_campaign, other_player, "Kade", strength="2d+1", technical="3d")
+def explorer(cgg_campaign, player, kit):
+    return new_explorer(cgg_campaign, player, attributes={"strength": "2d", "technical": "3d"}, **kit)
 
 
 def call_strength(campaign, explorer, **extra):
@@ -61,11 +53,7 @@ def confirm(client, campaign, made, **data):
 
 
 def page(client, campaign):
-    return html.unescape(
-        "".join(
-            client.get(reverse("table", args=[campaign.pk]), {"tab": tab}).content.decode() for tab in ("", "panel")
-        )
-    )
+    return html.unescape(table_page(client, campaign))
 
 
 def test_gear_combines_all_at_once_as_the_seed_counts(
@@ -82,7 +70,7 @@ def test_gear_combines_all_at_once_as_the_seed_counts(
     confirm(gm_client, cgg_campaign, made, gear=["0", "1"])
     assert (made.state["risk_code"], made.state["success_dice"]) == ("4d+1", 2)
     assert len(made.state["exec_faces"]) == 6
-    player_client.post(reverse("cgg_wrench", args=[cgg_campaign.pk, made.pk]), {}, HTTP_HX_REQUEST="true")
+    wrench(player_client, made)
     result = Roll.objects.get(kind="cgg")
     assert result.outcome["risk_code"] == "4d+1"
     built = "Strength 2d +Gear Armour jacket 3d +Gear Armour shirt 2d = risk 4d+1"
@@ -105,18 +93,9 @@ def test_a_special_rules_bonus_pips(player_client, cgg_campaign, explorer, scrip
 def test_the_execs_call_names_an_assisting_explorer_and_bonus_pips(
     gm_client, player_client, other_client, cgg_campaign, explorer, helper, script_dice
 ):
-    data = {
-        "character": explorer.pk,
-        "attribute": "strength",
-        "mode": "table",
-        "base_dice": "8",
-        "risk": "base",
-        "risk_bonus": "0",
-        "assist": helper.pk,
-        "assist_attribute": "strength",
-        "bonus_pips": "2",
-    }
-    response = gm_client.post(reverse("cgg_call", args=[cgg_campaign.pk]), data, HTTP_HX_REQUEST="true")
+    response = exec_call(
+        gm_client, cgg_campaign, explorer, "strength", 8, assist=helper.pk, assist_attribute="strength", bonus_pips="2"
+    )
     assert response.status_code == 200
     made = RollCall.objects.get()
     assert made.request["assist"] == {"character": helper.pk, "name": "Kade", "attribute": "strength"}
@@ -129,7 +108,7 @@ def test_the_execs_call_names_an_assisting_explorer_and_bonus_pips(
     assert (made.state["risk_code"], made.state["success_dice"]) == ("5d", 3)
     built = "Strength 2d +Gear Armour jacket 3d +Kade's Strength 2d+1 → 4d+1 +2 BP = risk 5d"
     assert built in page(player_client, cgg_campaign)  # the player's card, before the Wrench
-    player_client.post(reverse("cgg_wrench", args=[cgg_campaign.pk, made.pk]), {}, HTTP_HX_REQUEST="true")
+    wrench(player_client, made)
     gm_client.post(reverse("cgg_hammer", args=[cgg_campaign.pk, made.pk]), {}, HTTP_HX_REQUEST="true")
     assert Roll.objects.get(kind="cgg").outcome["risk_code"] == "5d"
     for client in (gm_client, player_client, other_client):
@@ -223,15 +202,7 @@ def test_the_execs_bad_assist_is_refused(gm_client, cgg_campaign, explorer, help
     extra = {
         key: value.replace("SELF", str(explorer.pk)).replace("HELPER", str(helper.pk)) for key, value in extra.items()
     }
-    data = {
-        "character": explorer.pk,
-        "attribute": "strength",
-        "mode": "table",
-        "base_dice": "8",
-        "risk": "base",
-        "risk_bonus": "0",
-    } | extra
-    response = gm_client.post(reverse("cgg_call", args=[cgg_campaign.pk]), data, HTTP_HX_REQUEST="true")
+    response = exec_call(gm_client, cgg_campaign, explorer, "strength", 8, **extra)
     assert response.status_code == 422
     assert message in html.unescape(response.content.decode())
     assert not RollCall.objects.exists()
@@ -239,34 +210,16 @@ def test_the_execs_bad_assist_is_refused(gm_client, cgg_campaign, explorer, help
 
 def test_the_execs_odds_count_the_calls_assist_and_pips(gm_client, cgg_campaign, explorer, helper):
     # Strength 2d with Kade's Strength 2d+1 (2d+1 highest, +2 pips = 3d) and +3 BP: 4d against base 5d, 1 die.
-    query = {
-        "character": explorer.pk,
-        "attribute": "strength",
-        "mode": "table",
-        "base_dice": "5",
-        "risk": "base",
-        "risk_bonus": "0",
-        "assist": helper.pk,
-        "assist_attribute": "strength",
-        "bonus_pips": "3",
-    }
-    shown = gm_client.get(reverse("cgg_odds", args=[cgg_campaign.pk]), query).content.decode()
+    shown = exec_odds(
+        gm_client, cgg_campaign, explorer, "strength", assist=helper.pk, assist_attribute="strength", bonus_pips="3"
+    )
     assert "4d against a 5d difficulty: 1 difficulty die remains after the explorer's 4:" in shown
     assert "success <strong>70.00%</strong>" in shown
 
 
 def test_the_execs_next_call_starts_on_the_same_explorer(gm_client, cgg_campaign, explorer, helper):
     """Play-test: each call's fresh form went back to the first explorer in the list."""
-    data = {
-        "character": helper.pk,
-        "attribute": "strength",
-        "mode": "table",
-        "base_dice": "8",
-        "risk": "base",
-        "risk_bonus": "0",
-        "label": "Lift the gate",
-    }
-    response = gm_client.post(reverse("cgg_call", args=[cgg_campaign.pk]), data, HTTP_HX_REQUEST="true")
+    response = exec_call(gm_client, cgg_campaign, helper, "strength", 8, label="Lift the gate")
     assert response.status_code == 200
     form = response.content.decode().partition('id="cgg-call-form"')[2].partition("</form>")[0]
     assert re.search(rf'<option value="{helper.pk}" selected>', form)

@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from campaigns.models import Roll, RollCall
 from campaigns.systems.cgg.adapter import ADAPTER
+from campaigns.systems.cgg.tests.fixtures import table_log
 from campaigns.systems.cgg.tests.test_table import call
 from characters.models import Character
 
@@ -135,7 +136,7 @@ def test_a_call_for_another_attribute_stays_open(player_client, cgg_campaign, ma
 def test_the_plain_roll_row_draws_chips_and_a_badge(player_client, cgg_campaign, mara, script_dice):
     script_dice(6, 6, 2, 5)
     post(player_client, cgg_campaign, mara, {"roll": "attribute:dexterity"})
-    page = player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
+    page = table_log(player_client, cgg_campaign)
     assert page.count('class="die die-wrench" title="Venture"') == 2
     assert '<span class="die die-kept">2</span>' in page
     assert '<strong class="outcome outcome-neutral">Total 8, 2 Venture</strong>' in page

@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from campaigns.models import Roll
 from campaigns.systems.cgg import actions as cgg
-from campaigns.systems.cgg.tests.fixtures import new_explorer
+from campaigns.systems.cgg.tests.fixtures import exec_call, new_explorer, table_page
 from rules.cgg.difficulty import Difficulty
 from tests.sheet_rows import rows
 
@@ -20,12 +20,6 @@ TRACKS = {"harm": 3, "persuasion": 11, "alteration": 10}
 @pytest.fixture
 def explorer(cgg_campaign, player):
     return new_explorer(cgg_campaign, player, attributes=ATTRIBUTES, tracks=TRACKS)
-
-
-def table(client, campaign) -> str:
-    return "".join(
-        client.get(reverse("table", args=[campaign.pk]), {"tab": tab}).content.decode() for tab in ("", "panel")
-    )
 
 
 def give(client, campaign, explorer, **data):
@@ -43,7 +37,7 @@ def test_the_exec_gives_a_core_condition_and_everyone_sees_it(
     assert explorer.sheet["marked"]["harm"] == 2  # HI2: two Harm dots
     assert Roll.objects.get(kind="cgg_condition").outcome["code"] == "HI2"
     for client in (player_client, other_client):
-        page = table(client, cgg_campaign)
+        page = table_page(client, cgg_campaign)
         assert "Mara Vell now has Distracting Injury (HI2)." in page
         assert "Harm 2/3" in page
         assert "Give the condition" not in page
@@ -65,7 +59,7 @@ def test_a_full_track_is_shown_to_everyone_and_the_exec_removes_a_condition(
     gm_client, player_client, cgg_campaign, explorer
 ):
     give(gm_client, cgg_campaign, explorer, core="Crippling Wound", attribute="strength")  # HI3: 3-dot Harm track
-    page = table(player_client, cgg_campaign)
+    page = table_page(player_client, cgg_campaign)
     assert "The explorer is incapacitated." in page
     sheet_page = player_client.get(reverse("character_edit", args=[cgg_campaign.pk, explorer.pk])).content.decode()
     assert "Full: The explorer is incapacitated." in sheet_page
@@ -74,7 +68,7 @@ def test_a_full_track_is_shown_to_everyone_and_the_exec_removes_a_condition(
     explorer.refresh_from_db()
     assert explorer.sheet["conditions"] == []
     assert explorer.sheet["marked"]["harm"] == 0
-    assert "Mara Vell no longer has Crippling Wound (HI3)." in table(player_client, cgg_campaign)
+    assert "Mara Vell no longer has Crippling Wound (HI3)." in table_page(player_client, cgg_campaign)
     again = gm_client.post(url, {"op": "remove", "index": "0"}, HTTP_HX_REQUEST="true")
     assert again.status_code == 422
 
@@ -121,7 +115,7 @@ def test_players_cannot_give_conditions_nor_change_them_on_their_sheet(
 def test_an_older_sheets_free_text_conditions_stay_readable(gm_client, player_client, cgg_campaign, explorer):
     explorer.sheet |= {"conditions": ["Sleepy", "Surface Wound"]}
     explorer.save()
-    page = table(player_client, cgg_campaign)
+    page = table_page(player_client, cgg_campaign)
     assert "Sleepy" in page
     assert "Surface Wound</strong> (HI1)" in page
     assert "Harm 1/3" in page
@@ -156,7 +150,7 @@ def test_fallout_that_becomes_a_condition_lands_on_the_sheet(
     assert ok.status_code == 200
     explorer.refresh_from_db()
     assert explorer.sheet["conditions"] == ["Surface Wound"]
-    page = table(player_client, cgg_campaign)
+    page = table_page(player_client, cgg_campaign)
     assert "Mara Vell now has Surface Wound (HI1)." in page
     assert "Harm 1/3" in page
 
@@ -165,7 +159,7 @@ def test_hindered_counts_fallout_one_grade_higher(gm_client, player_client, cgg_
     give(gm_client, cgg_campaign, explorer, core="Hindered")
     rolled = _fallout(gm_client, player_client, cgg_campaign, explorer, script_dice, (1, 5, 5))
     assert rolled.outcome["grade"] == "Major"  # one die below 4: Moderate, and Hindered: Major
-    page = table(player_client, cgg_campaign)
+    page = table_page(player_client, cgg_campaign)
     assert "Hindered: fallout counted one grade higher" in page
 
 
@@ -187,7 +181,7 @@ def test_painful_harm_discards_the_first_venture_and_the_card_says_so(
     _roll(player_client, cgg_campaign, made)
     made.refresh_from_db()
     assert made.state["venture_discarded"] == 1
-    page = table(player_client, cgg_campaign)
+    page = table_page(player_client, cgg_campaign)
     assert "<strong>1 Venture</strong>" in page
     assert "Painful Harm: first Venture discarded" in page
 
@@ -202,7 +196,7 @@ def test_questioning_counts_knowledge_one_die_higher_toward_the_difficulty(
     made.refresh_from_db()
     assert made.state["success_dice"] == 3
     assert made.state["exec_faces"] == [9]
-    assert "Questioning: +1D toward the difficulty" in table(player_client, cgg_campaign)
+    assert "Questioning: +1D toward the difficulty" in table_page(player_client, cgg_campaign)
 
 
 def test_weakened_restrained_and_surface_wound_roll_their_chances(
@@ -221,7 +215,7 @@ def test_weakened_restrained_and_surface_wound_roll_their_chances(
     assert roll.outcome["condition_failures"] == 1
     explorer.refresh_from_db()
     assert "Surface Wound (HI2)" in explorer.sheet["conditions"]
-    page = table(other_client, cgg_campaign)
+    page = table_page(other_client, cgg_campaign)
     assert "Restrained: d10 8, no effect; Weakened: d10 3, +1 Failure; Surface Wound: d10 2, becomes HI2" in page
     assert "Mara Vell&#x27;s Surface Wound worsens to HI2." in page
     assert "Harm 2/3" in page  # HI2 now marks two Harm dots
@@ -235,7 +229,7 @@ def test_the_player_pays_one_for_eager_and_consumed_and_a_wrong_choice_changes_n
     give(gm_client, cgg_campaign, explorer, core="Eager")
     give(gm_client, cgg_campaign, explorer, core="Consumed")
     made = _call(cgg_campaign, explorer)
-    assert "Eager: pay one: +1D for this action" in table(player_client, cgg_campaign)
+    assert "Eager: pay one: +1D for this action" in table_page(player_client, cgg_campaign)
     bad = _roll(player_client, cgg_campaign, made, condition_pay=["Improved"])
     made.refresh_from_db()
     assert made.state == {}
@@ -255,7 +249,7 @@ def test_consumed_unpaid_loses_a_die(gm_client, player_client, cgg_campaign, exp
     _roll(player_client, cgg_campaign, made)
     made.refresh_from_db()
     assert (made.state["risk_code"], made.state["success_dice"]) == ("2d+1", 2)
-    assert "Consumed: -1D" in table(player_client, cgg_campaign)
+    assert "Consumed: -1D" in table_page(player_client, cgg_campaign)
 
 
 def test_the_exec_pays_one_on_the_call_for_confused_and_sees_the_conditions_there(
@@ -265,31 +259,21 @@ def test_the_exec_pays_one_on_the_call_for_confused_and_sees_the_conditions_ther
     from campaigns.systems.cgg.clock import ClockChange, change_clock, crisis_clock
 
     change_clock(explorer, ClockChange(pay=3), actor=player, reason="setup")  # 9 of 12
-    data = {
-        "character": explorer.pk,
-        "attribute": "dexterity",
-        "mode": "table",
-        "base_dice": "5",
-        "risk": "base",
-        "risk_bonus": "0",
-        "exec_conditions": ["Confused"],
-    }
-    url = reverse("cgg_call", args=[cgg_campaign.pk])
-    refused = gm_client.post(url, data, HTTP_HX_REQUEST="true")
+    refused = exec_call(gm_client, cgg_campaign, explorer, exec_conditions=["Confused"])
     assert refused.status_code == 422
     assert "Confused: the explorer has no such condition" in refused.content.decode()
     assert not RollCall.objects.exists()
     assert crisis_clock(explorer).hours == 9
 
     give(gm_client, cgg_campaign, explorer, core="Confused")
-    gm_page = table(gm_client, cgg_campaign)
+    gm_page = table_page(gm_client, cgg_campaign)
     assert 'id="cgg-call-conditions"' in gm_page  # the call form lists each explorer's conditions
     assert "Mara Vell: Confused (PI1, impairs)" in gm_page
-    assert gm_client.post(url, data, HTTP_HX_REQUEST="true").status_code == 200
+    assert exec_call(gm_client, cgg_campaign, explorer, exec_conditions=["Confused"]).status_code == 200
     assert crisis_clock(explorer).hours == 10  # the Exec's "pays one": the explorer's clock gains one
     made = RollCall.objects.get()
     script_dice(2, 2, 9, 9, 9)  # 3d+1 − 1D: two risk dice; 5d − 3: two Exec dice
     _roll(player_client, cgg_campaign, made)
     made.refresh_from_db()
     assert (made.state["risk_code"], made.state["success_dice"]) == ("2d+1", 3)
-    assert "Confused: -1D risk" in table(player_client, cgg_campaign)
+    assert "Confused: -1D risk" in table_page(player_client, cgg_campaign)

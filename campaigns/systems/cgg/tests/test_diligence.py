@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from campaigns.models import Roll
 from campaigns.systems.cgg.models import TensionScene
-from campaigns.systems.cgg.tests.fixtures import new_explorer
+from campaigns.systems.cgg.tests.fixtures import new_explorer, table_log
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("seat_other_player")]
 
@@ -30,7 +30,7 @@ def test_player_rolls_diligence_and_the_card_shows_total_and_pips(player_client,
     assert roll.character == explorer
     assert roll.outcome["total"] == 8
     assert roll.outcome["leverage"] == "2d+2"
-    page = player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
+    page = table_log(player_client, cgg_campaign)
     assert 'id="cgg-diligence-form"' in page  # the form is on the player's panel
     assert "Diligence (Analysis, Technical 3d)" in page
     assert "8 pips" in page
@@ -44,7 +44,7 @@ def test_the_leverage_goes_to_the_sheet_with_its_goal(player_client, cgg_campaig
     diligence(player_client, cgg_campaign, character=explorer.pk, diligence="analysis", purpose="Starship Repair")
     explorer.refresh_from_db()
     assert explorer.sheet["leverage"] == [{"purpose": "Starship Repair", "code": "2d+2"}]
-    page = player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
+    page = table_log(player_client, cgg_campaign)
     assert "Leverage towards Starship Repair: 2d+2" in page  # the panel lists the sheet's leverage
 
 
@@ -103,7 +103,7 @@ def test_ready_with_a_cue_makes_things_worse_and_adds_a_die(
     tension = reverse("cgg_tension", args=[cgg_campaign.pk])
     gm_client.post(tension, {"op": "start", "bleakness": "horrible", "explorer": explorer.pk}, HTTP_HX_REQUEST="true")
     gm_client.post(tension, {"op": "pitfall", "name": "The reactor blows", "tension": "9"}, HTTP_HX_REQUEST="true")
-    form = player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
+    form = table_log(player_client, cgg_campaign)
     # The player names the pitfall from the list, not by its place in it ("number, from 0").
     assert re.search(r'<select name="pitfall"[^>]*>\s*<option value="" selected>\(no cue\)</option>', form)
     assert '<option value="0">The reactor blows</option>' in form
@@ -127,7 +127,7 @@ def test_ready_with_a_cue_makes_things_worse_and_adds_a_die(
     state = TensionScene.objects.get(campaign=cgg_campaign).state
     assert state["dice"] == dice_before - 1
     assert state["pitfalls"][0]["tension"] == 10
-    page = player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
+    page = table_log(player_client, cgg_campaign)
     assert "<strong>Ready!</strong> Diligence (Interrogation, Perception 2d+1) +1d" in page
     assert "cued the Exec to make things worse" in page
 

@@ -11,36 +11,34 @@ from django.urls import reverse
 
 from campaigns.models import Roll
 from campaigns.systems.cgg.clock import crisis_clock
-from campaigns.systems.cgg.tests.fixtures import new_explorer
+from campaigns.systems.cgg.tests.fixtures import new_explorer, table_page
 from characters.models import Character
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("seat_other_player")]
 
 
-def make_explorer(campaign, owner, name, **attributes):
-    return new_explorer(
-        campaign,
-        owner,
-        name,
-        attributes,
-        gear=["Climbing rig 3d", "Armour shirt 2d", "Scanner"],
-        leverage=[{"purpose": "Escape", "code": "1d"}],
-    )
+@pytest.fixture
+def kit():
+    return {
+        "gear": ["Climbing rig 3d", "Armour shirt 2d", "Scanner"],
+        "leverage": [{"purpose": "Escape", "code": "1d"}],
+    }
 
 
 @pytest.fixture
-def explorer(cgg_campaign, player):
-    return make_explorer(cgg_campaign, player, "Mara Vell", perception="2d+1", dexterity="2d")
-
-
-@pytest.fixture
-def helper(cgg_campaign, other_player):
-    return make_explorer(cgg_campaign, other_player, "Kade", dexterity="2d")
+def explorer(cgg_campaign, player, kit):
+    """Perception 2d+1, Dexterity 2d (the default); Kade, the `helper`, assists with his Dexterity 2d."""
+    return new_explorer(cgg_campaign, player, attributes={"perception": "2d+1"}, **kit)
 
 
 def diligence(client, campaign, **data):
     response = client.post(reverse("cgg_diligence", args=[campaign.pk]), data, HTTP_HX_REQUEST="true")
     return html.unescape(response.content.decode())
+
+
+def maneuvers(client, campaign, explorer, **assistance):
+    """A Maneuvers diligence roll for the explorer, with this assistance (and its purpose)."""
+    return diligence(client, campaign, character=explorer.pk, diligence="maneuvers", **assistance)
 
 
 def tension(client, campaign, **data):
@@ -49,11 +47,7 @@ def tension(client, campaign, **data):
 
 
 def page(client, campaign):
-    return html.unescape(
-        "".join(
-            client.get(reverse("table", args=[campaign.pk]), {"tab": tab}).content.decode() for tab in ("", "panel")
-        )
-    )
+    return html.unescape(table_page(client, campaign))
 
 
 def test_ready_rolls_the_edges_bonus(gm_client, player_client, other_client, cgg_campaign, explorer, script_dice):
@@ -87,11 +81,10 @@ def test_assistance_combines_at_once_as_the_seed_counts(
     # Maneuvers: Dexterity 2d, the rig 3d and Kade's Dexterity 2d: 3d + 4 pips = 4d+1 (the seed's armour
     # numbers); leverage 1d, paid one hour: 4d+2; +1 BP: 5d.
     script_dice(1, 2, 3, 4, 5)
-    diligence(
+    maneuvers(
         player_client,
         cgg_campaign,
-        character=explorer.pk,
-        diligence="maneuvers",
+        explorer,
         purpose="The climb",
         gear=[f"{explorer.pk}:0"],
         helper=helper.pk,
@@ -113,28 +106,12 @@ def test_assistance_combines_at_once_as_the_seed_counts(
 
 def test_bad_assistance_is_refused_and_changes_nothing(player_client, cgg_campaign, explorer, helper):
     hours = crisis_clock(explorer).hours
-    shown = diligence(
-        player_client, cgg_campaign, character=explorer.pk, diligence="maneuvers", purpose="Climb", helper=helper.pk
-    )
+    shown = maneuvers(player_client, cgg_campaign, explorer, purpose="Climb", helper=helper.pk)
     assert "Say which attribute the assisting explorer helps with." in shown
-    shown = diligence(
-        player_client,
-        cgg_campaign,
-        character=explorer.pk,
-        diligence="maneuvers",
-        purpose="Climb",
-        gear=[f"{helper.pk}:0"],
-    )
+    shown = maneuvers(player_client, cgg_campaign, explorer, purpose="Climb", gear=[f"{helper.pk}:0"])
     assert "gear" in shown.lower()
     assert "own sheet" in shown
-    shown = diligence(
-        player_client,
-        cgg_campaign,
-        character=explorer.pk,
-        diligence="maneuvers",
-        purpose="Climb",
-        leverage=f"{explorer.pk}:0",
-    )
+    shown = maneuvers(player_client, cgg_campaign, explorer, purpose="Climb", leverage=f"{explorer.pk}:0")
     assert "pay one hour or the leverage loses 1D" in shown
     assert not Roll.objects.filter(kind="cgg_diligence").exists()
     assert crisis_clock(explorer).hours == hours

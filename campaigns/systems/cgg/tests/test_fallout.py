@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from campaigns.models import Roll
 from campaigns.systems.cgg import actions as cgg
-from campaigns.systems.cgg.tests.fixtures import new_explorer
+from campaigns.systems.cgg.tests.fixtures import new_explorer, table_log
 from rules.cgg.difficulty import Difficulty
 
 pytestmark = pytest.mark.django_db
@@ -85,7 +85,7 @@ def test_the_exec_rolls_fallout_and_records_what_it_becomes(
 def test_risk_avoided_has_no_fallout(gm_client, player_client, cgg_campaign, explorer, script_dice):
     roll = action_roll(cgg_campaign, explorer, player_client, script_dice, risk_bonus=0, faces=(5, 5, 5, 9, 9))
     assert roll.outcome["risk_faces"] == [5, 5, 5]
-    assert "Roll fallout" not in gm_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
+    assert "Roll fallout" not in table_log(gm_client, cgg_campaign)
     refused = fallout(gm_client, cgg_campaign, roll, arena="material")
     assert refused.status_code == 422
     assert "risk was avoided" in refused.content.decode()
@@ -169,5 +169,5 @@ def test_a_fallout_code_the_exec_types_is_shown_to_everyone(
     roll = action_roll(cgg_campaign, explorer, player_client, script_dice)
     script_dice(1, 3, 4, 9)
     assert fallout(gm_client, cgg_campaign, roll, arena="material", code="6d").status_code == 200
-    page = player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
+    page = table_log(player_client, cgg_campaign)
     assert "Fallout (Material): 6d − Strength 2d+1 →" in page

@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Roll, RollCall
-from campaigns.systems.cgg.tests.fixtures import new_explorer
+from campaigns.systems.cgg.tests.fixtures import exec_call, new_explorer, table_page
 from campaigns.templatetags.dice import percent
 from rules.cgg.action import action_chances
 from rules.cgg.codes import parse_code
@@ -27,16 +27,7 @@ def explorer(cgg_campaign, player):
 
 def call_the_vault(gm_client, campaign, explorer):
     """Dexterity 4d against a 5d vault: one difficulty die, 70% success."""
-    data = {
-        "character": explorer.pk,
-        "attribute": "dexterity",
-        "mode": "table",
-        "base_dice": "5",
-        "risk": "base",
-        "risk_bonus": "0",
-        "label": "Vault the fence",
-    }
-    assert gm_client.post(reverse("cgg_call", args=[campaign.pk]), data, HTTP_HX_REQUEST="true").status_code == 200
+    assert exec_call(gm_client, campaign, explorer, label="Vault the fence").status_code == 200
     return RollCall.objects.get()
 
 
@@ -48,11 +39,7 @@ def post(client, name, campaign, made, status=200, **data):
 
 
 def page(client, campaign):
-    return html.unescape(
-        "".join(
-            client.get(reverse("table", args=[campaign.pk]), {"tab": tab}).content.decode() for tab in ("", "panel")
-        )
-    )
+    return html.unescape(table_page(client, campaign))
 
 
 def test_the_exec_confirms_the_gear_before_the_dice(

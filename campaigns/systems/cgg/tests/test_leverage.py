@@ -7,7 +7,7 @@ from django.urls import reverse
 from campaigns.models import RollCall
 from campaigns.systems.cgg import actions as cgg
 from campaigns.systems.cgg.clock import crisis_clock
-from campaigns.systems.cgg.tests.fixtures import new_explorer
+from campaigns.systems.cgg.tests.fixtures import new_explorer, table_log
 from characters.models import Character
 from rules.cgg.difficulty import Difficulty
 from rules.cgg.sheet import default_sheet
@@ -24,7 +24,7 @@ def roll_with(player_client, campaign, explorer, status=200, offered="", **data)
     call = cgg.call_for_action(
         campaign, character=explorer, attribute="technical", difficulty=Difficulty(base_dice=8, success_dice=0)
     )
-    page = player_client.get(reverse("table", args=[campaign.pk]) + "?tab=panel").content.decode()
+    page = table_log(player_client, campaign)
     assert f"Starship Repair {explorer.sheet['leverage'][0]['code']}" in page  # offered on the card
     assert offered in page
     response = player_client.post(reverse("cgg_roll", args=[campaign.pk, call.pk]), data, HTTP_HX_REQUEST="true")
@@ -42,7 +42,7 @@ def test_paying_one_hour_keeps_the_leverage(player_client, cgg_campaign, player,
     assert call.state["risk_code"] == "3d+2"  # 3d, plus 2d+2's two dice as pips
     assert crisis_clock(explorer).hours == hours - 1
     assert explorer.sheet["leverage"] == [{"purpose": "Starship Repair", "code": "2d+2"}]
-    page = player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
+    page = table_log(player_client, cgg_campaign)
     assert "3d +Leverage Starship Repair 2d+2 (paid one hour) = risk 3d+2" in page
 
 
@@ -54,10 +54,7 @@ def test_losing_a_die_shrinks_the_leverage(player_client, cgg_campaign, player, 
     assert call.state["risk_code"] == "3d+2"
     assert crisis_clock(explorer).hours == hours
     assert explorer.sheet["leverage"] == [{"purpose": "Starship Repair", "code": "1d+2"}]
-    assert (
-        "(lost 1D: 1d+2 left)"
-        in player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
-    )
+    assert "(lost 1D: 1d+2 left)" in table_log(player_client, cgg_campaign)
 
 
 def test_leverage_below_0d_expires(player_client, cgg_campaign, player, script_dice):
@@ -66,10 +63,7 @@ def test_leverage_below_0d_expires(player_client, cgg_campaign, player, script_d
     call, _ = roll_with(player_client, cgg_campaign, explorer, leverage="0", leverage_cost="die")
     assert call.state["risk_code"] == "3d"  # 0d+2 has no dice to lend as pips
     assert explorer.sheet["leverage"] == []
-    assert (
-        "(lost 1D: expired)"
-        in player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
-    )
+    assert "(lost 1D: expired)" in table_log(player_client, cgg_campaign)
 
 
 def test_the_assisted_code_dice_are_success_dice(player_client, cgg_campaign, player, script_dice):
@@ -127,7 +121,7 @@ def test_any_players_leverage_can_be_called_in(player_client, cgg_campaign, play
     assert other.sheet["leverage"] == [{"purpose": "Bribery", "code": "1d+2"}]  # the owner's sheet loses 1D
     assert explorer.sheet["leverage"] == [{"purpose": "Starship Repair", "code": "1d"}]
     assert (crisis_clock(explorer).hours, crisis_clock(other).hours) == (mine, theirs)
-    page = player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
+    page = table_log(player_client, cgg_campaign)
     assert "Jon Tarr&#x27;s Leverage Bribery 2d+2 (lost 1D: 1d+2 left)" in page
 
 

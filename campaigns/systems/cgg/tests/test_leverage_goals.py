@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Roll
-from campaigns.systems.cgg.tests.fixtures import new_explorer
+from campaigns.systems.cgg.tests.fixtures import new_explorer, table_log
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("seat_other_player")]
 LEVERAGE = [{"purpose": "Starship Repair", "code": "2d+2"}, {"purpose": "Escape", "code": "1d"}]
@@ -25,7 +25,7 @@ def end(client, campaign, explorer, **data):
 
 
 def page(client, campaign):
-    return html.unescape(client.get(reverse("table", args=[campaign.pk]) + "?tab=panel").content.decode())
+    return html.unescape(table_log(client, campaign))
 
 
 @pytest.mark.parametrize(("ending", "said"), [("attained", "goal attained"), ("lost", "goal lost")])

@@ -9,7 +9,8 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import RollCall
-from campaigns.systems.cgg.tests.test_rounds import page, tension
+from campaigns.systems.cgg.tests.fixtures import table_page
+from campaigns.systems.cgg.tests.test_rounds import tension
 from rules.cgg.codes import parse_code
 from rules.cgg.risk import chance_of_venture
 
@@ -42,9 +43,9 @@ def test_preview_cards_and_roll_share_one_code(
     # Dexterity 4d+1, +1d Edge = 5d+1; Jon's Strength (default 2d) combines in, +1 pip.
     preview = odds.split(" against ")[0].strip()
     assert gm_client.post(reverse("cgg_call", args=[campaign.pk]), data, HTTP_HX_REQUEST="true").status_code == 200
-    assert f"= risk {preview}" in page(gm_client, campaign)
-    assert f"= risk {preview}" in page(player_client, campaign)
-    html = page(gm_client, campaign)
+    assert f"= risk {preview}" in table_page(gm_client, campaign)
+    assert f"= risk {preview}" in table_page(player_client, campaign)
+    html = table_page(gm_client, campaign)
     line = html.split("Before the roll")[1].split("</p>")[0]
     assert "+Jon Ash&#x27;s Strength 2d +1 BP = risk" in line, line
     call = RollCall.objects.get(character=mara, status=RollCall.Status.PENDING)
@@ -68,6 +69,6 @@ def test_painful_harm_lowers_the_players_venture_chance(gm_client, player_client
     mara.save()
     data = CALL | {"character": mara.pk, "bonus_pips": "0"}
     assert gm_client.post(reverse("cgg_call", args=[cgg_campaign.pk]), data, HTTP_HX_REQUEST="true").status_code == 200
-    html = page(player_client, cgg_campaign)
+    html = table_page(player_client, cgg_campaign)
     chance = chance_of_venture(parse_code("4d+1"), 1)
     assert f"{float(chance) * 100:.2f}%" in html.split("Chance of at least one Venture:")[1][:20]

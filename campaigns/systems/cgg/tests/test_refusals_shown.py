@@ -7,7 +7,8 @@ import re
 import pytest
 
 from campaigns.systems.cgg.models import TensionScene
-from campaigns.systems.cgg.tests.test_rounds import page, tension, turn
+from campaigns.systems.cgg.tests.fixtures import exec_call, table_page
+from campaigns.systems.cgg.tests.test_rounds import tension, turn
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("seat_other_player")]
 
@@ -25,9 +26,9 @@ def _error_beside(html: str, message: str, form_marker: str) -> bool:
 
 
 def test_first_choice_form_only_for_edge_player_and_exec(gm_client, player_client, other_client, started):
-    assert 'value="first"' in page(player_client, started)  # Mara's player holds the Edge
-    assert 'value="first"' in page(gm_client, started)
-    assert 'value="first"' not in page(other_client, started)
+    assert 'value="first"' in table_page(player_client, started)  # Mara's player holds the Edge
+    assert 'value="first"' in table_page(gm_client, started)
+    assert 'value="first"' not in table_page(other_client, started)
 
 
 def test_refused_first_choice_shows_beside_the_form(gm_client, other_client, started, jon):
@@ -44,9 +45,9 @@ def test_refused_first_choice_shows_beside_the_form(gm_client, other_client, sta
 def test_pass_form_only_for_focus_players_and_exec(gm_client, player_client, other_client, started, mara, jon):
     assert turn(player_client, started, "first", jon).status_code == 200
     assert turn(other_client, started, "idle", jon).status_code == 200  # Jon acts: his player passes
-    assert 'value="pass"' in page(other_client, started)
-    assert 'value="pass"' in page(gm_client, started)
-    assert 'value="pass"' not in page(player_client, started)
+    assert 'value="pass"' in table_page(other_client, started)
+    assert 'value="pass"' in table_page(gm_client, started)
+    assert 'value="pass"' not in table_page(player_client, started)
     refused = turn(player_client, started, "pass", mara)
     assert refused.status_code == 422
     assert "The player of the explorer with the focus passes it." in refused.content.decode()
@@ -91,23 +92,12 @@ def test_broadcast_asks_each_player_for_their_own_turn_forms(player_client, othe
 def test_call_form_offers_only_conditions_an_explorer_holds(gm_client, cgg_campaign, mara, jon):
     mara.sheet = mara.sheet | {"conditions": ["Troubled"]}
     mara.save()
-    html = page(gm_client, cgg_campaign)
+    html = table_page(gm_client, cgg_campaign)
     assert "Troubled (only if the explorer has it: Mara Vell)" in html
     assert (
         "Distracting Injury" not in html.split('id="cgg-call-form"')[1].split("</form>")[0]
     )  # the call form's own choices
-    data = {
-        "character": jon.pk,
-        "attribute": "dexterity",
-        "mode": "table",
-        "base_dice": "8",
-        "risk": "base",
-        "risk_bonus": "0",
-        "exec_conditions": ["Troubled"],
-    }
-    from django.urls import reverse
-
-    refused = gm_client.post(reverse("cgg_call", args=[cgg_campaign.pk]), data, HTTP_HX_REQUEST="true")
+    refused = exec_call(gm_client, cgg_campaign, jon, base_dice=8, exec_conditions=["Troubled"])
     assert refused.status_code == 422
     assert "Troubled: the explorer has no such condition" in refused.content.decode()
 
@@ -116,11 +106,11 @@ def test_diligence_form_offers_a_player_only_their_own_explorers(
     gm_client, player_client, other_client, cgg_campaign, mara, jon
 ):
     # The explorer rolling: any seated explorer may assist, so the rest of the form names them all.
-    mine = page(other_client, cgg_campaign).split('id="cgg-diligence-form"')[1].split('name="character"')[1]
+    mine = table_page(other_client, cgg_campaign).split('id="cgg-diligence-form"')[1].split('name="character"')[1]
     mine = mine.split("</select>")[0]
     assert "Jon Ash" in mine
     assert "Mara Vell" not in mine
-    exec_form = page(gm_client, cgg_campaign).split('id="cgg-diligence-form"')[1].split("</form>")[0]
+    exec_form = table_page(gm_client, cgg_campaign).split('id="cgg-diligence-form"')[1].split("</form>")[0]
     assert "Jon Ash" in exec_form
     assert "Mara Vell" in exec_form
 

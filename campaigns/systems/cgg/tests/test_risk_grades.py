@@ -7,7 +7,7 @@ from django.urls import reverse
 from campaigns.models import LedgerEntry, Roll, RollCall
 from campaigns.systems.cgg import actions as cgg
 from campaigns.systems.cgg.clock import ClockChange, change_clock, crisis_clock
-from campaigns.systems.cgg.tests.fixtures import new_explorer
+from campaigns.systems.cgg.tests.fixtures import call_form, exec_call, new_explorer, table_log, wrench
 from rules.cgg.difficulty import Difficulty, RiskLevel
 
 pytestmark = pytest.mark.django_db
@@ -27,17 +27,7 @@ def call(campaign, explorer, risk=RiskLevel.BASE):
 def test_the_exec_calls_with_a_risk_grade_and_it_moves_the_target(
     gm_client, player_client, cgg_campaign, explorer, script_dice
 ):
-    response = gm_client.post(
-        reverse("cgg_call", args=[cgg_campaign.pk]),
-        {
-            "character": explorer.pk,
-            "attribute": "dexterity",
-            "mode": "table",
-            "base_dice": "5",
-            "risk": "extreme",
-            "risk_bonus": "0",
-        },
-    )
+    response = gm_client.post(reverse("cgg_call", args=[cgg_campaign.pk]), call_form(explorer, risk="extreme"))
     assert response.status_code == 302
     made = RollCall.objects.get()
     assert made.request["difficulty"]["risk"] == "extreme"
@@ -58,18 +48,7 @@ def test_minimal_risk_lowers_the_target(gm_client, player_client, cgg_campaign, 
 
 
 def test_an_unknown_risk_grade_is_refused(gm_client, cgg_campaign, explorer):
-    response = gm_client.post(
-        reverse("cgg_call", args=[cgg_campaign.pk]),
-        {
-            "character": explorer.pk,
-            "attribute": "dexterity",
-            "mode": "table",
-            "base_dice": "5",
-            "risk": "deadly",
-            "risk_bonus": "0",
-        },
-        HTTP_HX_REQUEST="true",
-    )
+    response = exec_call(gm_client, cgg_campaign, explorer, risk="deadly")
     assert response.status_code == 422
     assert not RollCall.objects.exists()
 
@@ -81,7 +60,7 @@ def test_an_aspect_called_into_play_makes_the_wrench_free(
     made = call(cgg_campaign, explorer)
     script_dice(6, 6, 1, 2, 2, 4)  # two Venture; the last die is "time to get serious"
     player_client.post(reverse("cgg_roll", args=[cgg_campaign.pk, made.pk]))
-    card = player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
+    card = table_log(player_client, cgg_campaign)
     assert "Smuggler with a heart of gold" in card
     assert 'value="TIME_TO_GET_SERIOUS"' in card  # free with the Aspect, though the clock has 1 hour
     response = player_client.post(
@@ -93,7 +72,7 @@ def test_an_aspect_called_into_play_makes_the_wrench_free(
     assert LedgerEntry.objects.filter(reason__startswith="Wrench").count() == 0
     roll = Roll.objects.get()
     assert roll.outcome["aspect"] == "Smuggler with a heart of gold"
-    log = player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
+    log = table_log(player_client, cgg_campaign)
     assert "Aspect called into play: Smuggler with a heart of gold (Wrench free)" in log
 
 
@@ -101,11 +80,7 @@ def test_an_aspect_not_on_the_sheet_is_refused_and_changes_nothing(player_client
     made = call(cgg_campaign, explorer)
     script_dice(6, 6, 1, 2, 2)
     player_client.post(reverse("cgg_roll", args=[cgg_campaign.pk, made.pk]))
-    response = player_client.post(
-        reverse("cgg_wrench", args=[cgg_campaign.pk, made.pk]),
-        {"uses": ["THAT_WAS_CLOSE"], "aspect": "Jedi Knight"},
-        HTTP_HX_REQUEST="true",
-    )
+    response = wrench(player_client, made, uses=["THAT_WAS_CLOSE"], aspect="Jedi Knight")
     assert response.status_code == 422
     made.refresh_from_db()
     assert made.status == RollCall.Status.PLAYER_TURN
@@ -121,6 +96,6 @@ def test_without_an_aspect_the_wrench_still_pays(player_client, cgg_campaign, ex
 
 
 def test_the_exec_panel_offers_the_four_risk_grades(gm_client, cgg_campaign, explorer):
-    panel = gm_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
+    panel = table_log(gm_client, cgg_campaign)
     for grade in ("No risk", "Minimal risk (table risk -3)", "Limited risk (the table&#x27;s risk)", "Extreme risk"):
         assert grade in panel

@@ -7,8 +7,7 @@ from django.urls import reverse
 
 from campaigns.models import RollCall
 from campaigns.systems.cgg.models import TensionScene
-from campaigns.table import live
-from tests.fixtures import RecordingLayer
+from campaigns.systems.cgg.tests.fixtures import exec_call, table_page
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("seat_other_player")]
 
@@ -25,17 +24,8 @@ def turn(client, campaign, op, explorer):
 
 def call(gm_client, campaign, explorer, helper=None):
     """The Exec's call; `helper` is the assisting explorer (their Strength combines into the action)."""
-    data = {
-        "character": explorer.pk,
-        "attribute": "dexterity",
-        "mode": "table",
-        "base_dice": "8",
-        "risk": "base",
-        "risk_bonus": "0",
-    }
-    if helper is not None:
-        data |= {"assist": helper.pk, "assist_attribute": "strength"}
-    return gm_client.post(reverse("cgg_call", args=[campaign.pk]), data, HTTP_HX_REQUEST="true")
+    assist = {} if helper is None else {"assist": helper.pk, "assist_attribute": "strength"}
+    return exec_call(gm_client, campaign, explorer, base_dice=8, **assist)
 
 
 def roll(client, campaign, explorer):
@@ -49,12 +39,6 @@ def turns(campaign):
     return TensionScene.objects.get(campaign=campaign).state["turns"]
 
 
-def page(client, campaign):
-    return "".join(
-        client.get(reverse("table", args=[campaign.pk]), {"tab": tab}).content.decode() for tab in ("", "panel")
-    )
-
-
 @pytest.fixture
 def started(gm_client, cgg_campaign, mara, jon):
     """Tension mode on, Mara has the Edge."""
@@ -66,7 +50,7 @@ def test_a_round_the_edge_player_starts_the_actors_pass_and_the_exec_spins(
     gm_client, player_client, other_client, started, mara, jon
 ):
     campaign = started
-    assert "Mara Vell's player chooses who goes first" in page(other_client, campaign)
+    assert "Mara Vell's player chooses who goes first" in table_page(other_client, campaign)
 
     refused = turn(other_client, campaign, "first", jon)  # Jon's player has no Edge
     assert refused.status_code == 422
@@ -75,15 +59,15 @@ def test_a_round_the_edge_player_starts_the_actors_pass_and_the_exec_spins(
 
     assert turn(player_client, campaign, "first", jon).status_code == 200  # the Edge player's choice
     assert turns(campaign)["focus"] == jon.pk
-    assert "focus on <strong>Jon Ash</strong> (to act)" in page(other_client, campaign)
-    assert "focus on <strong>Jon Ash</strong> (to act)" in page(gm_client, campaign)
+    assert "focus on <strong>Jon Ash</strong> (to act)" in table_page(other_client, campaign)
+    assert "focus on <strong>Jon Ash</strong> (to act)" in table_page(gm_client, campaign)
 
     assert call(gm_client, campaign, jon, helper=mara).status_code == 200  # Mara helps Jon
     roll(other_client, campaign, jon)
     assert turns(campaign)["acted"] == [jon.pk]
-    assert "<strong>Jon Ash</strong> (acted: passes the focus)" in page(player_client, campaign)
-    assert "Mara Vell helped Jon Ash" in page(player_client, campaign)
-    assert "Helped by Mara Vell." in page(other_client, campaign)  # on Jon's card
+    assert "<strong>Jon Ash</strong> (acted: passes the focus)" in table_page(player_client, campaign)
+    assert "Mara Vell helped Jon Ash" in table_page(player_client, campaign)
+    assert "Helped by Mara Vell." in table_page(other_client, campaign)  # on Jon's card
 
     refused = turn(player_client, campaign, "pass", mara)  # Mara's player does not hold the focus
     assert refused.status_code == 422
@@ -97,13 +81,13 @@ def test_a_round_the_edge_player_starts_the_actors_pass_and_the_exec_spins(
     made = roll(player_client, campaign, mara)
     assert made.state["risk_code"] == "3d+1"  # 4d+1, -1d: Mara helped this round
     assert made.state["success_dice"] == 4
-    assert "-1d helped this round" in page(player_client, campaign)
-    assert "everyone has acted — the Exec spins the world" in page(other_client, campaign)
-    assert "everyone has acted — the Exec spins the world" in page(gm_client, campaign)
+    assert "-1d helped this round" in table_page(player_client, campaign)
+    assert "everyone has acted — the Exec spins the world" in table_page(other_client, campaign)
+    assert "everyone has acted — the Exec spins the world" in table_page(gm_client, campaign)
 
     tension(gm_client, campaign, op="round")
     assert turns(campaign) == {"first": None, "focus": None, "acted": [], "helps": [], "out_of_turn": []}
-    assert "Mara Vell's player chooses who goes first" in page(other_client, campaign)
+    assert "Mara Vell's player chooses who goes first" in table_page(other_client, campaign)
 
 
 def test_help_follows_the_rules_and_a_refused_call_changes_nothing(gm_client, player_client, started, mara, jon):
@@ -137,7 +121,7 @@ def test_the_exec_calls_out_of_turn_and_the_table_sees_it(gm_client, player_clie
     roll(player_client, campaign, mara)
     assert turns(campaign)["acted"] == [mara.pk]
     assert turns(campaign)["focus"] == jon.pk  # the focus stays with Jon
-    assert "Mara Vell (out of turn)" in page(other_client, campaign)
+    assert "Mara Vell (out of turn)" in table_page(other_client, campaign)
 
 
 def test_idle_is_the_focus_holders_turn(gm_client, player_client, other_client, started, mara, jon):
@@ -159,7 +143,7 @@ def test_idle_is_offered_only_to_the_focus_holders_player(gm_client, player_clie
     # The other player saw "Idle! (Mara Vell takes no action this round)", and the click was refused.
     turn(player_client, started, "first", mara)
     assert "Idle! (Mara Vell takes no action" in forms(player_client, started)
-    assert "Idle! (Mara Vell takes no action" in page(gm_client, started)
+    assert "Idle! (Mara Vell takes no action" in table_page(gm_client, started)
     assert "Idle! (Mara Vell takes no action" not in forms(other_client, started)
 
 
@@ -205,15 +189,12 @@ def test_turn_steps_without_tension_mode_are_refused(player_client, cgg_campaign
 
 
 def test_the_live_panel_shows_the_turn_to_the_table(
-    player_client, started, mara, jon, monkeypatch, django_capture_on_commit_callbacks
+    player_client, started, mara, jon, layer, django_capture_on_commit_callbacks
 ):
     """The step sends the panel over the websocket once per audience (campaigns.table.live.send_panel)."""
-    layer = RecordingLayer()  # an in-process layer: its sends arrive at once
-    sent = layer.sent
-    monkeypatch.setattr(live, "get_channel_layer", lambda: layer)
     with django_capture_on_commit_callbacks(execute=True):
         turn(player_client, started, "first", jon)
-    groups = {group for group, html in sent if "focus on <strong>Jon Ash</strong>" in html}
+    groups = {group for group, html in layer.sent if "focus on <strong>Jon Ash</strong>" in html}
     assert groups == {f"campaign-{started.pk}-table", f"campaign-{started.pk}-gm"}
 
 
@@ -231,8 +212,8 @@ def test_the_players_own_assisting_explorer_helps_in_the_round_too(
     made.refresh_from_db()
     assert made.request["helped_by"] == ["Mara Vell"]
     assert turns(campaign)["helps"] == [[mara.pk, jon.pk]]
-    assert "Helped by Mara Vell." in page(other_client, campaign)  # on Jon's card, waiting for his Wrench
-    assert "Helped by Mara Vell." in page(gm_client, campaign)
+    assert "Helped by Mara Vell." in table_page(other_client, campaign)  # on Jon's card, waiting for his Wrench
+    assert "Helped by Mara Vell." in table_page(gm_client, campaign)
 
 
 def test_a_player_cannot_name_the_first_explorer_as_their_helper(
@@ -276,11 +257,11 @@ def test_the_edge_player_gives_the_bonus_once_a_round(gm_client, player_client, 
     assert "Edge bonus (+1d, once a round)" in forms(player_client, campaign)
     assert "Edge bonus (+1d, once a round)" not in forms(other_client, campaign)
     assert "Edge bonus (+1d, once a round)" not in forms(gm_client, campaign)  # the Exec's form is the panel's
-    assert "Edge bonus (+1d)</summary>" in page(gm_client, campaign)
+    assert "Edge bonus (+1d)</summary>" in table_page(gm_client, campaign)
 
     assert bonus(player_client, campaign, jon).status_code == 200
     assert bonuses(campaign) == [("Jon Ash", "dexterity")]
-    assert "Edge bonuses: Jon Ash +1d Dexterity" in page(other_client, campaign)
+    assert "Edge bonuses: Jon Ash +1d Dexterity" in table_page(other_client, campaign)
     assert "Edge bonus (+1d, once a round)" not in forms(player_client, campaign)  # given: no form to be refused
 
     again = bonus(player_client, campaign, mara)
@@ -298,7 +279,7 @@ def test_the_edge_player_gives_the_bonus_once_a_round(gm_client, player_client, 
     tension(gm_client, campaign, op="round")
     assert bonus(player_client, campaign, jon).status_code == 200
     # One line per code, its dice added up, as the roll adds them (not "Jon Ash +1d Dexterity" twice).
-    assert "Edge bonuses: Jon Ash +2d Dexterity, Mara Vell +1d Strength</p>" in page(other_client, campaign)
+    assert "Edge bonuses: Jon Ash +2d Dexterity, Mara Vell +1d Strength</p>" in table_page(other_client, campaign)
 
 
 @pytest.mark.parametrize(
@@ -349,7 +330,7 @@ def test_idle_gains_one_hour_for_the_idle_explorer_or_the_first(
     turn(player_client, campaign, "pass", jon)
     assert (
         "Mara Vell (first) gains it"
-        in page(other_client, campaign)
+        in table_page(other_client, campaign)
         + other_client.get(reverse("cgg_turn_forms", args=[campaign.pk])).content.decode()
     )
     assert idle(other_client, campaign, jon, "first").status_code == 200  # Jon lets Mara, the first, gain one
@@ -392,25 +373,30 @@ def pitfall_tension(campaign):
     return [p["tension"] for p in TensionScene.objects.get(campaign=campaign).state["pitfalls"]]
 
 
+def assert_lowering_refused(client, campaign, made, said):
+    """The Exec's "Lower tension 1" on the action's card is refused, saying why."""
+    refused = lower(client, campaign, made, "0", "1")
+    assert refused.status_code == 422
+    assert said in refused.content.decode()
+
+
 def test_a_success_lowers_tension_once_from_its_card(gm_client, player_client, started, mara, script_dice):
     campaign = started
     tension(gm_client, campaign, op="pitfall", name="The reactor blows", tension="9")
     made = _acted(gm_client, player_client, campaign, mara, script_dice, [5, 5, 5, 5, 10, 10, 10, 10])
-    gm_page = page(gm_client, campaign)
+    gm_page = table_page(gm_client, campaign)
     assert "Success" in gm_page
     assert "The reactor blows: <button" in gm_page
     assert "Lower tension 1</button>" in gm_page
     assert "Lower tension 2</button>" in gm_page
-    assert "Lower tension 1</button>" not in page(player_client, campaign)  # the Exec's
+    assert "Lower tension 1</button>" not in table_page(player_client, campaign)  # the Exec's
     assert lower(player_client, campaign, made, "0", "2").status_code == 404
     assert lower(gm_client, campaign, made, "0", "3").status_code == 422
     assert lower(gm_client, campaign, made, "5", "1").status_code == 422
     assert pitfall_tension(campaign) == [9]
     assert lower(gm_client, campaign, made, "0", "2").status_code == 200
     assert pitfall_tension(campaign) == [7]
-    again = lower(gm_client, campaign, made, "0", "1")
-    assert again.status_code == 422
-    assert "This action has already lowered tension." in again.content.decode()
+    assert_lowering_refused(gm_client, campaign, made, "This action has already lowered tension.")
     assert pitfall_tension(campaign) == [7]
 
 
@@ -418,10 +404,8 @@ def test_a_failed_action_cannot_lower_tension(gm_client, player_client, started,
     campaign = started
     tension(gm_client, campaign, op="pitfall", name="The reactor blows", tension="9")
     made = _acted(gm_client, player_client, campaign, mara, script_dice, [5, 5, 5, 5, 1, 1, 1, 1])
-    assert "Lower tension 1</button>" not in page(gm_client, campaign)
-    refused = lower(gm_client, campaign, made, "0", "1")
-    assert refused.status_code == 422
-    assert "Only a successful action lowers tension." in refused.content.decode()
+    assert "Lower tension 1</button>" not in table_page(gm_client, campaign)
+    assert_lowering_refused(gm_client, campaign, made, "Only a successful action lowers tension.")
     assert pitfall_tension(campaign) == [9]
 
 
@@ -431,7 +415,7 @@ def test_the_first_explorer_lowers_tension_2_or_3(gm_client, player_client, star
     tension(gm_client, campaign, op="pitfall", name="The reactor blows", tension="9")
     turn(player_client, campaign, "first", mara)
     made = _acted(gm_client, player_client, campaign, mara, script_dice, [5, 5, 5, 5, 10, 10, 10, 10])
-    gm_page = page(gm_client, campaign)
+    gm_page = table_page(gm_client, campaign)
     assert "Lower tension 3</button>" in gm_page
     assert "Lower tension 1</button>" not in gm_page
     refused = lower(gm_client, campaign, made, "0", "1")

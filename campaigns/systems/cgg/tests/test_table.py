@@ -8,7 +8,7 @@ from django.urls import reverse
 from campaigns.models import Balance, LedgerEntry, Membership, Roll, RollCall
 from campaigns.systems.cgg import actions as cgg
 from campaigns.systems.cgg.clock import ClockChange, change_clock, crisis_clock, sync_clock_to_roles
-from campaigns.systems.cgg.tests.fixtures import new_explorer
+from campaigns.systems.cgg.tests.fixtures import call_form, exec_call, exec_odds, new_explorer, table_log, wrench
 from campaigns.table import actions
 from characters.models import Character
 from rules.cgg.difficulty import Difficulty
@@ -34,19 +34,8 @@ def call(campaign, explorer, **difficulty):
 
 
 def test_the_exec_calls_with_a_secret_difficulty(gm_client, cgg_campaign, explorer):
-    response = gm_client.post(
-        reverse("cgg_call", args=[cgg_campaign.pk]),
-        {
-            "character": explorer.pk,
-            "attribute": "dexterity",
-            "label": "Jump",
-            "mode": "table",
-            "base_dice": "6",
-            "adjustments": ["rushed"],
-            "risk": "base",
-            "risk_bonus": "2",
-        },
-    )
+    data = call_form(explorer, base_dice=6, label="Jump", adjustments=["rushed"], risk_bonus="2")
+    response = gm_client.post(reverse("cgg_call", args=[cgg_campaign.pk]), data)
     assert response.status_code == 302
     made = RollCall.objects.get()
     assert made.kind == "cgg"
@@ -60,14 +49,7 @@ def test_the_exec_calls_with_a_secret_difficulty(gm_client, cgg_campaign, explor
 
 
 def test_a_contest_needs_the_opponents_code(gm_client, cgg_campaign, explorer):
-    data = {
-        "character": explorer.pk,
-        "attribute": "dexterity",
-        "mode": "contest",
-        "base_dice": "4",
-        "risk": "base",
-        "risk_bonus": "0",
-    }
+    data = call_form(explorer, base_dice=4, mode="contest")
     response = gm_client.post(reverse("cgg_call", args=[cgg_campaign.pk]), data, HTTP_HX_REQUEST="true")
     assert response.status_code == 422
     assert "opponent" in response.content.decode()
@@ -76,16 +58,7 @@ def test_a_contest_needs_the_opponents_code(gm_client, cgg_campaign, explorer):
 
 
 def test_conflicting_adjustments_are_refused(gm_client, cgg_campaign, explorer):
-    data = {
-        "character": explorer.pk,
-        "attribute": "dexterity",
-        "mode": "table",
-        "base_dice": "6",
-        "risk": "base",
-        "risk_bonus": "0",
-        "adjustments": ["rushed", "all_the_time"],
-    }
-    response = gm_client.post(reverse("cgg_call", args=[cgg_campaign.pk]), data, HTTP_HX_REQUEST="true")
+    response = exec_call(gm_client, cgg_campaign, explorer, base_dice=6, adjustments=["rushed", "all_the_time"])
     assert response.status_code == 422
     assert not RollCall.objects.exists()
 
@@ -96,15 +69,8 @@ def test_only_the_exec_calls(player_client, cgg_campaign, explorer):
 
 
 def test_exec_odds_preview_is_for_the_exec_only(gm_client, player_client, cgg_campaign, explorer):
-    query = {
-        "character": explorer.pk,
-        "attribute": "dexterity",
-        "mode": "table",
-        "base_dice": "5",
-        "risk": "base",
-        "risk_bonus": "0",
-    }
-    page = gm_client.get(reverse("cgg_odds", args=[cgg_campaign.pk]), query).content.decode()
+    query = call_form(explorer)
+    page = exec_odds(gm_client, cgg_campaign, explorer)
     assert "success <strong>49.00%</strong>" in page  # 2 difficulty dice: 0.7 squared
     assert "Chance of success 49.00%" in page  # the chart's words
     assert player_client.get(reverse("cgg_odds", args=[cgg_campaign.pk]), query).status_code == 404
@@ -194,11 +160,7 @@ def test_wrench_beyond_the_clock_is_refused_and_changes_nothing(
     made = call(cgg_campaign, explorer)
     script_dice(6, 6, 1, 2, 2)
     player_client.post(reverse("cgg_roll", args=[cgg_campaign.pk, made.pk]))
-    response = player_client.post(
-        reverse("cgg_wrench", args=[cgg_campaign.pk, made.pk]),
-        {"uses": ["TIME_TO_GET_SERIOUS"]},
-        HTTP_HX_REQUEST="true",
-    )
+    response = wrench(player_client, made, uses=["TIME_TO_GET_SERIOUS"])
     assert response.status_code == 422
     assert "only 1 hour left" in response.content.decode()
     made.refresh_from_db()
@@ -212,7 +174,7 @@ def test_wrench_uses_the_clock_cannot_pay_are_not_offered(player_client, cgg_cam
     made = call(cgg_campaign, explorer)
     script_dice(6, 6, 1, 2, 2)
     player_client.post(reverse("cgg_roll", args=[cgg_campaign.pk, made.pk]))
-    card = player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
+    card = table_log(player_client, cgg_campaign)
     assert 'value="THAT_WAS_CLOSE"' in card  # 1 hour: offered
     assert 'value="TIME_TO_GET_SERIOUS"' not in card  # 2 hours: the clock has 1
     assert "Uses that cost more hours than your clock has left are not offered" in card
@@ -222,11 +184,7 @@ def test_a_second_wrench_of_a_type_is_refused(player_client, cgg_campaign, explo
     made = call(cgg_campaign, explorer)
     script_dice(6, 6, 6, 9, 9)
     player_client.post(reverse("cgg_roll", args=[cgg_campaign.pk, made.pk]))
-    response = player_client.post(
-        reverse("cgg_wrench", args=[cgg_campaign.pk, made.pk]),
-        {"uses": ["GOTTA_MAKE_IT", "GOTTA_MAKE_IT"]},
-        HTTP_HX_REQUEST="true",
-    )
+    response = wrench(player_client, made, uses=["GOTTA_MAKE_IT", "GOTTA_MAKE_IT"])
     assert response.status_code == 422
     assert crisis_clock(explorer).hours == 12
 
@@ -265,10 +223,10 @@ def test_another_player_cannot_act_on_the_explorer(other_client, other_player, c
 def test_a_stunt_the_clock_cannot_pay_is_not_offered(player_client, cgg_campaign, explorer, player):
     change_clock(explorer, ClockChange(pay=10), actor=player, reason="setup")  # 2 hours left
     call(cgg_campaign, explorer)
-    card = player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
+    card = table_log(player_client, cgg_campaign)
     assert 'name="extra" type="number" min="0" max="1"' in card  # a stunt's hour and one extra die: all 2 hours
     change_clock(explorer, ClockChange(pay=2), actor=player, reason="setup")  # a crisis
-    card = player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
+    card = table_log(player_client, cgg_campaign)
     assert 'name="mastery"' not in card
     assert "In crisis, no hours can be paid: no stunt." in card
 
@@ -276,13 +234,11 @@ def test_a_stunt_the_clock_cannot_pay_is_not_offered(player_client, cgg_campaign
 def test_crisis_and_its_resolution(gm_client, player_client, cgg_campaign, explorer, player, script_dice):
     change_clock(explorer, ClockChange(pay=12), actor=player, reason="Wrench")
     assert crisis_clock(explorer).in_crisis
-    assert "in crisis" in player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
+    assert "in crisis" in table_log(player_client, cgg_campaign)
     made = call(cgg_campaign, explorer)
     script_dice(6, 2, 2, 9, 9)
     player_client.post(reverse("cgg_roll", args=[cgg_campaign.pk, made.pk]))
-    response = player_client.post(
-        reverse("cgg_wrench", args=[cgg_campaign.pk, made.pk]), {"uses": ["THAT_WAS_CLOSE"]}, HTTP_HX_REQUEST="true"
-    )
+    response = wrench(player_client, made, uses=["THAT_WAS_CLOSE"])
     assert "in crisis" in response.content.decode()
     script_dice(5)
     gm_client.post(reverse("cgg_resolve_crisis", args=[cgg_campaign.pk, explorer.pk]), {"critical": "1"})
@@ -311,7 +267,7 @@ def test_reading_the_clocks_writes_nothing(gm_client, player_client, cgg_campaig
     made = call(cgg_campaign, explorer)
     for client in (gm_client, player_client):
         assert client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").status_code == 200
-    assert "12/12 hours" in player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
+    assert "12/12 hours" in table_log(player_client, cgg_campaign)
     assert crisis_clock(explorer).hours == 12
     assert made.status == RollCall.Status.PENDING  # the card with its clock was on the player's page
     assert Balance.objects.count() == 0

@@ -5,6 +5,7 @@ from django.urls import reverse
 
 from campaigns.models import Roll
 from campaigns.systems.cgg.models import TensionScene
+from campaigns.systems.cgg.tests.fixtures import table_log
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("seat_other_player")]
 
@@ -46,7 +47,7 @@ def test_a_round_of_tension(gm_client, player_client, cgg_campaign, explorer, sc
     assert state(cgg_campaign)["round"] == 2
 
     # the tension scene is the panel's (the log stands beside every tab of a player's table)
-    page = player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
+    page = table_log(player_client, cgg_campaign)
     assert "The reactor blows" in page
     assert "10/15" in page
     assert "Round 2" in page
@@ -103,4 +104,4 @@ def test_a_spin_with_no_successes_offers_nothing_to_spend(gm_client, cgg_campaig
     assert "That spends 1 success; the spin made 0." in refused
     step(gm_client, cgg_campaign, op="spend")
     step(gm_client, cgg_campaign, op="round")
-    assert "Spin the world" in gm_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
+    assert "Spin the world" in table_log(gm_client, cgg_campaign)

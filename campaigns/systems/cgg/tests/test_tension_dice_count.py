@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from campaigns.models import Campaign, Membership
 from campaigns.systems.cgg.models import TensionScene
-from campaigns.systems.cgg.tests.fixtures import new_explorer
+from campaigns.systems.cgg.tests.fixtures import new_explorer, table_log
 
 pytestmark = pytest.mark.django_db
 
@@ -37,7 +37,7 @@ def test_the_exec_counts_by_default_and_the_table_sees_the_setting(gm_client, pl
     assert "one die more for every two players, the Exec counted too" in panel
     # One player and the Exec are two players: Bad's 2 dice, +1.
     assert start(gm_client, campaign) == 3
-    shown = html.unescape(player_client.get(reverse("table", args=[campaign.pk]) + "?tab=panel").content.decode())
+    shown = html.unescape(table_log(player_client, campaign))
     assert "counts: Everyone at the table, the Exec too" in shown
 
 
@@ -45,7 +45,7 @@ def test_the_exec_may_count_only_the_players_with_explorers(gm_client, player, o
     campaign = new_campaign(gm_client, player, tension_players=0)
     Membership.objects.create(campaign=campaign, user=other_player)
     new_explorer(campaign, player)
-    panel = html.unescape(gm_client.get(reverse("table", args=[campaign.pk]) + "?tab=panel").content.decode())
+    panel = html.unescape(table_log(gm_client, campaign))
     assert "one die more for every two players with explorers" in panel
     # Two seats, one explorer: the seat still making a character does not count.
     assert start(gm_client, campaign) == 2

@@ -9,7 +9,7 @@ from django.urls import reverse
 from campaigns.models import Roll, RollCall
 from campaigns.systems.cgg import actions as cgg
 from campaigns.systems.cgg.models import TensionScene
-from campaigns.systems.cgg.tests.fixtures import new_explorer
+from campaigns.systems.cgg.tests.fixtures import exec_odds, new_explorer, table_log
 from characters.models import Character
 from rules.cgg.difficulty import Difficulty
 from rules.cgg.sheet import default_sheet
@@ -76,7 +76,7 @@ def test_the_bonus_expires_when_tension_ends(player_client, gm_client, cgg_campa
     script_dice(1, 2, 3, 4, 1, 1, 1, 1)
     made = roll_dexterity(player_client, cgg_campaign, explorer)
     assert made.state["risk_code"] == "4d+1"
-    assert "Edge" not in player_client.get(reverse("table", args=[cgg_campaign.pk]) + "?tab=panel").content.decode()
+    assert "Edge" not in table_log(player_client, cgg_campaign)
 
 
 def test_the_spotlight_hits_the_next_rounds_first_roll_once(
@@ -91,15 +91,7 @@ def test_the_spotlight_hits_the_next_rounds_first_roll_once(
     assert "−2D risk for next round's first actor" in player_client.get(panel).content.decode()
     tension(gm_client, cgg_campaign, op="round")
     assert "−2D risk on this round's first roll" in player_client.get(panel).content.decode()
-    query = {
-        "character": explorer.pk,
-        "attribute": "dexterity",
-        "mode": "table",
-        "base_dice": "8",
-        "risk": "base",
-        "risk_bonus": "0",
-    }
-    odds = gm_client.get(reverse("cgg_odds", args=[cgg_campaign.pk]), query).content.decode()
+    odds = exec_odds(gm_client, cgg_campaign, explorer, base_dice=8)
     # The Exec's odds name both codes: the Spotlight's -2d is off the risk roll, not the success dice.
     assert "2d+1 to roll for risk, 4D for success, against an 8d difficulty: 4 difficulty dice remain" in odds
 

@@ -5,7 +5,7 @@ says it was not counted."""
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from campaigns.systems.cgg.tests.fixtures import new_explorer
+from campaigns.systems.cgg.tests.fixtures import exec_odds, new_explorer
 
 
 def explorer_with(campaign, owner, **attributes):
@@ -13,15 +13,7 @@ def explorer_with(campaign, owner, **attributes):
 
 
 def odds(client, campaign, explorer, base: int) -> str:
-    query = {
-        "character": explorer.pk,
-        "attribute": "strength",
-        "mode": "table",
-        "base_dice": str(base),
-        "risk": "base",
-        "risk_bonus": "0",
-    }
-    return client.get(reverse("cgg_odds", args=[campaign.pk]), query).content.decode()
+    return exec_odds(client, campaign, explorer, "strength", base)
 
 
 def test_a_base_4d_action_against_a_4d_explorer_is_a_trivial_success(gm_client, cgg_campaign, player):

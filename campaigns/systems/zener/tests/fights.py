@@ -3,6 +3,11 @@ whole body in no armour at range 0 (Kai needs 18 on 3d6 against Ren), each test 
 
 from django.urls import reverse
 
+from campaigns.models import Roll
+
+# What htmx sends with a form it posts: the views answer a refusal with the form again (422), not a redirect.
+HX = {"HTTP_HX_REQUEST": "true"}
+
 ATTACK = {
     "stat": "ACC",
     "ranks": "2",
@@ -19,3 +24,9 @@ def attack(client, campaign, attacker, target, headers=None, **changes):
     """The attack form posted by `client` (the GM's), with `changes` to the fields; the response."""
     data = {"attacker": attacker.pk, "target": target.pk, **ATTACK} | changes
     return client.post(reverse("zener_attack", args=[campaign.pk]), data, **(headers or {}))
+
+
+def attack_roll(client, campaign, attacker, target, **changes):
+    """The attack with a 1d6 weapon at armour 10 (the aiming and follow-up tests' shot); the roll it made."""
+    attack(client, campaign, attacker, target, **{"weapon": "1d6", "armour": "10"} | changes)
+    return Roll.objects.filter(kind="zener_attack").latest("pk")

@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from campaigns.models import Roll
 from campaigns.systems.zener.tests.conftest import pilot
-from campaigns.systems.zener.tests.test_combat_details import _attack
+from campaigns.systems.zener.tests.fights import HX, attack, attack_roll
 from campaigns.systems.zener.tests.test_table import _character, check_data
 
 pytestmark = pytest.mark.django_db
@@ -20,27 +20,14 @@ def character_maker():
 
 def test_a_rifle_aims_up_to_ten_seconds(gm_client, zg, kai, ren, script_dice):
     script_dice(6, 6, 6, 6, 6, 6)  # two misses
-    aimed = _attack(gm_client, zg, kai, ren, weapon_kind="rifle", aiming="4")
-    plain = _attack(gm_client, zg, kai, ren)
+    aimed = attack_roll(gm_client, zg, kai, ren, weapon_kind="rifle", aiming="4")
+    plain = attack_roll(gm_client, zg, kai, ren)
     assert aimed.outcome["target"] == plain.outcome["target"] + 4
     assert "aimed +4" in aimed.request["aiming"]
 
 
 def test_aiming_a_pistol_past_two_seconds_is_refused_and_changes_nothing(gm_client, zg, kai, ren):
-    data = {
-        "attacker": kai.pk,
-        "target": ren.pk,
-        "stat": "ACC",
-        "ranks": "2",
-        "weapon": "1d6",
-        "armour": "0",
-        "size": "0",
-        "range_": "0",
-        "aiming": "3",
-        "circumstance": "0",
-        "weapon_kind": "pistol",
-    }
-    response = gm_client.post(reverse("zener_attack", args=[zg.pk]), data, HTTP_HX_REQUEST="true")
+    response = attack(gm_client, zg, kai, ren, HX, weapon="1d6", aiming="3", weapon_kind="pistol")
     assert response.status_code == 422
     assert "A pistol aims for at most 2 seconds: up to +2 on the time chart." in response.content.decode()
     assert not Roll.objects.filter(kind="zener_attack").exists()
@@ -48,8 +35,8 @@ def test_aiming_a_pistol_past_two_seconds_is_refused_and_changes_nothing(gm_clie
 
 def test_suppression_fire_is_minus_five(gm_client, player_client, zg, kai, ren, script_dice):
     script_dice(6, 6, 6, 6, 6, 6)  # two misses
-    plain = _attack(gm_client, zg, kai, ren, armour="5")
-    suppressing = _attack(gm_client, zg, kai, ren, armour="5", suppression="on")
+    plain = attack_roll(gm_client, zg, kai, ren, armour="5")
+    suppressing = attack_roll(gm_client, zg, kai, ren, armour="5", suppression="on")
     assert suppressing.outcome["target"] == plain.outcome["target"] - 5
     page = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     assert "suppression fire −5" in page

@@ -2,12 +2,11 @@
 from its "< ×0.1" row (−6) to +13, capped only by the weapon kind (rules page, Aiming)."""
 
 import pytest
-from django.urls import reverse
 
 from campaigns.models import Roll
 from campaigns.systems.zener.tests.conftest import pilot
+from campaigns.systems.zener.tests.fights import HX, attack, attack_roll
 from campaigns.systems.zener.tests.test_card import card_post
-from campaigns.systems.zener.tests.test_combat_details import _attack
 
 pytestmark = pytest.mark.django_db
 
@@ -20,33 +19,21 @@ def character_maker():
 
 def test_the_attack_form_aims_down_to_the_charts_under_a_tenth_row(gm_client, zg, kai, ren, script_dice):
     script_dice(*[6] * 20)  # two misses (a target under 3 rolls more dice)
-    snap = _attack(gm_client, zg, kai, ren, aiming="-6", armour="5")
-    plain = _attack(gm_client, zg, kai, ren, armour="5")
+    snap = attack_roll(gm_client, zg, kai, ren, aiming="-6", armour="5")
+    plain = attack_roll(gm_client, zg, kai, ren, armour="5")
     assert snap.outcome["target"] == plain.outcome["target"] - 6
     assert snap.request["aiming"] == "aimed −6"
 
 
 def test_the_attack_form_aims_up_to_the_charts_top_with_no_weapon_cap(gm_client, zg, kai, ren, script_dice):
     script_dice(6, 6, 6)
-    long = _attack(gm_client, zg, kai, ren, aiming="13")
+    long = attack_roll(gm_client, zg, kai, ren, aiming="13")
     assert long.request["aiming"] == "aimed +13"
 
 
 @pytest.mark.parametrize("aiming", ["-7", "14"])
 def test_aiming_off_the_chart_is_refused_beside_the_field(gm_client, zg, kai, ren, aiming):
-    data = {
-        "attacker": kai.pk,
-        "target": ren.pk,
-        "stat": "ACC",
-        "ranks": "2",
-        "weapon": "1d6",
-        "armour": "0",
-        "size": "0",
-        "range_": "0",
-        "aiming": aiming,
-        "circumstance": "0",
-    }
-    response = gm_client.post(reverse("zener_attack", args=[zg.pk]), data, HTTP_HX_REQUEST="true")
+    response = attack(gm_client, zg, kai, ren, HX, weapon="1d6", aiming=aiming)
     assert response.status_code == 422
     page = response.content.decode()
     assert ("greater than or equal to -6" if aiming == "-7" else "less than or equal to 13") in page

@@ -3,9 +3,8 @@ was right but stood above the button, a screen below the Weapon field on a phone
 field, as a size of 26 does."""
 
 import pytest
-from django.urls import reverse
 
-from campaigns.systems.zener.tests.test_fight import _attack_data
+from campaigns.systems.zener.tests.fights import HX, attack
 
 pytestmark = pytest.mark.django_db
 
@@ -18,8 +17,7 @@ pytestmark = pytest.mark.django_db
     ],
 )
 def test_a_weapon_the_dice_cannot_roll_is_refused_beside_the_weapon_field(gm_client, zg, kai, ren, weapon, said):
-    url = reverse("zener_attack", args=[zg.pk])
-    answer = gm_client.post(url, _attack_data(kai, ren, weapon=weapon), HTTP_HX_REQUEST="true")
+    answer = attack(gm_client, zg, kai, ren, HX, weapon=weapon)
     assert answer.status_code == 422
     html = answer.content.decode()
     field = html[html.index('for="attackform-weapon"') : html.index('id="attackform-weapon"')]
@@ -29,7 +27,6 @@ def test_a_weapon_the_dice_cannot_roll_is_refused_beside_the_weapon_field(gm_cli
 def test_a_weapon_named_on_the_attackers_sheet_is_still_taken(gm_client, zg, kai, ren):
     kai.sheet = {**kai.sheet, "weapons": [{"name": "Old Faithful", "damage": "2d6", "points": 4}]}
     kai.save()
-    url = reverse("zener_attack", args=[zg.pk])
-    answer = gm_client.post(url, _attack_data(kai, ren, weapon="Old Faithful"), HTTP_HX_REQUEST="true")
+    answer = attack(gm_client, zg, kai, ren, HX, weapon="Old Faithful")
     assert answer.status_code == 200
     assert zg.rolls.latest("pk").request["weapon"] == "2d6"

@@ -5,9 +5,8 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Roll
-from campaigns.systems.zener.tests import test_table as table
-from campaigns.systems.zener.tests.conftest import pilot
-from campaigns.systems.zener.tests.fights import attack
+from campaigns.systems.zener.tests.conftest import pilot, sheet_form
+from campaigns.systems.zener.tests.fights import HX, attack, attack_roll
 from campaigns.systems.zener.tests.test_table import _character, check_data
 from characters.models import Character
 from tests.zener_rows import zener_post
@@ -77,21 +76,7 @@ def test_a_bad_reaction_save_is_refused(player_client, player, zg, script_dice, 
 
 def test_an_attack_at_range_uses_the_range_adjustment(gm_client, zg, kai, ren, script_dice):
     script_dice(6, 6, 6)
-    gm_client.post(
-        reverse("zener_attack", args=[zg.pk]),
-        {
-            "attacker": kai.pk,
-            "target": ren.pk,
-            "stat": "ACC",
-            "ranks": "2",
-            "weapon": "2d6",
-            "armour": "0",
-            "size": "0",
-            "range_": "20",
-            "aiming": "0",
-            "circumstance": "0",
-        },
-    )
+    attack(gm_client, zg, kai, ren, range_="20")
     # ACC 10 (foundation 7) + 2 - Defense -9 = 18; at 100 m (index 20) -5 by the Range Adjustment, not -20.
     assert Roll.objects.get(kind="zener_attack").outcome["target"] == 13
 
@@ -104,7 +89,7 @@ def test_an_attack_at_range_uses_the_range_adjustment(gm_client, zg, kai, ren, s
     ],
 )
 def test_the_sheet_refuses_a_fourth_weapon_rank(player_client, zg, changes, message):
-    data = {"name": "Kai", **table.ZENER_STATS, "skills": "", "stat_damage": "", "notes": ""} | changes
+    data = sheet_form(stat_damage="") | changes
     data["profession"] = data["skills"].partition(" (")[0]  # the profession is the first skill listed
     response = player_client.post(reverse("character_new", args=[zg.pk]), zener_post(data))
     assert response.status_code == 422
@@ -116,42 +101,10 @@ def test_the_sheet_refuses_a_fourth_weapon_rank(player_client, zg, changes, mess
 
 
 def test_the_attack_form_refuses_a_fourth_weapon_rank(gm_client, zg, kai, ren):
-    response = gm_client.post(
-        reverse("zener_attack", args=[zg.pk]),
-        {
-            "attacker": kai.pk,
-            "target": ren.pk,
-            "stat": "ACC",
-            "ranks": "4",
-            "weapon": "2d6",
-            "armour": "0",
-            "size": "0",
-            "range_": "0",
-            "aiming": "0",
-            "circumstance": "0",
-        },
-        HTTP_HX_REQUEST="true",
-    )
+    response = attack(gm_client, zg, kai, ren, HX, ranks="4")
     assert response.status_code == 422
     assert "less than or equal to 3" in response.content.decode()
     assert not Roll.objects.exists()
-
-
-def _attack(client, campaign, attacker, target, **changes):
-    data = {
-        "attacker": attacker.pk,
-        "target": target.pk,
-        "stat": "ACC",
-        "ranks": "2",
-        "weapon": "1d6",
-        "armour": "10",
-        "size": "0",
-        "range_": "0",
-        "aiming": "0",
-        "circumstance": "0",
-    }
-    client.post(reverse("zener_attack", args=[campaign.pk]), data | changes)
-    return Roll.objects.filter(kind="zener_attack").latest("pk")
 
 
 def test_a_critical_hit_the_armour_stopped_gives_plus_two_next_round(
@@ -160,27 +113,27 @@ def test_a_critical_hit_the_armour_stopped_gives_plus_two_next_round(
     # ACC 10 (foundation 7) + 2 - Defense 5 (RES 10 - 15 + armour 10) = 4 on 3d6.
     # A critical hit; left chest (its d12 12: no critical location); 1d6 1 + 1 - armour 10 = 0 trauma; shock 2; d8 1 STR
     script_dice(1, 1, 1, 20, 12, 1, 2, 1)
-    first = _attack(gm_client, zg, kai, ren)
+    first = attack_roll(gm_client, zg, kai, ren)
     assert (first.outcome["critical"], first.outcome["trauma"], first.outcome["earns_follow_up"]) == (True, 0, 2)
     page = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     assert "Kai is at +2 to attack Ren next round" in page
     script_dice(6, 6, 6)
-    second = _attack(gm_client, zg, kai, ren)
+    second = attack_roll(gm_client, zg, kai, ren)
     assert (second.outcome["target"], second.outcome["follow_up"]) == (6, 2)
     assert (
         "+2 after last round's critical hit"
         in player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     )
     script_dice(6, 6, 6)
-    assert _attack(gm_client, zg, kai, ren).outcome["target"] == 4  # once only
+    assert attack_roll(gm_client, zg, kai, ren).outcome["target"] == 4  # once only
 
 
 def test_the_plus_two_is_against_the_same_target_only(gm_client, zg, kai, ren, other_player, script_dice):
     ash = _character(zg, other_player, "Ash")
     script_dice(1, 1, 1, 20, 12, 1, 2, 1, 6, 6, 6, 6, 6, 6)
-    assert _attack(gm_client, zg, kai, ren).outcome["earns_follow_up"] == 2
-    assert _attack(gm_client, zg, kai, ash).outcome["target"] == 4  # another target: no +2
-    assert _attack(gm_client, zg, kai, ren).outcome["target"] == 4  # and that attack spent the round
+    assert attack_roll(gm_client, zg, kai, ren).outcome["earns_follow_up"] == 2
+    assert attack_roll(gm_client, zg, kai, ash).outcome["target"] == 4  # another target: no +2
+    assert attack_roll(gm_client, zg, kai, ren).outcome["target"] == 4  # and that attack spent the round
 
 
 @pytest.mark.parametrize(
@@ -197,7 +150,7 @@ def test_bursts_and_full_auto_roll_more_damage(
 ):
     # A hit; left chest (d12 12: not critical); the weapon's dice; shock 2; the chest's d8 1 (STR); the shock save
     script_dice(2, 3, 4, 20, 12, *faces, 2, 1, *save)
-    roll = _attack(gm_client, zg, kai, ren, weapon="2d6", armour="0", fire=fire)
+    roll = attack_roll(gm_client, zg, kai, ren, weapon="2d6", armour="0", fire=fire)
     assert (roll.request["weapon"], roll.outcome["weapon_damage"], roll.outcome["trauma"]) == (
         weapon,
         damage,
@@ -210,7 +163,7 @@ def test_bursts_and_full_auto_roll_more_damage(
 
 
 def test_a_burst_in_melee_is_refused(gm_client, zg, kai, ren):
-    response = attack(gm_client, zg, kai, ren, {"HTTP_HX_REQUEST": "true"}, stat="MEL", fire="burst")
+    response = attack(gm_client, zg, kai, ren, HX, stat="MEL", fire="burst")
     assert response.status_code == 422
     assert "A burst or full auto is aimed fire: attack with ACC." in response.content.decode()
     assert not Roll.objects.exists()

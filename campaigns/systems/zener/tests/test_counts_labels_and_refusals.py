@@ -7,13 +7,12 @@ from django.urls import reverse
 from campaigns.systems.zener.gear_sheet import costs_text
 from campaigns.systems.zener.immersion import _now
 from campaigns.systems.zener.sheet_form import clock_text
+from campaigns.systems.zener.tests.conftest import STATS
 from rules import RulesError
 from rules.zener.equipment import load_weight
 from rules.zener.sheet import validate_sheet
 
 pytestmark = pytest.mark.django_db
-
-STATS = ("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO", "ENC", "LAN", "AWA", "PERS")
 
 
 def test_one_point_and_one_hour_are_singular():

@@ -11,8 +11,8 @@ from django.urls import reverse
 from campaigns.models import Roll
 from campaigns.systems.zener.adapter import ADAPTER
 from campaigns.systems.zener.tests.conftest import pilot
+from campaigns.systems.zener.tests.fights import attack_roll
 from campaigns.systems.zener.tests.test_card import card_post
-from campaigns.systems.zener.tests.test_combat_details import _attack
 from characters.models import Character
 
 pytestmark = pytest.mark.django_db
@@ -44,10 +44,10 @@ def test_the_gm_attack_takes_a_disadvantage_on_the_weapon_skill_and_the_log_says
 ):
     plain = _mara(zg, player)
     script_dice(*[6] * 20)  # two misses (a target under 3 rolls more dice)
-    before = _attack(gm_client, zg, plain, ren, weapon="Pistol", ranks="", armour="5")
+    before = attack_roll(gm_client, zg, plain, ren, weapon="Pistol", ranks="", armour="5")
     plain.delete()
     mara = _mara(zg, player, SHAKY)
-    after = _attack(gm_client, zg, mara, ren, weapon="Pistol", ranks="", armour="5")
+    after = attack_roll(gm_client, zg, mara, ren, weapon="Pistol", ranks="", armour="5")
     assert after.outcome["target"] == before.outcome["target"] - 4
     assert after.request["disadvantages"] == "Shaky Hands, 2 ranks −4"
     page = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
@@ -57,8 +57,8 @@ def test_the_gm_attack_takes_a_disadvantage_on_the_weapon_skill_and_the_log_says
 def test_a_disadvantage_on_the_attack_stat_bears_on_acc_attacks_only(gm_client, zg, player, ren, script_dice):
     mara = _mara(zg, player, SQUINT)
     script_dice(*[6] * 20)
-    aimed = _attack(gm_client, zg, mara, ren, stat="ACC", armour="5")
-    melee = _attack(gm_client, zg, mara, ren, stat="MEL", armour="5")
+    aimed = attack_roll(gm_client, zg, mara, ren, stat="ACC", armour="5")
+    melee = attack_roll(gm_client, zg, mara, ren, stat="MEL", armour="5")
     # ACC 10 and MEL 10 share a foundation: only the ACC attack takes Squint's 2.
     assert aimed.outcome["target"] == melee.outcome["target"] - 2
     assert aimed.request["disadvantages"] == "Squint, 1 rank −2"

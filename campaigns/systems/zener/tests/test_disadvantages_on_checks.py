@@ -10,24 +10,19 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Roll
+from campaigns.systems.zener.tests.conftest import sheet_form
 from characters.models import Character
 from tests.zener_rows import zener_post
 
 pytestmark = pytest.mark.django_db
 
-STATS = {
-    f"stat__{s}": "12"
-    for s in ("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO", "ENC", "LAN", "AWA", "PERS")
-}
 # The seed's own example, "Poor at Mathematics" (2 points), at 2 ranks, on a mathematician with 3 ranks and THEO 12
 # (foundation 8): 3 + 8 = 11, less 2 × 2 = 7.
-SHEET = {
-    "name": "Ada",
-    **STATS,
-    "notes": "",
-    "skills": "Mathematics (narrow, THEO) 3\nPilot (narrow, PRAC) 1",
-    "disadvantages": "Poor at Mathematics (2) 2; Mathematics\nBad Temper (1) 1",
-}
+SHEET = sheet_form(
+    name="Ada",
+    skills="Mathematics (narrow, THEO) 3\nPilot (narrow, PRAC) 1",
+    disadvantages="Poor at Mathematics (2) 2; Mathematics\nBad Temper (1) 1",
+)
 
 
 def at_most(dice: int, target: int) -> Fraction:

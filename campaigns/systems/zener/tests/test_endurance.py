@@ -5,6 +5,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Roll
+from campaigns.systems.zener.tests.conftest import rules_page
 from characters.models import Character
 
 pytestmark = pytest.mark.django_db
@@ -96,7 +97,7 @@ def test_only_the_gm_lets_time_pass(player_client, outsider_client, gm_client, z
 
 
 def test_the_rules_page_publishes_the_readings(player_client):
-    rules = player_client.get(reverse("rules_system", args=["zener"])).content.decode()
+    rules = rules_page(player_client)
     for reading in (
         "Armour from another world",
         "Armour and hand protection on DEX",

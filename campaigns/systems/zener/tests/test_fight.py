@@ -14,7 +14,7 @@ from campaigns.models import Roll
 from campaigns.plugins.registry import panel_for
 from campaigns.systems.zener import actions as zener
 from campaigns.systems.zener.tests.conftest import pilot
-from campaigns.systems.zener.tests.test_combat_details import _attack
+from campaigns.systems.zener.tests.fights import HX, attack, attack_roll
 from campaigns.systems.zener.tests.test_table import _character, check_data, karma_options
 from rules.zener.checks import skill_check
 from rules.zener.stats import in_play
@@ -28,25 +28,8 @@ def character_maker():
     return pilot
 
 
-def _attack_data(attacker, target, **changes):
-    data = {
-        "attacker": attacker.pk,
-        "target": target.pk,
-        "stat": "ACC",
-        "ranks": "2",
-        "weapon": "1d6",
-        "armour": "0",
-        "size": "0",
-        "range_": "0",
-        "aiming": "0",
-        "circumstance": "0",
-    }
-    return data | changes
-
-
 def _post_attack(client, campaign, attacker, target, **changes):
-    url = reverse("zener_attack", args=[campaign.pk])
-    return client.post(url, _attack_data(attacker, target, **changes), HTTP_HX_REQUEST="true")
+    return attack(client, campaign, attacker, target, HX, **{"weapon": "1d6"} | changes)
 
 
 def _set(character, **sheet):
@@ -184,7 +167,7 @@ def test_a_shock_save_of_extra_dice_says_so(gm_client, player_client, zg, kai, p
     shk = in_play(frail.sheet)["SHK"]
     # Hit 3, 3, 3; d% 40 (left abdomen) and its sub-roll dice; weapon 6d6 all 6: shock far over the threshold.
     script_dice(3, 3, 3, 40, 1, 1, *(6,) * 6, *(6,) * 60)
-    _attack(gm_client, zg, kai, frail, weapon="6d6", armour="0")
+    attack_roll(gm_client, zg, kai, frail, weapon="6d6", armour="0")
     attack = Roll.objects.get(kind="zener_attack")
     save = attack.outcome["save"]
     dice = len(save["faces"])

@@ -9,16 +9,15 @@ from django.urls import reverse
 
 from campaigns.models import Roll
 from campaigns.systems.zener import actions as zener
+from campaigns.systems.zener.tests.conftest import STATS, explorer, rules_page, sheet_form
 from characters.models import Character
 from tests.zener_rows import zener_post
 
 pytestmark = pytest.mark.django_db
-STATS = ("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO", "ENC", "LAN", "AWA", "PERS")
 
 
 def _character(campaign, owner, name, **more):
-    sheet = campaign.rules_system.validate_sheet({"stats": dict.fromkeys(STATS, 12), "int_dice": [3, 3], **more})
-    return Character.objects.create(campaign=campaign, owner=owner, name=name, sheet=sheet)
+    return explorer(campaign, owner, name, dict.fromkeys(STATS, 12), **more)
 
 
 @pytest.fixture
@@ -123,16 +122,13 @@ def test_used_up_equipment_refunds_all_but_one_point(gm_client, player_client, z
 
 
 def test_the_sheet_form_prices_each_weapon_and_the_armour(player_client, zg, script_dice):
-    data = {
-        "name": "Kai",
-        **{f"stat__{s}": "12" for s in STATS},
-        "profession": "Pilot",
-        "skills": "Pilot (narrow, PRAC) 3",
-        "notes": "",
-        "armour": "5",
-        "armour_coverage": "3",
-        "weapons": "Rifle 3d6; burst, skill\nKnife 1d3; melee, found",
-    }
+    data = sheet_form(
+        profession="Pilot",
+        skills="Pilot (narrow, PRAC) 3",
+        armour="5",
+        armour_coverage="3",
+        weapons="Rifle 3d6; burst, skill\nKnife 1d3; melee, found",
+    )
     script_dice(3, 3, 3, 3)  # INT's dice for Kai, then for the refused sheet
     assert player_client.post(reverse("character_new", args=[zg.pk]), zener_post(data)).status_code == 302
     kai = Character.objects.get()
@@ -164,7 +160,7 @@ def test_the_tables_page_reckons_a_load(player_client, zg):
 
 
 def test_the_rules_page_publishes_the_equipment_and_macguffin_readings(player_client):
-    rules = unescape(player_client.get(reverse("rules_system", args=["zener"])).content.decode())
+    rules = unescape(rules_page(player_client))
     for reading in (
         "Weapon costs",
         "Armour costs",

@@ -8,41 +8,20 @@ from django.urls import reverse
 
 from campaigns.models import LedgerEntry
 from campaigns.systems.zener.actions import change_karma, gm_karma, karma_balance
+from campaigns.systems.zener.tests.conftest import STATS, explorer, growth_step, rules_page, sheet_form
 from characters.models import Character
 from tests.zener_rows import zener_post
 
 pytestmark = pytest.mark.django_db
 
-STATS = ("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO", "ENC", "LAN", "AWA", "PERS")
-
 
 def _character(campaign, owner, name="Kai", **sheet):
     """Every stat 12, INT's dice [3, 3]: INT 12, 24 skill points, starting Karma 10 (4 ranks at most)."""
-    raw = {"stats": dict.fromkeys(STATS, 12), "int_dice": [3, 3], **sheet}
-    return Character.objects.create(
-        campaign=campaign, owner=owner, name=name, sheet=campaign.rules_system.validate_sheet(raw)
-    )
+    return explorer(campaign, owner, name, dict.fromkeys(STATS, 12), **sheet)
 
 
 def _form(**more):
-    return {
-        "name": "Kai",
-        **{f"stat__{s}": "12" for s in STATS},
-        "profession": "",
-        "skills": "Pilot (narrow, PRAC) 3",
-        "languages": "",
-        "weapons": "",
-        "notes": "",
-        **more,
-    }
-
-
-def _step(client, campaign, character, step, **data):
-    return client.post(
-        reverse("zener_growth", args=[campaign.pk]),
-        {"character": character.pk, "step": step, **data},
-        HTTP_HX_REQUEST="true",
-    )
+    return sheet_form(**{"profession": "", "skills": "Pilot (narrow, PRAC) 3", "languages": "", "weapons": ""} | more)
 
 
 def test_disadvantages_on_the_sheet_pay_for_skills_and_the_budget_says_so(player_client, zg, script_dice):
@@ -129,15 +108,15 @@ def test_a_stat_bought_with_karma_in_play_is_not_a_creation_trade(gm, zg, player
 
 def test_the_gm_buys_off_a_rank_for_1_karma_then_the_disadvantage(gm_client, zg, player):
     kai = _character(zg, player, disadvantages=[{"name": "Hunted", "points": 4, "ranks": 2}])
-    assert _step(gm_client, zg, kai, "remove", name="Hunted").status_code == 200
+    assert growth_step(gm_client, zg, kai, "remove", name="Hunted").status_code == 200
     kai.refresh_from_db()
     assert kai.sheet["disadvantages"] == [{"name": "Hunted", "points": 4, "ranks": 1}]
     assert karma_balance(kai).value == 9
     assert LedgerEntry.objects.get().reason == "Bought off a rank of Hunted"
-    assert _step(gm_client, zg, kai, "remove", name="Hunted").status_code == 200
+    assert growth_step(gm_client, zg, kai, "remove", name="Hunted").status_code == 200
     kai.refresh_from_db()
     assert kai.sheet["disadvantages"] == []
-    refused = _step(gm_client, zg, kai, "remove", name="Hunted")
+    refused = growth_step(gm_client, zg, kai, "remove", name="Hunted")
     assert refused.status_code == 422
     assert "There is no disadvantage called Hunted on the sheet." in refused.content.decode()
     assert karma_balance(kai).value == 8
@@ -153,7 +132,7 @@ def test_a_rank_the_skills_need_is_not_bought_off(gm_client, zg, player):
             {"name": "Shoot", "breadth": "specific", "stat": "ACC", "ranks": 8},
         ],
     )
-    refused = _step(gm_client, zg, kai, "remove", name="Hunted")
+    refused = growth_step(gm_client, zg, kai, "remove", name="Hunted")
     assert refused.status_code == 422
     assert "These skills cost 28 skill points; INT × 2 (24) gives 24." in refused.content.decode()
     kai.refresh_from_db()
@@ -177,10 +156,10 @@ def test_karmic_debt_shows_on_the_panel_and_the_gm_records_the_complication(gm_c
         ) in page
     assert "Record a Complication" in gm_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     # Lame is at its limit (4): Hunted's 2 ranks cost 2 points of STR.
-    refused = _step(gm_client, zg, kai, "complication", name="Hunted", worsen="Lame", stat="STR")
+    refused = growth_step(gm_client, zg, kai, "complication", name="Hunted", worsen="Lame", stat="STR")
     assert refused.status_code == 422
     assert "Lame is at its maximum of 4 ranks." in refused.content.decode()
-    assert _step(gm_client, zg, kai, "complication", name="Hunted", stat="STR").status_code == 200
+    assert growth_step(gm_client, zg, kai, "complication", name="Hunted", stat="STR").status_code == 200
     kai.refresh_from_db()
     assert kai.sheet["stats"]["STR"] == 10
     assert kai.sheet["disadvantages"] == [{"name": "Lame", "points": 2, "ranks": 4}]
@@ -188,7 +167,7 @@ def test_karmic_debt_shows_on_the_panel_and_the_gm_records_the_complication(gm_c
     assert "Karmic Debt" not in page
     assert "Setback: Hunted nullified (2 ranks; STR −2)" in page
     change_karma(kai, 4, actor=gm, reason="Experience")
-    assert _step(gm_client, zg, kai, "pay_off", name="Hunted nullified").status_code == 200
+    assert growth_step(gm_client, zg, kai, "pay_off", name="Hunted nullified").status_code == 200
     kai.refresh_from_db()
     assert kai.sheet["stats"]["STR"] == 12
     assert kai.sheet["setbacks"] == []
@@ -207,7 +186,7 @@ def test_karmic_starvation_keeps_the_sheet_valid_and_shows_it(gm_client, player_
         disadvantages=[{"name": "Hunted", "points": 4, "ranks": 3}, {"name": "Lame", "points": 1, "ranks": 4}],
     )
     change_karma(kai, -9, actor=gm, reason="Spent")
-    assert _step(gm_client, zg, kai, "complication", name="Hunted", stat="STR").status_code == 200
+    assert growth_step(gm_client, zg, kai, "complication", name="Hunted", stat="STR").status_code == 200
     kai.refresh_from_db()
     assert kai.sheet["setbacks"][0]["starvation"] == 2  # 28 points for 32 spent
     assert "Karmic Starvation 2" in player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
@@ -220,11 +199,11 @@ def test_karmic_starvation_keeps_the_sheet_valid_and_shows_it(gm_client, player_
 
 def test_growth_steps_refuse_bad_input_and_are_the_gms(gm_client, player_client, zg, player):
     kai = _character(zg, player, disadvantages=[{"name": "Hunted", "points": 4, "ranks": 2}])
-    refused = _step(gm_client, zg, kai, "complication", name="Hunted", stat="STR")
+    refused = growth_step(gm_client, zg, kai, "complication", name="Hunted", stat="STR")
     assert refused.status_code == 422
     assert "1 disadvantage and 10 Karma: no Karmic Debt." in refused.content.decode()
-    assert _step(gm_client, zg, kai, "teleport", name="Hunted").status_code == 422
-    assert _step(player_client, zg, kai, "remove", name="Hunted").status_code == 404
+    assert growth_step(gm_client, zg, kai, "teleport", name="Hunted").status_code == 422
+    assert growth_step(player_client, zg, kai, "remove", name="Hunted").status_code == 404
     assert gm_client.get(reverse("zener_growth", args=[zg.pk])).status_code == 405
     kai.refresh_from_db()
     assert kai.sheet["disadvantages"] == [{"name": "Hunted", "points": 4, "ranks": 2}]
@@ -232,7 +211,7 @@ def test_growth_steps_refuse_bad_input_and_are_the_gms(gm_client, player_client,
 
 
 def test_the_readings_are_published_on_the_rules_page(player_client):
-    page = player_client.get(reverse("rules_system", args=["zener"])).content.decode()
+    page = rules_page(player_client)
     for reading in (
         "Disadvantages and Karma limits",
         "Stat trades at creation",

@@ -7,42 +7,24 @@ from django.urls import reverse
 
 from campaigns.models import Roll
 from campaigns.systems.zener.actions import change_karma, karma_balance
-from characters.models import Character
+from campaigns.systems.zener.tests.conftest import STATS, explorer, growth_step, immerse, rules_page, sheet_form
+from campaigns.systems.zener.tests.fights import HX
 from tests.zener_rows import zener_post
 
 pytestmark = pytest.mark.django_db
 
-STATS = ("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO", "ENC", "LAN", "AWA", "PERS")
 SKILLS = [{"name": "Pilot", "breadth": "specific", "stat": "PRAC", "ranks": 20}]
 RIFLE = {"name": "Rifle", "damage": "2d6"}  # seed, "Weapons": 2d6 4 points + a single shot 1 = 5
 
 
 def _character(campaign, owner, **sheet):
     """Every stat 12, INT's dice [3, 3]: 24 skill points, starting Karma 10."""
-    raw = {"stats": dict.fromkeys(STATS, 12), "int_dice": [3, 3], **sheet}
-    return Character.objects.create(
-        campaign=campaign, owner=owner, name="Kai", sheet=campaign.rules_system.validate_sheet(raw)
-    )
+    return explorer(campaign, owner, "Kai", dict.fromkeys(STATS, 12), **sheet)
 
 
 def _form(**more):
-    return {
-        "name": "Kai",
-        **{f"stat__{s}": "12" for s in STATS},
-        "profession": "",
-        "skills": "Pilot (specific, PRAC) 20",
-        "languages": "",
-        "weapons": "Rifle 2d6",
-        "notes": "",
-        **more,
-    }
-
-
-def _step(client, campaign, character, step, **data):
-    return client.post(
-        reverse("zener_growth", args=[campaign.pk]),
-        {"character": character.pk, "step": step, **data},
-        HTTP_HX_REQUEST="true",
+    return sheet_form(
+        **{"profession": "", "skills": "Pilot (specific, PRAC) 20", "languages": "", "weapons": "Rifle 2d6"} | more
     )
 
 
@@ -50,7 +32,7 @@ def test_a_rank_the_equipment_needs_is_not_bought_off_and_the_sheet_still_saves(
     kai = _character(
         zg, player, disadvantages=[{"name": "Hunted", "points": 4, "ranks": 1}], skills=SKILLS, weapons=[RIFLE]
     )  # 28 points; 20 + 5 spent
-    refused = _step(gm_client, zg, kai, "remove", name="Hunted")
+    refused = growth_step(gm_client, zg, kai, "remove", name="Hunted")
     assert refused.status_code == 422
     assert "These skills cost 20 skill points, 25 with equipment; INT × 2 (24) gives 24." in refused.content.decode()
     assert karma_balance(kai).value == 10
@@ -78,16 +60,16 @@ def _in_debt(zg, gm, player):
 
 def test_a_setback_pays_off_by_the_name_the_panel_shows(gm_client, player_client, zg, gm, player):
     kai = _in_debt(zg, gm, player)
-    assert _step(gm_client, zg, kai, "complication", name="Bad Temper", stat="STR").status_code == 200
+    assert growth_step(gm_client, zg, kai, "complication", name="Bad Temper", stat="STR").status_code == 200
     page = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     assert "Setback: Bad Temper nullified (2 ranks; STR −2), pays off for 2 Karma." in page
     change_karma(kai, 4, actor=gm, reason="Experience")
-    refused = _step(gm_client, zg, kai, "pay_off", name="Temper")
+    refused = growth_step(gm_client, zg, kai, "pay_off", name="Temper")
     assert refused.status_code == 422
     assert "There is no setback called Temper to pay off; the setbacks unpaid: Bad Temper nullified." in (
         refused.content.decode()
     )
-    assert _step(gm_client, zg, kai, "pay_off", name="Bad Temper").status_code == 200
+    assert growth_step(gm_client, zg, kai, "pay_off", name="Bad Temper").status_code == 200
     kai.refresh_from_db()
     assert kai.sheet["setbacks"] == []
     assert kai.sheet["stats"]["STR"] == 12
@@ -95,10 +77,12 @@ def test_a_setback_pays_off_by_the_name_the_panel_shows(gm_client, player_client
 
 def test_the_growth_steps_are_public_rows_in_the_log(gm_client, player_client, zg, gm, player):
     kai = _in_debt(zg, gm, player)
-    assert _step(gm_client, zg, kai, "remove", name="Lame").status_code == 200
-    assert _step(gm_client, zg, kai, "complication", name="Bad Temper", worsen="Lame", stat="STR").status_code == 200
+    assert growth_step(gm_client, zg, kai, "remove", name="Lame").status_code == 200
+    assert (
+        growth_step(gm_client, zg, kai, "complication", name="Bad Temper", worsen="Lame", stat="STR").status_code == 200
+    )
     change_karma(kai, 5, actor=gm, reason="Experience")
-    assert _step(gm_client, zg, kai, "pay_off", name="Bad Temper nullified").status_code == 200
+    assert growth_step(gm_client, zg, kai, "pay_off", name="Bad Temper nullified").status_code == 200
     assert Roll.objects.filter(kind="zener_growth").count() == 3
     page = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     assert "Kai buys off a rank of Lame for 1 Karma: 3 ranks left." in page
@@ -128,7 +112,7 @@ def test_the_trades_of_creation_are_fixed_once_the_character_has_played(player_c
 
 def test_a_refusal_shows_beside_the_form_that_was_posted(gm_client, zg, player):
     kai = _character(zg, player)
-    refused = _step(gm_client, zg, kai, "remove", name="Hunted").content.decode()
+    refused = growth_step(gm_client, zg, kai, "remove", name="Hunted").content.decode()
     message = "There is no disadvantage called Hunted on the sheet."
     form = refused[refused.index('id="zener-growth-form"') :]
     assert message in form[: form.index("</form>")]
@@ -137,17 +121,7 @@ def test_a_refusal_shows_beside_the_form_that_was_posted(gm_client, zg, player):
 
 def test_a_refused_immersion_shows_beside_its_form(player_client, zg, player):
     kai = _character(zg, player)
-    data = {
-        "character": kai.pk,
-        "language": "French",
-        "among": "18th century",
-        "hours": "-3",
-        "era_ranks": "1",
-        "aspect": "spoken",
-        "related": "0",
-        "label": "",
-    }
-    refused = player_client.post(reverse("zener_immersion", args=[zg.pk]), data, HTTP_HX_REQUEST="true")
+    refused = immerse(player_client, zg, kai, HX, hours="-3")
     assert refused.status_code == 422
     page = refused.content.decode()
     form = page[page.index('id="zener-immersion-form"') :]
@@ -156,7 +130,7 @@ def test_a_refused_immersion_shows_beside_its_form(player_client, zg, player):
 
 
 def test_the_readings_are_published_on_the_rules_page(player_client):
-    page = player_client.get(reverse("rules_system", args=["zener"])).content.decode()
+    page = rules_page(player_client)
     for reading in ("What a sheet spends</strong>", "Trades at creation</strong>", "Paying off a setback</strong>"):
         assert reading in page
 

@@ -5,6 +5,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Roll
+from campaigns.systems.zener.tests.conftest import rules_page
 from campaigns.systems.zener.tests.fights import attack
 
 pytestmark = pytest.mark.django_db
@@ -98,7 +99,7 @@ def test_a_choice_off_the_aims_column_is_refused_and_rolls_nothing(gm_client, zg
 
 
 def test_the_rules_page_publishes_the_columns_reading(player_client, zg):
-    rules = player_client.get(reverse("rules_system", args=["zener"])).content.decode()
+    rules = rules_page(player_client)
     assert "the Face band is the eye" in rules
     assert "head &amp; neck: skull 1–10, face 11–21, neck 22–28" in rules
     assert "the left chest when its d12 shows 1–3" in rules

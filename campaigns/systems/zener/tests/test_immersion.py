@@ -5,11 +5,15 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Roll
+from campaigns.systems.zener.tests.conftest import immerse, rules_page
+from campaigns.systems.zener.tests.fights import HX
 from characters.models import Character
 
 pytestmark = pytest.mark.django_db
 
 MADE = (1, 1, 1, 2)  # 5: makes LAN 8's check at +15 (4d6 at or under 23)
+# Kai's 16th-century French once a rank is made in play: the second rank, and 1 of them learned (not bought).
+FRENCH_LEARNED = {"name": "French", "era": "16th century", "aspect": "read", "ranks": 2, "learned": 1}
 
 
 @pytest.fixture
@@ -29,18 +33,7 @@ def kai(zg, player):
 
 
 def _post(client, zg, kai, *, htmx=False, **changes):
-    data = {
-        "character": kai.pk,
-        "language": "French",
-        "among": "18th century",
-        "hours": "6",
-        "era_ranks": "1",
-        "aspect": "spoken",
-        "related": "0",
-        "label": "",
-    } | changes
-    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
-    return client.post(reverse("zener_immersion", args=[zg.pk]), data, **headers)
+    return immerse(client, zg, kai, HX if htmx else None, **changes)
 
 
 def test_16th_century_french_among_napoleons_troops(player_client, zg, kai, script_dice):
@@ -63,13 +56,7 @@ def test_16th_century_french_among_napoleons_troops(player_client, zg, kai, scri
     script_dice(2, 2, 3, 3)  # 10: the check at +10 (1 rank), LAN 8 + 10
     assert _post(player_client, zg, kai, hours="12").status_code == 302
     kai.refresh_from_db()
-    assert kai.sheet["languages"][1] == {
-        "name": "French",
-        "era": "16th century",
-        "aspect": "read",
-        "ranks": 2,
-        "learned": 1,
-    }
+    assert kai.sheet["languages"][1] == FRENCH_LEARNED
     assert kai.sheet["immersion"][0]["hours"] == 0
     page = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     assert "Rank 2 (12 h): LAN check at +10, 10 against 18, success." in page
@@ -150,7 +137,7 @@ def test_the_step_refuses_get_and_outsiders(player_client, outsider_client, zg, 
 
 
 def test_the_readings_are_published(player_client):
-    rules = player_client.get(reverse("rules_system", args=["zener"])).content.decode()
+    rules = rules_page(player_client)
     assert "the ranks of the sheet&#x27;s skill on LAN" in rules or "the ranks of the sheet's skill on LAN" in rules
     assert "Learning by immersion</strong>" in rules
     assert "6 hours and a LAN check at +15; then the rank" in rules

@@ -7,6 +7,9 @@ from django.urls import reverse
 
 from campaigns.models import Roll
 from campaigns.systems.zener.actions import karma_balance
+from campaigns.systems.zener.tests.conftest import immerse
+from campaigns.systems.zener.tests.fights import HX
+from campaigns.systems.zener.tests.test_immersion import FRENCH_LEARNED
 from characters.models import Character
 
 pytestmark = pytest.mark.django_db
@@ -40,17 +43,8 @@ def ren(zg, other_player):
 
 
 def _immerse(client, zg, kai, **changes):
-    data = {
-        "character": kai.pk,
-        "language": "French",
-        "among": "16th century",
-        "hours": "14",
-        "era_ranks": "0",
-        "aspect": "spoken",
-        "related": "0",
-        "label": "",
-    } | changes
-    return client.post(reverse("zener_immersion", args=[zg.pk]), data, HTTP_HX_REQUEST="true")
+    """14 hours among 16th-century speakers: the era of Kai's own French."""
+    return immerse(client, zg, kai, HX, **{"among": "16th century", "hours": "14", "era_ranks": "0"} | changes)
 
 
 def _karma(client, roll, **data):
@@ -106,13 +100,7 @@ def test_a_karma_reroll_makes_the_failed_check_and_keeps_the_clock(player_client
     script_dice(1, 1, 1, 2)
     assert _karma(player_client, failed, use="reroll").status_code == 200
     kai.refresh_from_db()
-    assert kai.sheet["languages"][1] == {
-        "name": "French",
-        "era": "16th century",
-        "aspect": "read",
-        "ranks": 2,
-        "learned": 1,
-    }
+    assert kai.sheet["languages"][1] == FRENCH_LEARNED
     assert kai.sheet["immersion"][0]["hours"] == 2
     assert karma_balance(kai).value == karma - 1
     page = _table(player_client, zg)

@@ -4,43 +4,27 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Roll
+from campaigns.systems.zener.tests.conftest import explorer, sheet_form
 from characters.models import Character
 from tests.zener_rows import zener_post
 
 pytestmark = pytest.mark.django_db
 
-STATS = {
-    f"stat__{s}": "12"
-    for s in ("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO", "ENC", "LAN", "AWA", "PERS")
-}
-
 
 @pytest.fixture
 def kai(zg, player):
-    sheet = zg.rules_system.validate_sheet(
-        {
-            "stats": {"LAN": 12},
-            "int_dice": [3, 3],
-            "skills": [{"name": "Linguist", "breadth": "narrow", "stat": "LAN", "ranks": 2}],  # 2 language points
-            "languages": [
-                {"name": "English", "era": "2020s", "aspect": "native", "ranks": 3},
-                {"name": "Spanish", "era": "1920s", "aspect": "spoken", "ranks": 3},
-            ],
-        }
-    )
-    return Character.objects.create(campaign=zg, owner=player, name="Kai", sheet=sheet)
+    linguist = {"name": "Linguist", "breadth": "narrow", "stat": "LAN", "ranks": 2}  # 2 language points
+    languages = [
+        {"name": "English", "era": "2020s", "aspect": "native", "ranks": 3},
+        {"name": "Spanish", "era": "1920s", "aspect": "spoken", "ranks": 3},
+    ]
+    return explorer(zg, player, "Kai", {"LAN": 12}, skills=[linguist], languages=languages)
 
 
 def test_languages_on_the_sheet_form(player_client, zg, script_dice):
     script_dice(3, 3, 3, 3)  # INT's dice for Kai, then for the refused Lio
     # INT 12: two free languages at 1 rank; Spanish spoken 3 costs 4, 2 more paid by a native rank given up.
-    data = {
-        "name": "Kai",
-        **STATS,
-        "skills": "",
-        "notes": "",
-        "languages": "English, 2020s (native) written 2\nSpanish, 1920s (spoken) 3",
-    }
+    data = sheet_form(languages="English, 2020s (native) written 2\nSpanish, 1920s (spoken) 3")
     assert player_client.post(reverse("character_new", args=[zg.pk]), zener_post(data)).status_code == 302
     kai = Character.objects.get()
     assert kai.sheet["languages"][1] == {"name": "Spanish", "era": "1920s", "aspect": "spoken", "ranks": 3}
@@ -108,13 +92,7 @@ def test_an_overspent_sheet_is_refused_with_what_pays(player_client, zg, script_
     """Seed, "Starting Languages": without a native rank given up or a LAN skill, Spanish spoken 3 is 2 points
     over INT 12's two free languages; the sheet says so and nothing is saved."""
     script_dice(3, 3)
-    data = {
-        "name": "Kai",
-        **STATS,
-        "skills": "",
-        "notes": "",
-        "languages": "English, 2020s (native)\nSpanish, 1920s (spoken) 3",
-    }
+    data = sheet_form(languages="English, 2020s (native)\nSpanish, 1920s (spoken) 3")
     response = player_client.post(reverse("character_new", args=[zg.pk]), zener_post(data))
     assert response.status_code == 422
     assert "cost 2 points beyond your 2 free languages" in response.content.decode()
@@ -135,14 +113,10 @@ def test_ranks_learned_in_play_stay_outside_the_budget_through_an_edit(player_cl
     kai.save()
     page = player_client.get(reverse("character_edit", args=[zg.pk, kai.pk])).content.decode()
     assert "Learned in play, not counted: French (16th century)." in page
-    data = {
-        "name": "Kai",
-        **STATS,
-        "stat__LAN": "12",
-        "skills": "Linguist (narrow, LAN) 2",
-        "notes": "",
-        "languages": "English, 2020s (native)\nSpanish, 1920s (spoken) 3\nFrench, 16th century (read) 1",
-    }
+    data = sheet_form(
+        skills="Linguist (narrow, LAN) 2",
+        languages="English, 2020s (native)\nSpanish, 1920s (spoken) 3\nFrench, 16th century (read) 1",
+    )
     assert player_client.post(reverse("character_edit", args=[zg.pk, kai.pk]), zener_post(data)).status_code == 302
     kai.refresh_from_db()
     assert kai.sheet["languages"][2]["learned"] == 2

@@ -7,7 +7,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from campaigns.systems.zener.tests.test_combat_details import _attack
+from campaigns.systems.zener.tests.fights import attack_roll
 
 pytestmark = pytest.mark.django_db
 
@@ -30,7 +30,7 @@ def test_an_attack_sends_the_targets_and_the_attackers_cards(
     # shock 7 + d6 2 + 2 = 11, 3 over SHK 8: the CON save (10 - 3) made on 4d6 = 4; the chest's d8 1 (STR)
     script_dice(2, 3, 4, 20, 12, 6, 6, 2, 1, 1, 1, 1, 1)
     with django_capture_on_commit_callbacks(execute=True):
-        roll = _attack(gm_client, zg, kai, ren, weapon="2d6", armour="0")
+        roll = attack_roll(gm_client, zg, kai, ren, weapon="2d6", armour="0")
     assert roll.outcome["trauma"] == 13
     target = _card(layer, zg, other_player, ren)
     assert _shown(target, "HP") == "27/40"
@@ -45,7 +45,7 @@ def test_a_missed_action_and_the_end_of_the_fight_send_the_card(
     gm_client, zg, kai, ren, other_player, layer, script_dice, django_capture_on_commit_callbacks
 ):
     script_dice(2, 3, 4, 20, 12, 6, 6, 2, 1, 1, 1, 1, 1)
-    shock = _attack(gm_client, zg, kai, ren, weapon="2d6", armour="0").outcome["shock"]
+    shock = attack_roll(gm_client, zg, kai, ren, weapon="2d6", armour="0").outcome["shock"]
     layer.sent.clear()
     with django_capture_on_commit_callbacks(execute=True):
         gm_client.post(reverse("zener_skip_action", args=[zg.pk]), {"character": ren.pk})
@@ -61,7 +61,7 @@ def test_time_and_rest_send_the_cards(
     gm_client, zg, kai, ren, player, other_player, layer, script_dice, django_capture_on_commit_callbacks
 ):
     script_dice(2, 3, 4, 20, 12, 6, 6, 2, 1, 1, 1, 1, 1, 6)  # and the rest's d6 of END
-    _attack(gm_client, zg, kai, ren, weapon="2d6", armour="0")
+    attack_roll(gm_client, zg, kai, ren, weapon="2d6", armour="0")
     layer.sent.clear()
     time = {"character": kai.pk, "activity": "rest", "minutes": "60"}
     with django_capture_on_commit_callbacks(execute=True):

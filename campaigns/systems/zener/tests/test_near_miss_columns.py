@@ -7,6 +7,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Roll
+from campaigns.systems.zener.tests.conftest import rules_page
 from campaigns.systems.zener.tests.fights import attack
 
 pytestmark = pytest.mark.django_db
@@ -65,6 +66,6 @@ def test_a_head_and_neck_near_miss_never_reaches_a_leg(gm_client, player_client,
 
 
 def test_the_rules_page_publishes_the_ladder(player_client, zg):
-    rules = player_client.get(reverse("rules_system", args=["zener"])).content.decode()
+    rules = rules_page(player_client)
     assert 'id="zener-near-miss"' in rules
     assert "head &amp; neck → head &amp; torso → whole body" in rules

@@ -5,7 +5,6 @@ from django.urls import reverse
 
 from campaigns.models import TableEvent
 from campaigns.systems.zener.actions import karma_balance
-from tests.fixtures import RecordingLayer
 from tests.world import client_for
 
 pytestmark = pytest.mark.django_db
@@ -76,15 +75,11 @@ def test_without_javascript_the_gm_is_sent_back_to_the_characters_tab(gm_client,
 
 
 def test_the_players_card_the_panel_and_the_gms_other_tables_follow(
-    gm_client, zg, kai, player, monkeypatch, django_capture_on_commit_callbacks
+    gm_client, zg, kai, player, layer, django_capture_on_commit_callbacks
 ):
-    from campaigns.table import live
-
-    layer = RecordingLayer()  # an in-process layer: its sends arrive at once
-    sent = layer.sent
-    monkeypatch.setattr(live, "get_channel_layer", lambda: layer)
     with django_capture_on_commit_callbacks(execute=True):
         post(gm_client, zg, kai, trauma="4", karma="1")
+    sent = layer.sent
     card = {g for g, html in sent if 'id="card-' in html and "36/40" in html}
     assert card == {f"campaign-{zg.pk}-user-{player.pk}"}
     sheet = {g for g, html in sent if f'id="sheet-{kai.pk}"' in html and "hx-swap-oob" in html and "36/40" in html}

@@ -112,17 +112,12 @@ def test_days_of_rest_heal_radiation_and_the_gm_chooses_the_sleep(gm_client, pla
     assert "comfortable sleep or camping" in response.content.decode()
 
 
+# The therapy form's amounts: each 0 unless the test gives it.
+THERAPY = ("con_healed", "extra_off", "steps_back", "shock", "trauma", "as_end")
+
+
 def _treat(client, campaign, character, **data):
-    data = {
-        "character": character.pk,
-        "con_healed": "0",
-        "extra_off": "0",
-        "steps_back": "0",
-        "shock": "0",
-        "trauma": "0",
-        "as_end": "0",
-        **data,
-    }
+    data = {"character": character.pk, **dict.fromkeys(THERAPY, "0"), **data}
     return client.post(reverse("zener_therapy", args=[campaign.pk]), data, HTTP_HX_REQUEST="true")
 
 

@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Roll
+from campaigns.systems.zener.tests.conftest import rules_page
 from characters.models import Character
 from rules.zener.combat import MEL_AS_WRITTEN
 from rules.zener.languages import LANGUAGE_AS_STAT
@@ -145,7 +146,7 @@ def test_initiative_puts_the_better_fighter_first_unless_the_gm_reads_it_as_writ
 
 
 def test_the_rules_page_publishes_each_reading_with_its_odds(client):
-    page = client.get(reverse("rules_system", args=["zener"])).content.decode()
+    page = rules_page(client)
     for anchor in (
         "zener-language-roll",
         "zener-plus-fifteen",

@@ -5,45 +5,27 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Roll
-from characters.models import Character
+from campaigns.systems.zener.tests.conftest import explorer
+from campaigns.systems.zener.tests.fights import attack
 from rules import RulesError
 
 pytestmark = pytest.mark.django_db
 
 
-def _character(campaign, owner, name, stats=None, **sheet):
-    sheet = campaign.rules_system.validate_sheet({"stats": stats or {}, "int_dice": [3, 3], **sheet})
-    return Character.objects.create(campaign=campaign, owner=owner, name=name, sheet=sheet)
-
-
 @pytest.fixture
 def kai(zg, player):
     """The rifleman: ACC 10 (foundation 7), a 2d6 rifle."""
-    return _character(zg, player, "Kai", weapons=[{"name": "Rifle", "damage": "2d6"}])
+    return explorer(zg, player, "Kai", weapons=[{"name": "Rifle", "damage": "2d6"}])
 
 
 @pytest.fixture
 def ren(zg, other_player):
     """The seed's target: armour 5 and a Shock Threshold of 6 (HP 2 x CON 7 + RES 6 + NIM 10 = 30)."""
-    return _character(zg, other_player, "Ren", {"CON": 7, "RES": 6}, armour=5)
+    return explorer(zg, other_player, "Ren", {"CON": 7, "RES": 6}, armour=5)
 
 
 def _shoot(gm_client, zg, kai, ren):
-    return gm_client.post(
-        reverse("zener_attack", args=[zg.pk]),
-        {
-            "attacker": kai.pk,
-            "target": ren.pk,
-            "stat": "ACC",
-            "ranks": "2",
-            "weapon": "Rifle",
-            "armour": "",
-            "size": "0",
-            "range_": "0",
-            "aiming": "0",
-            "circumstance": "0",
-        },
-    )
+    return attack(gm_client, zg, kai, ren, weapon="Rifle", armour="")
 
 
 # Seed, "Damage & Recovery": the rifle rolls 8 (4, 4), the chest adds 1 trauma, armour 5: 4 trauma; shock

@@ -5,7 +5,8 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Roll
-from campaigns.systems.zener.tests.test_combat_details import _attack
+from campaigns.systems.zener.tests.conftest import rules_page
+from campaigns.systems.zener.tests.fights import attack_roll
 from characters.models import Character
 
 pytestmark = pytest.mark.django_db
@@ -84,7 +85,7 @@ def _fight(gm_client, zg, attacker, target, script_dice):
     """A critical hit the armour stopped: 0 trauma, shock 0 + d6 2 + the chest's 2 = 4 on the target, and +2
     earned (test_combat_details)."""
     script_dice(1, 1, 1, 20, 12, 1, 2, 1)
-    return _attack(gm_client, zg, attacker, target)
+    return attack_roll(gm_client, zg, attacker, target)
 
 
 def test_the_fight_is_over_recovers_a_third_of_everyones_shock_once(
@@ -125,10 +126,10 @@ def test_the_fights_end_clears_the_plus_two_after_a_critical_hit(gm_client, zg, 
     assert _fight(gm_client, zg, kai, ren, script_dice).outcome["earns_follow_up"] == 2
     _fight_over(gm_client, zg)
     script_dice(6, 6, 6)
-    assert _attack(gm_client, zg, kai, ren).outcome["follow_up"] == 0  # a new fight: no "next combat round"
+    assert attack_roll(gm_client, zg, kai, ren).outcome["follow_up"] == 0  # a new fight: no "next combat round"
 
 
 def test_the_rules_page_publishes_the_readings(player_client):
-    rules = player_client.get(reverse("rules_system", args=["zener"])).content.decode()
+    rules = rules_page(player_client)
     for reading in ("Shock after the fight", "The fight is over"):
         assert reading in rules

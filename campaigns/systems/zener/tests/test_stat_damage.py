@@ -6,6 +6,7 @@ from django.urls import reverse
 
 from campaigns.models import Roll
 from campaigns.systems.zener.tests.fights import attack
+from campaigns.systems.zener.tests.test_table import check_data
 from characters.models import Character
 
 pytestmark = pytest.mark.django_db
@@ -35,16 +36,8 @@ def ren(zg, other_player):
 
 
 def _check(character, **changes):
-    data = {
-        "character": character.pk,
-        "skill": "",
-        "stat": "RES",
-        "modifier": "0",
-        "extra": "0",
-        "indirect": "0",
-        "label": "",
-    }
-    return data | changes
+    """A RES check, no skill."""
+    return check_data(character, **{"skill": "", "stat": "RES", "label": ""} | changes)
 
 
 def test_a_damaged_stat_checks_at_its_value_in_play(player_client, zg, kai, script_dice):

@@ -8,6 +8,7 @@ from campaigns.common.audience import Audience
 from campaigns.models import Balance, LedgerEntry, Roll
 from campaigns.secrets.visibility import roll_view
 from campaigns.systems.zener import actions as zener
+from campaigns.systems.zener.tests.conftest import PILOT_FAILS_BY_6, rules_page, sheet_form
 from campaigns.systems.zener.tests.conftest import pilot as _character
 from campaigns.systems.zener.tests.fights import attack
 from characters.models import Character
@@ -42,14 +43,7 @@ def test_a_skill_check(player_client, zg, kai, script_dice):
     script_dice(6, 6, 5)  # 17 against 3 + 8 = 11
     assert player_client.post(reverse("zener_check", args=[zg.pk]), check_data(kai)).status_code == 302
     roll = Roll.objects.get()
-    assert roll.outcome | {} == {
-        "faces": [6, 6, 5],
-        "total": 17,
-        "target": 11,
-        "success": False,
-        "margin": -6,
-        "bonus": 0,
-    }
+    assert roll.outcome | {} == PILOT_FAILS_BY_6
     page = player_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     assert "✘ failure by 6" in page
     assert reverse("zener_karma_options", args=[zg.pk, roll.pk]) in page  # the roller's own spends load from here
@@ -182,16 +176,7 @@ def test_bad_checks_are_explained_and_roll_nothing(player_client, zg, kai, chang
 
 
 def test_the_zener_sheet_form_rolls_int_once(player_client, zg, script_dice):
-    data = {
-        "name": "Kai",
-        **{
-            f"stat__{s}": "12"
-            for s in ("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO", "ENC", "LAN", "AWA", "PERS")
-        },
-        "profession": "Pilot",
-        "skills": "Pilot (narrow, PRAC) 3",
-        "notes": "",
-    }
+    data = sheet_form(profession="Pilot", skills="Pilot (narrow, PRAC) 3")
     script_dice(5, 2, 1, 1)  # INT's dice for Kai, then for the refused sheet below
     assert player_client.post(reverse("character_new", args=[zg.pk]), zener_post(data)).status_code == 302
     kai = Character.objects.get()
@@ -220,16 +205,7 @@ def test_reading_karma_writes_nothing(gm_client, player_client, zg, kai, ren, sc
 def test_a_stats_edit_leaves_the_karma_the_table_showed(player_client, zg, script_dice):
     """Karma starts from the stats, and stays what the table showed when the stats change
     afterwards, even before anyone has spent or given any."""
-    data = {
-        "name": "Kai",
-        **{
-            f"stat__{s}": "12"
-            for s in ("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO", "ENC", "LAN", "AWA", "PERS")
-        },
-        "profession": "Pilot",
-        "skills": "Pilot (narrow, PRAC) 3",
-        "notes": "",
-    }
+    data = sheet_form(profession="Pilot", skills="Pilot (narrow, PRAC) 3")
     script_dice(5, 2)
     player_client.post(reverse("character_new", args=[zg.pk]), zener_post(data))
     kai = Character.objects.get()
@@ -286,7 +262,7 @@ def test_the_check_form_says_which_way_each_modifier_pushes(player_client, zg, k
     assert "+ makes success likelier, − harder, on any check" in page
     assert "Extra time makes success likelier; rushing makes it harder." in page
     assert "Assistants make success likelier" in page
-    rules = player_client.get(reverse("rules_system", args=["zener"])).content.decode()
+    rules = rules_page(player_client)
     assert "<strong>Modifiers</strong> are bonuses on every check" in rules
 
 
@@ -344,21 +320,7 @@ def test_attacks_damage_the_sheets_and_initiative_orders_the_table(gm_client, zg
 
 def test_a_hopeless_attack_misses_by_far(gm_client, zg, kai, ren, seeded_dice):
     # Aimed at the head (size -2), aiming -5, circumstance -20: target 19 - 2 - 5 - 20 = -8: 14d6 needing 14
-    gm_client.post(
-        reverse("zener_attack", args=[zg.pk]),
-        {
-            "attacker": kai.pk,
-            "target": ren.pk,
-            "stat": "ACC",
-            "ranks": "2",
-            "weapon": "2d6",
-            "armour": "0",
-            "size": "-2",
-            "range_": "0",
-            "aiming": "-5",
-            "circumstance": "-20",
-        },
-    )
+    attack(gm_client, zg, kai, ren, size="-2", aiming="-5", circumstance="-20")
     roll = Roll.objects.get(kind="zener_attack")
     assert roll.outcome["success"] is False
     assert "location" not in roll.outcome  # missed by far more than 10
@@ -370,21 +332,7 @@ def test_weapons_and_armour_come_from_the_sheets(gm_client, zg, kai, ren, script
     ren.sheet = {**ren.sheet, "armour": 4}
     ren.save()
     script_dice(1, 2, 3, 20, 12, 5, 1, 1)  # hit; chest (d12 12); rifle 5 + 3 = 8; shock d6 1; the chest's d8
-    gm_client.post(
-        reverse("zener_attack", args=[zg.pk]),
-        {
-            "attacker": kai.pk,
-            "target": ren.pk,
-            "stat": "ACC",
-            "ranks": "2",
-            "weapon": "Rifle",
-            "armour": "",
-            "size": "0",
-            "range_": "0",
-            "aiming": "0",
-            "circumstance": "0",
-        },
-    )
+    attack(gm_client, zg, kai, ren, weapon="Rifle", armour="")
     roll = Roll.objects.get(kind="zener_attack")
     assert (roll.request["weapon"], roll.request["armour"], roll.outcome["trauma"]) == ("1d6+3", 4, 8 + 1 - 4)
 
@@ -657,12 +605,6 @@ def test_a_miracles_odds_read_in_words(player_client, zg, kai):
     assert "e-" not in page
 
 
-ZENER_STATS = {
-    f"stat__{s}": "12"
-    for s in ("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO", "ENC", "LAN", "AWA", "PERS")
-}
-
-
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
@@ -683,7 +625,7 @@ ZENER_STATS = {
 def test_a_refused_zener_sheet_names_the_real_problem(player_client, zg, changes, message):
     # Play-test: a bad rank said "its stat basis is one of …" (ACC was fine); STR 1000 said "Damage is never
     # negative"; STR 1, STR 2 silently kept STR 2.
-    data = {"name": "Kai", **ZENER_STATS, "skills": "", "stat_damage": "", "notes": ""} | changes
+    data = sheet_form(stat_damage="") | changes
     data["profession"] = "Gunnery" if data["skills"] else ""  # the profession is the first skill listed
     response = player_client.post(reverse("character_new", args=[zg.pk]), zener_post(data))
     assert response.status_code == 422

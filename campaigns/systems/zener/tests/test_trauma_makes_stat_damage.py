@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Roll
+from campaigns.systems.zener.tests.conftest import rules_page
 from campaigns.systems.zener.tests.fights import attack
 
 pytestmark = pytest.mark.django_db
@@ -94,7 +95,7 @@ def test_the_neck_chest_and_abdomen_add_two_when_their_critical_die_comes_up(
 
 
 def test_the_rules_page_publishes_both_readings(player_client, zg):
-    rules = player_client.get(reverse("rules_system", args=["zener"])).content.decode()
+    rules = rules_page(player_client)
     assert 'id="zener-stat-damage"' in rules
     assert "Stat damage is inflicted by trauma according to location" in rules
     assert 'id="zener-critical-trauma"' in rules

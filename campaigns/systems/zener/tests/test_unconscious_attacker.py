@@ -5,7 +5,7 @@ an action"; the GM's attack by an unconscious character is refused, with the way
 import pytest
 
 from campaigns.models import Roll
-from campaigns.systems.zener.tests.test_combat_details import _attack
+from campaigns.systems.zener.tests.fights import attack_roll
 from campaigns.systems.zener.tests.test_fight import _post_attack
 
 pytestmark = pytest.mark.django_db
@@ -30,4 +30,4 @@ def test_an_unconscious_character_does_not_attack(gm_client, zg, kai, ren):
 def test_an_unconscious_target_is_still_attacked(gm_client, zg, kai, ren, script_dice):
     _set(ren, state="unconscious", out_for="50 seconds")
     script_dice(6, 6, 6)  # a miss
-    assert _attack(gm_client, zg, kai, ren).outcome["success"] is False
+    assert attack_roll(gm_client, zg, kai, ren).outcome["success"] is False

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Roll
-from characters.models import Character
+from campaigns.systems.zener.tests.conftest import pilot
 
 pytestmark = pytest.mark.django_db
 
@@ -14,14 +14,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def lead(zg, player):
     """PRAC 12 (foundation 8) and Pilot 3: 11 on 3d6 before any help."""
-    sheet = zg.rules_system.validate_sheet(
-        {
-            "stats": {"PRAC": 12},
-            "int_dice": [3, 3],
-            "skills": [{"name": "Pilot", "breadth": "narrow", "stat": "PRAC", "ranks": 3}],
-        }
-    )
-    return Character.objects.create(campaign=zg, owner=player, name="Kai", sheet=sheet)
+    return pilot(zg, player, "Kai")
 
 
 def check(lead, **more):

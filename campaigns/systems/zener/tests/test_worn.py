@@ -7,31 +7,16 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Roll
+from campaigns.systems.zener.tests.conftest import explorer, sheet_form
 from campaigns.systems.zener.tests.fights import attack
 from characters.models import Character
 from tests.zener_rows import zener_post
 
 pytestmark = pytest.mark.django_db
 
-STATS = ("STR", "CON", "RES", "NIM", "DEX", "ACC", "MEL", "PRAC", "THEO", "ENC", "LAN", "AWA", "PERS")
-
-
-def _character(campaign, owner, name, stats=None, **sheet):
-    sheet = campaign.rules_system.validate_sheet({"stats": stats or {}, "int_dice": [3, 3], **sheet})
-    return Character.objects.create(campaign=campaign, owner=owner, name=name, sheet=sheet)
-
 
 def test_the_sheet_keeps_the_armours_technology_and_hand_protection_and_shows_them_worn(player_client, zg):
-    data = {
-        "name": "Kai",
-        **{f"stat__{s}": "12" for s in STATS},
-        "skills": "",
-        "stat_damage": "",
-        "notes": "",
-        "armour": "5",
-        "armour_tech": "3",
-        "hand_protection": "2",
-    }
+    data = sheet_form(stat_damage="", armour="5", armour_tech="3", hand_protection="2")
     assert player_client.post(reverse("character_new", args=[zg.pk]), zener_post(data)).status_code == 302
     kai = Character.objects.get()
     assert (kai.sheet["armour"], kai.sheet["armour_tech"], kai.sheet["hand_protection"]) == (5, 3, 2)
@@ -43,21 +28,14 @@ def test_the_sheet_keeps_the_armours_technology_and_hand_protection_and_shows_th
 
 @pytest.mark.parametrize(("field", "value"), [("armour_tech", "4"), ("armour_tech", "-6"), ("hand_protection", "7")])
 def test_a_bad_technology_or_hand_protection_is_refused(player_client, zg, field, value):
-    data = {
-        "name": "Kai",
-        **{f"stat__{s}": "12" for s in STATS},
-        "skills": "",
-        "stat_damage": "",
-        "notes": "",
-        field: value,
-    }
+    data = sheet_form(stat_damage="", **{field: value})
     response = player_client.post(reverse("character_new", args=[zg.pk]), zener_post(data))
     assert response.status_code == 422
     assert not Character.objects.exists()
 
 
 def test_a_dex_check_reads_dex_in_use_less_armour_and_hand_protection(player_client, zg, player, script_dice):
-    kai = _character(zg, player, "Kai", {"DEX": 12, "NIM": 12}, armour=4, hand_protection=2)
+    kai = explorer(zg, player, "Kai", {"DEX": 12, "NIM": 12}, armour=4, hand_protection=2)
     data = {
         "character": kai.pk,
         "skill": "",
@@ -75,8 +53,8 @@ def test_a_dex_check_reads_dex_in_use_less_armour_and_hand_protection(player_cli
 
 
 def test_a_low_tech_armour_lowers_the_attackers_acc_more(gm_client, zg, player, other_player, script_dice):
-    kai = _character(zg, player, "Kai", {"ACC": 10}, armour=5, armour_tech=3)
-    ren = _character(zg, other_player, "Ren")
+    kai = explorer(zg, player, "Kai", {"ACC": 10}, armour=5, armour_tech=3)
+    ren = explorer(zg, other_player, "Ren")
     script_dice(6, 6, 6)
     attack(gm_client, zg, kai, ren)
     # ACC 10, armour 5 plays as 8: −2, ACC 8, foundation 6 + 2 ranks − Ren's Defense −9 = 17 (armour 5 alone: 18).
@@ -86,8 +64,8 @@ def test_a_low_tech_armour_lowers_the_attackers_acc_more(gm_client, zg, player, 
 def test_a_critical_hit_on_a_critical_location_costs_d3_of_the_stat(
     gm_client, player_client, zg, player, other_player, script_dice
 ):
-    kai = _character(zg, player, "Kai")
-    ren = _character(zg, other_player, "Ren")
+    kai = explorer(zg, player, "Kai")
+    ren = explorer(zg, other_player, "Ren")
     # All 1s under 18: a critical hit; d% 2: the skull; 2d6 3, 3; shock d6 1; the skull's d8 8: PERS; the d3 3;
     # shock 6 + 1 + 2 = 9 over SHK 8 (12 trauma: 6 + the skull's 4 + a critical location's 2): the save's 4d6 1s.
     script_dice(1, 1, 1, 2, 3, 3, 1, 8, 3, 1, 1, 1, 1)
@@ -102,8 +80,8 @@ def test_a_critical_hit_on_a_critical_location_costs_d3_of_the_stat(
 
 def test_an_attack_without_the_end_to_pay_for_it_is_refused(gm_client, zg, player, other_player):
     # Seed, "Attacks": "Attacks cost 1 or 2 END (has to be paid before the attack proceeds)."
-    kai = _character(zg, player, "Kai", damage={"end_spent": 10})  # END 10, all spent
-    ren = _character(zg, other_player, "Ren")
+    kai = explorer(zg, player, "Kai", damage={"end_spent": 10})  # END 10, all spent
+    ren = explorer(zg, other_player, "Ren")
     response = attack(gm_client, zg, kai, ren, {"HTTP_HX_REQUEST": "true"})
     assert response.status_code == 422
     assert "Kai has END 0 left: an aimed attack costs 1" in response.content.decode()
@@ -113,8 +91,8 @@ def test_an_attack_without_the_end_to_pay_for_it_is_refused(gm_client, zg, playe
 
 
 def test_initiative_reads_mel_and_res_as_worn(gm_client, zg, player, other_player, script_dice):
-    _character(zg, player, "Kai", {"MEL": 12})
-    _character(zg, other_player, "Ren", {"MEL": 12}, armour=6)  # MEL −2 in armour 6: 10
+    explorer(zg, player, "Kai", {"MEL": 12})
+    explorer(zg, other_player, "Ren", {"MEL": 12}, armour=6)  # MEL −2 in armour 6: 10
     script_dice(4, 4)
     gm_client.post(reverse("zener_initiative", args=[zg.pk]), {})
     order = Roll.objects.get(kind="zener_initiative").outcome["order"]
@@ -124,8 +102,8 @@ def test_initiative_reads_mel_and_res_as_worn(gm_client, zg, player, other_playe
 
 
 def test_the_attack_form_leaves_the_attackers_armour_to_the_sheet(gm_client, zg, player, other_player):
-    _character(zg, player, "Kai")
-    _character(zg, other_player, "Ren")
+    explorer(zg, player, "Kai")
+    explorer(zg, other_player, "Ren")
     page = gm_client.get(reverse("table", args=[zg.pk]) + "?tab=panel").content.decode()
     field = page[page.index('name="attacker_armour"') :].split(">", 1)[0]
     assert "value=" not in field  # blank: the armour (and its technology) on the attacker's sheet
