@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Roll, RollCall
-from campaigns.systems.tribute.tests.conftest import PUNCH, tribute_character
+from campaigns.systems.tribute.tests.conftest import PUNCH, post_test, tribute_character
 
 pytestmark = pytest.mark.django_db
 
@@ -21,17 +21,10 @@ def both(client, campaign, hero, script_dice, opposition="0", effect="Punch"):
     """3 FOCUS 5, 5, 1 against 3 BURDEN 5, 5, 2, Might +1: result 1; the highest are equal, so the
     other 5 on each side is one Profit and one Waste (seed "Getting Both")."""
     script_dice(5, 5, 1, 5, 5, 2)
-    data = {
-        "character": hero.pk,
-        "attribute": "Might",
-        "focus": "3",
-        "burden": "3",
-        "effect": effect,
-        "known": "1",
-        "opposition": opposition,
-        "label": "Hit the ogre",
-    }
-    assert client.post(reverse("tribute_test", args=[campaign.pk]), data).status_code == 302
+    answer = post_test(
+        client, campaign, hero, focus="3", burden="3", effect=effect, opposition=opposition, label="Hit the ogre"
+    )
+    assert answer.status_code == 302
     return RollCall.objects.get()
 
 

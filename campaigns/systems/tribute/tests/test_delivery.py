@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Campaign, Membership, Roll, RollCall
-from campaigns.systems.tribute.tests.conftest import tribute_character
+from campaigns.systems.tribute.tests.conftest import post_opposed, post_test, test_form, tribute_character
 from characters.models import Character
 from tests.sheet_rows import rows
 
@@ -24,18 +24,9 @@ def hero(tribute, player):
     return _hero(tribute, player)
 
 
-def post_test(client, campaign, hero, *, effect="Punch", opposition="2", focus="1", burden="1"):
-    data = {
-        "character": hero.pk,
-        "attribute": "Might",
-        "focus": focus,
-        "burden": burden,
-        "effect": effect,
-        "known": "1",
-        "opposition": opposition,
-        "label": "Hit the ogre",
-    }
-    return client.post(reverse("tribute_test", args=[campaign.pk]), data)
+def hit_the_ogre(client, campaign, hero, **changes):
+    """Vera's Punch on 1 FOCUS and 1 BURDEN against 2, unless told otherwise."""
+    return post_test(client, campaign, hero, focus="1", label="Hit the ogre", **changes)
 
 
 def table(client, campaign) -> str:
@@ -49,15 +40,7 @@ def table(client, campaign) -> str:
 
 def test_the_odds_count_a_match_as_delivering_the_effect(player_client, tribute, hero):
     """1 FOCUS and 1 BURDEN d6, Might +1 against 1: a Win 15/36, a Match 6/36, so 21/36."""
-    query = {
-        "character": hero.pk,
-        "attribute": "Might",
-        "focus": "1",
-        "burden": "1",
-        "effect": "",
-        "known": "1",
-        "opposition": "1",
-    }
+    query = test_form(hero, focus="1", effect="", opposition="1")
     page = player_client.get(reverse("tribute_odds", args=[tribute.pk]), query).content.decode()
     assert "Win <strong>41.67%</strong> · Match 16.67%" in page
     assert "effect delivered (a Win or a Match) <strong>58.33%</strong>" in page
@@ -69,7 +52,7 @@ def test_a_match_without_profit_or_waste_delivers_the_effect_for_everyone(
     player_client, gm_client, other_client, tribute, hero, script_dice
 ):
     script_dice(4, 4)  # 4 - 4 + 1 = 1 against 1: a Match, no other dice, so no Profit or Waste
-    assert post_test(player_client, tribute, hero, opposition="1").status_code == 302
+    assert hit_the_ogre(player_client, tribute, hero, opposition="1").status_code == 302
     assert Roll.objects.get().outcome["outcome"] == "match"
     for client in (player_client, gm_client, other_client):
         page = table(client, tribute)
@@ -87,7 +70,7 @@ def test_the_match_reading_is_published(player_client):
 
 def test_a_win_without_profit_or_waste_shows_the_bought_ranks(player_client, gm_client, tribute, hero, script_dice):
     script_dice(6, 3)  # 6 - 3 + 1 = 4 against 2: a Win with nothing to assign
-    post_test(player_client, tribute, hero)
+    hit_the_ogre(player_client, tribute, hero)
     assert RollCall.objects.get().status == RollCall.Status.ANSWERED
     for client in (player_client, gm_client):
         assert "Punch delivered at: damage 3, range 1" in table(client, tribute)
@@ -95,14 +78,14 @@ def test_a_win_without_profit_or_waste_shows_the_bought_ranks(player_client, gm_
 
 def test_an_effect_without_features_is_delivered_at_its_own_rank(player_client, gm_client, tribute, hero, script_dice):
     script_dice(6, 3)
-    post_test(player_client, tribute, hero, effect="Shove")
+    hit_the_ogre(player_client, tribute, hero, effect="Shove")
     for client in (player_client, gm_client):
         assert "Shove delivered at: Shove 4" in table(client, tribute)
 
 
 def test_the_delivered_rank_is_the_one_at_the_roll_not_a_later_sheet(player_client, tribute, hero, script_dice):
     script_dice(6, 3)
-    post_test(player_client, tribute, hero, effect="Shove")
+    hit_the_ogre(player_client, tribute, hero, effect="Shove")
     hero.sheet["effects"][1]["rank"] = 1
     hero.save()
     assert "Shove delivered at: Shove 4" in table(player_client, tribute)
@@ -110,7 +93,7 @@ def test_the_delivered_rank_is_the_one_at_the_roll_not_a_later_sheet(player_clie
 
 def test_a_fail_delivers_nothing(player_client, gm_client, tribute, hero, script_dice):
     script_dice(1, 6)  # 1 - 6 + 1 = -4 against 2: a Fail
-    post_test(player_client, tribute, hero)
+    hit_the_ogre(player_client, tribute, hero)
     for client in (player_client, gm_client):
         page = table(client, tribute)
         assert "✘ Fail" in page
@@ -123,18 +106,7 @@ def test_a_fail_delivers_nothing(player_client, gm_client, tribute, hero, script
 def test_the_opposing_side_has_no_profit_or_waste_and_the_card_says_so(
     gm_client, player_client, tribute, hero, script_dice
 ):
-    gm_client.post(
-        reverse("tribute_opposed", args=[tribute.pk]),
-        {
-            "character": hero.pk,
-            "attribute": "Might",
-            "opponent_name": "Ogre",
-            "opponent_rank": "0",
-            "opponent_attribute": "Might",
-            "opponent_focus": "3",
-            "opponent_burden": "1",
-        },
-    )
+    post_opposed(gm_client, tribute, hero, opponent_rank="0", opponent_focus="3")
     waiting_gm, waiting_player = table(gm_client, tribute), table(player_client, tribute)
     line = "Ogre's dice set the opposition's result only: no Profit or Waste for that side"
     assert line in waiting_gm
@@ -204,19 +176,7 @@ def test_the_rules_refuse_a_sheet_outside_the_range_with_the_campaigns_words(nar
 def test_an_npc_outside_the_range_is_refused(player_client, narrow, gm):
     Membership.objects.create(campaign=narrow, user=gm)
     hero = _hero(narrow, gm)
-    response = player_client.post(
-        reverse("tribute_opposed", args=[narrow.pk]),
-        {
-            "character": hero.pk,
-            "attribute": "Might",
-            "opponent_name": "Ogre",
-            "opponent_rank": "9",
-            "opponent_attribute": "Might",
-            "opponent_focus": "1",
-            "opponent_burden": "1",
-        },
-        HTTP_HX_REQUEST="true",
-    )
+    response = post_opposed(player_client, narrow, hero, htmx=True, opponent_rank="9")
     assert response.status_code == 422
     assert "from -5 to 5" in response.content.decode()
     assert not RollCall.objects.exists()
