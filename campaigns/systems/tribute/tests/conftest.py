@@ -39,7 +39,7 @@ def hero(tribute, player):
     return tribute_character(tribute, player, "Vera", [PUNCH])
 
 
-def test_form(character, **changes):
+def test_form(character, /, **changes):
     """The player's test form: Vera's "Break the door", 2 FOCUS and 1 BURDEN with her Punch against a
     known opposition of 2, unless told otherwise."""
     data = {
@@ -58,7 +58,7 @@ def test_form(character, **changes):
 test_form.__test__ = False  # a form's fields, not a test, in the modules that import it
 
 
-def opposed_form(character, **changes):
+def opposed_form(character, /, **changes):
     """The GM's opposed test form: the character's Might against Ogre, an NPC of rank 2 who rolls
     1 FOCUS and 1 BURDEN with his Might, unless told otherwise."""
     data = {
@@ -73,13 +73,13 @@ def opposed_form(character, **changes):
     return data | changes
 
 
-def post_test(client, campaign, character, *, htmx=False, **changes):
+def post_test(client, campaign, character, /, *, htmx=False, **changes):
     """`client` asks for a test (`test_form`); htmx: as the page's form sends it."""
     headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
     return client.post(reverse("tribute_test", args=[campaign.pk]), test_form(character, **changes), **headers)
 
 
-def post_opposed(client, campaign, character, *, htmx=False, **changes):
+def post_opposed(client, campaign, character, /, *, htmx=False, **changes):
     """`client` calls an opposed test (`opposed_form`); htmx: as the GM screen's form sends it."""
     headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
     return client.post(reverse("tribute_opposed", args=[campaign.pk]), opposed_form(character, **changes), **headers)

@@ -20,7 +20,7 @@ def test_the_die_size_events_are_folded_and_open_when_refused(gm_client, tribute
     assert '<details class="tribute-event-add" open>' in refused.content.decode()
 
 
-def test_a_called_opposed_test_says_it_waits_on_the_table_tab(gm_client, tribute, hero, htmx):
+def test_a_called_opposed_test_says_it_waits_on_the_table_tab(gm_client, tribute, hero):
     answer = post_opposed(gm_client, tribute, hero, htmx=True)
     assert answer.status_code == 200
     html = answer.content.decode()
