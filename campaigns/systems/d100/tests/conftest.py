@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from campaigns.models import Campaign, Membership
 from characters.models import Character
+from tests.factories import post_step
 
 STEALTH = {"name": "Stealth", "attribute": "Agility", "ranks": 1}
 SURGERY = {"name": "Surgery", "attribute": "Agility", "ranks": 0, "special": True}
@@ -32,13 +33,6 @@ def table(grim, other_player):
     """Grim with the other player seated too."""
     Membership.objects.create(campaign=grim, user=other_player)
     return grim
-
-
-def table_and_panel(client, campaign) -> str:
-    """The table page as `client` sees it, and its tab with the system's panel."""
-    return "".join(
-        client.get(reverse("table", args=[campaign.pk]), {"tab": tab}).content.decode() for tab in ("", "panel")
-    )
 
 
 def test_form(character, /, **changes):
@@ -75,12 +69,6 @@ def opposed_form(first, second, **changes):
     return data | changes
 
 
-def post_step(client, step, campaign, data, *, htmx=False):
-    """`client` posts `data` to the d100 step (a URL name, e.g. "d100_test"); htmx: as the page's form sends it."""
-    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
-    return client.post(reverse(step, args=[campaign.pk]), data, **headers)
-
-
 def post_opposed(client, campaign, first, second, **changes):
     """The GM's opposed test of two characters' Stealth (htmx)."""
     return post_step(client, "d100_opposed", campaign, opposed_form(first, second, **changes), htmx=True)
@@ -97,6 +85,13 @@ def d100_character(campaign, owner, name, skills=(STEALTH,), **sheet):
 @pytest.fixture
 def ulf(grim, player):
     return d100_character(grim, player, "Ulf")
+
+
+@pytest.fixture
+def surgeon(table, player):
+    """Ulf at the full table with Surgery (a special skill, untrained) beside his Stealth: the modules that
+    play the special skills' rules make him their `ulf`."""
+    return d100_character(table, player, "Ulf", [STEALTH, SURGERY])
 
 
 @pytest.fixture

@@ -10,13 +10,12 @@ from campaigns.systems.d100.tests.conftest import (
     d100_character,
     new_grim,
     post_opposed,
-    post_step,
     secret_test_form,
-    table_and_panel,
     test_form,
 )
 from campaigns.table import actions
 from characters.models import Character
+from tests.factories import post_step, table_and_panel
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,8 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Roll
-from campaigns.systems.d100.tests.conftest import d100_character, post_opposed, post_step, test_form
+from campaigns.systems.d100.tests.conftest import d100_character, post_opposed, test_form
+from tests.factories import post_step
 
 pytestmark = pytest.mark.django_db
 

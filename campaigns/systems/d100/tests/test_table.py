@@ -10,25 +10,18 @@ from django.urls import reverse
 
 from campaigns.models import Balance, LedgerEntry, Roll, RollCall
 from campaigns.systems.d100 import actions as d100
-from campaigns.systems.d100.tests.conftest import (
-    STEALTH,
-    SURGERY,
-    d100_character,
-    opposed_form,
-    post_opposed,
-    post_step,
-    test_form,
-)
+from campaigns.systems.d100.tests.conftest import d100_character, opposed_form, post_opposed, test_form
 from campaigns.table import actions
 from characters.models import Character
+from tests.factories import post_step
 from tests.sheet_rows import rows
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def ulf(table, player):
-    return d100_character(table, player, "Ulf", [STEALTH, SURGERY])
+def ulf(surgeon):
+    return surgeon
 
 
 def sneak(character, **changes):

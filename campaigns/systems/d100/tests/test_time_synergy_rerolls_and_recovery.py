@@ -7,24 +7,16 @@ from django.urls import reverse
 
 from campaigns.models import LedgerEntry, Roll, RollCall
 from campaigns.systems.d100 import actions as d100
-from campaigns.systems.d100.tests.conftest import (
-    STEALTH,
-    SURGERY,
-    d100_character,
-    post_opposed,
-    post_step,
-    secret_test_form,
-    table_and_panel,
-    test_form,
-)
+from campaigns.systems.d100.tests.conftest import d100_character, post_opposed, secret_test_form, test_form
 from campaigns.table import actions
+from tests.factories import post_step, table_and_panel
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def ulf(table, player):
-    return d100_character(table, player, "Ulf", [STEALTH, SURGERY])
+def ulf(surgeon):
+    return surgeon
 
 
 @pytest.fixture

@@ -3,12 +3,12 @@ characters: Jet the pilot, the demo's Mara Vell, and Ace, who flies and dodges; 
 roll and a contest are asked with."""
 
 import pytest
-from django.urls import reverse
 
 from campaigns.models import Membership
 from campaigns.systems.ore.adapter import ADAPTER
 from campaigns.table import actions
 from characters.models import Character
+from tests.factories import post_step
 
 
 @pytest.fixture
@@ -105,11 +105,9 @@ def contest_form(character, opponent=DRONE, /, **changes):
 
 def post_roll(client, campaign, data, *, htmx=False):
     """`client` rolls with the roll form's `data`; htmx: as the page's form sends it."""
-    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
-    return client.post(reverse("ore_roll", args=[campaign.pk]), data, **headers)
+    return post_step(client, "ore_roll", campaign, data, htmx=htmx)
 
 
 def post_contest(client, campaign, data, *, htmx=False):
     """`client` calls a contest with the contest form's `data`; htmx: as the GM screen's form sends it."""
-    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
-    return client.post(reverse("ore_contest", args=[campaign.pk]), data, **headers)
+    return post_step(client, "ore_contest", campaign, data, htmx=htmx)

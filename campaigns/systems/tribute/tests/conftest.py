@@ -3,11 +3,11 @@ factory, the player's Vera, who punches, and the two forms a test is asked with:
 against an opposition and the GM's opposed test against an NPC."""
 
 import pytest
-from django.urls import reverse
 
 from campaigns.models import Membership
 from campaigns.table import actions
 from characters.models import Character
+from tests.factories import post_step
 
 # Vera's punch: rank 2, damage 2 and range 1, with knockback.
 PUNCH = {
@@ -75,11 +75,9 @@ def opposed_form(character, /, **changes):
 
 def post_test(client, campaign, character, /, *, htmx=False, **changes):
     """`client` asks for a test (`test_form`); htmx: as the page's form sends it."""
-    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
-    return client.post(reverse("tribute_test", args=[campaign.pk]), test_form(character, **changes), **headers)
+    return post_step(client, "tribute_test", campaign, test_form(character, **changes), htmx=htmx)
 
 
 def post_opposed(client, campaign, character, /, *, htmx=False, **changes):
     """`client` calls an opposed test (`opposed_form`); htmx: as the GM screen's form sends it."""
-    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
-    return client.post(reverse("tribute_opposed", args=[campaign.pk]), opposed_form(character, **changes), **headers)
+    return post_step(client, "tribute_opposed", campaign, opposed_form(character, **changes), htmx=htmx)

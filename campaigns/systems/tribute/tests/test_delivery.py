@@ -9,6 +9,7 @@ from django.urls import reverse
 from campaigns.models import Campaign, Membership, Roll, RollCall
 from campaigns.systems.tribute.tests.conftest import post_opposed, post_test, test_form, tribute_character
 from characters.models import Character
+from tests.factories import table_and_panel
 from tests.sheet_rows import rows
 
 pytestmark = pytest.mark.django_db
@@ -27,12 +28,6 @@ def hero(tribute, player):
 def hit_the_ogre(client, campaign, hero, **changes):
     """Vera's Punch on 1 FOCUS and 1 BURDEN against 2, unless told otherwise."""
     return post_test(client, campaign, hero, focus="1", label="Hit the ogre", **changes)
-
-
-def table(client, campaign) -> str:
-    return "".join(
-        client.get(reverse("table", args=[campaign.pk]), {"tab": tab}).content.decode() for tab in ("", "panel")
-    )
 
 
 # --- 1. A Match delivers the effect, and the odds count it ---
@@ -55,7 +50,7 @@ def test_a_match_without_profit_or_waste_delivers_the_effect_for_everyone(
     assert hit_the_ogre(player_client, tribute, hero, opposition="1").status_code == 302
     assert Roll.objects.get().outcome["outcome"] == "match"
     for client in (player_client, gm_client, other_client):
-        page = table(client, tribute)
+        page = table_and_panel(client, tribute)
         assert "✔ Match" in page
         assert "Punch delivered at: damage 3, range 1" in page
 
@@ -73,14 +68,14 @@ def test_a_win_without_profit_or_waste_shows_the_bought_ranks(player_client, gm_
     hit_the_ogre(player_client, tribute, hero)
     assert RollCall.objects.get().status == RollCall.Status.ANSWERED
     for client in (player_client, gm_client):
-        assert "Punch delivered at: damage 3, range 1" in table(client, tribute)
+        assert "Punch delivered at: damage 3, range 1" in table_and_panel(client, tribute)
 
 
 def test_an_effect_without_features_is_delivered_at_its_own_rank(player_client, gm_client, tribute, hero, script_dice):
     script_dice(6, 3)
     hit_the_ogre(player_client, tribute, hero, effect="Shove")
     for client in (player_client, gm_client):
-        assert "Shove delivered at: Shove 4" in table(client, tribute)
+        assert "Shove delivered at: Shove 4" in table_and_panel(client, tribute)
 
 
 def test_the_delivered_rank_is_the_one_at_the_roll_not_a_later_sheet(player_client, tribute, hero, script_dice):
@@ -88,14 +83,14 @@ def test_the_delivered_rank_is_the_one_at_the_roll_not_a_later_sheet(player_clie
     hit_the_ogre(player_client, tribute, hero, effect="Shove")
     hero.sheet["effects"][1]["rank"] = 1
     hero.save()
-    assert "Shove delivered at: Shove 4" in table(player_client, tribute)
+    assert "Shove delivered at: Shove 4" in table_and_panel(player_client, tribute)
 
 
 def test_a_fail_delivers_nothing(player_client, gm_client, tribute, hero, script_dice):
     script_dice(1, 6)  # 1 - 6 + 1 = -4 against 2: a Fail
     hit_the_ogre(player_client, tribute, hero)
     for client in (player_client, gm_client):
-        page = table(client, tribute)
+        page = table_and_panel(client, tribute)
         assert "✘ Fail" in page
         assert "delivered at" not in page
 
@@ -107,7 +102,7 @@ def test_the_opposing_side_has_no_profit_or_waste_and_the_card_says_so(
     gm_client, player_client, tribute, hero, script_dice
 ):
     post_opposed(gm_client, tribute, hero, opponent_rank="0", opponent_focus="3")
-    waiting_gm, waiting_player = table(gm_client, tribute), table(player_client, tribute)
+    waiting_gm, waiting_player = table_and_panel(gm_client, tribute), table_and_panel(player_client, tribute)
     line = "Ogre's dice set the opposition's result only: no Profit or Waste for that side"
     assert line in waiting_gm
     assert line in waiting_player
@@ -118,7 +113,7 @@ def test_the_opposing_side_has_no_profit_or_waste_and_the_card_says_so(
     assert (roll.outcome["outcome"], roll.outcome["profit"], roll.outcome["waste"]) == ("win", 0, 0)
     assert "profit" not in roll.outcome["opponent"]
     for client in (gm_client, player_client):
-        assert line in table(client, tribute)
+        assert line in table_and_panel(client, tribute)
 
 
 def test_the_opposition_reading_is_published(player_client):
@@ -142,7 +137,7 @@ def narrow(player_client, gm, player):
 
 def test_the_gm_sets_the_effective_range_and_the_panel_shows_it(player_client, narrow):
     assert narrow.settings["attribute_range"] == 5
-    assert "Attribute ranks: −5 to 5" in table(player_client, narrow)
+    assert "Attribute ranks: −5 to 5" in table_and_panel(player_client, narrow)
 
 
 def test_a_bad_effective_range_is_refused_with_a_message(player_client):

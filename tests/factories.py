@@ -1,0 +1,19 @@
+"""What every system's tests do at the table, whatever the system: post a step's form, and read the table
+page with its panel tab. Each system's tests/conftest.py builds its own forms on these."""
+
+from django.urls import reverse
+
+
+def post_step(client, step, campaign, data, *, htmx=False):
+    """`client` posts `data` to the campaign's step (a URL name, e.g. "d100_test"). htmx: as the page's form
+    sends it, which answers with the part to swap in (a refusal: 422) instead of a redirect."""
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    return client.post(reverse(step, args=[campaign.pk]), data, **headers)
+
+
+def table_and_panel(client, campaign) -> str:
+    """The table page as `client` sees it, and its tab with the system's panel: between them, all that a
+    seat at the table shows."""
+    return "".join(
+        client.get(reverse("table", args=[campaign.pk]), {"tab": tab}).content.decode() for tab in ("", "panel")
+    )
