@@ -17,3 +17,23 @@ def table_and_panel(client, campaign) -> str:
     return "".join(
         client.get(reverse("table", args=[campaign.pk]), {"tab": tab}).content.decode() for tab in ("", "panel")
     )
+
+
+def campaign_from_before(system: str, settings: dict, before=("campaigns", "0010_stamped_by_the_tables_clock")):
+    """A campaign of `system` stored with `settings` in a database migrated back to `before` (and the system's
+    app to nothing), then migrated to today: what a setting added later finds in a database already played."""
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    from campaigns.models import Campaign
+
+    executor = MigrationExecutor(connection)
+    executor.migrate([before, (system, None)])
+    old = executor.loader.project_state([before]).apps
+    gm = old.get_model("accounts", "User").objects.create(username="gwen")
+    old.get_model("campaigns", "Campaign").objects.create(
+        name="Old", system=system, gm=gm, invite_token="old", settings=settings
+    )
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+    return Campaign.objects.get(name="Old")
