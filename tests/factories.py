@@ -1,5 +1,6 @@
-"""What every system's tests do at the table, whatever the system: post a step's form, and read the table
-page with its panel tab. Each system's tests/conftest.py builds its own forms on these."""
+"""What tests do whatever the system: post a step's form, read the table page with its panel tab (each
+system's tests/conftest.py builds its own forms on these), post a campaign's settings through the admin, and
+make a campaign in a database from before a setting was added."""
 
 from django.urls import reverse
 
@@ -17,6 +18,14 @@ def table_and_panel(client, campaign) -> str:
     return "".join(
         client.get(reverse("table", args=[campaign.pk]), {"tab": tab}).content.decode() for tab in ("", "panel")
     )
+
+
+def admin_setting_fields(settings: dict) -> dict:
+    """A campaign's settings as the admin's change form posts them: a field per setting (`setting__<name>`),
+    a list one item per line."""
+    return {
+        f"setting__{name}": "\n".join(value) if isinstance(value, list) else value for name, value in settings.items()
+    }
 
 
 def campaign_from_before(system: str, settings: dict, before=("campaigns", "0010_stamped_by_the_tables_clock")):

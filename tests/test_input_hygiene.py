@@ -15,6 +15,7 @@ from campaigns.systems.cgg import actions as cgg
 from campaigns.systems.cgg.models import TensionScene
 from characters.models import Character
 from rules.cgg.difficulty import Difficulty
+from tests.factories import admin_setting_fields
 from tests.sheet_rows import rows
 from tests.test_hostile_input import snapshot
 from tests.world import client_for
@@ -247,13 +248,6 @@ def test_tribute_effect_rows_name_what_is_not_understood(world, player, effect, 
     assert Character.objects.get(pk=hero.pk).sheet == hero.sheet
 
 
-def _admin_settings(settings: dict) -> dict:
-    """A campaign's settings as the admin's per-system fields post them (a list: one per line)."""
-    return {
-        f"setting__{name}": "\n".join(value) if isinstance(value, list) else value for name, value in settings.items()
-    }
-
-
 def _admin_campaign_form(campaign, **settings) -> dict:
     """The admin's change form of the campaign with these settings fields, its people and characters as they are."""
     return {
@@ -286,7 +280,7 @@ def test_admin_refuses_campaign_settings_it_cannot_read(world, make_user, value)
 def test_admin_still_saves_good_settings(world, make_user):
     campaign = world["campaigns"]["tribute"][0]
     admin = make_user("ada_admin", is_staff=True, is_superuser=True)
-    data = _admin_campaign_form(campaign, **_admin_settings(campaign.settings | {"die_size": 10}))
+    data = _admin_campaign_form(campaign, **admin_setting_fields(campaign.settings | {"die_size": 10}))
     response = client_for(admin).post(reverse("admin:campaigns_campaign_change", args=[campaign.pk]), data)
     assert response.status_code == 302
     assert Campaign.objects.get(pk=campaign.pk).settings["die_size"] == 10
@@ -377,7 +371,7 @@ def test_admin_refuses_a_nul_byte_in_settings_and_sheets(world, make_user):
     campaign, hero = world["campaigns"]["tribute"][0], world["characters"]["tribute"]
     admin = client_for(make_user("ada_admin", is_staff=True, is_superuser=True))
     data = _admin_campaign_form(
-        campaign, **_admin_settings(campaign.settings | {"attributes": ["Might", "Grace\u0000"]})
+        campaign, **admin_setting_fields(campaign.settings | {"attributes": ["Might", "Grace\u0000"]})
     )
     response = admin.post(reverse("admin:campaigns_campaign_change", args=[campaign.pk]), data)
     assert "control character" in response.content.decode()
