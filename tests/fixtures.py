@@ -94,24 +94,17 @@ def _persona(request, make_user, role: str):
     return make_user(PERSONAS[role])
 
 
-@pytest.fixture
-def gm(request, make_user):
-    return _persona(request, make_user, "gm")
+def _persona_fixture(role: str):
+    """The fixture `role`: that persona, made afresh or taken from the module's played world."""
+
+    @pytest.fixture(name=role)
+    def persona(request, make_user):
+        return _persona(request, make_user, role)
+
+    return persona
 
 
-@pytest.fixture
-def player(request, make_user):
-    return _persona(request, make_user, "player")
-
-
-@pytest.fixture
-def other_player(request, make_user):
-    return _persona(request, make_user, "other_player")
-
-
-@pytest.fixture
-def outsider(request, make_user):
-    return _persona(request, make_user, "outsider")
+gm, player, other_player, outsider = (_persona_fixture(role) for role in PERSONAS)
 
 
 @pytest.fixture
@@ -229,24 +222,20 @@ def _client_for(user) -> Client:
     return client
 
 
-@pytest.fixture
-def gm_client(gm):
-    return _client_for(gm)
+def _client_fixture(name: str, role: str):
+    """The fixture `name`: a client signed in as the persona `role`."""
+
+    @pytest.fixture(name=name)
+    def signed_in(request):
+        return _client_for(request.getfixturevalue(role))
+
+    return signed_in
 
 
-@pytest.fixture
-def player_client(player):
-    return _client_for(player)
-
-
-@pytest.fixture
-def other_client(other_player):
-    return _client_for(other_player)
-
-
-@pytest.fixture
-def outsider_client(outsider):
-    return _client_for(outsider)
+CLIENTS = {"gm_client": "gm", "player_client": "player", "other_client": "other_player", "outsider_client": "outsider"}
+gm_client, player_client, other_client, outsider_client = (
+    _client_fixture(name, role) for name, role in CLIENTS.items()
+)
 
 
 @pytest.fixture

@@ -15,6 +15,7 @@ from campaigns.systems.cgg import actions as cgg
 from campaigns.systems.cgg.models import TensionScene
 from characters.models import Character
 from rules.cgg.difficulty import Difficulty
+from tests.factories import admin_setting_fields
 from tests.sheet_rows import rows
 from tests.test_hostile_input import snapshot
 from tests.world import client_for
@@ -247,6 +248,21 @@ def test_tribute_effect_rows_name_what_is_not_understood(world, player, effect, 
     assert Character.objects.get(pk=hero.pk).sheet == hero.sheet
 
 
+def _admin_campaign_form(campaign, **settings) -> dict:
+    """The admin's change form of the campaign with these settings fields, its people and characters as they are."""
+    return {
+        "name": campaign.name,
+        **settings,
+        "gm": campaign.gm_id,
+        "invite_expires_at_0": "",
+        "invite_expires_at_1": "",
+        "memberships-TOTAL_FORMS": "0",
+        "memberships-INITIAL_FORMS": "0",
+        "characters-TOTAL_FORMS": "0",
+        "characters-INITIAL_FORMS": "0",
+    }
+
+
 @pytest.mark.parametrize(
     "value", ["[]", "{}", "null", '{"die_size": 8}', '{"die_size": 8, "extra": 1}', '"d8"', '{"die_size": 7}']
 )
@@ -254,44 +270,17 @@ def test_admin_refuses_campaign_settings_it_cannot_read(world, make_user, value)
     campaign = world["campaigns"]["tribute"][0]
     Campaign.objects.filter(pk=campaign.pk).update(settings=campaign.settings | {"die_size": 8})
     admin = make_user("ada_admin", is_staff=True, is_superuser=True)
-    data = {
-        "name": campaign.name,
-        "settings": value,
-        "gm": campaign.gm_id,
-        "invite_expires_at_0": "",
-        "invite_expires_at_1": "",
-        "memberships-TOTAL_FORMS": "0",
-        "memberships-INITIAL_FORMS": "0",
-        "characters-TOTAL_FORMS": "0",
-        "characters-INITIAL_FORMS": "0",
-    }
+    data = _admin_campaign_form(campaign, settings=value)
     response = client_for(admin).post(reverse("admin:campaigns_campaign_change", args=[campaign.pk]), data)
     assert response.status_code == 200  # the form again, with the message
     assert "errorlist" in response.content.decode()
     assert Campaign.objects.get(pk=campaign.pk).settings["die_size"] == 8
 
 
-def _admin_settings(settings: dict) -> dict:
-    """A campaign's settings as the admin's per-system fields post them (a list: one per line)."""
-    return {
-        f"setting__{name}": "\n".join(value) if isinstance(value, list) else value for name, value in settings.items()
-    }
-
-
 def test_admin_still_saves_good_settings(world, make_user):
     campaign = world["campaigns"]["tribute"][0]
     admin = make_user("ada_admin", is_staff=True, is_superuser=True)
-    data = {
-        "name": campaign.name,
-        **_admin_settings(campaign.settings | {"die_size": 10}),
-        "gm": campaign.gm_id,
-        "invite_expires_at_0": "",
-        "invite_expires_at_1": "",
-        "memberships-TOTAL_FORMS": "0",
-        "memberships-INITIAL_FORMS": "0",
-        "characters-TOTAL_FORMS": "0",
-        "characters-INITIAL_FORMS": "0",
-    }
+    data = _admin_campaign_form(campaign, **admin_setting_fields(campaign.settings | {"die_size": 10}))
     response = client_for(admin).post(reverse("admin:campaigns_campaign_change", args=[campaign.pk]), data)
     assert response.status_code == 302
     assert Campaign.objects.get(pk=campaign.pk).settings["die_size"] == 10
@@ -381,18 +370,9 @@ def test_admin_refuses_a_nul_byte_in_settings_and_sheets(world, make_user):
     (jsonb refuses it)."""
     campaign, hero = world["campaigns"]["tribute"][0], world["characters"]["tribute"]
     admin = client_for(make_user("ada_admin", is_staff=True, is_superuser=True))
-    settings = _admin_settings(campaign.settings | {"attributes": ["Might", "Grace\u0000"]})
-    data = {
-        "name": campaign.name,
-        **settings,
-        "gm": campaign.gm_id,
-        "invite_expires_at_0": "",
-        "invite_expires_at_1": "",
-        "memberships-TOTAL_FORMS": "0",
-        "memberships-INITIAL_FORMS": "0",
-        "characters-TOTAL_FORMS": "0",
-        "characters-INITIAL_FORMS": "0",
-    }
+    data = _admin_campaign_form(
+        campaign, **admin_setting_fields(campaign.settings | {"attributes": ["Might", "Grace\u0000"]})
+    )
     response = admin.post(reverse("admin:campaigns_campaign_change", args=[campaign.pk]), data)
     assert "control character" in response.content.decode()
     sheet = json.dumps(hero.sheet | {"notes": "a\u0000b"})

@@ -6,6 +6,7 @@ from django.urls import reverse
 
 from campaigns.models import Campaign
 from campaigns.table import actions
+from tests.factories import admin_setting_fields
 
 pytestmark = pytest.mark.django_db
 NO_INLINES = {
@@ -35,8 +36,7 @@ def test_gm_cannot_open_another_gms_campaign(gm_client, other_campaign):
 
 def setting_data(campaign, **changes) -> dict:
     """The change form's per-setting fields (`setting__<name>`), as the campaign has them."""
-    values = {name: "\n".join(v) if isinstance(v, list) else v for name, v in campaign.settings.items()}
-    return {f"setting__{name}": value for name, value in (values | changes).items()}
+    return admin_setting_fields(campaign.settings | changes)
 
 
 def test_gm_edits_their_campaign(gm_client, campaign):

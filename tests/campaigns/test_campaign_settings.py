@@ -5,13 +5,18 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Membership, Roll, RollCall
-from campaigns.systems.d100.tests.test_table import post_test, test_data
-from campaigns.table import actions, live
+from campaigns.systems.d100.tests.conftest import test_form as d100_test_form
+from campaigns.table import actions
 from characters.models import Character
 from rules.d100.test import CAP_EVERY_MODIFIER, CAP_TALENTS_ONLY
-from tests.fixtures import RecordingLayer
+from tests.factories import post_step
 
 pytestmark = pytest.mark.django_db
+
+
+def sneak(client, campaign, character, **changes):
+    """The player's d100 test of Stealth, its attribute (Agility) named."""
+    return post_step(client, "d100_test", campaign, d100_test_form(character, attribute="Agility") | changes)
 
 
 @pytest.fixture
@@ -54,7 +59,7 @@ def test_gm_changes_d100_cap_and_the_next_test_follows(gm_client, player_client,
     assert "The ±30 cap on the base chance covers" in form
     assert f'<option value="{CAP_EVERY_MODIFIER}" selected>' in form  # prefilled
     script_dice(1, 1)
-    post_test(player_client, grim, test_data(ulf))
+    sneak(player_client, grim, ulf)
     assert Roll.objects.get().outcome["chance"] == 75  # 45 + 30 (ranks and talents capped together)
 
     response = save(gm_client, grim, form_data(grim, modifier_cap=CAP_TALENTS_ONLY))
@@ -62,7 +67,7 @@ def test_gm_changes_d100_cap_and_the_next_test_follows(gm_client, player_client,
     grim.refresh_from_db()
     assert grim.settings["modifier_cap"] == CAP_TALENTS_ONLY
     script_dice(1, 1)
-    post_test(player_client, grim, test_data(ulf))
+    sneak(player_client, grim, ulf)
     assert Roll.objects.latest("pk").outcome["chance"] == 95  # 45 + 30 ranks + 20 talents
     assert "Talents and traits only" in player_client.get(reverse("table", args=[grim.pk])).content.decode()
 
@@ -132,18 +137,16 @@ def test_removing_an_attribute_says_what_happens_to_the_sheets_first(gm_client, 
     assert grim.settings["attributes"] == names
     assert ulf.sheet["attributes"]["Brawn"] == 50  # kept
     assert ulf.sheet["attributes"]["Grit"] == 40  # given
-    refused = post_test(player_client, grim, test_data(ulf, skill="Climb", attribute=""))
+    refused = sneak(player_client, grim, ulf, skill="Climb", attribute="")
     assert Roll.objects.count() == 0, refused.content.decode()[:500]
-    assert post_test(player_client, grim, test_data(ulf, skill="", attribute="Grit")).status_code == 302
+    assert sneak(player_client, grim, ulf, skill="", attribute="Grit").status_code == 302
     assert Roll.objects.get().outcome["chance"] == 40 + 20
 
 
 def test_saving_sends_every_table_the_new_header_and_panel(
-    gm_client, campaign, monkeypatch, django_capture_on_commit_callbacks
+    gm_client, campaign, django_capture_on_commit_callbacks, layer
 ):
-    layer = RecordingLayer()  # an in-process layer: its sends arrive at once
     sent = layer.sent
-    monkeypatch.setattr(live, "get_channel_layer", lambda: layer)
     with django_capture_on_commit_callbacks(execute=True):
         save(gm_client, campaign, form_data(campaign, die_events="d8 Knockback", die_size="10"))
     header = {g for g, html in sent if 'id="campaign-settings"' in html and "Die-size events: d8 Knockback" in html}
@@ -153,8 +156,7 @@ def test_saving_sends_every_table_the_new_header_and_panel(
 
 
 def test_narrowing_tributes_range_names_the_ranks_outside_it(gm_client, player_client, campaign, player, script_dice):
-    from campaigns.systems.tribute.tests.test_table import post_test as tribute_test
-    from campaigns.systems.tribute.tests.test_table import test_data as tribute_data
+    from campaigns.systems.tribute.tests.conftest import post_test as tribute_test
 
     sheet = campaign.rules_system.validate_sheet({"attributes": {"Might": 8, "Agility": -2}}, campaign.settings)
     vera = Character.objects.create(campaign=campaign, owner=player, name="Vera", sheet=sheet)
@@ -166,7 +168,7 @@ def test_narrowing_tributes_range_names_the_ranks_outside_it(gm_client, player_c
     vera.refresh_from_db()
     assert vera.sheet["attributes"]["Might"] == 8  # as written
     script_dice(1, 1, 6)
-    tribute_test(player_client, campaign, tribute_data(vera, effect=""))
+    tribute_test(player_client, campaign, vera, effect="")
     assert RollCall.objects.get().request["test"]["rank"] == 8
 
     others = [name for name in campaign.settings["attributes"] if name != "Might"]
@@ -175,7 +177,7 @@ def test_narrowing_tributes_range_names_the_ranks_outside_it(gm_client, player_c
     assert "1 sheet (Vera) has Might: they keep it, but Might is no longer offered or tested" in shown
     confirm = shown.split('name="confirm" value="')[1].split('"')[0]
     assert save(gm_client, campaign, data | {"confirm": confirm}).status_code == 302
-    refused = tribute_test(player_client, campaign, tribute_data(vera, effect=""), HTTP_HX_REQUEST="true")
+    refused = tribute_test(player_client, campaign, vera, htmx=True, effect="")
     assert refused.status_code == 422
     assert RollCall.objects.count() == 1
 
@@ -195,12 +197,10 @@ def test_the_readings_are_published(client):
 
 
 def test_an_event_keyed_from_the_panel_reaches_every_tables_header_and_panel(
-    gm_client, campaign, monkeypatch, django_capture_on_commit_callbacks
+    gm_client, campaign, django_capture_on_commit_callbacks, layer
 ):
     """The panel's die-size events are settings too: keying one updates the open tables at once."""
-    layer = RecordingLayer()  # an in-process layer: its sends arrive at once
     sent = layer.sent
-    monkeypatch.setattr(live, "get_channel_layer", lambda: layer)
     with django_capture_on_commit_callbacks(execute=True):
         gm_client.post(
             reverse("tribute_events", args=[campaign.pk]),

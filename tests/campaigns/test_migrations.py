@@ -8,6 +8,7 @@ from django.db.migrations.executor import MigrationExecutor
 
 from campaigns.models import Campaign
 from campaigns.systems.cgg.models import TensionScene
+from tests.factories import campaign_from_before
 
 BEFORE = [("campaigns", "0008_submit_tokens"), ("characters", "0001_initial"), ("cgg", None)]
 
@@ -35,23 +36,7 @@ def test_a_database_from_before_the_systems_were_apps_migrates_with_its_tension_
 def test_a_tribute_campaign_from_before_die_size_events_still_saves():
     """Tribute's `die_events` setting came later; a campaign stored before it must still pass `clean()`,
     which asks an existing campaign for every setting (the admin would refuse to save it otherwise)."""
-    before = [("campaigns", "0010_stamped_by_the_tables_clock"), ("tribute", None)]
-    executor = MigrationExecutor(connection)
-    executor.migrate(before)
-    old = executor.loader.project_state([before[0]]).apps
-    gm = old.get_model("accounts", "User").objects.create(username="gwen")
-    old.get_model("campaigns", "Campaign").objects.create(
-        name="Old",
-        system="tribute",
-        gm=gm,
-        invite_token="old",
-        settings={"die_size": 8, "attributes": ["Brawn", "Wits"]},
-    )
-
-    executor = MigrationExecutor(connection)
-    executor.migrate(executor.loader.graph.leaf_nodes())
-
-    campaign = Campaign.objects.get(name="Old")
+    campaign = campaign_from_before("tribute", {"die_size": 8, "attributes": ["Brawn", "Wits"]})
     assert campaign.settings["die_events"] == []
     assert campaign.settings["attribute_range"] == 99  # the later setting too, at the range ranks had
     assert campaign.settings["die_size"] == 8

@@ -12,11 +12,10 @@ from campaigns.systems.cgg.clock import crisis_clock
 from campaigns.systems.cgg.tests.fixtures import cgg_campaign, explorer  # noqa: F401 (fixtures)
 from campaigns.systems.d100 import actions as d100
 from campaigns.systems.d100.tests.conftest import grim, table, ulf  # noqa: F401 (fixtures)
-from campaigns.systems.d100.tests.test_table import test_data as d100_data
-from campaigns.systems.ore.tests.conftest import ore, pilot  # noqa: F401 (fixtures)
-from campaigns.systems.ore.tests.test_table import roll_data
+from campaigns.systems.d100.tests.conftest import test_form as d100_test_form
+from campaigns.systems.ore.tests.conftest import ore, pilot, roll_form  # noqa: F401 (fixtures)
 from campaigns.systems.tribute.tests.conftest import hero, tribute  # noqa: F401 (fixtures)
-from campaigns.systems.tribute.tests.test_table import test_data as tribute_data
+from campaigns.systems.tribute.tests.conftest import test_form as tribute_test_form
 from campaigns.systems.zener import actions as zener
 from campaigns.systems.zener.tests.conftest import kai, zg  # noqa: F401 (the Zener tests' fixtures)
 from campaigns.systems.zener.tests.conftest import pilot as zener_pilot
@@ -148,7 +147,7 @@ def test_one_users_token_is_not_anothers(player_client, gm_client, campaign, cha
 
 def test_a_tribute_test_sent_twice(player_client, tribute, hero, htmx):  # noqa: F811
     url = reverse("tribute_test", args=[tribute.pk])
-    data = hidden_fields(player_client, tribute, url) | tribute_data(hero)
+    data = hidden_fields(player_client, tribute, url) | tribute_test_form(hero)
     twice(player_client, url, data, **htmx)
     assert RollCall.objects.count() == 1  # the test, in the log or waiting for Profit and Waste
     assert Roll.objects.count() <= 1
@@ -156,7 +155,7 @@ def test_a_tribute_test_sent_twice(player_client, tribute, hero, htmx):  # noqa:
 
 def test_an_ore_roll_sent_twice(player_client, ore, pilot):  # noqa: F811
     url = reverse("ore_roll", args=[ore.pk])
-    data = hidden_fields(player_client, ore, url) | roll_data(pilot, skill="")
+    data = hidden_fields(player_client, ore, url) | roll_form(pilot, skill="")
     twice(player_client, url, data)
     assert Roll.objects.count() == 1
 
@@ -175,7 +174,9 @@ def test_a_zener_check_and_a_karma_award_sent_twice(player_client, gm_client, zg
 def test_a_d100_test_and_a_fortune_spend_sent_twice(player_client, gm, table, ulf, htmx):  # noqa: F811
     actions.start_session(table, gm, refill=3)
     url = reverse("d100_test", args=[table.pk])
-    twice(player_client, url, hidden_fields(player_client, table, url) | d100_data(ulf), **htmx)
+    twice(
+        player_client, url, hidden_fields(player_client, table, url) | d100_test_form(ulf, attribute="Agility"), **htmx
+    )
     assert Roll.objects.count() == 1
     url = reverse("d100_spend", args=[table.pk])
     spend = {"character": ulf.pk, "use": "action_point"}

@@ -62,65 +62,23 @@ def test_log_out_ends_the_session_everywhere(player, campaign):
     assert other.get(reverse("table", args=[campaign.pk])).status_code == 302  # to the log-in
 
 
+# One roll of each kind a player makes from the table: (system, step, the form's fields but for the
+# character and the label, which are the system's hero and its key; the plain roll, the generic step, has neither).
+ROLLS_OF_EVERY_KIND = [
+    ("tribute", "roll", {"notation": "3d6+2", "label": "plain"}),
+    ("tribute", "tribute_test", {"attribute": "Might", "focus": "1", "burden": "1", "known": "1", "opposition": "1"}),
+    ("ore", "ore_roll", {"stat": "Body", "skill": "", "bonus": "0", "penalty": "0", "known": "1", "difficulty": "2"}),
+    ("zener", "zener_check", {"skill": "", "stat": "AWA", "modifier": "0", "extra": "0", "indirect": "0"}),
+    ("d100", "d100_test", {"skill": "", "attribute": "Agility", "difficulty": "standard", "flip": ""}),
+]
+
+
 def rolls_of_every_kind(world):
     """(system, url, form data) of one roll of each kind a player makes from the table."""
-    heroes = world["characters"]
-    table = {system: campaign for system, (campaign, _seat) in world["campaigns"].items()}
-    return [
-        ("tribute", reverse("roll", args=[table["tribute"].pk]), {"notation": "3d6+2", "label": "plain"}),
-        (
-            "tribute",
-            reverse("tribute_test", args=[table["tribute"].pk]),
-            {
-                "character": heroes["tribute"].pk,
-                "attribute": "Might",
-                "focus": "1",
-                "burden": "1",
-                "known": "1",
-                "opposition": "1",
-                "label": "tribute",
-            },
-        ),
-        (
-            "ore",
-            reverse("ore_roll", args=[table["ore"].pk]),
-            {
-                "character": heroes["ore"].pk,
-                "stat": "Body",
-                "skill": "",
-                "bonus": "0",
-                "penalty": "0",
-                "known": "1",
-                "difficulty": "2",
-                "label": "ore",
-            },
-        ),
-        (
-            "zener",
-            reverse("zener_check", args=[table["zener"].pk]),
-            {
-                "character": heroes["zener"].pk,
-                "skill": "",
-                "stat": "AWA",
-                "modifier": "0",
-                "extra": "0",
-                "indirect": "0",
-                "label": "zener",
-            },
-        ),
-        (
-            "d100",
-            reverse("d100_test", args=[table["d100"].pk]),
-            {
-                "character": heroes["d100"].pk,
-                "skill": "",
-                "attribute": "Agility",
-                "difficulty": "standard",
-                "flip": "",
-                "label": "d100",
-            },
-        ),
-    ]
+    for system, step, fields in ROLLS_OF_EVERY_KIND:
+        campaign = world["campaigns"][system][0]
+        who = {} if step == "roll" else {"character": world["characters"][system].pk, "label": system}
+        yield system, reverse(step, args=[campaign.pk]), who | fields
 
 
 @pytest.mark.django_db(transaction=True)  # the live sends run after a real commit, as in production

@@ -147,25 +147,21 @@ def test_a_done_panel_step_shows_the_form_again_with_the_choices_kept(post, camp
         built.append(True)
         return HoursForm(initial={"opponent_rank": 5})
 
-    refused = steps.panel_step(
-        post(),
-        campaign,
-        Audience.GM,
-        form=HoursForm({"opponent_rank": "13"}),
-        form_name="opposed_form",
-        again=again,
-        act=lambda: acted.append(True),
-    )
+    def step(rank: str):
+        form = HoursForm({"opponent_rank": rank})
+        return steps.panel_step(
+            post(),
+            campaign,
+            Audience.GM,
+            form=form,
+            form_name="opposed_form",
+            again=again,
+            act=lambda: acted.append(True),
+        )
+
+    refused = step("13")
     assert (refused.status_code, built, acted) == (422, [], [])
-    done = steps.panel_step(
-        post(),
-        campaign,
-        Audience.GM,
-        form=HoursForm({"opponent_rank": "5"}),
-        form_name="opposed_form",
-        again=again,
-        act=lambda: acted.append(True),
-    )
+    done = step("5")
     assert (done.status_code, built, acted) == (200, [True], [True])
     assert 'name="opponent_rank" value="5"' in done.content.decode()
     assert "error" not in done.content.decode()

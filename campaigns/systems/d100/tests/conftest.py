@@ -1,23 +1,31 @@
 """The d100 tests' table: "Grim", made through the new-campaign page by the GM, with the player in it (and
-with the other player too, as `table`), and its characters: the player's Ulf (Agility 45, Stealth 1) and the
-other player's Ida (Agility 45, Stealth 2)."""
+with the other player too, as `table`); its characters: the player's Ulf (Agility 45, Stealth 1) and the
+other player's Ida (Agility 45, Stealth 2); and the forms the player's test, the GM's secret test and the
+GM's opposed test are asked with."""
 
 import pytest
 from django.urls import reverse
 
 from campaigns.models import Campaign, Membership
 from characters.models import Character
+from tests.factories import post_step
 
 STEALTH = {"name": "Stealth", "attribute": "Agility", "ranks": 1}
 SURGERY = {"name": "Surgery", "attribute": "Agility", "ranks": 0, "special": True}
 
 
-@pytest.fixture
-def grim(gm_client, player):
-    gm_client.post(reverse("campaign_new"), {"name": "Grim", "system": "d100"})
+def new_grim(gm_client, player, **settings) -> Campaign:
+    """Grim, made through the new-campaign page with these d100 settings, the player seated."""
+    data = {"name": "Grim", "system": "d100"} | {f"d100__{name}": value for name, value in settings.items()}
+    gm_client.post(reverse("campaign_new"), data)
     campaign = Campaign.objects.get(name="Grim")
     Membership.objects.create(campaign=campaign, user=player)
     return campaign
+
+
+@pytest.fixture
+def grim(gm_client, player):
+    return new_grim(gm_client, player)
 
 
 @pytest.fixture
@@ -27,15 +35,29 @@ def table(grim, other_player):
     return grim
 
 
-def table_and_panel(client, campaign) -> str:
-    """The table page as `client` sees it, and its tab with the system's panel."""
-    return "".join(
-        client.get(reverse("table", args=[campaign.pk]), {"tab": tab}).content.decode() for tab in ("", "panel")
-    )
+def test_form(character, /, **changes):
+    """The player's test form: the character's Stealth with its own attribute, at standard difficulty, "Sneak"."""
+    data = {
+        "character": character.pk,
+        "skill": "Stealth",
+        "attribute": "",
+        "difficulty": "standard",
+        "flip": "",
+        "label": "Sneak",
+    }
+    return data | changes
 
 
-def post_opposed(client, campaign, first, second, **changes):
-    """The GM's opposed test of two characters' Stealth (htmx)."""
+test_form.__test__ = False  # a form's fields, not a test, in the modules that import it
+
+
+def secret_test_form(character, /, **changes):
+    """The GM's secret test form: the character's Stealth at hard difficulty, "Is he followed?"."""
+    return test_form(character, difficulty="hard", label="Is he followed?") | changes
+
+
+def opposed_form(first, second, **changes):
+    """The GM's opposed test form: two characters' Stealth, each with its own attribute."""
     data = {
         "first": first.pk,
         "first_skill": "Stealth",
@@ -43,8 +65,13 @@ def post_opposed(client, campaign, first, second, **changes):
         "second": second.pk,
         "second_skill": "Stealth",
         "second_attribute": "",
-    } | changes
-    return client.post(reverse("d100_opposed", args=[campaign.pk]), data, HTTP_HX_REQUEST="true")
+    }
+    return data | changes
+
+
+def post_opposed(client, campaign, first, second, **changes):
+    """The GM's opposed test of two characters' Stealth (htmx)."""
+    return post_step(client, "d100_opposed", campaign, opposed_form(first, second, **changes), htmx=True)
 
 
 def d100_character(campaign, owner, name, skills=(STEALTH,), **sheet):
@@ -58,6 +85,13 @@ def d100_character(campaign, owner, name, skills=(STEALTH,), **sheet):
 @pytest.fixture
 def ulf(grim, player):
     return d100_character(grim, player, "Ulf")
+
+
+@pytest.fixture
+def surgeon(table, player):
+    """Ulf at the full table with Surgery (a special skill, untrained) beside his Stealth: the modules that
+    play the special skills' rules make him their `ulf`."""
+    return d100_character(table, player, "Ulf", [STEALTH, SURGERY])
 
 
 @pytest.fixture

@@ -7,7 +7,8 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Roll
-from campaigns.systems.d100.tests.conftest import d100_character, post_opposed
+from campaigns.systems.d100.tests.conftest import d100_character, post_opposed, test_form
+from tests.factories import post_step
 
 pytestmark = pytest.mark.django_db
 
@@ -58,8 +59,7 @@ def test_an_opposed_test_the_action_refuses_is_said_beside_its_form(gm_client, t
 
 
 def test_a_refused_test_and_gm_die_are_said_beside_their_forms(player_client, gm_client, table, ulf):
-    test = {"character": ulf.pk, "skill": "Juggling", "attribute": "", "difficulty": "standard", "flip": ""}
-    refused = player_client.post(reverse("d100_test", args=[table.pk]), test, HTTP_HX_REQUEST="true")
+    refused = post_step(player_client, "d100_test", table, test_form(ulf, skill="Juggling"), htmx=True)
     assert refused.status_code == 422
     page = refused.content.decode()
     assert page.count('role="alert"') == 1

@@ -10,42 +10,33 @@ from django.urls import reverse
 
 from campaigns.models import Balance, LedgerEntry, Roll, RollCall
 from campaigns.systems.d100 import actions as d100
-from campaigns.systems.d100.tests.conftest import STEALTH, SURGERY, d100_character
+from campaigns.systems.d100.tests.conftest import d100_character, opposed_form, post_opposed, test_form
 from campaigns.table import actions
 from characters.models import Character
+from tests.factories import post_step
 from tests.sheet_rows import rows
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def ulf(table, player):
-    return d100_character(table, player, "Ulf", [STEALTH, SURGERY])
+def ulf(surgeon):
+    return surgeon
 
 
-def test_data(character, **changes):
-    data = {
-        "character": character.pk,
-        "skill": "Stealth",
-        "attribute": "Agility",
-        "difficulty": "standard",
-        "flip": "",
-        "label": "Sneak",
-    }
-    return data | changes
+def sneak(character, **changes):
+    """The player's test form with the skill's attribute named (Agility)."""
+    return test_form(character, attribute="Agility") | changes
 
 
-test_data.__test__ = False
-
-
-def post_test(client, campaign, data, **headers):
-    return client.post(reverse("d100_test", args=[campaign.pk]), data, **headers)
+def post_test(client, campaign, data, *, htmx=False):
+    return post_step(client, "d100_test", campaign, data, htmx=htmx)
 
 
 def test_a_test_and_a_fortune_reroll(player_client, gm_client, table, ulf, player, gm, script_dice):
     actions.start_session(table, gm, refill=3)
     script_dice(8, 3)  # tens 7, ones 2: 72 against 45 + 10 = 55: failure
-    post_test(player_client, table, test_data(ulf))
+    post_test(player_client, table, sneak(ulf))
     first = Roll.objects.get()
     assert (first.outcome["value"], first.outcome["success"], first.outcome["critical"]) == (72, False, False)
     script_dice(3, 5)  # 24: success, 2 + 4 degrees
@@ -69,7 +60,7 @@ def test_a_test_and_a_fortune_reroll(player_client, gm_client, table, ulf, playe
 def test_a_critical_failure_costs_two_and_the_pool_cannot_go_below_zero(player_client, table, ulf, gm, script_dice):
     actions.start_session(table, gm, refill=1)
     script_dice(7, 7)  # 66 against 55: a critical failure
-    post_test(player_client, table, test_data(ulf))
+    post_test(player_client, table, sneak(ulf))
     first = Roll.objects.get()
     response = player_client.post(reverse("d100_reroll", args=[table.pk, first.pk]), HTTP_HX_REQUEST="true")
     assert "has 1; that needs 2" in response.content.decode()
@@ -78,7 +69,7 @@ def test_a_critical_failure_costs_two_and_the_pool_cannot_go_below_zero(player_c
 
 
 def test_a_secret_test(player_client, gm_client, other_client, table, ulf, script_dice):
-    post_test(player_client, table, test_data(ulf, difficulty=""))
+    post_test(player_client, table, sneak(ulf, difficulty=""))
     call = RollCall.objects.get()
     script_dice(6, 3)  # 52 against 55 - 20 = 35: failure, not critical
     gm_client.post(reverse("d100_difficulty", args=[table.pk, call.pk]), {"difficulty": "hard"})
@@ -98,7 +89,7 @@ def test_a_refused_reroll_does_not_tell_how_a_secret_test_went(
 ):
     """A player re-rolling a secret test hears the same answer whether it failed (52) or succeeded (14)."""
     actions.start_session(table, gm, refill=3)
-    post_test(player_client, table, test_data(ulf, difficulty=""))
+    post_test(player_client, table, sneak(ulf, difficulty=""))
     script_dice(*faces)
     gm_client.post(reverse("d100_difficulty", args=[table.pk, RollCall.objects.get().pk]), {"difficulty": "hard"})
     roll = Roll.objects.get()
@@ -113,7 +104,7 @@ def test_a_refused_reroll_does_not_tell_how_a_secret_test_went(
 def test_nobody_else_rerolls_a_test_or_turns_a_die(other_client, player_client, table, ulf, gm, script_dice):
     actions.start_session(table, gm, refill=3)
     script_dice(8, 3, 5)  # 72: a failed test; then a Fury die of 5
-    post_test(player_client, table, test_data(ulf))
+    post_test(player_client, table, sneak(ulf))
     player_client.post(reverse("d100_die", args=[table.pk]), {"character": ulf.pk, "die": "fury"})
     failed, die = Roll.objects.get(kind="d100"), Roll.objects.get(kind="d100_die")
     reroll = other_client.post(reverse("d100_reroll", args=[table.pk, failed.pk]), HTTP_HX_REQUEST="true")
@@ -125,7 +116,7 @@ def test_nobody_else_rerolls_a_test_or_turns_a_die(other_client, player_client, 
 
 
 def test_a_critical_secret_test_is_shown(player_client, gm_client, table, ulf, script_dice):
-    post_test(player_client, table, test_data(ulf, difficulty=""))
+    post_test(player_client, table, sneak(ulf, difficulty=""))
     call = RollCall.objects.get()
     script_dice(2, 2)  # 11: a critical success
     gm_client.post(reverse("d100_difficulty", args=[table.pk, call.pk]), {"difficulty": "hard"})
@@ -136,24 +127,24 @@ def test_a_critical_secret_test_is_shown(player_client, gm_client, table, ulf, s
 
 def test_flips_assists_and_special_skills(player_client, table, ulf, ida, script_dice):
     script_dice(8, 3)  # 72 flipped to succeed: 27
-    post_test(player_client, table, test_data(ulf, flip="succeed"))
+    post_test(player_client, table, sneak(ulf, flip="succeed"))
     assert Roll.objects.latest("id").outcome["value"] == 27
     script_dice(
         8, 3, 3
     )  # 72 with an assist die 2: 22? no: the assist die reads tens 2 -> 22, a match: critical success
-    post_test(player_client, table, test_data(ulf, assistant=ida.pk))
+    post_test(player_client, table, sneak(ulf, assistant=ida.pk))
     assert Roll.objects.latest("id").outcome["value"] == 22
     script_dice(2, 10)  # Surgery untrained, special: must flip to fail: 19 -> 91 against 45
-    post_test(player_client, table, test_data(ulf, skill="Surgery"))
+    post_test(player_client, table, sneak(ulf, skill="Surgery"))
     assert Roll.objects.latest("id").outcome["value"] == 91
-    refused = post_test(player_client, table, test_data(ulf, skill="Surgery", flip="succeed"), HTTP_HX_REQUEST="true")
+    refused = post_test(player_client, table, sneak(ulf, skill="Surgery", flip="succeed"), htmx=True)
     assert "must flip to fail" in refused.content.decode()
 
 
 def test_an_assistant_needs_a_rank(player_client, table, ulf, ida):
     ida.sheet = {**ida.sheet, "skills": []}
     ida.save()
-    response = post_test(player_client, table, test_data(ulf, assistant=ida.pk), HTTP_HX_REQUEST="true")
+    response = post_test(player_client, table, sneak(ulf, assistant=ida.pk), htmx=True)
     assert "at least 1 rank" in response.content.decode()
 
 
@@ -179,7 +170,7 @@ def test_reading_the_pools_writes_nothing(gm_client, player_client, table, ulf, 
     """The panel and a test's Fortune options showed the pools by making their rows;
     a read now writes nothing."""
     script_dice(8, 3)  # 72: a failed test, whose row asks what Fortune can do
-    post_test(player_client, table, test_data(ulf))
+    post_test(player_client, table, sneak(ulf))
     for client in (gm_client, player_client):
         assert client.get(reverse("table", args=[table.pk]) + "?tab=panel").status_code == 200
     assert d100.fortune_options(Roll.objects.get(), ulf.owner) == {
@@ -211,27 +202,19 @@ def test_fury_and_chaos_dice(player_client, table, ulf, script_dice):
 
 def test_an_opposed_test(gm_client, table, ulf, ida, script_dice):
     script_dice(3, 2, 2, 2)  # Ulf 21 (success, 2 + 4); Ida 11 (critical success)
-    gm_client.post(
-        reverse("d100_opposed", args=[table.pk]),
-        {
-            "first": ulf.pk,
-            "first_skill": "Stealth",
-            "first_attribute": "Agility",
-            "second": ida.pk,
-            "second_skill": "Stealth",
-            "second_attribute": "Agility",
-        },
+    post_step(
+        gm_client, "d100_opposed", table, opposed_form(ulf, ida, first_attribute="Agility", second_attribute="Agility")
     )
     assert Roll.objects.get(kind="d100_opposed").outcome["winner"] == "Ida"
 
 
 def test_live_odds(player_client, table, ulf):
-    page = player_client.get(reverse("d100_odds", args=[table.pk]), test_data(ulf)).content.decode()
+    page = player_client.get(reverse("d100_odds", args=[table.pk]), sneak(ulf)).content.decode()
     assert "55%: success <strong>55.00%</strong>" in page
     assert "Chance of success 55.00%" in page  # the chart's words
     assert (
         "success"
-        not in player_client.get(reverse("d100_odds", args=[table.pk]), test_data(ulf, difficulty="")).content.decode()
+        not in player_client.get(reverse("d100_odds", args=[table.pk]), sneak(ulf, difficulty="")).content.decode()
     )
 
 
@@ -268,21 +251,21 @@ def test_a_database_error_during_a_spend_changes_nothing_and_says_so(player_clie
 def test_a_skill_is_tested_with_its_own_attribute_by_default(player_client, table, ulf, script_dice):
     # Choosing Stealth and leaving the attribute alone tested the campaign's first attribute.
     script_dice(5, 5)  # 44 against Agility 45 + 10 = 55
-    response = post_test(player_client, table, test_data(ulf, attribute=""))
+    response = post_test(player_client, table, sneak(ulf, attribute=""))
     assert response.status_code == 302
     roll = Roll.objects.get()
     assert (roll.outcome["chance"], roll.outcome["success"]) == (55, True)
     assert roll.request["side"]["what"] == "Stealth (Agility 45, 1 rank)"  # the log line names both
-    odds = player_client.get(reverse("d100_odds", args=[table.pk]), test_data(ulf, attribute="")).content.decode()
+    odds = player_client.get(reverse("d100_odds", args=[table.pk]), sneak(ulf, attribute="")).content.decode()
     assert "Stealth (Agility 45, 1 rank): 55%" in odds  # the preview uses the same attribute
 
 
 def test_a_skill_with_another_attribute_is_refused(player_client, table, ulf):
-    response = post_test(player_client, table, test_data(ulf, attribute="Combat"), HTTP_HX_REQUEST="true")
+    response = post_test(player_client, table, sneak(ulf, attribute="Combat"), htmx=True)
     assert response.status_code == 422
     assert "Stealth is tested with Agility, its primary attribute" in response.content.decode()
     assert not Roll.objects.exists()
-    alone = post_test(player_client, table, test_data(ulf, skill="", attribute=""), HTTP_HX_REQUEST="true")
+    alone = post_test(player_client, table, sneak(ulf, skill="", attribute=""), htmx=True)
     assert alone.status_code == 422
     assert "Choose the primary attribute to test, or a skill" in alone.content.decode()
     assert not RollCall.objects.exists()
@@ -303,7 +286,7 @@ def test_fortune_spends_are_offered_to_the_roller_only_when_the_pool_can_pay(
 ):
     # Fortune buttons were shown to every player, with an empty pool too.
     script_dice(8, 3, 5)  # 72: a failed test; then a Fury die of 5
-    post_test(player_client, table, test_data(ulf))
+    post_test(player_client, table, sneak(ulf))
     player_client.post(reverse("d100_die", args=[table.pk]), {"character": ulf.pk, "die": "fury"})
     failed, die = Roll.objects.get(kind="d100"), Roll.objects.get(kind="d100_die")
     page = player_client.get(reverse("table", args=[table.pk]) + "?tab=panel").content.decode()
@@ -357,15 +340,7 @@ def test_spend_misfortune_is_offered_only_when_the_pool_can_pay(gm_client, table
 
 def test_a_character_does_not_oppose_itself(gm_client, table, ulf):
     # Play-test: Osk against Osk was rolled, and "Osk wins".
-    data = {
-        "first": ulf.pk,
-        "first_skill": "Stealth",
-        "first_attribute": "",
-        "second": ulf.pk,
-        "second_skill": "Stealth",
-        "second_attribute": "",
-    }
-    response = gm_client.post(reverse("d100_opposed", args=[table.pk]), data, HTTP_HX_REQUEST="true")
+    response = post_opposed(gm_client, table, ulf, ulf)
     assert response.status_code == 422
     assert "Ulf cannot oppose themself: choose two different characters." in response.content.decode()
     assert not Roll.objects.exists()
@@ -382,15 +357,8 @@ def test_an_opposed_tests_skills_are_offered_and_read_in_any_case(gm_client, tab
         assert '<optgroup label="Ida">' in select, name
         assert '<option value="Stealth">Stealth</option>' in select, name
     script_dice(3, 2, 2, 2)
-    data = {
-        "first": ulf.pk,
-        "first_skill": "stealth",
-        "first_attribute": "",
-        "second": ida.pk,
-        "second_skill": "STEALTH ",
-        "second_attribute": "",
-    }
-    assert gm_client.post(reverse("d100_opposed", args=[table.pk]), data).status_code == 302
+    data = opposed_form(ulf, ida, first_skill="stealth", second_skill="STEALTH ")
+    assert post_step(gm_client, "d100_opposed", table, data).status_code == 302
     roll = Roll.objects.get(kind="d100_opposed")
     assert [side["what"] for side in roll.request["sides"]] == [
         "Stealth (Agility 45, 1 rank)",
@@ -476,7 +444,7 @@ def test_the_skill_list_follows_the_character_chosen(player_client, table, ulf, 
         f'<optgroup label="Ulf" data-character="{ulf.pk}"><option data-stat="Agility">Stealth</option>'
         '<option data-stat="Agility">Surgery</option></optgroup>'
     ) in page
-    refused = post_test(player_client, table, test_data(osk, attribute=""), HTTP_HX_REQUEST="true")
+    refused = post_test(player_client, table, sneak(osk, attribute=""), htmx=True)
     assert refused.status_code == 422
     assert "Osk has no skill called Stealth: Osk&#x27;s skills are Brawl." in refused.content.decode()
 
@@ -494,5 +462,5 @@ def test_a_step_elsewhere_on_the_panel_keeps_the_test_form_as_it_is(player_clien
     spent = player_client.post(reverse("d100_spend", args=[table.pk]), HTTP_HX_REQUEST="true")
     assert "d100-test-form" not in spent.content.decode()  # the answer is the pools alone: the form stays
     script_dice(3, 3)
-    tested = post_test(player_client, table, test_data(ulf), HTTP_HX_REQUEST="true")
+    tested = post_test(player_client, table, sneak(ulf), htmx=True)
     assert 'id="d100-test-form" hx-preserve' not in tested.content.decode()

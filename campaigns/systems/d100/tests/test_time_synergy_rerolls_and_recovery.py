@@ -7,15 +7,16 @@ from django.urls import reverse
 
 from campaigns.models import LedgerEntry, Roll, RollCall
 from campaigns.systems.d100 import actions as d100
-from campaigns.systems.d100.tests.conftest import STEALTH, SURGERY, d100_character, post_opposed, table_and_panel
+from campaigns.systems.d100.tests.conftest import d100_character, post_opposed, secret_test_form, test_form
 from campaigns.table import actions
+from tests.factories import post_step, table_and_panel
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def ulf(table, player):
-    return d100_character(table, player, "Ulf", [STEALTH, SURGERY])
+def ulf(surgeon):
+    return surgeon
 
 
 @pytest.fixture
@@ -25,15 +26,7 @@ def orc(table, gm):
 
 
 def _test(client, campaign, character, **changes):
-    data = {
-        "character": character.pk,
-        "skill": "Stealth",
-        "attribute": "",
-        "difficulty": "standard",
-        "flip": "",
-        "label": "Sneak",
-    } | changes
-    return client.post(reverse("d100_test", args=[campaign.pk]), data, HTTP_HX_REQUEST="true")
+    return post_step(client, "d100_test", campaign, test_form(character, **changes), htmx=True)
 
 
 # 22: an untrained special skill flips to fail in an opposed test too.
@@ -106,16 +99,8 @@ def test_a_hasty_secret_test_is_a_step_harder_and_stays_secret(player_client, gm
 
 def test_the_gms_secret_and_opposed_tests_take_time_and_synergy(gm_client, table, ulf, ida, script_dice):
     script_dice(5, 5)
-    data = {
-        "character": ulf.pk,
-        "skill": "Stealth",
-        "attribute": "",
-        "difficulty": "hard",
-        "time": "triple",
-        "synergy": "on",
-        "label": "",
-    }
-    assert gm_client.post(reverse("d100_secret_test", args=[table.pk]), data, HTTP_HX_REQUEST="true").status_code == 200
+    data = secret_test_form(ulf, time="triple", synergy="on", label="")
+    assert post_step(gm_client, "d100_secret_test", table, data, htmx=True).status_code == 200
     secret = Roll.objects.get()
     assert (secret.request["side"]["base"], secret.outcome["chance"]) == (65, 55)  # 45 + 10 + 10, Challenging
     script_dice(5, 5, 5, 5)
@@ -204,10 +189,7 @@ def test_a_critically_failed_side_costs_two(gm_client, player_client, table, ulf
 def test_the_gm_rerolls_an_npcs_secret_test_with_misfortune(gm_client, player_client, table, orc, gm, script_dice):
     d100.change_pools(table, actor=gm, reason="spent earlier", misfortune=2)
     script_dice(8, 3)  # the Orc's 72 against 45: a failure
-    gm_client.post(
-        reverse("d100_secret_test", args=[table.pk]),
-        {"character": orc.pk, "skill": "Stealth", "difficulty": "standard"},
-    )
+    post_step(gm_client, "d100_secret_test", table, secret_test_form(orc, difficulty="standard"))
     secret = Roll.objects.get()
     assert "Misfortune on this test" in table_and_panel(gm_client, table)
     assert "Re-roll (1 Misfortune)" in _options(gm_client, secret)
@@ -271,15 +253,7 @@ def test_peril_ignores_skill_ranks_at_the_table(player_client, table, player, sc
 def test_only_one_assist_die_is_gained(player_client, table, ulf, ida, other_player, script_dice):
     eve = d100_character(table, other_player, "Eve", [{"name": "Stealth", "attribute": "Agility", "ranks": 1}])
     script_dice(8, 3, 3, 4)  # 72, one assist die (2): a fourth die would be a second assist
-    data = {
-        "character": ulf.pk,
-        "skill": "Stealth",
-        "attribute": "",
-        "difficulty": "standard",
-        "flip": "",
-        "assistant": [ida.pk, eve.pk],
-    }
-    player_client.post(reverse("d100_test", args=[table.pk]), data)
+    post_step(player_client, "d100_test", table, test_form(ulf, assistant=[ida.pk, eve.pk]))
     roll = Roll.objects.get()
     assert (roll.outcome["assist"], roll.outcome["value"]) == (2, 22)  # one assist die, whoever is named
     assert roll.request["assisted_by"] in ("Ida", "Eve")

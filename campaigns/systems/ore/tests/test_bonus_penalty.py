@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Roll, RollCall
+from campaigns.systems.ore.tests.conftest import contest_form, opposing_character, post_contest, post_roll, roll_form
 from characters.models import Character
 
 pytestmark = pytest.mark.django_db
@@ -20,22 +21,13 @@ def eye(ore, other_player):
 
 
 def roll_data(pilot, **changes):
-    data = {
-        "character": pilot.pk,
-        "stat": "",
-        "skill": "",
-        "bonus": "0",
-        "penalty": "0",
-        "known": "1",
-        "difficulty": "0",
-        "label": "Evade",
-    }
-    return data | changes
+    """Jet's roll against a known difficulty of 0, with neither stat nor skill unless told."""
+    return roll_form(pilot, stat="", skill="", difficulty="0") | changes
 
 
 def test_bonus_dice_are_rolled_as_normal_dice(player_client, gm_client, ore, pilot, script_dice):
     script_dice(2, 4, 6, 8, 8)  # Coordination 3 + 2 bonus dice: five normal dice
-    response = player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(pilot, stat="Coordination", bonus="2"))
+    response = post_roll(player_client, ore, roll_data(pilot, stat="Coordination", bonus="2"))
     assert response.status_code == 302
     roll = Roll.objects.get()
     assert (roll.request["side"]["normal"], roll.outcome["faces"]) == (5, [2, 4, 6, 8, 8])
@@ -45,7 +37,7 @@ def test_bonus_dice_are_rolled_as_normal_dice(player_client, gm_client, ore, pil
 
 def test_penalty_dice_take_the_hard_die_first_then_normal_dice(player_client, ore, pilot, script_dice):
     script_dice(3, 3, 9)  # Coordination 3 + Piloting (1 normal, 1 hard, 1 wiggle) less 2: 3 normal + 1 wiggle
-    player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(pilot, skill="Piloting", penalty="2"))
+    post_roll(player_client, ore, roll_data(pilot, skill="Piloting", penalty="2"))
     call = RollCall.objects.get()
     side = call.request["side"]
     assert (side["normal"], side["hard"], side["wiggle"]) == (3, 0, 1)
@@ -57,26 +49,18 @@ def test_penalty_dice_take_the_hard_die_first_then_normal_dice(player_client, or
 
 
 def test_penalty_dice_beyond_the_pool_leave_nothing_to_roll(player_client, ore, pilot):
-    response = player_client.post(
-        reverse("ore_roll", args=[ore.pk]), roll_data(pilot, stat="Coordination", penalty="3"), HTTP_HX_REQUEST="true"
-    )
+    response = post_roll(player_client, ore, roll_data(pilot, stat="Coordination", penalty="3"), htmx=True)
     assert response.status_code == 422
     assert "nothing to roll" in response.content.decode()
     assert not RollCall.objects.exists()
 
 
-def contest(gm_client, ore, pilot, opponent, **changes):
-    data = {
-        "character": pilot.pk,
-        "stat": "Coordination",
-        "skill": "",
-        "opponent_character": opponent.pk,
-        "opponent_stat": "",
-        "opponent_skill": "Scrutiny",
-        "opponent_bonus": "0",
-        "opponent_penalty": "0",
-    }
-    return gm_client.post(reverse("ore_contest", args=[ore.pk]), data | changes, HTTP_HX_REQUEST="true")
+def contest(gm_client, ore, pilot, opponent, opponent_bonus="0", opponent_penalty="0"):
+    """Jet's Coordination against the opponent's Scrutiny, with these bonus and penalty dice for the opponent."""
+    scrutiny = opposing_character(
+        opponent, "Scrutiny", opponent_bonus=opponent_bonus, opponent_penalty=opponent_penalty
+    )
+    return post_contest(gm_client, ore, contest_form(pilot, scrutiny, stat="Coordination", skill=""), htmx=True)
 
 
 def test_the_opposing_character_gets_bonus_and_penalty_dice(gm_client, player_client, ore, pilot, eye, script_dice):
@@ -94,18 +78,8 @@ def test_the_opposing_character_gets_bonus_and_penalty_dice(gm_client, player_cl
 
 
 def test_an_npcs_pool_takes_no_bonus_or_penalty_fields(gm_client, ore, pilot):
-    data = {
-        "character": pilot.pk,
-        "stat": "Coordination",
-        "skill": "",
-        "npc_name": "Drone",
-        "npc_normal": "3",
-        "npc_hard": "0",
-        "npc_wiggle": "0",
-        "opponent_bonus": "1",
-        "opponent_penalty": "0",
-    }
-    response = gm_client.post(reverse("ore_contest", args=[ore.pk]), data, HTTP_HX_REQUEST="true")
+    data = contest_form(pilot, stat="Coordination", skill="", opponent_bonus="1", opponent_penalty="0")
+    response = post_contest(gm_client, ore, data, htmx=True)
     assert response.status_code == 422
     assert "type the dice it rolls" in response.content.decode()
     assert not RollCall.objects.exists()

@@ -11,6 +11,7 @@ from django.urls import reverse
 from campaigns.models import Roll, RollCall
 from campaigns.systems.ore import actions as ore_actions
 from campaigns.systems.ore.adapter import ADAPTER
+from campaigns.systems.ore.tests.conftest import post_roll, roll_form
 from characters.models import Character
 
 pytestmark = pytest.mark.django_db
@@ -129,17 +130,7 @@ def test_a_roll_row_draws_sets_hard_and_wiggle_dice_and_an_outcome_badge(player_
 
 def test_a_wiggle_die_waiting_for_its_value_shows_as_such(player_client, ore, mara, script_dice):
     script_dice(2, 5, 8, 9)
-    data = {
-        "character": mara.pk,
-        "stat": "",
-        "skill": "Perception",
-        "bonus": "0",
-        "penalty": "0",
-        "known": "1",
-        "difficulty": "0",
-        "label": "",
-    }
-    player_client.post(reverse("ore_roll", args=[ore.pk]), data)
+    post_roll(player_client, ore, roll_form(mara, stat="", skill="Perception", difficulty="0", label=""))
     page = player_client.get(reverse("table", args=[ore.pk]) + "?tab=panel").content.decode()
     assert re.search(r'<span class="die die-wiggle" title="wiggle die, waiting for its value">\?', page)
 

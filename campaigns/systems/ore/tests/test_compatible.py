@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from campaigns.common.audience import Audience
 from campaigns.models import Roll
-from campaigns.systems.ore.tests.conftest import fly_and_dodge
+from campaigns.systems.ore.tests.conftest import fly_and_dodge, post_roll
 from campaigns.table import live
 
 pytestmark = pytest.mark.django_db
@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def rolled(player_client, ore, ace, script_dice):
     script_dice(5, 5, 5, 7, 7)
-    player_client.post(reverse("ore_roll", args=[ore.pk]), fly_and_dodge(ace))
+    post_roll(player_client, ore, fly_and_dodge(ace))
     return Roll.objects.get()
 
 

@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from campaigns.models import RollCall
 from campaigns.systems.ore.kind import OreKind
-from campaigns.systems.ore.tests.conftest import fly_and_dodge
+from campaigns.systems.ore.tests.conftest import fly_and_dodge, post_roll
 from rules.ore.contest import height_contest
 from rules.ore.pool import Set
 
@@ -14,9 +14,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_a_smaller_extra_pool_is_refused_beside_the_form_naming_the_pools(player_client, ore, ace):
-    response = player_client.post(
-        reverse("ore_roll", args=[ore.pk]), fly_and_dodge(ace, extra_1="Body"), HTTP_HX_REQUEST="true"
-    )
+    response = post_roll(player_client, ore, fly_and_dodge(ace, extra_1="Body"), htmx=True)
     page = response.content.decode()
     assert response.status_code == 422
     assert "Body (4 dice) is smaller than Coordination + Piloting (5 dice)" in page
@@ -33,7 +31,7 @@ def test_the_roll_form_shows_no_error_before_it_is_posted(player_client, ore, ac
 
 
 def test_the_gm_setting_a_secret_difficulty_sees_the_extra_actions(player_client, gm_client, ore, ace):
-    response = player_client.post(reverse("ore_roll", args=[ore.pk]), fly_and_dodge(ace, known="0", difficulty=""))
+    response = post_roll(player_client, ore, fly_and_dodge(ace, known="0", difficulty=""))
     assert response.status_code == 302
     assert RollCall.objects.get().request["secret"]
     page = gm_client.get(reverse("table", args=[ore.pk])).content.decode()

@@ -5,20 +5,17 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import RollCall
+from campaigns.systems.ore.tests.conftest import contest_form, post_contest
 
 pytestmark = pytest.mark.django_db
 
 
-def test_a_called_contest_says_it_waits_on_the_table_tab(gm_client, ore, pilot, htmx):
+def test_a_called_contest_says_it_waits_on_the_table_tab(gm_client, ore, pilot):
     page = gm_client.get(reverse("table", args=[ore.pk]) + "?tab=system").content.decode()
     assert "<legend>The player's side</legend>" in page
     assert "<legend>Or an NPC's pool</legend>" in page
     assert "The contest is called" not in page
-    answer = gm_client.post(
-        reverse("ore_contest", args=[ore.pk]),
-        {"character": pilot.pk, "stat": "Coordination", "skill": "Piloting", "npc_name": "Drone", "npc_normal": "3"},
-        **htmx,
-    )
+    answer = post_contest(gm_client, ore, contest_form(pilot, stat="Coordination"), htmx=True)
     assert answer.status_code == 200
     html = answer.content.decode()
     assert html.lstrip().startswith('<section id="ore-panel"')
@@ -27,12 +24,8 @@ def test_a_called_contest_says_it_waits_on_the_table_tab(gm_client, ore, pilot, 
     assert RollCall.objects.get().request["opponent"]["who"] == "Drone"
 
 
-def test_a_refused_contest_does_not_say_it_is_called(gm_client, ore, pilot, htmx):
-    answer = gm_client.post(
-        reverse("ore_contest", args=[ore.pk]),
-        {"character": pilot.pk, "stat": "", "skill": "Piloting", "npc_name": "", "npc_normal": "0"},
-        **htmx,
-    )
+def test_a_refused_contest_does_not_say_it_is_called(gm_client, ore, pilot):
+    answer = post_contest(gm_client, ore, contest_form(pilot, npc_name="", npc_normal="0"), htmx=True)
     assert answer.status_code == 422
     assert "The contest is called" not in answer.content.decode()
     assert not RollCall.objects.exists()

@@ -5,6 +5,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Roll, RollCall
+from campaigns.systems.ore.tests.conftest import contest_form, post_contest
 from characters.models import Character
 
 pytestmark = pytest.mark.django_db
@@ -19,18 +20,8 @@ def runner(ore, player):
 
 
 def call(gm_client, ore, runner, **changes):
-    data = {
-        "character": runner.pk,
-        "stat": "",
-        "skill": "Running",
-        "npc_name": "Courier",
-        "npc_normal": "3",
-        "npc_hard": "0",
-        "npc_wiggle": "0",
-        "height_only": "on",
-        "label": "The race",
-    }
-    return gm_client.post(reverse("ore_contest", args=[ore.pk]), data | changes)
+    data = contest_form(runner, skill="Running", npc_name="Courier", height_only="on", label="The race")
+    return post_contest(gm_client, ore, data | changes)
 
 
 def test_when_order_does_not_matter_the_higher_set_wins(gm_client, player_client, ore, runner, script_dice):
@@ -51,8 +42,8 @@ def test_when_order_does_not_matter_the_higher_set_wins(gm_client, player_client
 
 
 def test_without_the_option_the_wider_set_still_goes_first(gm_client, player_client, ore, runner, script_dice):
-    data = {"character": runner.pk, "stat": "", "skill": "Running", "npc_name": "Courier", "npc_normal": "3"}
-    gm_client.post(reverse("ore_contest", args=[ore.pk]), data)
+    data = contest_form(runner, skill="Running", npc_name="Courier")
+    post_contest(gm_client, ore, data)
     contest = RollCall.objects.get()
     assert not contest.request.get("height_only")
     script_dice(4, 4, 4, 1, 2, 9, 9, 1)

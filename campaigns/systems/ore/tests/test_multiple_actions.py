@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Roll, RollCall
-from campaigns.systems.ore.tests.conftest import fly_and_dodge
+from campaigns.systems.ore.tests.conftest import DODGE_THE_DRONE, contest_form, fly_and_dodge, post_contest, post_roll
 
 pytestmark = pytest.mark.django_db
 
@@ -16,7 +16,7 @@ def test_each_declared_action_gets_its_own_set_for_player_and_gm(
     player_client, gm_client, other_client, ore, ace, script_dice
 ):
     script_dice(5, 5, 5, 7, 7)  # Piloting: 3 + 2 = 5 dice; Dodge (6 dice) is at least as large
-    response = player_client.post(reverse("ore_roll", args=[ore.pk]), fly_and_dodge(ace))
+    response = post_roll(player_client, ore, fly_and_dodge(ace))
     assert response.status_code == 302
     roll = Roll.objects.get()
     assert roll.request["extras"] == [{"label": "Dodge the drone", "what": "Coordination + Dodge", "pool": 6}]
@@ -27,18 +27,14 @@ def test_each_declared_action_gets_its_own_set_for_player_and_gm(
 
 
 def test_an_extra_action_with_a_smaller_pool_is_refused(player_client, ore, ace):
-    response = player_client.post(
-        reverse("ore_roll", args=[ore.pk]), fly_and_dodge(ace, extra_1="Body"), HTTP_HX_REQUEST="true"
-    )
+    response = post_roll(player_client, ore, fly_and_dodge(ace, extra_1="Body"), htmx=True)
     assert response.status_code == 422
     assert "at least as large as the primary action" in response.content.decode()
     assert not RollCall.objects.exists()
 
 
 def test_an_unknown_extra_action_is_refused(player_client, ore, ace):
-    response = player_client.post(
-        reverse("ore_roll", args=[ore.pk]), fly_and_dodge(ace, extra_2="Hacking"), HTTP_HX_REQUEST="true"
-    )
+    response = post_roll(player_client, ore, fly_and_dodge(ace, extra_2="Hacking"), htmx=True)
     assert response.status_code == 422
     assert "no skill called Hacking" in response.content.decode()
     assert not RollCall.objects.exists()
@@ -46,7 +42,7 @@ def test_an_unknown_extra_action_is_refused(player_client, ore, ace):
 
 def test_an_extra_action_without_its_own_set_fails(player_client, ore, ace, script_dice):
     script_dice(5, 5, 5, 7, 1)
-    player_client.post(reverse("ore_roll", args=[ore.pk]), fly_and_dodge(ace, extra_2="Dodge"))
+    post_roll(player_client, ore, fly_and_dodge(ace, extra_2="Dodge"))
     page = player_client.get(reverse("table", args=[ore.pk]) + "?tab=panel").content.decode()
     assert "Fly (Coordination + Piloting): 3x5" in page
     assert "Dodge the drone (Coordination + Dodge): no set, fails" in page
@@ -55,7 +51,7 @@ def test_an_extra_action_without_its_own_set_fails(player_client, ore, ace, scri
 
 def test_the_card_shows_the_actions_while_the_wiggle_dice_wait(player_client, gm_client, ore, ace, script_dice):
     script_dice(6, 6, 2, 9, 1)  # Gunnery: 3 + 2 normal dice and a wiggle die; Dodge's 6 dice are enough
-    player_client.post(reverse("ore_roll", args=[ore.pk]), fly_and_dodge(ace, skill="Gunnery"))
+    post_roll(player_client, ore, fly_and_dodge(ace, skill="Gunnery"))
     call = RollCall.objects.get()
     for client in (player_client, gm_client):
         card = client.get(reverse("table", args=[ore.pk])).content.decode()
@@ -80,7 +76,7 @@ def test_the_rules_page_publishes_the_reading(client):
 
 
 def test_extra_actions_against_a_secret_difficulty(player_client, gm_client, ore, ace, script_dice):
-    player_client.post(reverse("ore_roll", args=[ore.pk]), fly_and_dodge(ace, known="0", difficulty=""))
+    post_roll(player_client, ore, fly_and_dodge(ace, known="0", difficulty=""))
     call = RollCall.objects.get()
     script_dice(5, 5, 5, 7, 7)
     gm_client.post(reverse("ore_difficulty", args=[ore.pk, call.pk]), {"difficulty": "6"})
@@ -92,16 +88,7 @@ def test_extra_actions_against_a_secret_difficulty(player_client, gm_client, ore
 
 
 def contest_call(gm_client, ore, ace, **changes):
-    data = {
-        "character": ace.pk,
-        "stat": "",
-        "skill": "Piloting",
-        "npc_name": "Drone",
-        "npc_normal": "3",
-        "npc_hard": "0",
-        "npc_wiggle": "0",
-    }
-    gm_client.post(reverse("ore_contest", args=[ore.pk]), data | changes)
+    post_contest(gm_client, ore, contest_form(ace, **changes))
     return RollCall.objects.get()
 
 
@@ -113,14 +100,7 @@ def test_a_contest_roll_declares_extra_actions(gm_client, player_client, other_c
     script_dice(5, 5, 5, 7, 7, 4, 4, 1)  # Ace: Piloting's 5 dice; Drone: 4, 4, 1
     response = player_client.post(
         reverse("ore_contest_roll", args=[ore.pk, call.pk]),
-        {
-            "bonus": "0",
-            "penalty": "0",
-            "extra_1": "Dodge",
-            "extra_1_label": "Dodge the drone",
-            "extra_2": "",
-            "extra_2_label": "",
-        },
+        {"bonus": "0", "penalty": "0", **DODGE_THE_DRONE},
     )
     assert response.status_code == 302
     roll = Roll.objects.get()
@@ -160,9 +140,7 @@ def test_the_rules_page_publishes_the_contest_reading(client):
 def test_a_refused_extra_action_opens_the_fold_it_sits_in(player_client, ore, ace, changes):
     """The extra actions sit under "More modifiers": a refusal about one opens the fold, so the control the
     message names is in view beside it (a phone's player had closed the fold and saw only the message)."""
-    response = player_client.post(
-        reverse("ore_roll", args=[ore.pk]), fly_and_dodge(ace, **changes), HTTP_HX_REQUEST="true"
-    )
+    response = post_roll(player_client, ore, fly_and_dodge(ace, **changes), htmx=True)
     page = response.content.decode()
     assert response.status_code == 422
     assert re.search(r'<details class="more-fields"[^>]* open>', page)

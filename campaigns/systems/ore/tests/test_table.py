@@ -7,6 +7,7 @@ from django.urls import reverse
 from campaigns.common.audience import Audience
 from campaigns.models import Roll, RollCall
 from campaigns.secrets.visibility import call_view
+from campaigns.systems.ore.tests.conftest import contest_form, opposing_character, post_contest, post_roll, roll_form
 from characters.models import Character
 from tests.sheet_rows import rows
 
@@ -14,23 +15,9 @@ pytestmark = pytest.mark.django_db
 SECRET_DIFFICULTY = 9
 
 
-def roll_data(pilot, **changes):
-    data = {
-        "character": pilot.pk,
-        "stat": "Coordination",
-        "skill": "Piloting",
-        "bonus": "0",
-        "penalty": "0",
-        "known": "1",
-        "difficulty": "4",
-        "label": "Evade",
-    }
-    return data | changes
-
-
 def test_wiggle_dice_wait_for_the_player(player_client, ore, pilot, script_dice):
     script_dice(7, 3, 2, 7)  # 4 normal dice (3 stat + 1 skill); 1 hard 10; 1 wiggle
-    assert player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(pilot)).status_code == 302
+    assert post_roll(player_client, ore, roll_form(pilot)).status_code == 302
     call = RollCall.objects.get()
     assert call.status == RollCall.Status.PLAYER_TURN
     card = player_client.get(reverse("table", args=[ore.pk]) + "?tab=panel").content.decode()
@@ -54,7 +41,7 @@ def test_no_wiggle_posts_at_once_and_flags_a_bad_failure_for_the_gm(player_clien
     pilot.sheet["skills"] = []
     pilot.save()
     script_dice(1, 2, 3)
-    player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(pilot, skill="", difficulty="0"))
+    post_roll(player_client, ore, roll_form(pilot, skill="", difficulty="0"))
     assert Roll.objects.get().outcome["faces"] == [1, 2, 3]
     assert "bad failure" in gm_client.get(reverse("table", args=[ore.pk])).content.decode()
     assert "bad failure" not in player_client.get(reverse("table", args=[ore.pk])).content.decode()
@@ -64,13 +51,13 @@ def test_the_gm_sees_no_bad_failure_while_the_wiggle_dice_wait(player_client, gm
     pilot.sheet["skills"] = [{"name": "Piloting", "stat": "Coordination", "normal": 0, "hard": 0, "wiggle": 1}]
     pilot.save()
     script_dice(1, 2, 3)
-    player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(pilot, difficulty="0"))
+    post_roll(player_client, ore, roll_form(pilot, difficulty="0"))
     assert RollCall.objects.get().status == RollCall.Status.PLAYER_TURN
     assert "bad failure" not in gm_client.get(reverse("table", args=[ore.pk]) + "?tab=panel").content.decode()
 
 
 def test_the_gm_sets_a_secret_difficulty(player_client, gm_client, other_client, ore, pilot, script_dice):
-    player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(pilot, known="0", difficulty=""))
+    post_roll(player_client, ore, roll_form(pilot, known="0", difficulty=""))
     call = RollCall.objects.get()
     script_dice(8, 8, 1, 2)
     gm_client.post(reverse("ore_difficulty", args=[ore.pk, call.pk]), {"difficulty": SECRET_DIFFICULTY})
@@ -86,18 +73,7 @@ def test_the_gm_sets_a_secret_difficulty(player_client, gm_client, other_client,
 
 
 def test_a_dynamic_contest_posts_one_entry(gm_client, player_client, ore, pilot, script_dice):
-    response = gm_client.post(
-        reverse("ore_contest", args=[ore.pk]),
-        {
-            "character": pilot.pk,
-            "stat": "Coordination",
-            "skill": "Piloting",
-            "npc_name": "Drone",
-            "npc_normal": "3",
-            "npc_hard": "0",
-            "npc_wiggle": "0",
-        },
-    )
+    response = post_contest(gm_client, ore, contest_form(pilot, stat="Coordination"))
     assert response.status_code == 302
     call = RollCall.objects.get()
     script_dice(5, 5, 2, 9, 4, 4, 1)  # Jet: 5, 5, 2, 9 + hard 10; Drone: 4, 4, 1
@@ -120,9 +96,7 @@ def test_a_dynamic_contest_posts_one_entry(gm_client, player_client, ore, pilot,
     ],
 )
 def test_bad_rolls_are_explained_and_roll_nothing(player_client, ore, pilot, changes, message):
-    response = player_client.post(
-        reverse("ore_roll", args=[ore.pk]), roll_data(pilot, **changes), HTTP_HX_REQUEST="true"
-    )
+    response = post_roll(player_client, ore, roll_form(pilot, **changes), htmx=True)
     assert response.status_code == 422
     assert message in response.content.decode()
     assert not RollCall.objects.exists()
@@ -130,7 +104,7 @@ def test_bad_rolls_are_explained_and_roll_nothing(player_client, ore, pilot, cha
 
 def test_nobody_else_sets_the_wiggle_dice(other_client, player_client, ore, pilot, script_dice):
     script_dice(7, 3, 2, 7)
-    player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(pilot))
+    post_roll(player_client, ore, roll_form(pilot))
     call = RollCall.objects.get()
     assert other_client.post(reverse("ore_wiggle", args=[ore.pk, call.pk]), {"wiggle": "7"}).status_code == 404
     assert not Roll.objects.exists()
@@ -140,7 +114,7 @@ def test_live_odds_match_the_published_figures(player_client, ore, pilot):
     pilot.sheet["stats"]["Coordination"] = 5
     pilot.sheet["skills"] = []
     pilot.save()
-    query = roll_data(pilot, skill="", difficulty="0")
+    query = roll_form(pilot, skill="", difficulty="0")
     page = player_client.get(reverse("ore_odds", args=[ore.pk]), query).content.decode()
     assert "69.76%" in page  # 5d: 1 - 10!/5!/10^5 (rules.ore.pool.published_no_set; the seed gives no odds)
     assert "Chance of success 69.76%" in page  # the chart's words
@@ -152,7 +126,7 @@ def test_the_roll_form_shows_the_odds_of_each_width(player_client, ore, pilot):
     pilot.sheet["stats"]["Coordination"] = 5
     pilot.sheet["skills"] = []
     pilot.save()
-    page = player_client.get(reverse("ore_odds", args=[ore.pk]), roll_data(pilot, skill="", difficulty="0"))
+    page = player_client.get(reverse("ore_odds", args=[ore.pk]), roll_form(pilot, skill="", difficulty="0"))
     assert "Widest set: no set 30.24%, 2 wide 61.20%, 3 wide 8.10%, 4 wide 0.45%, 5 wide 0.01%" in page.content.decode()
 
 
@@ -176,7 +150,7 @@ def test_the_ore_sheet_form(player_client, ore):
 
 
 def test_a_secret_difficulty_does_not_steer_the_wiggle_suggestion(player_client, gm_client, ore, pilot, script_dice):
-    player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(pilot, known="0", difficulty=""))
+    post_roll(player_client, ore, roll_form(pilot, known="0", difficulty=""))
     call = RollCall.objects.get()
     script_dice(9, 4, 4, 2)  # hard 10, wiggle to set: the widest set is 3x4, the highest 2x10 or 2x9
     gm_client.post(reverse("ore_difficulty", args=[ore.pk, call.pk]), {"difficulty": 9})
@@ -191,7 +165,7 @@ def test_the_wiggle_step_offers_every_set_and_says_what_each_gives(player_client
     )
     ace = Character.objects.create(campaign=ore, owner=player, name="Ace", sheet=sheet)
     script_dice(5, 5, 5, 9)  # the widest set (4x5) does not reach 8; a 2x9 does
-    response = player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(ace, skill="Dodge", difficulty="8"))
+    response = post_roll(player_client, ore, roll_form(ace, skill="Dodge", difficulty="8"))
     assert response.status_code == 302, response.content.decode()[-3000:]
     card = player_client.get(reverse("table", args=[ore.pk]) + "?tab=panel").content.decode()
     assert "9 → 2x9, beats difficulty 8" in card
@@ -203,24 +177,20 @@ def test_the_wiggle_step_offers_every_set_and_says_what_each_gives(player_client
 def test_a_skill_rolls_with_its_own_stat_by_default(player_client, ore, pilot, script_dice):
     # Piloting belongs to Coordination; a stat left on its default must not be Body.
     script_dice(7, 3, 2, 6)  # Coordination 3 + Piloting 1 normal = 4 normal dice, a hard 10, a wiggle die
-    response = player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(pilot, stat=""))
+    response = post_roll(player_client, ore, roll_form(pilot, stat=""))
     assert response.status_code == 302
     call = RollCall.objects.get()
     assert call.request["side"]["what"] == "Coordination + Piloting"  # the log line names both
     assert (call.request["side"]["normal"], call.request["side"]["hard"]) == (4, 1)
-    odds = player_client.get(reverse("ore_odds", args=[ore.pk]), roll_data(pilot, stat="")).content.decode()
+    odds = player_client.get(reverse("ore_odds", args=[ore.pk]), roll_form(pilot, stat="")).content.decode()
     assert "Coordination + Piloting: 4 normal + 1 hard + 1 wiggle" in odds
 
 
 def test_a_skill_with_another_stat_is_refused(player_client, ore, pilot):
-    response = player_client.post(
-        reverse("ore_roll", args=[ore.pk]), roll_data(pilot, stat="Body"), HTTP_HX_REQUEST="true"
-    )
+    response = post_roll(player_client, ore, roll_form(pilot, stat="Body"), htmx=True)
     assert response.status_code == 422
     assert "Piloting is rolled with Coordination, its stat" in response.content.decode()
-    alone = player_client.post(
-        reverse("ore_roll", args=[ore.pk]), roll_data(pilot, stat="", skill=""), HTTP_HX_REQUEST="true"
-    )
+    alone = post_roll(player_client, ore, roll_form(pilot, stat="", skill=""), htmx=True)
     assert alone.status_code == 422
     assert "Choose the stat to roll, or a skill" in alone.content.decode()
     assert not RollCall.objects.exists()
@@ -234,17 +204,7 @@ def test_a_contest_opponent_uses_its_skills_stat_not_body(gm_client, ore, pilot,
         {"stats": {"Sense": 4}, "skills": [{"name": "Scrutiny", "stat": "Sense", "normal": 1}]}
     )
     eye = Character.objects.create(campaign=ore, owner=other_player, name="Eye", sheet=sheet)
-    response = gm_client.post(
-        reverse("ore_contest", args=[ore.pk]),
-        {
-            "character": pilot.pk,
-            "stat": "",
-            "skill": "Piloting",
-            "opponent_character": eye.pk,
-            "opponent_stat": "",
-            "opponent_skill": "Scrutiny",
-        },
-    )
+    response = post_contest(gm_client, ore, contest_form(pilot, opposing_character(eye, "Scrutiny")))
     assert response.status_code == 302
     call = RollCall.objects.get()
     assert call.request["stat"] == "Coordination"
@@ -253,9 +213,7 @@ def test_a_contest_opponent_uses_its_skills_stat_not_body(gm_client, ore, pilot,
 
 @pytest.mark.parametrize("character", ["²", "9" * 40])
 def test_a_hostile_character_id_beside_a_skill_is_a_message(player_client, ore, pilot, character):
-    response = player_client.post(
-        reverse("ore_roll", args=[ore.pk]), roll_data(pilot, character=character), HTTP_HX_REQUEST="true"
-    )
+    response = post_roll(player_client, ore, roll_form(pilot, character=character), htmx=True)
     assert response.status_code == 422
     assert "Select a valid choice" in response.content.decode()
 
@@ -263,7 +221,7 @@ def test_a_hostile_character_id_beside_a_skill_is_a_message(player_client, ore, 
 @pytest.mark.parametrize("face", ["²", "٣", "--1", "+-7", ""])
 def test_odd_digits_for_a_wiggle_die_get_a_message(player_client, ore, pilot, script_dice, face):
     script_dice(7, 3, 2, 7)
-    player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(pilot))
+    post_roll(player_client, ore, roll_form(pilot))
     call = RollCall.objects.get()
     bad = player_client.post(reverse("ore_wiggle", args=[ore.pk, call.pk]), {"wiggle": face}, HTTP_HX_REQUEST="true")
     assert bad.status_code == 422
@@ -279,7 +237,7 @@ def test_the_skill_list_follows_the_character_chosen(player_client, ore, pilot, 
         f'<optgroup label="Jet" data-character="{pilot.pk}"><option data-stat="Coordination">Piloting</option>'
         "</optgroup>"
     ) in page
-    refused = player_client.post(reverse("ore_roll", args=[ore.pk]), roll_data(rook, stat=""), HTTP_HX_REQUEST="true")
+    refused = post_roll(player_client, ore, roll_form(rook, stat=""), htmx=True)
     assert refused.status_code == 422
     assert "Rook has no skill called Piloting: Rook has no skills on the sheet." in refused.content.decode()
 
@@ -287,11 +245,7 @@ def test_the_skill_list_follows_the_character_chosen(player_client, ore, pilot, 
 def test_a_contest_refused_says_why_beside_its_button(gm_client, ore, pilot):
     """Play-test: the contest's error showed at the top of the panel, far above the
     button the GM had just pressed, off-screen on a phone."""
-    response = gm_client.post(
-        reverse("ore_contest", args=[ore.pk]),
-        {"character": pilot.pk, "stat": "", "skill": "Piloting", "npc_name": "", "npc_normal": "0"},
-        HTTP_HX_REQUEST="true",
-    )
+    response = post_contest(gm_client, ore, contest_form(pilot, npc_name="", npc_normal="0"), htmx=True)
     assert response.status_code == 422
     page = response.content.decode()
     alert = page.index('class="error" role="alert"')

@@ -6,7 +6,8 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Roll, RollCall
-from campaigns.systems.tribute.tests.conftest import PUNCH, tribute_character
+from campaigns.systems.tribute.tests.conftest import PUNCH, post_test, tribute_character
+from tests.factories import table_and_panel
 
 pytestmark = pytest.mark.django_db
 
@@ -21,17 +22,10 @@ def both(client, campaign, hero, script_dice, opposition="0", effect="Punch"):
     """3 FOCUS 5, 5, 1 against 3 BURDEN 5, 5, 2, Might +1: result 1; the highest are equal, so the
     other 5 on each side is one Profit and one Waste (seed "Getting Both")."""
     script_dice(5, 5, 1, 5, 5, 2)
-    data = {
-        "character": hero.pk,
-        "attribute": "Might",
-        "focus": "3",
-        "burden": "3",
-        "effect": effect,
-        "known": "1",
-        "opposition": opposition,
-        "label": "Hit the ogre",
-    }
-    assert client.post(reverse("tribute_test", args=[campaign.pk]), data).status_code == 302
+    answer = post_test(
+        client, campaign, hero, focus="3", burden="3", effect=effect, opposition=opposition, label="Hit the ogre"
+    )
+    assert answer.status_code == 302
     return RollCall.objects.get()
 
 
@@ -39,38 +33,32 @@ def assign(client, campaign, call, data):
     return client.post(reverse("tribute_assign", args=[campaign.pk, call.pk]), data)
 
 
-def card(client, campaign) -> str:
-    return "".join(
-        client.get(reverse("table", args=[campaign.pk]), {"tab": tab}).content.decode() for tab in ("", "panel")
-    )
-
-
 def test_profit_buys_the_bonus_effect_and_waste_lands_on_a_feature(player_client, tribute, hero, script_dice):
     call = both(player_client, tribute, hero, script_dice)
     assert (call.state["outcome"], call.state["profit"], call.state["waste"]) == ("win", 1, 1)
-    form = card(player_client, tribute)
+    form = table_and_panel(player_client, tribute)
     assert 'name="bonus" value="knockback"' in form
     assert 'name="cancelled"' in form
     assert 'name="complications"' in form
     assert assign(player_client, tribute, call, {"bonus": "knockback", "waste__range": "1"}).status_code == 302
     resolution = Roll.objects.get().outcome["resolution"]
     assert (resolution["ranks"], resolution["bonuses"]) == ([["damage", 2], ["range", 0]], ["knockback"])
-    assert "Final ranks: damage 2, range 0" in card(player_client, tribute)
-    assert "bonus: knockback" in card(player_client, tribute)
+    assert "Final ranks: damage 2, range 0" in table_and_panel(player_client, tribute)
+    assert "bonus: knockback" in table_and_panel(player_client, tribute)
 
 
 def test_waste_as_a_complication_for_the_gm(player_client, gm_client, tribute, hero, script_dice):
     call = both(player_client, tribute, hero, script_dice)
     assert assign(player_client, tribute, call, {"profit__damage": "1", "complications": "1"}).status_code == 302
     assert Roll.objects.get().outcome["resolution"]["complications"] == 1
-    assert "1 complication for the GM" in card(gm_client, tribute)
+    assert "1 complication for the GM" in table_and_panel(gm_client, tribute)
 
 
 def test_profit_cancels_waste_one_for_one(player_client, tribute, hero, script_dice):
     call = both(player_client, tribute, hero, script_dice)
     assert assign(player_client, tribute, call, {"cancelled": "1"}).status_code == 302
     assert Roll.objects.get().outcome["resolution"]["ranks"] == [["damage", 2], ["range", 1]]
-    assert "1 cancelled" in card(player_client, tribute)
+    assert "1 cancelled" in table_and_panel(player_client, tribute)
 
 
 def test_waste_that_does_not_land_is_refused(player_client, tribute, hero, script_dice):
@@ -90,7 +78,7 @@ def test_a_match_gets_profit_and_waste_too(player_client, tribute, hero, script_
     assert call.status == RollCall.Status.PLAYER_TURN
     assert assign(player_client, tribute, call, {"profit__damage": "1", "waste__damage": "1"}).status_code == 302
     assert Roll.objects.get().outcome["resolution"]["ranks"] == [["damage", 2], ["range", 1]]
-    assert "✔ Match" in card(player_client, tribute)
+    assert "✔ Match" in table_and_panel(player_client, tribute)
 
 
 @pytest.mark.parametrize(

@@ -7,8 +7,9 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Campaign, Membership, Roll, RollCall
-from campaigns.systems.tribute.tests.conftest import tribute_character
+from campaigns.systems.tribute.tests.conftest import post_opposed, post_test, test_form, tribute_character
 from characters.models import Character
+from tests.factories import table_and_panel
 from tests.sheet_rows import rows
 
 pytestmark = pytest.mark.django_db
@@ -24,24 +25,9 @@ def hero(tribute, player):
     return _hero(tribute, player)
 
 
-def post_test(client, campaign, hero, *, effect="Punch", opposition="2", focus="1", burden="1"):
-    data = {
-        "character": hero.pk,
-        "attribute": "Might",
-        "focus": focus,
-        "burden": burden,
-        "effect": effect,
-        "known": "1",
-        "opposition": opposition,
-        "label": "Hit the ogre",
-    }
-    return client.post(reverse("tribute_test", args=[campaign.pk]), data)
-
-
-def table(client, campaign) -> str:
-    return "".join(
-        client.get(reverse("table", args=[campaign.pk]), {"tab": tab}).content.decode() for tab in ("", "panel")
-    )
+def hit_the_ogre(client, campaign, hero, **changes):
+    """Vera's Punch on 1 FOCUS and 1 BURDEN against 2, unless told otherwise."""
+    return post_test(client, campaign, hero, focus="1", label="Hit the ogre", **changes)
 
 
 # --- 1. A Match delivers the effect, and the odds count it ---
@@ -49,15 +35,7 @@ def table(client, campaign) -> str:
 
 def test_the_odds_count_a_match_as_delivering_the_effect(player_client, tribute, hero):
     """1 FOCUS and 1 BURDEN d6, Might +1 against 1: a Win 15/36, a Match 6/36, so 21/36."""
-    query = {
-        "character": hero.pk,
-        "attribute": "Might",
-        "focus": "1",
-        "burden": "1",
-        "effect": "",
-        "known": "1",
-        "opposition": "1",
-    }
+    query = test_form(hero, focus="1", effect="", opposition="1")
     page = player_client.get(reverse("tribute_odds", args=[tribute.pk]), query).content.decode()
     assert "Win <strong>41.67%</strong> · Match 16.67%" in page
     assert "effect delivered (a Win or a Match) <strong>58.33%</strong>" in page
@@ -69,10 +47,10 @@ def test_a_match_without_profit_or_waste_delivers_the_effect_for_everyone(
     player_client, gm_client, other_client, tribute, hero, script_dice
 ):
     script_dice(4, 4)  # 4 - 4 + 1 = 1 against 1: a Match, no other dice, so no Profit or Waste
-    assert post_test(player_client, tribute, hero, opposition="1").status_code == 302
+    assert hit_the_ogre(player_client, tribute, hero, opposition="1").status_code == 302
     assert Roll.objects.get().outcome["outcome"] == "match"
     for client in (player_client, gm_client, other_client):
-        page = table(client, tribute)
+        page = table_and_panel(client, tribute)
         assert "✔ Match" in page
         assert "Punch delivered at: damage 3, range 1" in page
 
@@ -87,32 +65,32 @@ def test_the_match_reading_is_published(player_client):
 
 def test_a_win_without_profit_or_waste_shows_the_bought_ranks(player_client, gm_client, tribute, hero, script_dice):
     script_dice(6, 3)  # 6 - 3 + 1 = 4 against 2: a Win with nothing to assign
-    post_test(player_client, tribute, hero)
+    hit_the_ogre(player_client, tribute, hero)
     assert RollCall.objects.get().status == RollCall.Status.ANSWERED
     for client in (player_client, gm_client):
-        assert "Punch delivered at: damage 3, range 1" in table(client, tribute)
+        assert "Punch delivered at: damage 3, range 1" in table_and_panel(client, tribute)
 
 
 def test_an_effect_without_features_is_delivered_at_its_own_rank(player_client, gm_client, tribute, hero, script_dice):
     script_dice(6, 3)
-    post_test(player_client, tribute, hero, effect="Shove")
+    hit_the_ogre(player_client, tribute, hero, effect="Shove")
     for client in (player_client, gm_client):
-        assert "Shove delivered at: Shove 4" in table(client, tribute)
+        assert "Shove delivered at: Shove 4" in table_and_panel(client, tribute)
 
 
 def test_the_delivered_rank_is_the_one_at_the_roll_not_a_later_sheet(player_client, tribute, hero, script_dice):
     script_dice(6, 3)
-    post_test(player_client, tribute, hero, effect="Shove")
+    hit_the_ogre(player_client, tribute, hero, effect="Shove")
     hero.sheet["effects"][1]["rank"] = 1
     hero.save()
-    assert "Shove delivered at: Shove 4" in table(player_client, tribute)
+    assert "Shove delivered at: Shove 4" in table_and_panel(player_client, tribute)
 
 
 def test_a_fail_delivers_nothing(player_client, gm_client, tribute, hero, script_dice):
     script_dice(1, 6)  # 1 - 6 + 1 = -4 against 2: a Fail
-    post_test(player_client, tribute, hero)
+    hit_the_ogre(player_client, tribute, hero)
     for client in (player_client, gm_client):
-        page = table(client, tribute)
+        page = table_and_panel(client, tribute)
         assert "✘ Fail" in page
         assert "delivered at" not in page
 
@@ -123,19 +101,8 @@ def test_a_fail_delivers_nothing(player_client, gm_client, tribute, hero, script
 def test_the_opposing_side_has_no_profit_or_waste_and_the_card_says_so(
     gm_client, player_client, tribute, hero, script_dice
 ):
-    gm_client.post(
-        reverse("tribute_opposed", args=[tribute.pk]),
-        {
-            "character": hero.pk,
-            "attribute": "Might",
-            "opponent_name": "Ogre",
-            "opponent_rank": "0",
-            "opponent_attribute": "Might",
-            "opponent_focus": "3",
-            "opponent_burden": "1",
-        },
-    )
-    waiting_gm, waiting_player = table(gm_client, tribute), table(player_client, tribute)
+    post_opposed(gm_client, tribute, hero, opponent_rank="0", opponent_focus="3")
+    waiting_gm, waiting_player = table_and_panel(gm_client, tribute), table_and_panel(player_client, tribute)
     line = "Ogre's dice set the opposition's result only: no Profit or Waste for that side"
     assert line in waiting_gm
     assert line in waiting_player
@@ -146,7 +113,7 @@ def test_the_opposing_side_has_no_profit_or_waste_and_the_card_says_so(
     assert (roll.outcome["outcome"], roll.outcome["profit"], roll.outcome["waste"]) == ("win", 0, 0)
     assert "profit" not in roll.outcome["opponent"]
     for client in (gm_client, player_client):
-        assert line in table(client, tribute)
+        assert line in table_and_panel(client, tribute)
 
 
 def test_the_opposition_reading_is_published(player_client):
@@ -170,7 +137,7 @@ def narrow(player_client, gm, player):
 
 def test_the_gm_sets_the_effective_range_and_the_panel_shows_it(player_client, narrow):
     assert narrow.settings["attribute_range"] == 5
-    assert "Attribute ranks: −5 to 5" in table(player_client, narrow)
+    assert "Attribute ranks: −5 to 5" in table_and_panel(player_client, narrow)
 
 
 def test_a_bad_effective_range_is_refused_with_a_message(player_client):
@@ -204,19 +171,7 @@ def test_the_rules_refuse_a_sheet_outside_the_range_with_the_campaigns_words(nar
 def test_an_npc_outside_the_range_is_refused(player_client, narrow, gm):
     Membership.objects.create(campaign=narrow, user=gm)
     hero = _hero(narrow, gm)
-    response = player_client.post(
-        reverse("tribute_opposed", args=[narrow.pk]),
-        {
-            "character": hero.pk,
-            "attribute": "Might",
-            "opponent_name": "Ogre",
-            "opponent_rank": "9",
-            "opponent_attribute": "Might",
-            "opponent_focus": "1",
-            "opponent_burden": "1",
-        },
-        HTTP_HX_REQUEST="true",
-    )
+    response = post_opposed(player_client, narrow, hero, htmx=True, opponent_rank="9")
     assert response.status_code == 422
     assert "from -5 to 5" in response.content.decode()
     assert not RollCall.objects.exists()

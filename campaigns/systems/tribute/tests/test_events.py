@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Membership, Roll, RollCall
+from campaigns.systems.tribute.tests.conftest import post_opposed, post_test
 from campaigns.table import actions
 from characters.models import Character
 
@@ -34,17 +35,7 @@ def key(client, campaign, **data):
 
 
 def roll_test(client, campaign, hero):
-    data = {
-        "character": hero.pk,
-        "attribute": "Might",
-        "focus": "1",
-        "burden": "1",
-        "known": "1",
-        "opposition": "0",
-        "effect": "",
-        "label": "Smash",
-    }
-    return client.post(reverse("tribute_test", args=[campaign.pk]), data)
+    return post_test(client, campaign, hero, focus="1", opposition="0", effect="", label="Smash")
 
 
 def test_knockback_keyed_to_d8_shows_on_a_d8_test_for_everyone(
@@ -127,18 +118,7 @@ def test_the_reading_is_published_on_the_rules_page(player_client):
 def test_an_opposed_test_shows_the_event_too(gm_client, player_client, pulpy, player, script_dice):
     hero = _hero(pulpy, player)
     key(gm_client, pulpy, die_size="8", event="Knockback")
-    gm_client.post(
-        reverse("tribute_opposed", args=[pulpy.pk]),
-        {
-            "character": hero.pk,
-            "attribute": "Might",
-            "opponent_name": "Ogre",
-            "opponent_rank": "0",
-            "opponent_attribute": "Might",
-            "opponent_focus": "1",
-            "opponent_burden": "1",
-        },
-    )
+    post_opposed(gm_client, pulpy, hero, opponent_rank="0")
     call = RollCall.objects.get()
     script_dice(6, 2, 5, 1)
     player_client.post(reverse("tribute_roll", args=[pulpy.pk, call.pk]), {"focus": "1", "burden": "1"})

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import RollCall
-from campaigns.systems.tribute.tests.conftest import tribute_character
+from campaigns.systems.tribute.tests.conftest import opposed_form, post_test, tribute_character
 
 pytestmark = pytest.mark.django_db
 
@@ -26,20 +26,6 @@ def bo(tribute, player):
 
 def _page(client, campaign) -> str:
     return client.get(reverse("table", args=[campaign.pk]) + "?tab=panel").content.decode()
-
-
-def _test(client, campaign, character, **changes):
-    data = {
-        "character": character.pk,
-        "attribute": "Might",
-        "focus": "1",
-        "burden": "1",
-        "effect": "",
-        "known": "1",
-        "opposition": "2",
-        "label": "",
-    } | changes
-    return client.post(reverse("tribute_test", args=[campaign.pk]), data, HTTP_HX_REQUEST="true")
 
 
 def _once_beside(page: str, message: str, form_id: str) -> None:
@@ -67,23 +53,14 @@ def test_a_character_without_effects_still_gets_the_list(player_client, tribute,
 
 
 def test_another_characters_effect_is_refused_once_beside_the_test_form(player_client, tribute, vera, bo):
-    response = _test(player_client, tribute, vera, effect="Shove")
+    response = post_test(player_client, tribute, vera, htmx=True, focus="1", effect="Shove", label="")
     assert response.status_code == 422
     _once_beside(response.content.decode(), "Vera has no effect called Shove.", "tribute-test-form")
     assert not RollCall.objects.exists()
 
 
 def test_the_gms_refusals_are_said_once_beside_their_forms(gm_client, tribute, vera):
-    opposed = {
-        "character": vera.pk,
-        "attribute": "Might",
-        "opponent_character": "",
-        "opponent_name": "",
-        "opponent_rank": "1",
-        "opponent_attribute": "Might",
-        "opponent_focus": "1",
-        "opponent_burden": "1",
-    }
+    opposed = opposed_form(vera, opponent_character="", opponent_name="", opponent_rank="1")
     refused = gm_client.post(reverse("tribute_opposed", args=[tribute.pk]), opposed, HTTP_HX_REQUEST="true")
     assert refused.status_code == 422
     _once_beside(refused.content.decode(), "Name the opponent.", "tribute-opposed-form")

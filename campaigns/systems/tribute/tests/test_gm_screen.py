@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import RollCall
+from campaigns.systems.tribute.tests.conftest import post_opposed
 
 pytestmark = pytest.mark.django_db
 
@@ -19,20 +20,8 @@ def test_the_die_size_events_are_folded_and_open_when_refused(gm_client, tribute
     assert '<details class="tribute-event-add" open>' in refused.content.decode()
 
 
-def test_a_called_opposed_test_says_it_waits_on_the_table_tab(gm_client, tribute, hero, htmx):
-    answer = gm_client.post(
-        reverse("tribute_opposed", args=[tribute.pk]),
-        {
-            "character": hero.pk,
-            "attribute": "Might",
-            "opponent_name": "Ogre",
-            "opponent_rank": "2",
-            "opponent_attribute": "Might",
-            "opponent_focus": "1",
-            "opponent_burden": "1",
-        },
-        **htmx,
-    )
+def test_a_called_opposed_test_says_it_waits_on_the_table_tab(gm_client, tribute, hero):
+    answer = post_opposed(gm_client, tribute, hero, htmx=True)
     assert answer.status_code == 200
     html = answer.content.decode()
     assert "The opposed test is called: it waits for the player on the Table tab" in html

@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from campaigns.common.inputs import WholeNumberField
 from campaigns.models import Roll, RollCall
+from campaigns.systems.tribute.tests.conftest import post_opposed, post_test, test_form
 from characters.models import Character
 from tests.sheet_rows import rows
 
@@ -16,30 +17,9 @@ pytestmark = pytest.mark.django_db
 SECRET_OPPOSITION = 137  # a marker no player page may show
 
 
-def test_data(hero, **changes):
-    data = {
-        "character": hero.pk,
-        "attribute": "Might",
-        "focus": "2",
-        "burden": "1",
-        "effect": "Punch",
-        "known": "1",
-        "opposition": "2",
-        "label": "Break the door",
-    }
-    return data | changes
-
-
-test_data.__test__ = False
-
-
-def post_test(client, campaign, data, **headers):
-    return client.post(reverse("tribute_test", args=[campaign.pk]), data, **headers)
-
-
 def test_a_win_with_profit_is_assigned_and_posted(player_client, tribute, hero, player, script_dice):
     script_dice(6, 5, 3)  # FOCUS 6, 5; BURDEN 3: 6 - 3 + 1 = 4 against 2, one Profit (the 5)
-    assert post_test(player_client, tribute, test_data(hero)).status_code == 302
+    assert post_test(player_client, tribute, hero).status_code == 302
     call = RollCall.objects.get()
     assert call.status == RollCall.Status.PLAYER_TURN
     assert (call.state["outcome"], call.state["profit"], call.state["waste"]) == ("win", 1, 0)
@@ -65,14 +45,14 @@ def test_a_win_with_profit_is_assigned_and_posted(player_client, tribute, hero, 
 
 def test_a_fail_is_posted_at_once(player_client, tribute, hero, script_dice):
     script_dice(1, 1, 6)
-    post_test(player_client, tribute, test_data(hero))
+    post_test(player_client, tribute, hero)
     roll = Roll.objects.get()
     assert (roll.outcome["outcome"], roll.outcome["profit"]) == ("fail", 0)
     assert RollCall.objects.get().status == RollCall.Status.ANSWERED
 
 
 def test_the_gm_sets_a_secret_opposition(player_client, gm_client, other_client, tribute, hero, script_dice):
-    post_test(player_client, tribute, test_data(hero, known="0", opposition="", effect=""))
+    post_test(player_client, tribute, hero, known="0", opposition="", effect="")
     call = RollCall.objects.get()
     assert "waiting for the GM" in player_client.get(reverse("table", args=[tribute.pk])).content.decode()
     assert (
@@ -91,18 +71,7 @@ def test_the_gm_sets_a_secret_opposition(player_client, gm_client, other_client,
 
 
 def test_an_opposed_test_rolls_both_sides_once(gm_client, player_client, tribute, hero, script_dice):
-    response = gm_client.post(
-        reverse("tribute_opposed", args=[tribute.pk]),
-        {
-            "character": hero.pk,
-            "attribute": "Might",
-            "opponent_name": "Ogre",
-            "opponent_rank": "2",
-            "opponent_attribute": "Might",
-            "opponent_focus": "1",
-            "opponent_burden": "1",
-        },
-    )
+    response = post_opposed(gm_client, tribute, hero)
     assert response.status_code == 302
     call = RollCall.objects.get()
     script_dice(6, 2, 5, 1)  # Vera: FOCUS 6, BURDEN 2 (+1) = 5; Ogre: FOCUS 5, BURDEN 1 (+2) = 6
@@ -125,27 +94,27 @@ def test_an_opposed_test_rolls_both_sides_once(gm_client, player_client, tribute
     ],
 )
 def test_bad_tests_are_explained_and_roll_nothing(player_client, tribute, hero, changes, message):
-    response = post_test(player_client, tribute, test_data(hero, **changes), HTTP_HX_REQUEST="true")
+    response = post_test(player_client, tribute, hero, htmx=True, **changes)
     assert response.status_code == 422
     assert message in response.content.decode()
     assert not RollCall.objects.exists()
 
 
 def test_a_player_cannot_test_with_anothers_character(other_client, tribute, hero):
-    response = post_test(other_client, tribute, test_data(hero), HTTP_HX_REQUEST="true")
+    response = post_test(other_client, tribute, hero, htmx=True)
     assert response.status_code == 422
     assert not RollCall.objects.exists()
 
 
 def test_another_player_cannot_assign(other_client, player_client, tribute, hero, script_dice):
     script_dice(6, 5, 3)
-    post_test(player_client, tribute, test_data(hero))
+    post_test(player_client, tribute, hero)
     call = RollCall.objects.get()
     assert other_client.post(reverse("tribute_assign", args=[tribute.pk, call.pk]), {}).status_code == 404
 
 
 def test_live_odds_for_a_known_opposition(player_client, tribute, hero):
-    query = test_data(hero, focus="1", burden="1", opposition="1")  # rank +1 against 1: win if FOCUS > BURDEN
+    query = test_form(hero, focus="1", burden="1", opposition="1")  # rank +1 against 1: win if FOCUS > BURDEN
     page = player_client.get(reverse("tribute_odds", args=[tribute.pk]), query).content.decode()
     assert "Win <strong>41.67%</strong>" in page
     assert "Chance of success 58.33%" in page  # the chart's words: a Win or a Match delivers the effect
@@ -218,7 +187,7 @@ def test_a_bad_effect_row_is_refused_beside_its_field(player_client, tribute, ef
 @pytest.mark.parametrize("count", ["²", "--1", "٣"])
 def test_odd_digits_in_profit_get_a_message(player_client, tribute, hero, script_dice, count):
     script_dice(6, 5, 3)
-    post_test(player_client, tribute, test_data(hero))
+    post_test(player_client, tribute, hero)
     call = RollCall.objects.get()
     url = reverse("tribute_assign", args=[tribute.pk, call.pk])
     response = player_client.post(url, {"profit__damage": count}, HTTP_HX_REQUEST="true")
@@ -229,19 +198,7 @@ def test_odd_digits_in_profit_get_a_message(player_client, tribute, hero, script
 
 def test_an_npc_without_a_rank_is_asked_for_one(gm_client, tribute, hero):
     """Play-test: an empty NPC rank silently became 0."""
-    response = gm_client.post(
-        reverse("tribute_opposed", args=[tribute.pk]),
-        {
-            "character": hero.pk,
-            "attribute": "Might",
-            "opponent_name": "Ogre",
-            "opponent_rank": "",
-            "opponent_attribute": "Might",
-            "opponent_focus": "1",
-            "opponent_burden": "1",
-        },
-        HTTP_HX_REQUEST="true",
-    )
+    response = post_opposed(gm_client, tribute, hero, htmx=True, opponent_rank="")
     assert response.status_code == 422
     assert "Give the NPC&#x27;s rank, -99 to 99." in response.content.decode()
     assert not RollCall.objects.exists()
