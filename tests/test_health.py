@@ -86,12 +86,17 @@ def test_a_failing_channel_layer_is_503_naming_it(monkeypatch):
     assert body == {"status": "failing", "database": "ok", "channel_layer": "failing"}
 
 
+# What tells "gives up after its timeout" from "hangs": a busy machine (CI's two workers beside the browser
+# tests) adds seconds to a timeout of one or two, where a hang takes minutes.
+HANG = 15
+
+
 def test_a_channel_layer_that_hangs_is_503_within_the_timeout(monkeypatch):
     monkeypatch.setattr(live, "get_channel_layer", HangingLayer)
     started = time.monotonic()
     status, body = healthz()
     assert (status, body["channel_layer"]) == (503, "failing")
-    assert time.monotonic() - started < live.CHECK_TIMEOUT + 1
+    assert time.monotonic() - started < live.CHECK_TIMEOUT + HANG  # it gives up: the layer never answers
 
 
 @pytest.fixture
@@ -109,7 +114,7 @@ def test_with_redis_down_it_is_503_naming_the_channel_layer(settings, send_loop)
     status, body = healthz()
     assert status == 503
     assert body == {"status": "failing", "database": "ok", "channel_layer": "failing"}
-    assert time.monotonic() - started < 3
+    assert time.monotonic() - started < HANG  # no connection retried for a minute
 
 
 def _redis_answers() -> bool:
@@ -157,5 +162,5 @@ def test_with_the_database_down_it_is_503_naming_the_database_within_the_pool_ti
     status, body, seconds = json.loads(result.stdout.splitlines()[-1])
     assert status == 503
     assert body == {"status": "failing", "database": "failing", "channel_layer": "ok"}
-    assert seconds < 3  # the pool's 2 s, and the machine's own time
+    assert seconds < HANG  # the pool's 2 s, not the operating system's minutes of a connection that never answers
     assert "Health check: the database does not answer" in result.stderr
