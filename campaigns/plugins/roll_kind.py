@@ -7,6 +7,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
+from campaigns.common.fair_dice import Die
+
 
 class RollKind(ABC):
     """A kind of roll (and of call) a system stores, as `Roll.kind` names it: what each audience
@@ -55,3 +57,34 @@ class RollKind(ABC):
         The template is rendered with `campaign`, `roll` (the stored roll) and `card` (the character's
         pk): its forms then post `card` and answer the card's area (`last_roll.answer`)."""
         return None
+
+
+class CalledKind(RollKind):
+    """A system's own test, the one its GM calls for and its players roll unasked: its row and its two
+    call cards sit in the system's template folder under the names every system gives them
+    (systems/<key>/roll.html, call_player.html and call_gm.html), so a kind says only its `key`."""
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        folder = f"systems/{cls.key}"
+        cls.roll_template = f"{folder}/roll.html"
+        cls.player_call_template = f"{folder}/call_player.html"
+        cls.gm_call_template = f"{folder}/call_gm.html"
+
+
+class DicelessKind(RollKind):
+    """A row that records a change rather than a throw (a condition given, points spent, time let pass): the
+    fairness page counts its rows, and finds no dice in them."""
+
+    def fair_dice(self, roll, audience) -> list[tuple[Die, int]]:
+        return []
+
+
+class FacesKind(RollKind):
+    """A row whose dice are its outcome's `faces`, every one thrown and all of one size (`die`): the fairness
+    page counts each of them."""
+
+    die: ClassVar[Die]
+
+    def fair_dice(self, roll, audience) -> list[tuple[Die, int]]:
+        return [(self.die, face) for face in roll.outcome["faces"]]

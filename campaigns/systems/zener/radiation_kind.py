@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from campaigns.common.audience import Audience
-from campaigns.common.fair_dice import Die
-from campaigns.plugins.roll_kind import RollKind
+from campaigns.plugins.roll_kind import DicelessKind, RollKind
 from campaigns.systems.zener.kind import more_dice
 from rules.zener.radiation import CATEGORIES, TRANSITION_AS_BONUS, TRANSITION_AS_PENALTY
 from rules.zener.words import counted
@@ -98,7 +97,7 @@ class ZenerTherapyKind(RollKind):
 ZENER_THERAPY = ZenerTherapyKind()
 
 
-class ZenerRadiationMoveKind(RollKind):
+class ZenerRadiationMoveKind(DicelessKind):
     """The GM's move of long-term CON loss to another stat (rules.zener.radiation.move_loss): public."""
 
     key = "zener_radiation_move"
@@ -107,10 +106,6 @@ class ZenerRadiationMoveKind(RollKind):
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         return {"line": roll.outcome["line"]}
-
-    def fair_dice(self, roll, audience: Audience) -> list[tuple[Die, int]]:
-        """A loss moved by the GM: no dice."""
-        return []
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         return data["line"]
