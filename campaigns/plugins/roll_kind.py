@@ -10,11 +10,19 @@ from typing import Any, ClassVar
 from campaigns.common.fair_dice import Die
 
 
+def row_template(key: str) -> str:
+    """Where a system keeps a kind's log row: its own test's ("zener") is systems/zener/roll.html, any other
+    kind's ("zener_attack") is named after the rest of its key, systems/zener/attack.html."""
+    system, _, row = key.partition("_")
+    return f"systems/{system}/{row or 'roll'}.html"
+
+
 class RollKind(ABC):
     """A kind of roll (and of call) a system stores, as `Roll.kind` names it: what each audience
     may see of it (`campaigns.secrets.visibility`), the log's sentence, its templates.
 
-    A kind says its `key`, `name` and `roll_template`, `roll_data()` and `sentence()`; what it does
+    A kind says its `key`, `name` (and its `roll_template` where `row_template` does not find its
+    row), `roll_data()` and `sentence()`; what it does
     not say is a roll no one calls for (no call cards, nothing of a call to show). A kind that draws
     where a roll landed on its odds chart adds `chart(data)`; without it the log offers no chart. A
     kind whose stored dice the fairness page should count adds `fair_dice(roll, audience)`: each die
@@ -26,6 +34,12 @@ class RollKind(ABC):
     roll_template: ClassVar[str]
     player_call_template: ClassVar[str] = ""
     gm_call_template: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs):
+        """A kind that names no `roll_template` has the one its key names (`row_template`)."""
+        super().__init_subclass__(**kwargs)
+        if "key" in vars(cls) and "roll_template" not in vars(cls):
+            cls.roll_template = row_template(cls.key)
 
     @abstractmethod
     def roll_data(self, roll, audience) -> dict[str, Any]:
@@ -60,16 +74,14 @@ class RollKind(ABC):
 
 
 class CalledKind(RollKind):
-    """A system's own test, the one its GM calls for and its players roll unasked: its row and its two
-    call cards sit in the system's template folder under the names every system gives them
-    (systems/<key>/roll.html, call_player.html and call_gm.html), so a kind says only its `key`."""
+    """A system's own test, the one its GM calls for and its players roll unasked: its two call cards sit
+    beside its row (`row_template`) under the names every system gives them (systems/<key>/call_player.html
+    and call_gm.html), so a kind says only its `key`."""
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
-        folder = f"systems/{cls.key}"
-        cls.roll_template = f"{folder}/roll.html"
-        cls.player_call_template = f"{folder}/call_player.html"
-        cls.gm_call_template = f"{folder}/call_gm.html"
+        cls.player_call_template = f"systems/{cls.key}/call_player.html"
+        cls.gm_call_template = f"systems/{cls.key}/call_gm.html"
 
 
 class DicelessKind(RollKind):

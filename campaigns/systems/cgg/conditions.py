@@ -181,7 +181,6 @@ class CggConditionKind(DicelessKind):
 
     key = KIND
     name = "Condition"
-    roll_template = "systems/cgg/condition.html"
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         return dict(roll.outcome)

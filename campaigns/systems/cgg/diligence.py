@@ -251,7 +251,6 @@ class CggDiligenceKind(FacesKind):
 
     key = "cgg_diligence"
     name = "Diligence roll"
-    roll_template = "systems/cgg/diligence.html"
     die = Die(6)
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:

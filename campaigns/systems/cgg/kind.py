@@ -342,7 +342,6 @@ class CggSpinKind(FacesKind):
 
     key = "cgg_spin"
     name = "The Exec spins the world"
-    roll_template = "systems/cgg/spin.html"
     die = Die(10)
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:

@@ -118,7 +118,6 @@ class D100Kind(FortuneOffer, CalledKind):
 class D100DieKind(FortuneOffer, RollKind):
     key = "d100_die"
     name = "Fury or Chaos die"
-    roll_template = "systems/d100/die.html"
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         data = {**roll.request, **roll.outcome}
@@ -142,7 +141,6 @@ class D100DieKind(FortuneOffer, RollKind):
 class D100OpposedKind(FortuneOffer, RollKind):
     key = "d100_opposed"
     name = "Opposed test"
-    roll_template = "systems/d100/opposed.html"
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         sides = zip(roll.request["sides"], roll.outcome["outcomes"], strict=True)

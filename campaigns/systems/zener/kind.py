@@ -75,7 +75,6 @@ KARMA_MENU = "systems/zener/karma_options.html#options"
 class ZenerKind(RollKind):
     key = "zener"
     name = "Check"
-    roll_template = "systems/zener/roll.html"
 
     def follow_ups(self, roll, user):
         """The row's Karma menu (a re-roll, a +5 from another of the user's characters), on the card at once."""
@@ -137,7 +136,6 @@ class ZenerAttackKind(RollKind):
 
     key = "zener_attack"
     name = "Attack"
-    roll_template = "systems/zener/attack.html"
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         data = {**roll.request, **roll.outcome}
@@ -178,7 +176,6 @@ ZENER_ATTACK = ZenerAttackKind()
 class ZenerInitiativeKind(RollKind):
     key = "zener_initiative"
     name = "Initiative"
-    roll_template = "systems/zener/initiative.html"
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         data = dict(roll.outcome)
@@ -218,7 +215,6 @@ class ZenerDeathKind(FacesKind):
 
     key = "zener_death"
     name = "Death save"
-    roll_template = "systems/zener/death.html"
     die = Die(6)
     RESULTS = {"dying": "still dying", "dead": "dies", "stabilised": "is stabilised, restored to 1"}
 
@@ -242,7 +238,6 @@ class ZenerRecoveryKind(DicelessKind):
 
     key = "zener_recovery"
     name = "Recovery"
-    roll_template = "systems/zener/recovery.html"
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         rows = [f"{h['name']}: {healed_text(h)}" for h in roll.outcome["healed"]]
@@ -277,7 +272,6 @@ class ZenerShockKind(DicelessKind):
 
     key = "zener_shock"
     name = "Missed action"
-    roll_template = "systems/zener/shock.html"
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         return dict(roll.outcome)

@@ -47,7 +47,6 @@ def _raised(dice: int, target: int) -> str:
 class ZenerTransitionKind(RollKind):
     key = "zener_transition"
     name = "Zener transition"
-    roll_template = "systems/zener/transition.html"
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         category = CATEGORIES[roll.request["category"]]
@@ -85,7 +84,6 @@ def therapy_line(outcome: dict) -> str:
 class ZenerTherapyKind(RollKind):
     key = "zener_therapy"
     name = "Anti-radiation therapy"
-    roll_template = "systems/zener/therapy.html"
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         return {"line": therapy_line(roll.outcome)}
@@ -102,7 +100,6 @@ class ZenerRadiationMoveKind(DicelessKind):
 
     key = "zener_radiation_move"
     name = "Long-term CON loss moved"
-    roll_template = "systems/zener/radiation_move.html"
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         return {"line": roll.outcome["line"]}
