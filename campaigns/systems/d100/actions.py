@@ -226,14 +226,8 @@ def start_test(
         "self_test": True,
         "time": time,
     }
-    with transaction.atomic():
-        call = RollCall(campaign=campaign, character=character, kind=KIND, label=label, request=request)
-        if difficulty is None:
-            call.save()
-            transaction.on_commit(lambda: live.send_call_opened(call))
-        else:
-            _roll(call, author=player, shown=False)
-    return call
+    call = RollCall(campaign=campaign, character=character, kind=KIND, label=label, request=request)
+    return table_actions.self_test(call, "difficulty", lambda call: _roll(call, author=player, shown=False))
 
 
 def set_difficulty(call_id: int, gm, difficulty: str) -> Roll:
@@ -243,16 +237,10 @@ def set_difficulty(call_id: int, gm, difficulty: str) -> Roll:
             raise ActionError("Only the GM sets a secret difficulty.")
         if difficulty not in DIFFICULTIES:
             raise RulesError("The difficulty is Arduous, Hard, Challenging, Standard, Routine, Easy or Trivial.")
-        call.request = {**call.request, "difficulty": difficulty}
-        # Committed before the dice and never revealed: "The GM only reveals the result in case of a
-        # Critical" (seed, "Secret tests"), and the difficulty would tell how it went (/rules/#d100).
-        commitment_actions.commit(
-            call.campaign,
-            kind="difficulty",
-            value=difficulty,
-            call=call,
-            about=f"the difficulty of {call.character.name}'s secret test",
-            reveal=Commitment.Reveal.NEVER,
+        # Never revealed: "The GM only reveals the result in case of a Critical" (seed, "Secret tests"),
+        # and the difficulty would tell how it went (/rules/#d100).
+        table_actions.set_secret_number(
+            call, "difficulty", difficulty, test="secret test", reveal=Commitment.Reveal.NEVER
         )
         return _roll(call, author=call.character.owner, shown=True)
 
