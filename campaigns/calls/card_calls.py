@@ -13,8 +13,8 @@ from campaigns.common import reads
 from campaigns.common.inputs import TextField
 from campaigns.models import Roll, RollCall
 from campaigns.plugins.card_kind import CARD
-from campaigns.table import commitment_actions, events, live
-from campaigns.table.actions import ActionError, answerable_call
+from campaigns.table import commitment_actions, live
+from campaigns.table.actions import ActionError, announce_call, answerable_call
 from campaigns.table.forms import CharacterChoiceField, TableForm
 
 
@@ -59,8 +59,7 @@ def call_from_card(
         call = RollCall.objects.create(
             campaign=campaign, character=character, kind=CARD.key, label=label or button.what, request=asked
         )
-        transaction.on_commit(lambda: live.send_call_opened(call))
-        events.called(campaign, character, call.label + _against(asked))
+        announce_call(call, call.label + _against(asked))
         if secret:
             about = f"the {spec.label.lower()} of {character.name}'s {button.what}"
             commitment_actions.commit(

@@ -143,6 +143,13 @@ def roll_notation(
     return roll
 
 
+def announce_call(call: RollCall, what: str, *, by: str = "The GM") -> None:
+    """A call just made, in the caller's transaction: its card reaches the table after the commit, then
+    the log's line says who is asked to roll `what` (`events.called`)."""
+    transaction.on_commit(lambda: live.send_call_opened(call))  # the card first, then the log's line
+    events.called(call.campaign, call.character, what, by=by)
+
+
 def call_for_roll(
     campaign: Campaign,
     *,
@@ -163,8 +170,7 @@ def call_for_roll(
             request={"notation": str(parsed), "target": target, "comparison": comparison},
             reveal={**CALL_REVEAL_DEFAULT, **(reveal or {})},
         )
-        transaction.on_commit(lambda: live.send_call_opened(call))  # the card first, then the log's line
-        events.called(campaign, character, label or (str(parsed) if call.reveal.get("dice") else "the dice"))
+        announce_call(call, label or (str(parsed) if call.reveal.get("dice") else "the dice"))
         # Revealed with the result when the GM shows the table the target; otherwise kept.
         shown = Commitment.Reveal.RESULT if call.reveal.get("target") else Commitment.Reveal.NEVER
         commitment_actions.commit(
@@ -245,6 +251,15 @@ def refuse_secret_number(call: RollCall, gm, number: str, test: str) -> None:
         raise ActionError(f"Only the GM sets the {number}.")
     if not call.request.get("secret"):
         raise ActionError(f"This {test}'s {number} is already known.")
+
+
+def refuse_contest_side(call: RollCall, player, number: str, test: str) -> None:
+    """ActionError unless `call` is a contest the GM called (it names an `opponent`) for `player`'s character:
+    a player's own test waits on the GM's secret `number` instead."""
+    if call.character.owner_id != player.pk:
+        raise ActionError(f"This {test} is for another player's character.")
+    if "opponent" not in call.request:
+        raise ActionError(f"The GM sets this {test}'s {number}.")
 
 
 def set_secret_number(call: RollCall, number: str, value, *, test: str, reveal: str) -> None:

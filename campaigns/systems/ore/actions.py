@@ -14,7 +14,7 @@ from campaigns.common import sources
 from campaigns.models import Commitment, Roll, RollCall
 from campaigns.systems.ore.kind import pool_from, roll_from
 from campaigns.table import actions as table_actions
-from campaigns.table import events, live
+from campaigns.table import live
 from campaigns.toolkit.skills import no_such_skill
 from campaigns.toolkit.turns import locked_call, publish_call, save_call
 from rules.errors import RulesError
@@ -125,8 +125,7 @@ def call_contest(
         request["height_only"] = True
     with transaction.atomic():
         call = RollCall.objects.create(campaign=campaign, character=character, kind=KIND, label=label, request=request)
-        transaction.on_commit(lambda: live.send_call_opened(call))  # the card first, then the log's line
-        events.called(campaign, character, f"{label or ' + '.join(filter(None, (stat, skill)))} (a dynamic contest)")
+        table_actions.announce_call(call, f"{label or ' + '.join(filter(None, (stat, skill)))} (a dynamic contest)")
     return call
 
 
@@ -137,10 +136,7 @@ def roll_contest(call_id: int, player, *, bonus: int = 0, penalty: int = 0, extr
     a height-only contest takes no extra actions, since its winner is read from the highest set."""
     with transaction.atomic():
         call = _locked(call_id, RollCall.Status.PENDING)
-        if call.character.owner_id != player.pk:
-            raise ActionError("This roll is for another player's character.")
-        if "opponent" not in call.request:
-            raise ActionError("The GM sets this roll's difficulty.")
+        table_actions.refuse_contest_side(call, player, "difficulty", test="roll")
         if extras and call.request.get("height_only"):
             raise RulesError("A contest where only the heights count takes no extra actions.")
         side = side_for(call.character, call.request["stat"], call.request["skill"], bonus=bonus, penalty=penalty)

@@ -16,7 +16,7 @@ from campaigns.models import Commitment, Roll, RollCall
 from campaigns.systems.tribute.events import events_of_test
 from campaigns.systems.tribute.kind import spec_from
 from campaigns.table import actions as table_actions
-from campaigns.table import events, live
+from campaigns.table import live
 from campaigns.toolkit.turns import locked_call, publish_call, save_call
 from rules.errors import RulesError
 from rules.tribute.effects import Assignment, assign
@@ -105,8 +105,7 @@ def call_opposed(campaign, gm, *, character, attribute, opponent: dict, label=""
     }
     with transaction.atomic():
         call = RollCall.objects.create(campaign=campaign, character=character, kind=KIND, label=label, request=request)
-        transaction.on_commit(lambda: live.send_call_opened(call))  # the card first, then the log's line
-        events.called(campaign, character, f"{label or attribute} (an opposed test)")
+        table_actions.announce_call(call, f"{label or attribute} (an opposed test)")
     return call
 
 
@@ -114,10 +113,7 @@ def roll_opposed(call_id: int, player, *, focus: int, burden: int, effect: str =
     """The player rolls their side of an opposed test; both sides roll at once."""
     with transaction.atomic():
         call = _locked(call_id, RollCall.Status.PENDING)
-        if call.character.owner_id != player.pk:
-            raise ActionError("This test is for another player's character.")
-        if "opponent" not in call.request:
-            raise ActionError("The GM sets this test's opposition.")
+        table_actions.refuse_contest_side(call, player, "opposition", test="test")
         _check_effect(call.character, effect)
         side = _side(
             call.character.name,
