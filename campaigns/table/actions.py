@@ -112,10 +112,11 @@ def _outcome(rolled: dict) -> dict:
     return {key: value for key, value in rolled.items() if key != "notation"}
 
 
-def roll_after(original: Roll, author, changes: dict, outcome: dict) -> Roll:
-    """A row that changes `original`'s result (a re-roll, a +5, a reveal): a roll is never changed
-    (campaigns.models.Roll), so the change is a row of its own, for the same campaign, character and
-    kind, its request the original's with `changes`. One INSERT; the caller sends it to the table."""
+def roll_after(original: Roll, author, changes: dict, outcome: dict, **fields) -> Roll:
+    """A row that changes `original`'s result (a re-roll, a +5, a reveal, the GM's ruling): a roll is never
+    changed (campaigns.models.Roll), so the change is a row of its own, for the same campaign, character
+    and kind, its request the original's with `changes`; `fields`: the row's others (its visibility).
+    One INSERT; the caller sends it to the table."""
     return Roll.objects.create(
         campaign=original.campaign,
         author=author,
@@ -123,6 +124,7 @@ def roll_after(original: Roll, author, changes: dict, outcome: dict) -> Roll:
         kind=original.kind,
         request={**original.request, **changes},
         outcome=outcome,
+        **fields,
     )
 
 

@@ -329,14 +329,10 @@ def fortune_reroll(roll_id: int, player) -> Roll:
             raise ActionError("That test was already re-rolled.")
         points = 2 if outcome["critical"] else 1
         can_pay(original.campaign, points, npc=npc)
-        roll = Roll.objects.create(
-            campaign=original.campaign,
-            author=player,
-            character=original.character,
-            kind=KIND,
-            visibility=original.visibility,  # a GM-only test's re-roll stays the GM's
-            request={**original.request, "reroll_of": original.pk, "of": test_name(original)},
-            outcome=_outcome(original.request),
+        rerolled = {"reroll_of": original.pk, "of": test_name(original)}
+        # A GM-only test's re-roll stays the GM's.
+        roll = table_actions.roll_after(
+            original, player, rerolled, _outcome(original.request), visibility=original.visibility
         )
         reason = f"Re-roll a {'critically ' if points == 2 else ''}failed test"
         pay(original.campaign, player, points, reason, npc=npc, roll=roll)
@@ -468,14 +464,8 @@ def fortune_six(roll_id: int, player) -> Roll:
         faces = (6, *fury(sources.dice())) if original.request["die"] == "fury" else (6,)
         whose = f"{original.character.name}'s" if original.character else "the GM's"
         of = f"{whose} {original.request['die']} die"
-        roll = Roll.objects.create(
-            campaign=campaign,
-            author=player,
-            character=original.character,
-            kind="d100_die",
-            request={**original.request, "six_of": original.pk, "of": of, "npc": npc},
-            outcome={"faces": list(faces), "total": sum(faces)},
-        )
+        six = {"six_of": original.pk, "of": of, "npc": npc}
+        roll = table_actions.roll_after(original, player, six, {"faces": list(faces), "total": sum(faces)})
         pay(campaign, player, 1, f"A {original.request['die']} die as a 6", npc=npc, roll=roll)
         transaction.on_commit(lambda: live.send_roll(roll))
     return roll
