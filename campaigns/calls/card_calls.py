@@ -13,8 +13,8 @@ from campaigns.common import reads
 from campaigns.common.inputs import TextField
 from campaigns.models import Roll, RollCall
 from campaigns.plugins.card_kind import CARD
-from campaigns.table import commitment_actions, events, live
-from campaigns.table.actions import ActionError
+from campaigns.table import commitment_actions, live
+from campaigns.table.actions import ActionError, announce_call, answerable_call
 from campaigns.table.forms import CharacterChoiceField, TableForm
 
 
@@ -59,8 +59,7 @@ def call_from_card(
         call = RollCall.objects.create(
             campaign=campaign, character=character, kind=CARD.key, label=label or button.what, request=asked
         )
-        transaction.on_commit(lambda: live.send_call_opened(call))
-        events.called(campaign, character, call.label + _against(asked))
+        announce_call(call, call.label + _against(asked))
         if secret:
             about = f"the {spec.label.lower()} of {character.name}'s {button.what}"
             commitment_actions.commit(
@@ -82,13 +81,7 @@ def answer(call_id: int, player):
     """The called player presses the button: the system rolls it; the call is answered once (the
     row lock serialises two clicks). Returns what the card's roll returns (`card_roll`)."""
     with transaction.atomic():
-        call = RollCall.objects.select_for_update().select_related("character", "campaign").get(pk=call_id)
-        if call.character.owner_id != player.pk:
-            raise ActionError("This call is for another player's character.")
-        if call.status == RollCall.Status.CANCELLED:
-            raise ActionError("The GM cancelled this call.")
-        if call.status != RollCall.Status.PENDING:
-            raise ActionError("This call has already been answered.")
+        call = answerable_call(call_id, player)
         character, key, what = call.character, call.request["key"], call.request["what"]
         if not any(button.key == key for button in card_buttons(character)):
             raise ActionError(f"{character.name}'s card no longer has {what}: ask the GM for another roll.")

@@ -7,12 +7,22 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
+from campaigns.common.fair_dice import Die
+
+
+def row_template(key: str) -> str:
+    """Where a system keeps a kind's log row: its own test's ("zener") is systems/zener/roll.html, any other
+    kind's ("zener_attack") is named after the rest of its key, systems/zener/attack.html."""
+    system, _, row = key.partition("_")
+    return f"systems/{system}/{row or 'roll'}.html"
+
 
 class RollKind(ABC):
     """A kind of roll (and of call) a system stores, as `Roll.kind` names it: what each audience
     may see of it (`campaigns.secrets.visibility`), the log's sentence, its templates.
 
-    A kind says its `key`, `name` and `roll_template`, `roll_data()` and `sentence()`; what it does
+    A kind says its `key`, `name` (and its `roll_template` where `row_template` does not find its
+    row), `roll_data()` and `sentence()`; what it does
     not say is a roll no one calls for (no call cards, nothing of a call to show). A kind that draws
     where a roll landed on its odds chart adds `chart(data)`; without it the log offers no chart. A
     kind whose stored dice the fairness page should count adds `fair_dice(roll, audience)`: each die
@@ -24,6 +34,12 @@ class RollKind(ABC):
     roll_template: ClassVar[str]
     player_call_template: ClassVar[str] = ""
     gm_call_template: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs):
+        """A kind that names no `roll_template` has the one its key names (`row_template`)."""
+        super().__init_subclass__(**kwargs)
+        if "key" in vars(cls) and "roll_template" not in vars(cls):
+            cls.roll_template = row_template(cls.key)
 
     @abstractmethod
     def roll_data(self, roll, audience) -> dict[str, Any]:
@@ -55,3 +71,32 @@ class RollKind(ABC):
         The template is rendered with `campaign`, `roll` (the stored roll) and `card` (the character's
         pk): its forms then post `card` and answer the card's area (`last_roll.answer`)."""
         return None
+
+
+class CalledKind(RollKind):
+    """A system's own test, the one its GM calls for and its players roll unasked: its two call cards sit
+    beside its row (`row_template`) under the names every system gives them (systems/<key>/call_player.html
+    and call_gm.html), so a kind says only its `key`."""
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls.player_call_template = f"systems/{cls.key}/call_player.html"
+        cls.gm_call_template = f"systems/{cls.key}/call_gm.html"
+
+
+class DicelessKind(RollKind):
+    """A row that records a change rather than a throw (a condition given, points spent, time let pass): the
+    fairness page counts its rows, and finds no dice in them."""
+
+    def fair_dice(self, roll, audience) -> list[tuple[Die, int]]:
+        return []
+
+
+class FacesKind(RollKind):
+    """A row whose dice are its outcome's `faces`, every one thrown and all of one size (`die`): the fairness
+    page counts each of them."""
+
+    die: ClassVar[Die]
+
+    def fair_dice(self, roll, audience) -> list[tuple[Die, int]]:
+        return [(self.die, face) for face in roll.outcome["faces"]]

@@ -6,6 +6,7 @@ and announces its event to the live table only after the commit.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timedelta
 
 from django.db import IntegrityError, transaction
@@ -111,6 +112,22 @@ def _outcome(rolled: dict) -> dict:
     return {key: value for key, value in rolled.items() if key != "notation"}
 
 
+def roll_after(original: Roll, author, changes: dict, outcome: dict, **fields) -> Roll:
+    """A row that changes `original`'s result (a re-roll, a +5, a reveal, the GM's ruling): a roll is never
+    changed (campaigns.models.Roll), so the change is a row of its own, for the same campaign, character
+    and kind, its request the original's with `changes`; `fields`: the row's others (its visibility).
+    One INSERT; the caller sends it to the table."""
+    return Roll.objects.create(
+        campaign=original.campaign,
+        author=author,
+        character=original.character,
+        kind=original.kind,
+        request={**original.request, **changes},
+        outcome=outcome,
+        **fields,
+    )
+
+
 def roll_notation(
     campaign: Campaign,
     author,
@@ -142,6 +159,13 @@ def roll_notation(
     return roll
 
 
+def announce_call(call: RollCall, what: str, *, by: str = "The GM") -> None:
+    """A call just made, in the caller's transaction: its card reaches the table after the commit, then
+    the log's line says who is asked to roll `what` (`events.called`)."""
+    transaction.on_commit(lambda: live.send_call_opened(call))  # the card first, then the log's line
+    events.called(call.campaign, call.character, what, by=by)
+
+
 def call_for_roll(
     campaign: Campaign,
     *,
@@ -162,8 +186,7 @@ def call_for_roll(
             request={"notation": str(parsed), "target": target, "comparison": comparison},
             reveal={**CALL_REVEAL_DEFAULT, **(reveal or {})},
         )
-        transaction.on_commit(lambda: live.send_call_opened(call))  # the card first, then the log's line
-        events.called(campaign, character, label or (str(parsed) if call.reveal.get("dice") else "the dice"))
+        announce_call(call, label or (str(parsed) if call.reveal.get("dice") else "the dice"))
         # Revealed with the result when the GM shows the table the target; otherwise kept.
         shown = Commitment.Reveal.RESULT if call.reveal.get("target") else Commitment.Reveal.NEVER
         commitment_actions.commit(
@@ -177,17 +200,23 @@ def call_for_roll(
     return call
 
 
+def answerable_call(call_id: int, player) -> RollCall:
+    """The call, row-locked (on SQLite the immediate write lock) so that two clicks answer it once, if it
+    waits on `player`'s character; otherwise ActionError saying why not. Within the caller's transaction."""
+    call = RollCall.objects.select_for_update().select_related("character", "campaign").get(pk=call_id)
+    if call.character.owner_id != player.pk:
+        raise ActionError("This call is for another player's character.")
+    if call.status == RollCall.Status.CANCELLED:
+        raise ActionError("The GM cancelled this call.")
+    if call.status != RollCall.Status.PENDING:
+        raise ActionError("This call has already been answered.")
+    return call
+
+
 def answer_call(call_id: int, player) -> Roll:
-    """The player rolls what the GM called for. A call is answered once: the
-    row lock (and on SQLite the immediate write lock) serialises two clicks."""
+    """The player rolls what the GM called for, once (`answerable_call`)."""
     with transaction.atomic():
-        call = RollCall.objects.select_for_update().select_related("character").get(pk=call_id)
-        if call.character.owner_id != player.pk:
-            raise ActionError("This call is for another player's character.")
-        if call.status == RollCall.Status.CANCELLED:
-            raise ActionError("The GM cancelled this call.")
-        if call.status != RollCall.Status.PENDING:
-            raise ActionError("This call has already been answered.")
+        call = answerable_call(call_id, player)
         rolled = _roll(call.request["notation"])
         comparison = Comparison(call.request["comparison"])
         roll = Roll.objects.create(
@@ -217,6 +246,44 @@ def cancel_call(call: RollCall) -> None:
             raise ActionError("This call was already answered or cancelled.")
         state.changed(call.campaign_id)
         transaction.on_commit(lambda: live.send_call_closed(call))
+
+
+def self_test(call: RollCall, number: str, roll: Callable[[RollCall], object]) -> RollCall:
+    """A player's own test, `call` (not saved yet): while its `number` (a difficulty, an opposition) is the
+    GM's to set in secret, it waits on the GM's table as an open call; with the number known, `roll` rolls it
+    at once."""
+    with transaction.atomic():
+        if call.request[number] is None:
+            call.save()
+            transaction.on_commit(lambda: live.send_call_opened(call))
+        else:
+            roll(call)
+    return call
+
+
+def refuse_secret_number(call: RollCall, gm, number: str, test: str) -> None:
+    """ActionError unless `gm` runs the campaign and `call`'s `number` is still the GM's secret to set."""
+    if not call.campaign.is_gm(gm):
+        raise ActionError(f"Only the GM sets the {number}.")
+    if not call.request.get("secret"):
+        raise ActionError(f"This {test}'s {number} is already known.")
+
+
+def refuse_contest_side(call: RollCall, player, number: str, test: str) -> None:
+    """ActionError unless `call` is a contest the GM called (it names an `opponent`) for `player`'s character:
+    a player's own test waits on the GM's secret `number` instead."""
+    if call.character.owner_id != player.pk:
+        raise ActionError(f"This {test} is for another player's character.")
+    if "opponent" not in call.request:
+        raise ActionError(f"The GM sets this {test}'s {number}.")
+
+
+def set_secret_number(call: RollCall, number: str, value, *, test: str, reveal: str) -> None:
+    """The GM's secret `number` for a player's own test: written into the call's request and committed
+    to (shown at `reveal`, `Commitment.Reveal`), in the caller's transaction, before the dice fall."""
+    call.request = {**call.request, number: value}
+    about = f"the {number} of {call.character.name}'s {test}"
+    commitment_actions.commit(call.campaign, kind=number, value=value, call=call, about=about, reveal=reveal)
 
 
 def start_session(campaign: Campaign, gm, **system_inputs) -> GameSession:

@@ -23,6 +23,15 @@ EVENTS_BETWEEN = 200  # at most this many events between two rolls of a page (or
 EVERYTHING, ROLLS, EVENTS = "", "rolls", "events"
 
 
+def _during(rows, session):
+    """The rows (rolls or table events) made while `session` went on, or all of them without one; a session
+    still going runs to now."""
+    if session is None:
+        return rows
+    rows = rows.filter(created_at__gte=session.started_at)
+    return rows if session.ended_at is None else rows.filter(created_at__lt=session.ended_at)
+
+
 class LogFilterForm(TableForm):
     """Which rolls to show. Bad values get a message and the whole log."""
 
@@ -82,12 +91,7 @@ class LogFilterForm(TableForm):
         return self.showing == EVENTS and bool(self.cleaned_data["character"] or self.cleaned_data["kind"])
 
     def apply_to_events(self, events):
-        session = self.chosen_session
-        if session is not None:
-            events = events.filter(created_at__gte=session.started_at)
-            if session.ended_at is not None:
-                events = events.filter(created_at__lt=session.ended_at)
-        return events
+        return _during(events, self.chosen_session)
 
     def apply(self, rolls):
         if not self.active:
@@ -97,12 +101,7 @@ class LogFilterForm(TableForm):
             rolls = rolls.filter(character=data["character"])
         if data["kind"]:
             rolls = rolls.filter(kind=data["kind"])
-        session = self.chosen_session
-        if session is not None:
-            rolls = rolls.filter(created_at__gte=session.started_at)
-            if session.ended_at is not None:
-                rolls = rolls.filter(created_at__lt=session.ended_at)
-        return rolls
+        return _during(rolls, self.chosen_session)
 
     @property
     def chosen_session(self):

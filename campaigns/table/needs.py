@@ -110,6 +110,14 @@ def own_steps(calls, viewer: Viewer, kind: str, *, step: str) -> list[Need]:
     ]
 
 
+def own_tests(calls, viewer: Viewer, kind: str, *, number: str, choice: str) -> list[Need]:
+    """A system whose players roll their own tests against the GM's secret `number` and then make a `choice`
+    on the dice (ORE's difficulty and wiggle dice, Tribute's opposition and Profit and Waste): the GM's step
+    on each test waiting for its number, and a player's on each of their rolls waiting for their choice."""
+    gm = secret_tests(calls, viewer, kind, asks=f"a secret {number}", step=f"set the {number}")
+    return gm + own_steps(calls, viewer, kind, step=choice)
+
+
 def owns(viewer: Viewer, call) -> bool:
     return call.character.owner_id == viewer.user.pk
 

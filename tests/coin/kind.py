@@ -8,7 +8,7 @@ from typing import Any
 
 from campaigns.common.audience import Audience
 from campaigns.common.charts import Chart, totals_chart
-from campaigns.plugins.roll_kind import RollKind
+from campaigns.plugins.roll_kind import CalledKind
 from tests.coin.rules import Flip, chance, heads_distribution
 
 
@@ -22,12 +22,9 @@ def coin_chart(coins: int, target: int | None, *, landed: int | None = None) -> 
     return Chart(title, chart.bars, None if target is None else chart.chance, "heads")
 
 
-class CoinKind(RollKind):
+class CoinKind(CalledKind):
     key = "coin"
     name = "Coin flip"
-    roll_template = "systems/coin/roll.html"
-    player_call_template = "systems/coin/call_player.html"
-    gm_call_template = "systems/coin/call_gm.html"
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         request, outcome = roll.request, roll.outcome

@@ -94,8 +94,7 @@ def call_for_action(
             request["exec_conditions"] = list(exec_pays)
         call = RollCall.objects.create(campaign=campaign, character=character, label=label, kind=KIND, request=request)
         exec_pays_on_call(character, exec_pays, actor=gm or campaign.gm, call=call)
-        transaction.on_commit(lambda: live.send_call_opened(call))  # the card first, then the log's line
-        events.called(campaign, character, label or attribute.capitalize(), by="The Exec")
+        table_actions.announce_call(call, label or attribute.capitalize(), by="The Exec")
         # Committed before the dice, shown when the session ends (read on /rules/#cgg).
         commitment_actions.commit(
             campaign,

@@ -20,11 +20,10 @@ from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_POST
 
 from campaigns.common.audience import Audience
-from campaigns.common.fair_dice import Die
 from campaigns.common.inputs import TextField, whole_number
 from campaigns.life.access import campaign_for_gm
 from campaigns.models import Roll
-from campaigns.plugins.roll_kind import RollKind
+from campaigns.plugins.roll_kind import DicelessKind
 from campaigns.table import live
 from campaigns.table.actions import ActionError
 from campaigns.table.forms import TableForm
@@ -177,19 +176,14 @@ def condition(request, campaign_id: int, character_id: int):
     return panel_step(request, campaign, Audience.GM, form=form, act=give)
 
 
-class CggConditionKind(RollKind):
+class CggConditionKind(DicelessKind):
     """A condition given, removed or worsened: public (conditions are on everyone's view)."""
 
     key = KIND
     name = "Condition"
-    roll_template = "systems/cgg/condition.html"
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         return dict(roll.outcome)
-
-    def fair_dice(self, roll, audience: Audience) -> list[tuple[Die, int]]:
-        """A condition set or changed: no dice."""
-        return []
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         code = f" ({data['code']})" if data["code"] else ""

@@ -25,7 +25,7 @@ from campaigns.common.audience import Audience
 from campaigns.common.fair_dice import Die
 from campaigns.common.inputs import TextField, WholeNumberField
 from campaigns.models import Roll
-from campaigns.plugins.roll_kind import RollKind
+from campaigns.plugins.roll_kind import FacesKind
 from campaigns.systems.cgg.assists import AssistChoice, diligence_assists, gear_indexes, gear_options
 from campaigns.systems.cgg.kind import ATTRIBUTE_LABELS
 from campaigns.systems.cgg.leverage import COSTS, leverage_choice, leverage_options
@@ -246,12 +246,12 @@ def _ready(campaign, character, diligence: Diligence, pitfall: int | None) -> No
         transaction.on_commit(lambda: live.send_panel(campaign))
 
 
-class CggDiligenceKind(RollKind):
+class CggDiligenceKind(FacesKind):
     """A diligence roll: public, with nothing secret in it."""
 
     key = "cgg_diligence"
     name = "Diligence roll"
-    roll_template = "systems/cgg/diligence.html"
+    die = Die(6)
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         request = roll.request
@@ -266,10 +266,6 @@ class CggDiligenceKind(RollKind):
             "helped_by": request.get("helped_by", []),
             "assisted": roll.outcome.get("assisted", roll.outcome["base"]),
         }
-
-    def fair_dice(self, roll, audience: Audience) -> list[tuple[Die, int]]:
-        """The Diligence code's d6s (discarded ones too: they were thrown)."""
-        return [(Die(6), face) for face in roll.outcome["faces"]]
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         what = "Ready! " if data["ready"] else ""

@@ -165,7 +165,6 @@ class CggFalloutKind(RollKind):
 
     key = KIND
     name = "Fallout"
-    roll_template = "systems/cgg/fallout.html"
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         arena = roll.request["arena"]

@@ -12,7 +12,7 @@ from typing import Any
 from campaigns.common import reads
 from campaigns.common.audience import Audience
 from campaigns.common.fair_dice import Die
-from campaigns.plugins.roll_kind import RollKind
+from campaigns.plugins.roll_kind import CalledKind, FacesKind
 from campaigns.systems.cgg.assists import bonus_pips_from, gear_assists, gear_options
 from campaigns.systems.cgg.chips import added_chips, exec_chips, risk_chips
 from campaigns.systems.cgg.clock import crisis_clock
@@ -125,12 +125,9 @@ def _secret_action(action: Action, request: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-class CggKind(RollKind):
+class CggKind(CalledKind):
     key = "cgg"
     name = "Action (die code)"
-    roll_template = "systems/cgg/roll.html"
-    player_call_template = "systems/cgg/call_player.html"
-    gm_call_template = "systems/cgg/call_gm.html"
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         action = action_from(roll.request, roll.outcome)
@@ -340,20 +337,16 @@ def _hammer_options(character, clock) -> list[dict]:
 CGG = CggKind()
 
 
-class CggSpinKind(RollKind):
+class CggSpinKind(FacesKind):
     """The Exec spinning the world in tension mode: public, like the tension tracks."""
 
     key = "cgg_spin"
     name = "The Exec spins the world"
-    roll_template = "systems/cgg/spin.html"
+    die = Die(10)
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         successes = roll.outcome["successes"]
         return dict(roll.outcome) | {"badge": f"{successes} success{'' if successes == 1 else 'es'}"}
-
-    def fair_dice(self, roll, audience: Audience) -> list[tuple[Die, int]]:
-        """The tension dice the Exec threw (d10s)."""
-        return [(Die(10), face) for face in roll.outcome["faces"]]
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         return f"The Exec spins the world: {data['successes']} successes."

@@ -20,11 +20,10 @@ from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_POST
 
 from campaigns.common.audience import Audience
-from campaigns.common.fair_dice import Die
 from campaigns.common.inputs import TextField, WholeNumberField
 from campaigns.life.access import campaign_for_gm
 from campaigns.models import Roll
-from campaigns.plugins.roll_kind import RollKind
+from campaigns.plugins.roll_kind import DicelessKind
 from campaigns.table import live
 from campaigns.table.actions import ActionError
 from campaigns.table.forms import TableForm
@@ -121,7 +120,7 @@ def end_leverage_view(request, campaign_id: int, character_id: int):
     )
 
 
-class CggLeverageKind(RollKind):
+class CggLeverageKind(DicelessKind):
     """A leverage leaving the sheet as its goal is attained or lost: public, as the sheet's leverage is."""
 
     key = KIND
@@ -130,10 +129,6 @@ class CggLeverageKind(RollKind):
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         return dict(roll.outcome) | {"purpose": roll.request["label"], "ending_label": ENDINGS[roll.outcome["ending"]]}
-
-    def fair_dice(self, roll, audience: Audience) -> list[tuple[Die, int]]:
-        """A leverage expiring: no dice."""
-        return []
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         return f"{who}'s leverage towards {data['purpose']} {data['code']} expires: {data['ending_label']}."

@@ -18,7 +18,7 @@ from campaigns.common import sources
 from campaigns.common.audience import Audience
 from campaigns.common.fair_dice import Die
 from campaigns.models import Roll
-from campaigns.plugins.roll_kind import RollKind
+from campaigns.plugins.roll_kind import FacesKind
 from campaigns.systems.cgg.chips import risk_chips
 from campaigns.systems.cgg.kind import ATTRIBUTE_LABELS
 from campaigns.table import live
@@ -60,12 +60,13 @@ def roll_plain(
     return roll
 
 
-class CggRiskKind(RollKind):
+class CggRiskKind(FacesKind):
     """A plain risk roll: public, with nothing secret in it."""
 
     key = KIND
     name = "Risk roll (die code)"
     roll_template = "systems/cgg/plain_roll.html"
+    die = Die(6)
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         request, outcome = roll.request, roll.outcome
@@ -77,10 +78,6 @@ class CggRiskKind(RollKind):
             "chips": risk_chips(outcome["faces"]),
             "badge": f"Total {outcome['total']}" + (f", {outcome['venture']} Venture" if outcome["venture"] else ""),
         }
-
-    def fair_dice(self, roll, audience: Audience) -> list[tuple[Die, int]]:
-        """The die code's d6s."""
-        return [(Die(6), face) for face in roll.outcome["faces"]]
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         added = [*data["assists"], *([f"+{data['bonus_pips']} BP"] if data["bonus_pips"] else [])]

@@ -226,14 +226,8 @@ def start_test(
         "self_test": True,
         "time": time,
     }
-    with transaction.atomic():
-        call = RollCall(campaign=campaign, character=character, kind=KIND, label=label, request=request)
-        if difficulty is None:
-            call.save()
-            transaction.on_commit(lambda: live.send_call_opened(call))
-        else:
-            _roll(call, author=player, shown=False)
-    return call
+    call = RollCall(campaign=campaign, character=character, kind=KIND, label=label, request=request)
+    return table_actions.self_test(call, "difficulty", lambda call: _roll(call, author=player, shown=False))
 
 
 def set_difficulty(call_id: int, gm, difficulty: str) -> Roll:
@@ -243,16 +237,10 @@ def set_difficulty(call_id: int, gm, difficulty: str) -> Roll:
             raise ActionError("Only the GM sets a secret difficulty.")
         if difficulty not in DIFFICULTIES:
             raise RulesError("The difficulty is Arduous, Hard, Challenging, Standard, Routine, Easy or Trivial.")
-        call.request = {**call.request, "difficulty": difficulty}
-        # Committed before the dice and never revealed: "The GM only reveals the result in case of a
-        # Critical" (seed, "Secret tests"), and the difficulty would tell how it went (/rules/#d100).
-        commitment_actions.commit(
-            call.campaign,
-            kind="difficulty",
-            value=difficulty,
-            call=call,
-            about=f"the difficulty of {call.character.name}'s secret test",
-            reveal=Commitment.Reveal.NEVER,
+        # Never revealed: "The GM only reveals the result in case of a Critical" (seed, "Secret tests"),
+        # and the difficulty would tell how it went (/rules/#d100).
+        table_actions.set_secret_number(
+            call, "difficulty", difficulty, test="secret test", reveal=Commitment.Reveal.NEVER
         )
         return _roll(call, author=call.character.owner, shown=True)
 
@@ -341,14 +329,10 @@ def fortune_reroll(roll_id: int, player) -> Roll:
             raise ActionError("That test was already re-rolled.")
         points = 2 if outcome["critical"] else 1
         can_pay(original.campaign, points, npc=npc)
-        roll = Roll.objects.create(
-            campaign=original.campaign,
-            author=player,
-            character=original.character,
-            kind=KIND,
-            visibility=original.visibility,  # a GM-only test's re-roll stays the GM's
-            request={**original.request, "reroll_of": original.pk, "of": test_name(original)},
-            outcome=_outcome(original.request),
+        rerolled = {"reroll_of": original.pk, "of": test_name(original)}
+        # A GM-only test's re-roll stays the GM's.
+        roll = table_actions.roll_after(
+            original, player, rerolled, _outcome(original.request), visibility=original.visibility
         )
         reason = f"Re-roll a {'critically ' if points == 2 else ''}failed test"
         pay(original.campaign, player, points, reason, npc=npc, roll=roll)
@@ -480,14 +464,8 @@ def fortune_six(roll_id: int, player) -> Roll:
         faces = (6, *fury(sources.dice())) if original.request["die"] == "fury" else (6,)
         whose = f"{original.character.name}'s" if original.character else "the GM's"
         of = f"{whose} {original.request['die']} die"
-        roll = Roll.objects.create(
-            campaign=campaign,
-            author=player,
-            character=original.character,
-            kind="d100_die",
-            request={**original.request, "six_of": original.pk, "of": of, "npc": npc},
-            outcome={"faces": list(faces), "total": sum(faces)},
-        )
+        six = {"six_of": original.pk, "of": of, "npc": npc}
+        roll = table_actions.roll_after(original, player, six, {"faces": list(faces), "total": sum(faces)})
         pay(campaign, player, 1, f"A {original.request['die']} die as a 6", npc=npc, roll=roll)
         transaction.on_commit(lambda: live.send_roll(roll))
     return roll

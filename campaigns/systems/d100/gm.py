@@ -20,6 +20,7 @@ from django.db import transaction
 
 from campaigns.models import Commitment, Roll
 from campaigns.systems.d100.actions import KIND, ActionError, _outcome, is_npc, modifier_cap, side_for
+from campaigns.table import actions as table_actions
 from campaigns.table import commitment_actions, live
 from rules.d100.test import Flip, difficulty_for_time
 
@@ -94,14 +95,7 @@ def reveal_test(roll_id: int, gm) -> Roll:
             raise ActionError("Only a secret test the GM started is revealed this way.")
         if Roll.objects.filter(campaign=secret.campaign, request__revealed_of=secret.pk).exists():
             raise ActionError("That test is already revealed.")
-        roll = Roll.objects.create(
-            campaign=secret.campaign,
-            author=gm,
-            character=secret.character,
-            kind=KIND,
-            request={**secret.request, "revealed": True, "revealed_of": secret.pk},
-            outcome=secret.outcome,
-        )
+        roll = table_actions.roll_after(secret, gm, {"revealed": True, "revealed_of": secret.pk}, secret.outcome)
         transaction.on_commit(lambda: live.send_roll(roll))
         if secret.request.get("commitment"):  # the table learns now that the difficulty was committed, kept
             commitment_actions.announce_kept(

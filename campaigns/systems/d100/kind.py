@@ -8,7 +8,7 @@ from typing import Any
 
 from campaigns.common.audience import Audience
 from campaigns.common.fair_dice import PERCENTILE_DIGIT, Die
-from campaigns.plugins.roll_kind import RollKind
+from campaigns.plugins.roll_kind import CalledKind, RollKind
 from campaigns.systems.d100 import actions, opposed
 from campaigns.systems.d100.chart import d100_chart
 from campaigns.systems.d100.chips import die_faces, reading_chips, tone
@@ -39,12 +39,9 @@ class FortuneOffer:
 TIME_WORDS = {"hasty": "hasty (a step harder)", "triple": "triple time (a step easier)"}
 
 
-class D100Kind(FortuneOffer, RollKind):
+class D100Kind(FortuneOffer, CalledKind):
     key = "d100"
     name = "Skill test"
-    roll_template = "systems/d100/roll.html"
-    player_call_template = "systems/d100/call_player.html"
-    gm_call_template = "systems/d100/call_gm.html"
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         request, outcome = roll.request, roll.outcome
@@ -121,7 +118,6 @@ class D100Kind(FortuneOffer, RollKind):
 class D100DieKind(FortuneOffer, RollKind):
     key = "d100_die"
     name = "Fury or Chaos die"
-    roll_template = "systems/d100/die.html"
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         data = {**roll.request, **roll.outcome}
@@ -145,7 +141,6 @@ class D100DieKind(FortuneOffer, RollKind):
 class D100OpposedKind(FortuneOffer, RollKind):
     key = "d100_opposed"
     name = "Opposed test"
-    roll_template = "systems/d100/opposed.html"
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         sides = zip(roll.request["sides"], roll.outcome["outcomes"], strict=True)

@@ -12,6 +12,7 @@ from django.db import transaction
 
 from campaigns.models import Roll
 from campaigns.systems.d100.actions import ActionError, _side_outcome, can_pay, pay, pool_left
+from campaigns.table import actions as table_actions
 from campaigns.table import live
 from rules.d100.test import opposed, read
 
@@ -82,18 +83,13 @@ def side_reroll(roll_id: int, user, index: int) -> Roll:
         outcomes[index] = _side_outcome(side)
         a, b = (read(o["value"], o["chance"], s["bonus"]) for o, s in zip(outcomes, sides, strict=True))
         names = {"a": sides[0]["who"], "b": sides[1]["who"], None: ""}
-        roll = Roll.objects.create(
-            campaign=original.campaign,
-            author=user,
-            character=original.character,
-            kind=KIND,
-            request={
-                **original.request,
-                "reroll_of": original.pk,
-                "of": original.request.get("label", ""),
-                "rerolled_sides": [*original.request.get("rerolled_sides", []), index],
-            },
-            outcome={"outcomes": outcomes, "winner": names[opposed(a, b)]},
+        rerolled = {
+            "reroll_of": original.pk,
+            "of": original.request.get("label", ""),
+            "rerolled_sides": [*original.request.get("rerolled_sides", []), index],
+        }
+        roll = table_actions.roll_after(
+            original, user, rerolled, {"outcomes": outcomes, "winner": names[opposed(a, b)]}
         )
         reason = f"Re-roll a {'critically ' if points == 2 else ''}failed side of an opposed test"
         pay(original.campaign, user, points, reason, npc=npc, roll=roll)

@@ -14,7 +14,7 @@ from campaigns.common import sources
 from campaigns.models import Commitment, Roll, RollCall
 from campaigns.systems.ore.kind import pool_from, roll_from
 from campaigns.table import actions as table_actions
-from campaigns.table import commitment_actions, events, live
+from campaigns.table import live
 from campaigns.toolkit.skills import no_such_skill
 from campaigns.toolkit.turns import locked_call, publish_call, save_call
 from rules.errors import RulesError
@@ -94,34 +94,19 @@ def start_roll(
         request["extras"] = extras
     if wiggle_at_best and side["wiggle"]:
         request["wiggle_at_best"] = True
-    with transaction.atomic():
-        call = RollCall(campaign=campaign, character=character, kind=KIND, label=label, request=request)
-        if difficulty is None:
-            call.save()
-            transaction.on_commit(lambda: live.send_call_opened(call))
-        else:
-            _roll(call, author=player, fresh=True)
-    return call
+    call = RollCall(campaign=campaign, character=character, kind=KIND, label=label, request=request)
+    return table_actions.self_test(call, "difficulty", lambda call: _roll(call, author=player, fresh=True))
 
 
 def set_difficulty(call_id: int, gm, difficulty: int) -> RollCall:
     with transaction.atomic():
         call = _locked(call_id, RollCall.Status.PENDING)
-        if not call.campaign.is_gm(gm):
-            raise ActionError("Only the GM sets the difficulty.")
-        if not call.request.get("secret"):
-            raise ActionError("This roll's difficulty is already known.")
+        table_actions.refuse_secret_number(call, gm, "difficulty", test="roll")
         if not 0 <= difficulty <= 10:
             raise RulesError("A difficulty is 0 (none) to 10.")
-        call.request = {**call.request, "difficulty": difficulty}
-        # Committed before the dice, shown when the session ends (read on /rules/#ore).
-        commitment_actions.commit(
-            call.campaign,
-            kind="difficulty",
-            value=difficulty,
-            call=call,
-            about=f"the difficulty of {call.character.name}'s roll",
-            reveal=Commitment.Reveal.SESSION_END,
+        # Shown when the session ends (read on /rules/#ore).
+        table_actions.set_secret_number(
+            call, "difficulty", difficulty, test="roll", reveal=Commitment.Reveal.SESSION_END
         )
         _roll(call, author=call.character.owner)
     return call
@@ -140,8 +125,7 @@ def call_contest(
         request["height_only"] = True
     with transaction.atomic():
         call = RollCall.objects.create(campaign=campaign, character=character, kind=KIND, label=label, request=request)
-        transaction.on_commit(lambda: live.send_call_opened(call))  # the card first, then the log's line
-        events.called(campaign, character, f"{label or ' + '.join(filter(None, (stat, skill)))} (a dynamic contest)")
+        table_actions.announce_call(call, f"{label or ' + '.join(filter(None, (stat, skill)))} (a dynamic contest)")
     return call
 
 
@@ -152,10 +136,7 @@ def roll_contest(call_id: int, player, *, bonus: int = 0, penalty: int = 0, extr
     a height-only contest takes no extra actions, since its winner is read from the highest set."""
     with transaction.atomic():
         call = _locked(call_id, RollCall.Status.PENDING)
-        if call.character.owner_id != player.pk:
-            raise ActionError("This roll is for another player's character.")
-        if "opponent" not in call.request:
-            raise ActionError("The GM sets this roll's difficulty.")
+        table_actions.refuse_contest_side(call, player, "difficulty", test="roll")
         if extras and call.request.get("height_only"):
             raise RulesError("A contest where only the heights count takes no extra actions.")
         side = side_for(call.character, call.request["stat"], call.request["skill"], bonus=bonus, penalty=penalty)

@@ -9,7 +9,7 @@ from campaigns.systems.ore import actions, panel
 from campaigns.systems.ore import card as ore_card
 from campaigns.systems.ore.kind import ORE
 from campaigns.systems.ore.sheet_form import OreSheetForm
-from campaigns.table.needs import own_steps, secret_tests
+from campaigns.table.needs import own_tests
 from rules.ore import SYSTEM
 
 
@@ -32,10 +32,8 @@ class OneRollEngine(SystemAdapter):
     }
 
     def needs(self, campaign, viewer, calls):
-        # The "Needs you" strip (campaigns/table/needs.py): a player's own test waits on the GM's secret step,
-        # and a roll of theirs on their choice.
-        gm = secret_tests(calls, viewer, actions.KIND, asks="a secret difficulty", step="set the difficulty")
-        return gm + own_steps(calls, viewer, actions.KIND, step="set your wiggle dice")
+        # The "Needs you" strip (campaigns/table/needs.py).
+        return own_tests(calls, viewer, actions.KIND, number="difficulty", choice="set your wiggle dice")
 
     def panel(self, campaign, audience, *, user=None, **forms):
         return panel.panel(campaign, audience, user=user, **forms)

@@ -19,7 +19,7 @@ from campaigns.common.inputs import whole_number
 from campaigns.life.access import campaign_for_gm
 from campaigns.models import Roll
 from campaigns.table import live
-from campaigns.table.actions import ActionError
+from campaigns.table.actions import ActionError, roll_after
 from campaigns.toolkit.steps import REFUSALS
 from rules.ore.multiple import strike
 
@@ -39,15 +39,8 @@ def strike_action(roll_id: int, gm, number: int) -> Roll:
         rulings = Roll.objects.filter(campaign=ruled.campaign, kind=KIND, request__struck_of=first)
         already = {n for r in rulings for n in r.request.get("struck", ())} | set(ruled.request.get("struck", ()))
         struck = strike(len(ruled.request.get("extras", ())), tuple(sorted(already)), number)
-        roll = Roll.objects.create(
-            campaign=ruled.campaign,
-            author=gm,
-            character=ruled.character,
-            kind=KIND,
-            request={**ruled.request, "struck": list(struck), "struck_of": first},
-            outcome=ruled.outcome,
-            visibility=ruled.visibility,
-        )
+        ruling = {"struck": list(struck), "struck_of": first}
+        roll = roll_after(ruled, gm, ruling, ruled.outcome, visibility=ruled.visibility)
         transaction.on_commit(lambda: live.send_roll(roll))
     return roll
 

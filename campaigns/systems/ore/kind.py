@@ -11,7 +11,7 @@ from django.utils.html import format_html
 
 from campaigns.common.audience import Audience
 from campaigns.common.fair_dice import Die
-from campaigns.plugins.roll_kind import RollKind
+from campaigns.plugins.roll_kind import CalledKind
 from campaigns.systems.ore.chart import ore_chart
 from campaigns.systems.ore.chips import dice_groups
 from campaigns.systems.ore.extra_sets import action_sets, declared
@@ -103,12 +103,9 @@ def _for_table(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-class OreKind(RollKind):
+class OreKind(CalledKind):
     key = "ore"
     name = "Set roll"
-    roll_template = "systems/ore/roll.html"
-    player_call_template = "systems/ore/call_player.html"
-    gm_call_template = "systems/ore/call_gm.html"
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         data = view_data(roll.request, roll.outcome, roll.request.get("label", ""))

@@ -16,7 +16,7 @@ from campaigns.models import Commitment, Roll, RollCall
 from campaigns.systems.tribute.events import events_of_test
 from campaigns.systems.tribute.kind import spec_from
 from campaigns.table import actions as table_actions
-from campaigns.table import commitment_actions, events, live
+from campaigns.table import live
 from campaigns.toolkit.turns import locked_call, publish_call, save_call
 from rules.errors import RulesError
 from rules.tribute.effects import Assignment, assign
@@ -66,33 +66,18 @@ def start_test(
         "test": _side(character.name, character.sheet, attribute, focus, burden, die_size),
         "events": events_of_test(campaign, die_size),
     }
-    with transaction.atomic():
-        call = RollCall(campaign=campaign, character=character, kind=KIND, label=label, request=request)
-        if opposition is None:
-            call.save()
-            transaction.on_commit(lambda: live.send_call_opened(call))
-        else:
-            _roll(call, author=player, fresh=True)
-    return call
+    call = RollCall(campaign=campaign, character=character, kind=KIND, label=label, request=request)
+    return table_actions.self_test(call, "opposition", lambda call: _roll(call, author=player, fresh=True))
 
 
 def set_opposition(call_id: int, gm, opposition: int) -> RollCall:
     """The GM's secret opposition for a player's test: the dice are rolled now."""
     with transaction.atomic():
         call = _locked(call_id, RollCall.Status.PENDING)
-        if not call.campaign.is_gm(gm):
-            raise ActionError("Only the GM sets the opposition.")
-        if not call.request.get("secret"):
-            raise ActionError("This test's opposition is already known.")
-        call.request = {**call.request, "opposition": opposition}
-        # Committed before the dice, shown when the session ends (read on /rules/#tribute).
-        commitment_actions.commit(
-            call.campaign,
-            kind="opposition",
-            value=opposition,
-            call=call,
-            about=f"the opposition of {call.character.name}'s test",
-            reveal=Commitment.Reveal.SESSION_END,
+        table_actions.refuse_secret_number(call, gm, "opposition", test="test")
+        # Shown when the session ends (read on /rules/#tribute).
+        table_actions.set_secret_number(
+            call, "opposition", opposition, test="test", reveal=Commitment.Reveal.SESSION_END
         )
         _roll(call, author=call.character.owner)
     return call
@@ -120,8 +105,7 @@ def call_opposed(campaign, gm, *, character, attribute, opponent: dict, label=""
     }
     with transaction.atomic():
         call = RollCall.objects.create(campaign=campaign, character=character, kind=KIND, label=label, request=request)
-        transaction.on_commit(lambda: live.send_call_opened(call))  # the card first, then the log's line
-        events.called(campaign, character, f"{label or attribute} (an opposed test)")
+        table_actions.announce_call(call, f"{label or attribute} (an opposed test)")
     return call
 
 
@@ -129,10 +113,7 @@ def roll_opposed(call_id: int, player, *, focus: int, burden: int, effect: str =
     """The player rolls their side of an opposed test; both sides roll at once."""
     with transaction.atomic():
         call = _locked(call_id, RollCall.Status.PENDING)
-        if call.character.owner_id != player.pk:
-            raise ActionError("This test is for another player's character.")
-        if "opponent" not in call.request:
-            raise ActionError("The GM sets this test's opposition.")
+        table_actions.refuse_contest_side(call, player, "opposition", test="test")
         _check_effect(call.character, effect)
         side = _side(
             call.character.name,

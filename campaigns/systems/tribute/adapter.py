@@ -7,7 +7,7 @@ from campaigns.plugins.base import SystemAdapter
 from campaigns.systems.tribute import actions, card, panel
 from campaigns.systems.tribute.kind import TRIBUTE
 from campaigns.systems.tribute.sheet_form import TributeSheetForm
-from campaigns.table.needs import own_steps, secret_tests
+from campaigns.table.needs import own_tests
 from rules.tribute import SYSTEM
 from rules.tribute.effects import Assignment
 from rules.tribute.sheet import attribute_range
@@ -40,10 +40,8 @@ class TributeAlpha(SystemAdapter):
     }
 
     def needs(self, campaign, viewer, calls):
-        # The "Needs you" strip (campaigns/table/needs.py): a player's own test waits on the GM's secret step,
-        # and a roll of theirs on their choice.
-        gm = secret_tests(calls, viewer, actions.KIND, asks="a secret opposition", step="set the opposition")
-        return gm + own_steps(calls, viewer, actions.KIND, step="assign Profit and Waste")
+        # The "Needs you" strip (campaigns/table/needs.py).
+        return own_tests(calls, viewer, actions.KIND, number="opposition", choice="assign Profit and Waste")
 
     def panel(self, campaign, audience, *, user=None, **forms):
         return panel.panel(campaign, audience, user=user, **forms)

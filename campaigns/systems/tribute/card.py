@@ -33,23 +33,22 @@ DEFAULT_OPPOSITION = 0  # human average (seed: "Attribute Ranks"); Reading: /rul
 BEST = ""  # the options' attribute for an effect: the character's highest-ranked
 
 
+def _dice_field(label: str, added_for: str) -> WholeNumberField:
+    """FOCUS and BURDEN alike: one die, and one more for each of up to 5 advantages (or handicaps)."""
+    return WholeNumberField(
+        min_value=1,
+        max_value=MAX_DICE,
+        required=False,
+        label=label,
+        help_text=f"1 + up to 5 for {added_for}. Empty: 1.",
+    )
+
+
 class CardOptionsForm(TableForm):
     """The "⋯": each option empty means the one-click default (published on /rules/#tribute-card)."""
 
-    focus = WholeNumberField(
-        min_value=1,
-        max_value=MAX_DICE,
-        required=False,
-        label="FOCUS dice (white)",
-        help_text="1 + up to 5 for advantages. Empty: 1.",
-    )
-    burden = WholeNumberField(
-        min_value=1,
-        max_value=MAX_DICE,
-        required=False,
-        label="BURDEN dice (black)",
-        help_text="1 + up to 5 for handicaps. Empty: 1.",
-    )
+    focus = _dice_field("FOCUS dice (white)", "advantages")
+    burden = _dice_field("BURDEN dice (black)", "handicaps")
     opposition = WholeNumberField(
         min_value=-OPPOSITION_LIMIT,
         max_value=OPPOSITION_LIMIT,

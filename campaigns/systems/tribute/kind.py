@@ -14,7 +14,7 @@ from typing import Any
 
 from campaigns.common.audience import Audience
 from campaigns.common.fair_dice import Die
-from campaigns.plugins.roll_kind import RollKind
+from campaigns.plugins.roll_kind import CalledKind
 from campaigns.systems.tribute.chart import tribute_chart
 from rules.tribute.roll import Outcome, TestRoll, TestSpec
 
@@ -83,12 +83,9 @@ def _public(state: dict[str, Any], request: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-class TributeKind(RollKind):
+class TributeKind(CalledKind):
     key = "tribute"
     name = "Test (Focus and Burden)"
-    roll_template = "systems/tribute/roll.html"
-    player_call_template = "systems/tribute/call_player.html"
-    gm_call_template = "systems/tribute/call_gm.html"
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         data = _public(roll.outcome, roll.request)

@@ -340,21 +340,14 @@ def spend_on_roll(roll_id: int, player, *, use: str, payer_id: int | None = None
             target = standing.outcome["target"] + KARMA_BOOST
             success, margin = judge(standing.outcome["total"], target)
             outcome = {**standing.outcome, "target": target, "bonus": KARMA_BOOST, "success": success, "margin": margin}
-        roll = Roll.objects.create(
-            campaign=first.campaign,
-            author=player,
-            character=first.character,
-            kind=KIND,
-            request={
-                **first.request,
-                "first_roll": first.pk,
-                key: standing.pk,
-                "boosted_by": boosted_by,
-                "of": check_name(first),
-                **_replaced(standing, use),
-            },
-            outcome=outcome,
-        )
+        spent = {
+            "first_roll": first.pk,
+            key: standing.pk,
+            "boosted_by": boosted_by,
+            "of": check_name(first),
+            **_replaced(standing, use),
+        }
+        roll = table_actions.roll_after(first, player, spent, outcome)
         reason = "Re-roll a failed roll" if use == "reroll" else f"+5 to {check_name(first)}"
         change_karma(payer, -1, actor=player, reason=reason, roll=roll)
         transaction.on_commit(lambda: live.send_roll(roll))

@@ -12,10 +12,9 @@ from django.db import transaction
 from django.views.decorators.http import require_POST
 
 from campaigns.common.audience import Audience
-from campaigns.common.fair_dice import Die
 from campaigns.life.access import campaign_for_gm
 from campaigns.models import Roll
-from campaigns.plugins.roll_kind import RollKind
+from campaigns.plugins.roll_kind import DicelessKind
 from campaigns.systems.zener.actions import send_sheets
 from campaigns.table import live
 from campaigns.table.actions import ActionError
@@ -73,7 +72,7 @@ def fight_row(row: dict) -> str:
     return f"{row['name']} −{row['recovered']} shock (shock {row['shock']})"
 
 
-class ZenerFightOverKind(RollKind):
+class ZenerFightOverKind(DicelessKind):
     """The end of a fight and the shock each character recovered: public, like recovery."""
 
     key = KIND
@@ -82,10 +81,6 @@ class ZenerFightOverKind(RollKind):
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         return {"rows": [fight_row(row) for row in roll.outcome["rows"]]}
-
-    def fair_dice(self, roll, audience: Audience) -> list[tuple[Die, int]]:
-        """The fight's end, shock recovered: no dice."""
-        return []
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         return "The fight is over: " + ("; ".join(data["rows"]) or "no one has shock to recover") + "."

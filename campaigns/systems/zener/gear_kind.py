@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from campaigns.common.audience import Audience
-from campaigns.common.fair_dice import Die
-from campaigns.plugins.roll_kind import RollKind
+from campaigns.plugins.roll_kind import DicelessKind
 from rules.zener.macguffins import SCALE, UPGRADES
 from rules.zener.words import counted
 
@@ -18,7 +17,7 @@ def improvement_line(request: dict) -> str:
     return f"{request['name']}{upgrade}: {SCALE[request['scale']][0].lower()}, {counted(request['points'], 'point')}"
 
 
-class ZenerGearKind(RollKind):
+class ZenerGearKind(DicelessKind):
     key = "zener_gear"
     name = "Equipment and MacGuffins"
     roll_template = "systems/zener/gear_row.html"
@@ -41,10 +40,6 @@ class ZenerGearKind(RollKind):
                 f"{counted(request['cost'], 'skill point')} come back"
             )
         return {"event": event, "line": line}
-
-    def fair_dice(self, roll, audience: Audience) -> list[tuple[Die, int]]:
-        """Karma and gear spent: no dice."""
-        return []
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         if data["event"] == "improvement":

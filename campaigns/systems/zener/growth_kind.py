@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from campaigns.common.audience import Audience
-from campaigns.common.fair_dice import Die
-from campaigns.plugins.roll_kind import RollKind
+from campaigns.plugins.roll_kind import DicelessKind
 
 KIND = "zener_growth"
 
@@ -35,17 +34,13 @@ def growth_line(request: dict) -> str:
     return f" pays off the setback {request['name']} for {request['cost']} Karma" + (f": {back} back" if back else "")
 
 
-class ZenerGrowthKind(RollKind):
+class ZenerGrowthKind(DicelessKind):
     key = KIND
     name = "Disadvantages and setbacks"
     roll_template = "systems/zener/growth_row.html"
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         return {"line": growth_line(roll.request)}
-
-    def fair_dice(self, roll, audience: Audience) -> list[tuple[Die, int]]:
-        """Growth bought with points: no dice."""
-        return []
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         return f"{who}{data['line']}."

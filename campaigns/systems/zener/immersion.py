@@ -451,7 +451,6 @@ class ZenerImmersionKind(RollKind):
 
     key = KIND
     name = "Immersion"
-    roll_template = "systems/zener/immersion.html"
 
     def follow_ups(self, roll, user):
         """The failed last check's Karma menu, as on the row (karma_options)."""

@@ -8,7 +8,7 @@ from typing import Any
 
 from campaigns.common.audience import Audience
 from campaigns.common.fair_dice import Die
-from campaigns.plugins.roll_kind import RollKind
+from campaigns.plugins.roll_kind import DicelessKind, FacesKind, RollKind
 from campaigns.systems.zener import actions
 from campaigns.systems.zener.chart import zener_chart
 from rules.zener.checks import KARMA_BOOST, eventual_time
@@ -75,7 +75,6 @@ KARMA_MENU = "systems/zener/karma_options.html#options"
 class ZenerKind(RollKind):
     key = "zener"
     name = "Check"
-    roll_template = "systems/zener/roll.html"
 
     def follow_ups(self, roll, user):
         """The row's Karma menu (a re-roll, a +5 from another of the user's characters), on the card at once."""
@@ -137,7 +136,6 @@ class ZenerAttackKind(RollKind):
 
     key = "zener_attack"
     name = "Attack"
-    roll_template = "systems/zener/attack.html"
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         data = {**roll.request, **roll.outcome}
@@ -178,7 +176,6 @@ ZENER_ATTACK = ZenerAttackKind()
 class ZenerInitiativeKind(RollKind):
     key = "zener_initiative"
     name = "Initiative"
-    roll_template = "systems/zener/initiative.html"
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         data = dict(roll.outcome)
@@ -213,21 +210,17 @@ def _micro_time(data: dict[str, Any], turns: list[list[str]]) -> str:
 ZENER_INITIATIVE = ZenerInitiativeKind()
 
 
-class ZenerDeathKind(RollKind):
+class ZenerDeathKind(FacesKind):
     """A dying character's CON save for the round (seed: "Death"): public, like the fight."""
 
     key = "zener_death"
     name = "Death save"
-    roll_template = "systems/zener/death.html"
+    die = Die(6)
     RESULTS = {"dying": "still dying", "dead": "dies", "stabilised": "is stabilised, restored to 1"}
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         raised = more_dice(roll.request["dice"], 4, roll.outcome["target"])
         return {**roll.request, **roll.outcome, "said": self.RESULTS[roll.outcome["result"]], "raised": raised}
-
-    def fair_dice(self, roll, audience: Audience) -> list[tuple[Die, int]]:
-        """The save's d6s."""
-        return [(Die(6), face) for face in roll.outcome["faces"]]
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         aid = ", with medical aid" if data["aided"] else ""
@@ -240,20 +233,15 @@ class ZenerDeathKind(RollKind):
 ZENER_DEATH = ZenerDeathKind()
 
 
-class ZenerRecoveryKind(RollKind):
+class ZenerRecoveryKind(DicelessKind):
     """Days of rest the GM let pass, and what each character healed (seed: "Damage & Recovery")."""
 
     key = "zener_recovery"
     name = "Recovery"
-    roll_template = "systems/zener/recovery.html"
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         rows = [f"{h['name']}: {healed_text(h)}" for h in roll.outcome["healed"]]
         return {**roll.request, "rows": rows}
-
-    def fair_dice(self, roll, audience: Audience) -> list[tuple[Die, int]]:
-        """Days of rest: no dice."""
-        return []
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         days = "A day passes" if data["days"] == 1 else f"{data['days']} days pass"
@@ -279,19 +267,14 @@ def healed_text(healed: dict) -> str:
 ZENER_RECOVERY = ZenerRecoveryKind()
 
 
-class ZenerShockKind(RollKind):
+class ZenerShockKind(DicelessKind):
     """A missed action the GM marked: shock recovered, and waking (seed: "SHOCK")."""
 
     key = "zener_shock"
     name = "Missed action"
-    roll_template = "systems/zener/shock.html"
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         return dict(roll.outcome)
-
-    def fair_dice(self, roll, audience: Audience) -> list[tuple[Die, int]]:
-        """Shock recovered by a missed action: no dice."""
-        return []
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         line = f"{who} misses an action and recovers {data['recovered']} shock (shock {data['shock']})"

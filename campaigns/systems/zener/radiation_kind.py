@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from campaigns.common.audience import Audience
-from campaigns.common.fair_dice import Die
-from campaigns.plugins.roll_kind import RollKind
+from campaigns.plugins.roll_kind import DicelessKind, RollKind
 from campaigns.systems.zener.kind import more_dice
 from rules.zener.radiation import CATEGORIES, TRANSITION_AS_BONUS, TRANSITION_AS_PENALTY
 from rules.zener.words import counted
@@ -48,7 +47,6 @@ def _raised(dice: int, target: int) -> str:
 class ZenerTransitionKind(RollKind):
     key = "zener_transition"
     name = "Zener transition"
-    roll_template = "systems/zener/transition.html"
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         category = CATEGORIES[roll.request["category"]]
@@ -86,7 +84,6 @@ def therapy_line(outcome: dict) -> str:
 class ZenerTherapyKind(RollKind):
     key = "zener_therapy"
     name = "Anti-radiation therapy"
-    roll_template = "systems/zener/therapy.html"
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         return {"line": therapy_line(roll.outcome)}
@@ -98,19 +95,14 @@ class ZenerTherapyKind(RollKind):
 ZENER_THERAPY = ZenerTherapyKind()
 
 
-class ZenerRadiationMoveKind(RollKind):
+class ZenerRadiationMoveKind(DicelessKind):
     """The GM's move of long-term CON loss to another stat (rules.zener.radiation.move_loss): public."""
 
     key = "zener_radiation_move"
     name = "Long-term CON loss moved"
-    roll_template = "systems/zener/radiation_move.html"
 
     def roll_data(self, roll, audience: Audience) -> dict[str, Any]:
         return {"line": roll.outcome["line"]}
-
-    def fair_dice(self, roll, audience: Audience) -> list[tuple[Die, int]]:
-        """A loss moved by the GM: no dice."""
-        return []
 
     def sentence(self, who: str, label: str, data: dict[str, Any]) -> str:
         return data["line"]
