@@ -44,6 +44,13 @@ def _own_character(request, campaign_id: int, character_id: int):
     return campaign, character
 
 
+def _own_saved_button(request, campaign_id: int, character_id: int):
+    """The user's own character at the table and the saved button posted for it; 404 otherwise."""
+    campaign, character = _own_character(request, campaign_id, character_id)
+    kept = get_object_or_404(character.saved_rolls, pk=row_id(request.POST.get("saved", "")) or 0)
+    return campaign, character, kept
+
+
 @login_required
 @require_POST
 def card_roll(request, campaign_id: int, character_id: int):
@@ -65,8 +72,7 @@ def card_roll(request, campaign_id: int, character_id: int):
 @require_POST
 def saved_roll(request, campaign_id: int, character_id: int):
     """A saved button pressed: its key and stored options, checked again as a new press would be."""
-    campaign, character = _own_character(request, campaign_id, character_id)
-    kept = get_object_or_404(character.saved_rolls, pk=row_id(request.POST.get("saved", "")) or 0)
+    campaign, character, kept = _own_saved_button(request, campaign_id, character_id)
     try:
         data = None if kept.key == saved.NOTATION else saved.as_data(kept.options)
         said, row, last = _press(request, campaign, character, kept.key, data, kept=kept)
@@ -78,8 +84,7 @@ def saved_roll(request, campaign_id: int, character_id: int):
 @login_required
 @require_POST
 def saved_roll_remove(request, campaign_id: int, character_id: int):
-    campaign, character = _own_character(request, campaign_id, character_id)
-    kept = get_object_or_404(character.saved_rolls, pk=row_id(request.POST.get("saved", "")) or 0)
+    campaign, character, kept = _own_saved_button(request, campaign_id, character_id)
     kept.delete()
     return _answer(request, campaign, character, said=f"Removed the saved button “{kept.name}”.")
 

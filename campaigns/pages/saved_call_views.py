@@ -10,8 +10,7 @@ from campaigns.calls import saved
 from campaigns.calls.call_section import saved_calls_context
 from campaigns.common.inputs import row_id
 from campaigns.life.access import campaign_for_gm
-from campaigns.pages.views import TABLE
-from campaigns.table import actions
+from campaigns.pages.views import TABLE, call_for
 from campaigns.table.forms import form_errors
 
 
@@ -29,17 +28,8 @@ def saved_call_use(request, campaign_id: int):
     if not form.is_valid():
         error = f"{kept.name}: {form_errors(form)}"
     else:
-        data = form.cleaned_data
-        actions.call_for_roll(
-            campaign,
-            character=data["character"],
-            notation=data["notation"],
-            target=data["target"],
-            comparison=data["comparison"],
-            label=data["label"],
-            reveal=form.reveal(),
-        )
-        said = f"Called “{kept.name}” for {data['character'].name}."
+        call_for(campaign, form)
+        said = f"Called “{kept.name}” for {form.cleaned_data['character'].name}."
     return _answer(request, campaign, said=said, error=error, character=request.POST.get("character", ""))
 
 

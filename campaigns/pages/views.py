@@ -303,6 +303,19 @@ def _catch_up(request, campaign) -> HttpResponse:
     return retarget(reswap(response, "outerHTML"), "#log-region")
 
 
+# What a roll of notation is, asked for from the roll form, the call form or a saved call.
+ROLL_FIELDS = ("character", "notation", "target", "comparison", "label")
+
+
+def roll_fields(data) -> dict:
+    return {name: data[name] for name in ROLL_FIELDS}
+
+
+def call_for(campaign, form):
+    """The GM's call for the roll a valid call form (or a saved call's) asks for."""
+    return actions.call_for_roll(campaign, reveal=form.reveal(), **roll_fields(form.cleaned_data))
+
+
 @login_required
 @require_POST
 def roll(request: HtmxHttpRequest, campaign_id: int):
@@ -318,16 +331,8 @@ def roll(request: HtmxHttpRequest, campaign_id: int):
         with transaction.atomic() if name else nullcontext():
             if name:  # kept as a button on the character's card
                 saved.save_notation(campaign, request.user, data, name)
-            new_roll = actions.roll_notation(
-                campaign,
-                request.user,
-                notation=data["notation"],
-                target=data["target"],
-                comparison=data["comparison"],
-                character=data["character"],
-                label=data["label"],
-                secret=data.get("secret", False),
-            )
+            secret = data.get("secret", False)
+            new_roll = actions.roll_notation(campaign, request.user, secret=secret, **roll_fields(data))
     except actions.ActionError as error:
         form.add_error("save_as" if name else None, str(error))
         return _form_error(request, campaign, "roll_form", roll_form=form)
@@ -411,15 +416,7 @@ def call_new(request: HtmxHttpRequest, campaign_id: int):
         with transaction.atomic():
             if name:  # kept as a button above the form
                 saved.save_call(campaign, name, data)
-            actions.call_for_roll(
-                campaign,
-                character=data["character"],
-                notation=data["notation"],
-                target=data["target"],
-                comparison=data["comparison"],
-                label=data["label"],
-                reveal=form.reveal(),
-            )
+            call_for(campaign, form)
     except actions.ActionError as error:
         form.add_error("save_as", str(error))
         return _form_error(request, campaign, "call_form", call_form=form)

@@ -1,37 +1,16 @@
-"""Coin's table steps: the GM's call, the player's flip (campaigns.toolkit.steps)."""
-
-from django.contrib.auth.decorators import login_required
-from django.views.decorators.http import require_POST
+"""Coin's table steps: the GM's call, the player's flip (campaigns.pages.step_views)."""
 
 from campaigns.common.audience import Audience
-from campaigns.life.access import campaign_for_gm
-from campaigns.toolkit.steps import call_step, panel_step, player_call
+from campaigns.pages.step_views import call_form_step, gm_form_step
 from tests.coin import actions
 from tests.coin.forms import FlipCallForm
 
 
-@login_required
-@require_POST
-def call(request, campaign_id: int):
-    campaign = campaign_for_gm(request, campaign_id)
-    form = FlipCallForm(request.POST, campaign=campaign)
-
-    def act():
-        data = form.cleaned_data
-        actions.call_flip(
-            campaign,
-            request.user,
-            character=data["character"],
-            coins=data["coins"],
-            target=data["target"],
-            label=data["label"],
-        )
-
-    return panel_step(request, campaign, Audience.GM, form=form, form_name="call_form", act=act)
+@gm_form_step(FlipCallForm, "call_form")
+def call(request, campaign, form):
+    actions.call_flip(campaign, request.user, **form.cleaned_data)
 
 
-@login_required
-@require_POST
-def flip(request, campaign_id: int, call_id: int):
-    call = player_call(request, campaign_id, call_id, actions.KIND)
-    return call_step(request, call, Audience.CALLED_PLAYER, act=lambda: actions.flip_coins(call.pk, request.user))
+@call_form_step(actions.KIND, Audience.CALLED_PLAYER)
+def flip(request, call, form):
+    actions.flip_coins(call.pk, request.user)

@@ -1,6 +1,5 @@
-from django.urls import path
-
 from campaigns.plugins.base import GM, MEMBER
+from campaigns.plugins.urls import steps
 from campaigns.systems.cgg import (
     advancement_views,
     conditions,
@@ -13,54 +12,28 @@ from campaigns.systems.cgg import (
     views,
 )
 
-urlpatterns = [
-    path("calls/", views.call_action, name="cgg_call"),
-    path("odds/", views.action_odds, name="cgg_odds"),
-    path("calls/<int:call_id>/roll/", views.roll, name="cgg_roll"),
-    path("calls/<int:call_id>/wrench/", views.wrench, name="cgg_wrench"),
-    path("calls/<int:call_id>/enhanced/", views.enhanced, name="cgg_enhanced"),
-    path("calls/<int:call_id>/hammer/", views.hammer, name="cgg_hammer"),
-    path("calls/<int:call_id>/gear/", views.confirm_gear, name="cgg_confirm_gear"),
-    path("calls/<int:call_id>/gear/odds/", views.gear_odds, name="cgg_gear_odds"),
-    path("explorers/<int:character_id>/crisis/", views.resolve_crisis, name="cgg_resolve_crisis"),
-    path("explorers/<int:character_id>/clock/", views.adjust_clock, name="cgg_clock"),
-    path("tension/", tension_views.tension, name="cgg_tension"),
-    path("tension/turn/", round_views.turn, name="cgg_turn"),
-    path("tension/turn/forms/", round_views.turn_forms, name="cgg_turn_forms"),
-    path("rolls/<int:roll_id>/lower/", tension_views.lower, name="cgg_lower_tension"),
-    path("tension/edge-bonus/", round_views.edge_bonus, name="cgg_edge_bonus"),
-    path("explorers/<int:character_id>/advance/", advancement_views.advance, name="cgg_advance"),
-    path("diligence/", diligence_views.diligence, name="cgg_diligence"),
-    path("rolls/<int:roll_id>/fallout/", fallout.fallout, name="cgg_fallout"),
-    path("explorers/<int:character_id>/conditions/", conditions.condition, name="cgg_condition"),
-    path("explorers/<int:character_id>/quick/clock/", quick_edits.quick_clock, name="cgg_quick_clock"),
-    path("explorers/<int:character_id>/quick/condition/", quick_edits.quick_condition, name="cgg_quick_condition"),
-    path("explorers/<int:character_id>/leverage/end/", leverage_goals.end_leverage_view, name="cgg_leverage_end"),
-]
-
-# Who may use each step (a method, and the GM or any member): the trust tests hold every
-# route to it (tests/test_trust.py), so a new step without its line here fails them.
-ACCESS = {
-    "cgg_call": ("post", GM),
-    "cgg_odds": ("get", GM),
-    "cgg_roll": ("post", MEMBER),
-    "cgg_wrench": ("post", MEMBER),
-    "cgg_enhanced": ("post", MEMBER),
-    "cgg_hammer": ("post", GM),
-    "cgg_confirm_gear": ("post", GM),
-    "cgg_gear_odds": ("get", GM),
-    "cgg_resolve_crisis": ("post", GM),
-    "cgg_clock": ("post", GM),
-    "cgg_tension": ("post", GM),
-    "cgg_turn": ("post", MEMBER),
-    "cgg_turn_forms": ("get", MEMBER),
-    "cgg_edge_bonus": ("post", MEMBER),
-    "cgg_lower_tension": ("post", GM),
-    "cgg_advance": ("post", GM),
-    "cgg_diligence": ("post", MEMBER),
-    "cgg_fallout": ("post", GM),
-    "cgg_condition": ("post", GM),
-    "cgg_leverage_end": ("post", GM),
-    "cgg_quick_clock": ("post", GM),
-    "cgg_quick_condition": ("post", GM),
-}
+# Each step: its route, view and name, and who may use it (a method, and the GM or any member).
+urlpatterns, ACCESS = steps(
+    ("calls/", views.call_action, "cgg_call", "post", GM),
+    ("odds/", views.action_odds, "cgg_odds", "get", GM),
+    ("calls/<int:call_id>/roll/", views.roll, "cgg_roll", "post", MEMBER),
+    ("calls/<int:call_id>/wrench/", views.wrench, "cgg_wrench", "post", MEMBER),
+    ("calls/<int:call_id>/enhanced/", views.enhanced, "cgg_enhanced", "post", MEMBER),
+    ("calls/<int:call_id>/hammer/", views.hammer, "cgg_hammer", "post", GM),
+    ("calls/<int:call_id>/gear/", views.confirm_gear, "cgg_confirm_gear", "post", GM),
+    ("calls/<int:call_id>/gear/odds/", views.gear_odds, "cgg_gear_odds", "get", GM),
+    ("explorers/<int:character_id>/crisis/", views.resolve_crisis, "cgg_resolve_crisis", "post", GM),
+    ("explorers/<int:character_id>/clock/", views.adjust_clock, "cgg_clock", "post", GM),
+    ("tension/", tension_views.tension, "cgg_tension", "post", GM),
+    ("tension/turn/", round_views.turn, "cgg_turn", "post", MEMBER),
+    ("tension/turn/forms/", round_views.turn_forms, "cgg_turn_forms", "get", MEMBER),
+    ("rolls/<int:roll_id>/lower/", tension_views.lower, "cgg_lower_tension", "post", GM),
+    ("tension/edge-bonus/", round_views.edge_bonus, "cgg_edge_bonus", "post", MEMBER),
+    ("explorers/<int:character_id>/advance/", advancement_views.advance, "cgg_advance", "post", GM),
+    ("diligence/", diligence_views.diligence, "cgg_diligence", "post", MEMBER),
+    ("rolls/<int:roll_id>/fallout/", fallout.fallout, "cgg_fallout", "post", GM),
+    ("explorers/<int:character_id>/conditions/", conditions.condition, "cgg_condition", "post", GM),
+    ("explorers/<int:character_id>/quick/clock/", quick_edits.quick_clock, "cgg_quick_clock", "post", GM),
+    ("explorers/<int:character_id>/quick/condition/", quick_edits.quick_condition, "cgg_quick_condition", "post", GM),
+    ("explorers/<int:character_id>/leverage/end/", leverage_goals.end_leverage_view, "cgg_leverage_end", "post", GM),
+)

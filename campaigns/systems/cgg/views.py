@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 from campaigns.common.audience import Audience
 from campaigns.life.access import campaign_for_gm
 from campaigns.models import RollCall
+from campaigns.pages.step_views import call_form_step, gm_form_step
 from campaigns.secrets.visibility import call_view
 from campaigns.systems.cgg import actions
 from campaigns.systems.cgg.assists import assist_choice, gear_indexes
@@ -28,36 +29,26 @@ from rules.cgg.action import action_chances
 from rules.errors import RulesError
 
 
-@login_required
-@require_POST
-def call_action(request, campaign_id: int):
-    campaign = campaign_for_gm(request, campaign_id)
-    form = ActionCallForm(request.POST, campaign=campaign)
-
-    def act():
-        data = form.cleaned_data
-        # Dire Injury cancels the action (campaigns/systems/cgg/condition_roll.py).
-        if "Dire Injury" in data["exec_conditions"]:
-            dire_injury(campaign, data["character"], data["attribute"], request.user)
-            tell_done(request, f"Dire Injury: {data['character'].name}'s action is cancelled.")
-            return
-        actions.call_for_action(
-            campaign,
-            character=data["character"],
-            attribute=data["attribute"],
-            difficulty=data["difficulty"],
-            label=data["label"],
-            exec_pays=data["exec_conditions"],
-            gm=request.user,
-            assist=data["assist_pair"],
-            bonus_pips=data["bonus_pips"],
-        )
-
-    # The next call starts on the same explorer (play-test: each call went back to the first in the list).
-    def again():
-        return ActionCallForm(campaign=campaign, initial={"character": form.cleaned_data["character"].pk})
-
-    return panel_step(request, campaign, Audience.GM, form=form, form_name="call_form", act=act, again=again)
+# The next call starts on the same explorer (play-test: each call went back to the first in the list).
+@gm_form_step(ActionCallForm, "call_form", keeps=("character",))
+def call_action(request, campaign, form):
+    data = form.cleaned_data
+    # Dire Injury cancels the action (campaigns/systems/cgg/condition_roll.py).
+    if "Dire Injury" in data["exec_conditions"]:
+        dire_injury(campaign, data["character"], data["attribute"], request.user)
+        tell_done(request, f"Dire Injury: {data['character'].name}'s action is cancelled.")
+        return
+    actions.call_for_action(
+        campaign,
+        character=data["character"],
+        attribute=data["attribute"],
+        difficulty=data["difficulty"],
+        label=data["label"],
+        exec_pays=data["exec_conditions"],
+        gm=request.user,
+        assist=data["assist_pair"],
+        bonus_pips=data["bonus_pips"],
+    )
 
 
 @login_required
@@ -146,26 +137,20 @@ def _roll(call_id, player, stunt, choice, pays):
     return call
 
 
-@login_required
-@require_POST
-def confirm_gear(request, campaign_id: int, call_id: int):
+@call_form_step(actions.KIND, Audience.GM)
+def confirm_gear(request, call, form):
     """The Exec keeps the gear that applies and strikes the rest; the roll is made at once, with
     the player's other choices as they posted them."""
-    call = gm_call(request, campaign_id, call_id, actions.KIND)
-
-    def act():
-        with transaction.atomic():
-            kept = gear_indexes(request.POST.getlist("gear"))
-            posted = QueryDict(mutable=True)
-            for name, values in actions.confirm_gear(call.pk, request.user, kept).items():
-                posted.setlist(name, values)
-            form = StuntForm(posted, masteries=call_view(call, Audience.CALLED_PLAYER).data["masteries"])
-            if not form.is_valid():
-                raise RulesError(" ".join(e for errors in form.errors.values() for e in errors))
-            choice = replace(assist_choice(posted), gear=kept)
-            _roll(call.pk, call.character.owner, form.stunt(), choice, tuple(posted.getlist("condition_pay")))
-
-    return call_step(request, call, Audience.GM, act=act)
+    with transaction.atomic():
+        kept = gear_indexes(request.POST.getlist("gear"))
+        posted = QueryDict(mutable=True)
+        for name, values in actions.confirm_gear(call.pk, request.user, kept).items():
+            posted.setlist(name, values)
+        stunt_form = StuntForm(posted, masteries=call_view(call, Audience.CALLED_PLAYER).data["masteries"])
+        if not stunt_form.is_valid():
+            raise RulesError(" ".join(e for errors in stunt_form.errors.values() for e in errors))
+        choice = replace(assist_choice(posted), gear=kept)
+        _roll(call.pk, call.character.owner, stunt_form.stunt(), choice, tuple(posted.getlist("condition_pay")))
 
 
 @login_required
@@ -186,46 +171,20 @@ def gear_odds(request, campaign_id: int, call_id: int):
     return render(request, "systems/cgg/gear_odds.html", {"odds": odds_with_gear(call, sorted(set(kept)))})
 
 
-@login_required
-@require_POST
-def enhanced(request, campaign_id: int, call_id: int):
+@call_form_step(actions.KIND, Audience.CALLED_PLAYER)
+def enhanced(request, call, form):
     """The player pays one for Enhanced after a roll with Venture (campaigns/systems/cgg/condition_roll.py)."""
-    call = player_call(request, campaign_id, call_id, actions.KIND)
-    return call_step(
-        request,
-        call,
-        Audience.CALLED_PLAYER,
-        act=lambda: use_enhanced(call.pk, request.user, request.POST.get("choice", "")),
-    )
+    use_enhanced(call.pk, request.user, request.POST.get("choice", ""))
 
 
-@login_required
-@require_POST
-def wrench(request, campaign_id: int, call_id: int):
-    call = player_call(request, campaign_id, call_id, actions.KIND)
-    form = WrenchForm(request.POST)
-    return call_step(
-        request,
-        call,
-        Audience.CALLED_PLAYER,
-        form=form,
-        act=lambda: actions.choose_wrench(call.pk, request.user, form.chosen(), form.cleaned_data["aspect"]),
-    )
+@call_form_step(actions.KIND, Audience.CALLED_PLAYER, WrenchForm)
+def wrench(request, call, form):
+    actions.choose_wrench(call.pk, request.user, form.chosen(), form.cleaned_data["aspect"])
 
 
-@login_required
-@require_POST
-def hammer(request, campaign_id: int, call_id: int):
-    call = gm_call(request, campaign_id, call_id, actions.KIND)
-    form = HammerForm(request.POST)
-    return call_step(
-        request,
-        call,
-        Audience.GM,
-        form=form,
-        refused="Choose Hammer uses from the list.",
-        act=lambda: actions.choose_hammer(call.pk, request.user, form.chosen()),
-    )
+@call_form_step(actions.KIND, Audience.GM, HammerForm, refused="Choose Hammer uses from the list.")
+def hammer(request, call, form):
+    actions.choose_hammer(call.pk, request.user, form.chosen())
 
 
 def explorer_for_gm(request, campaign_id: int, character_id: int):

@@ -8,33 +8,16 @@ from django.views.decorators.http import require_POST
 from campaigns.common.audience import Audience
 from campaigns.life.access import campaign_for_gm
 from campaigns.models import Roll
+from campaigns.pages.step_views import gm_form_step
 from campaigns.systems.d100 import actions, gm
 from campaigns.systems.d100.gm_forms import GMDieForm, SecretTestForm
 from campaigns.systems.d100.views import _after
 from campaigns.toolkit.steps import REFUSALS, panel_step
 
 
-@login_required
-@require_POST
-def secret_test(request, campaign_id: int):
-    campaign = campaign_for_gm(request, campaign_id)
-    form = SecretTestForm(request.POST, campaign=campaign)
-
-    def act():
-        data = form.cleaned_data
-        gm.gm_secret_test(
-            campaign,
-            request.user,
-            character=data["character"],
-            skill=data["skill"].strip(),
-            attribute=data["attribute"],
-            difficulty=data["difficulty"],
-            label=data["label"],
-            time=data["time"],
-            synergy=data["synergy"],
-        )
-
-    return panel_step(request, campaign, Audience.GM, form=form, form_name="secret_form", act=act)
+@gm_form_step(SecretTestForm, "secret_form")
+def secret_test(request, campaign, form):
+    gm.gm_secret_test(campaign, request.user, **form.cleaned_data)
 
 
 @login_required
@@ -52,17 +35,7 @@ def reveal(request, campaign_id: int, roll_id: int):
     return _after(request, campaign)
 
 
-@login_required
-@require_POST
-def die(request, campaign_id: int):
+@gm_form_step(GMDieForm, "gm_die_form")
+def die(request, campaign, form):
     """A Fury or Chaos die for the GM: for no character, or for one at the table."""
-    campaign = campaign_for_gm(request, campaign_id)
-    form = GMDieForm(request.POST, campaign=campaign)
-    return panel_step(
-        request,
-        campaign,
-        Audience.GM,
-        form=form,
-        form_name="gm_die_form",
-        act=lambda: actions.roll_special_die(campaign, request.user, **form.cleaned_data),
-    )
+    actions.roll_special_die(campaign, request.user, **form.cleaned_data)

@@ -9,58 +9,41 @@ from django.utils.html import format_html
 from django.views.decorators.http import require_GET, require_POST
 
 from campaigns.common.audience import Audience
-from campaigns.life.access import campaign_for_gm, campaign_for_member
+from campaigns.life.access import campaign_for_member
 from campaigns.models import Roll
+from campaigns.pages.step_views import call_form_step, gm_form_step, gm_panel_step, roll_form_step, roll_odds
 from campaigns.systems.d100 import actions
 from campaigns.systems.d100 import opposed as opposed_rerolls
 from campaigns.systems.d100.chart import d100_chart
 from campaigns.systems.d100.forms import D100TestForm, MisfortuneForm, OpposedForm, SpecialDieForm
 from campaigns.systems.d100.panel import pools_panel
 from campaigns.table import last_roll
-from campaigns.toolkit.steps import REFUSALS, call_step, gm_call, panel_step, roll_step
+from campaigns.toolkit.steps import REFUSALS, panel_step
 from rules.d100.test import Flip, chances, difficulty_for_time, total_chance
 from rules.errors import RulesError
 
 
-@login_required
-@require_POST
-def test(request, campaign_id: int):
-    campaign = campaign_for_member(request, campaign_id)
-    form = D100TestForm(request.POST, campaign=campaign, user=request.user)
-
-    def act():
-        data = form.cleaned_data
-        return actions.start_test(
-            campaign,
-            request.user,
-            character=data["character"],
-            skill=data["skill"].strip(),
-            attribute=data["attribute"],
-            difficulty=data["difficulty"] or None,
-            how=Flip(data["flip"]),
-            assistant=data["assistant"],
-            synergy=data["synergy"],
-            label=data["label"],
-            time=data["time"] or "normal",
-        )
-
-    return roll_step(
-        request,
+@roll_form_step(D100TestForm, "test_form")
+def test(request, campaign, form):
+    data = form.cleaned_data
+    return actions.start_test(
         campaign,
-        Audience.TABLE,
-        form=form,
-        form_name="test_form",
-        act=act,
-        again=lambda: D100TestForm(initial=request.POST.dict(), campaign=campaign, user=request.user),
+        request.user,
+        character=data["character"],
+        skill=data["skill"],
+        attribute=data["attribute"],
+        difficulty=data["difficulty"] or None,
+        how=Flip(data["flip"]),
+        assistant=data["assistant"],
+        synergy=data["synergy"],
+        label=data["label"],
+        time=data["time"] or "normal",
     )
 
 
-@login_required
-@require_GET
-def odds(request, campaign_id: int):
+@roll_odds(D100TestForm, "systems/d100/odds.html")
+def odds(request, campaign, form):
     """Exact odds of the player's own test; none while the GM sets the difficulty."""
-    campaign = campaign_for_member(request, campaign_id)
-    form = D100TestForm(request.GET, campaign=campaign, user=request.user)
     context = {}
     if form.is_valid() and not (form.cleaned_data["skill"].strip() or form.cleaned_data["attribute"]):
         # Nothing chosen yet (the form as it opens): a hint, not an error; rolling it says what is missing.
@@ -82,15 +65,12 @@ def odds(request, campaign_id: int):
             how = Flip.FAIL if side["untrained_special"] else Flip(data["flip"])
             odds = chances(chance, how, assist=bool(data["assistant"]))
             context = {"what": side["what"], "chance": chance, "odds": odds, "chart": d100_chart(odds)}
-    return render(request, "systems/d100/odds.html", context)
+    return context
 
 
-@login_required
-@require_POST
-def difficulty(request, campaign_id: int, call_id: int):
-    call = gm_call(request, campaign_id, call_id, actions.KIND)
-    chosen = request.POST.get("difficulty", "")
-    return call_step(request, call, Audience.GM, act=lambda: actions.set_difficulty(call.pk, request.user, chosen))
+@call_form_step(actions.KIND, Audience.GM)
+def difficulty(request, call, form):
+    actions.set_difficulty(call.pk, request.user, request.POST.get("difficulty", ""))
 
 
 def _rolls(request, campaign):
@@ -132,16 +112,23 @@ def fortune_options(request, campaign_id: int, roll_id: int):
     return render(request, template, context)
 
 
-@login_required
-@require_POST
-def reroll(request, campaign_id: int, roll_id: int):
+def _spent(request, campaign_id: int, roll_id: int, kind: str, spend, *, table_only: bool = False):
+    """A spend on one roll of `kind` that this user may spend on (`table_only`: the table's rolls alone):
+    `spend(roll_pk)` makes the new roll; a refusal names the roll it refused."""
     campaign = campaign_for_member(request, campaign_id)
-    roll = get_object_or_404(_rolls(request, campaign), pk=roll_id, campaign=campaign, kind=actions.KIND)
+    rolls = Roll.objects.visible_to_table() if table_only else _rolls(request, campaign)
+    roll = get_object_or_404(rolls, pk=roll_id, campaign=campaign, kind=kind)
     try:
-        new = actions.fortune_reroll(roll.pk, request.user)
+        new = spend(roll.pk)
     except REFUSALS as error:
         return _after(request, campaign, str(error), roll=roll)
     return _after(request, campaign, roll=new)
+
+
+@login_required
+@require_POST
+def reroll(request, campaign_id: int, roll_id: int):
+    return _spent(request, campaign_id, roll_id, actions.KIND, lambda pk: actions.fortune_reroll(pk, request.user))
 
 
 @login_required
@@ -184,68 +171,28 @@ def die(request, campaign_id: int):
     )
 
 
-@login_required
-@require_POST
-def recover(request, campaign_id: int):
-    campaign = campaign_for_gm(request, campaign_id)
-    return panel_step(
-        request,
-        campaign,
-        Audience.GM,
-        error_form="recover",
-        act=lambda: actions.recover_fortune(campaign, request.user, request.POST.get("event", "")),
-    )
+@gm_panel_step("recover")
+def recover(request, campaign):
+    actions.recover_fortune(campaign, request.user, request.POST.get("event", ""))
 
 
-@login_required
-@require_POST
-def opposed(request, campaign_id: int):
-    campaign = campaign_for_gm(request, campaign_id)
-    form = OpposedForm(request.POST, campaign=campaign)
-
-    def act():
-        data = form.cleaned_data
-        actions.opposed_test(
-            campaign,
-            request.user,
-            first=data["first"],
-            first_skill=data["first_skill"].strip(),
-            first_attribute=data["first_attribute"],
-            second=data["second"],
-            second_skill=data["second_skill"].strip(),
-            second_attribute=data["second_attribute"],
-            first_difficulty=data["first_difficulty"],
-            second_difficulty=data["second_difficulty"],
-            first_time=data["first_time"],
-            second_time=data["second_time"],
-            first_synergy=data["first_synergy"],
-            second_synergy=data["second_synergy"],
-            label=data["label"],
-        )
-
-    return panel_step(request, campaign, Audience.GM, form=form, form_name="opposed_form", act=act)
+@gm_form_step(OpposedForm, "opposed_form")
+def opposed(request, campaign, form):
+    actions.opposed_test(campaign, request.user, **form.cleaned_data)
 
 
 @login_required
 @require_POST
 def six(request, campaign_id: int, roll_id: int):
-    campaign = campaign_for_member(request, campaign_id)
-    roll = get_object_or_404(_rolls(request, campaign), pk=roll_id, campaign=campaign, kind="d100_die")
-    try:
-        new = actions.fortune_six(roll.pk, request.user)
-    except REFUSALS as error:
-        return _after(request, campaign, str(error), roll=roll)
-    return _after(request, campaign, roll=new)
+    return _spent(request, campaign_id, roll_id, "d100_die", lambda pk: actions.fortune_six(pk, request.user))
 
 
 @login_required
 @require_POST
 def opposed_reroll(request, campaign_id: int, roll_id: int, side: int):
     """A failed side of an opposed test re-rolled by its owner: Fortune, or the GM's Misfortune for an NPC."""
-    campaign = campaign_for_member(request, campaign_id)
-    roll = get_object_or_404(Roll.objects.visible_to_table(), pk=roll_id, campaign=campaign, kind="d100_opposed")
-    try:
-        new = opposed_rerolls.side_reroll(roll.pk, request.user, side)
-    except REFUSALS as error:
-        return _after(request, campaign, str(error), roll=roll)
-    return _after(request, campaign, roll=new)
+
+    def reroll_side(roll_pk):
+        return opposed_rerolls.side_reroll(roll_pk, request.user, side)
+
+    return _spent(request, campaign_id, roll_id, "d100_opposed", reroll_side, table_only=True)

@@ -1,31 +1,11 @@
 """Zener Gate's disadvantage and setback steps, from the GM's panel (campaigns/systems/zener/growth.py)."""
 
-from django.contrib.auth.decorators import login_required
-from django.views.decorators.http import require_POST
-
-from campaigns.common.audience import Audience
-from campaigns.life.access import campaign_for_gm
+from campaigns.pages.step_views import gm_form_step
 from campaigns.systems.zener.growth import GrowthForm, growth_step
-from campaigns.toolkit.steps import panel_step
 
 
-@login_required
-@require_POST
-def growth(request, campaign_id: int):
+@gm_form_step(GrowthForm, "growth_form")
+def growth(request, campaign, form):
     """Buy off a disadvantage's rank, record a Complication, or pay off a setback (seed: "Removing/Reducing
     Disadvantages", "Karmic Debt", "Karmic Starvation")."""
-    campaign = campaign_for_gm(request, campaign_id)
-    form = GrowthForm(request.POST, campaign=campaign)
-
-    def act():
-        data = form.cleaned_data
-        growth_step(
-            data["character"],
-            request.user,
-            step=data["step"],
-            name=data["name"],
-            worsen=data["worsen"],
-            stat=data["stat"],
-        )
-
-    return panel_step(request, campaign, Audience.GM, form=form, form_name="growth_form", act=act)
+    growth_step(gm=request.user, **form.cleaned_data)

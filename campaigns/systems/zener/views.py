@@ -1,6 +1,7 @@
 """Zener Gate's table steps: checks, Karma on rolls, the GM's Karma."""
 
 from dataclasses import replace
+from functools import partial
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -11,8 +12,9 @@ from django.views.decorators.http import require_GET, require_POST
 from campaigns.calls.cards import own_characters
 from campaigns.common.audience import Audience
 from campaigns.common.inputs import decimal_number, row_id, whole_number
-from campaigns.life.access import campaign_for_gm, campaign_for_member
+from campaigns.life.access import campaign_for_member
 from campaigns.models import Roll
+from campaigns.pages.step_views import gm_form_step, gm_panel_step
 from campaigns.secrets.visibility import audience_for
 from campaigns.systems.zener import actions, immersion
 from campaigns.systems.zener.chart import zener_chart
@@ -93,14 +95,22 @@ def _with_unit(table, written: str) -> str:
     return written if table.key == "delicacy" else f"{written} {table.unit}"
 
 
+def _roller(request, campaign_id: int, form_class):
+    """A member's roll from the panel: the campaign, who rolls (the GM's rolls are secret) and the
+    form for them, bound as `bound(data)`: a player rolls for their own characters, the GM for any."""
+    campaign = campaign_for_member(request, campaign_id)
+    audience = audience_for(campaign, request.user)
+    user = None if audience is Audience.GM else request.user
+    return campaign, audience, partial(form_class, campaign=campaign, user=user)
+
+
 @login_required
 @require_POST
 def check(request, campaign_id: int):
     """A player's check; the GM's checks from this form are secret."""
-    campaign = campaign_for_member(request, campaign_id)
-    audience = audience_for(campaign, request.user)
+    campaign, audience, bound = _roller(request, campaign_id, CheckForm)
     gm = audience is Audience.GM
-    form = CheckForm(request.POST, campaign=campaign, user=None if gm else request.user)
+    form = bound(request.POST)
 
     def act():
         what, found = _check_from(form)
@@ -124,7 +134,7 @@ def check(request, campaign_id: int):
         form_name="check_form",
         act=act,
         also=lambda roll: secret_checks_oob(campaign) if gm else "",
-        again=lambda: CheckForm(initial=request.POST.dict(), campaign=campaign, user=None if gm else request.user),
+        again=lambda: bound(initial=request.POST.dict()),
     )
 
 
@@ -132,10 +142,9 @@ def check(request, campaign_id: int):
 @require_POST
 def language(request, campaign_id: int):
     """A language roll from the panel; the GM's are secret, as the GM's checks are."""
-    campaign = campaign_for_member(request, campaign_id)
-    audience = audience_for(campaign, request.user)
+    campaign, audience, bound = _roller(request, campaign_id, LanguageForm)
     gm = audience is Audience.GM
-    form = LanguageForm(request.POST, campaign=campaign, user=None if gm else request.user)
+    form = bound(request.POST)
 
     def act():
         what, found = _language_roll_from(form)
@@ -151,7 +160,7 @@ def language(request, campaign_id: int):
         form=form,
         form_name="language_form",
         act=act,
-        again=lambda: LanguageForm(initial=request.POST.dict(), campaign=campaign, user=None if gm else request.user),
+        again=lambda: bound(initial=request.POST.dict()),
     )
 
 
@@ -172,9 +181,8 @@ def _language_roll_from(form):
 def language_odds(request, campaign_id: int):
     """The language roll's odds as the form stands, read as the campaign reads a language roll (rules page,
     #zener-language-roll)."""
-    campaign = campaign_for_member(request, campaign_id)
-    gm = campaign.is_gm(request.user)
-    form = LanguageForm(request.GET, campaign=campaign, user=None if gm else request.user)
+    *_, bound = _roller(request, campaign_id, LanguageForm)
+    form = bound(request.GET)
     context = {}
     if not request.GET.get("language", "").strip():
         context["odds_hint"] = "Name a language on the sheet to see the odds."
@@ -208,9 +216,8 @@ def _odds_context(what, found) -> dict:
 @login_required
 @require_GET
 def odds(request, campaign_id: int):
-    campaign = campaign_for_member(request, campaign_id)
-    gm = campaign.is_gm(request.user)
-    form = CheckForm(request.GET, campaign=campaign, user=None if gm else request.user)
+    *_, bound = _roller(request, campaign_id, CheckForm)
+    form = bound(request.GET)
     context = {}
     if form.is_valid() and not (form.cleaned_data["skill"].strip() or form.cleaned_data["stat"]):
         # Nothing chosen yet (the form as it opens): a hint, not an error; rolling it says what is missing.
@@ -289,130 +296,55 @@ def _spends(roll, user) -> dict:
     return (immersion.karma_options if roll.kind == immersion.KIND else actions.karma_options)(roll, user)
 
 
-@login_required
-@require_POST
-def karma(request, campaign_id: int):
-    campaign = campaign_for_gm(request, campaign_id)
-    form = KarmaForm(request.POST, campaign=campaign)
-
-    def act():
-        data = form.cleaned_data
-        actions.gm_karma(
-            data["character"],
-            request.user,
-            kind=data["kind"],
-            amount=data["amount"] or 0,
-            stat=data["stat"],
-            setbacks=data["setbacks"] or 0,
-            solution=data["solution"],
-            selfish=data["selfish"],
-        )
-
-    return panel_step(request, campaign, Audience.GM, form=form, form_name="karma_form", act=act)
+@gm_form_step(KarmaForm, "karma_form")
+def karma(request, campaign, form):
+    data = form.cleaned_data
+    counts = {"amount": data["amount"] or 0, "setbacks": data["setbacks"] or 0}  # a blank count is none
+    actions.gm_karma(gm=request.user, **(data | counts))
 
 
-@login_required
-@require_POST
-def attack(request, campaign_id: int):
-    campaign = campaign_for_gm(request, campaign_id)
-    form = AttackForm(request.POST, campaign=campaign)
-
-    def act():
-        data = form.cleaned_data
-        actions.attack(
-            campaign,
-            request.user,
-            attacker=data["attacker"],
-            target=data["target"],
-            stat=data["stat"],
-            ranks=data["ranks"],
-            weapon=data["weapon"],
-            armour=data["armour"],
-            size=data["size"],
-            range_=data["range_"],
-            aiming=data["aiming"],
-            weapon_kind=data["weapon_kind"],
-            suppression=data["suppression"],
-            circumstance=data["circumstance"],
-            attacker_armour=data["attacker_armour"],
-            cover=data["cover"],
-            aim=data["aim"] or "whole",
-            choice=data["choice"] or "skull",
-            fire=data["fire"] or "single",
-        )
-
-    return panel_step(
-        request,
-        campaign,
-        Audience.GM,
-        form=form,
-        form_name="attack_form",
-        act=act,
-        again=lambda: AttackForm(initial=request.POST.dict(), campaign=campaign),
-    )
+# Left blank on the form, these are the attack's own defaults (actions.attack): the whole target, a skull, one shot.
+ATTACK_DEFAULTED = ("aim", "choice", "fire")
 
 
-@login_required
-@require_POST
-def skip_action(request, campaign_id: int):
-    campaign = campaign_for_gm(request, campaign_id)
-    form = SkipActionForm(request.POST, campaign=campaign)
-
-    def act():
-        data = form.cleaned_data
-        actions.skip_action(campaign, request.user, character=data["character"], wake=data["wake"])
-
-    return panel_step(request, campaign, Audience.GM, form=form, form_name="skip_form", act=act)
+@gm_form_step(AttackForm, "attack_form", keeps=True)
+def attack(request, campaign, form):
+    chosen = {key: value for key, value in form.cleaned_data.items() if value or key not in ATTACK_DEFAULTED}
+    actions.attack(campaign, request.user, **chosen)
 
 
-@login_required
-@require_POST
-def initiative(request, campaign_id: int):
-    campaign = campaign_for_gm(request, campaign_id)
+@gm_form_step(SkipActionForm, "skip_form")
+def skip_action(request, campaign, form):
+    actions.skip_action(campaign, request.user, **form.cleaned_data)
+
+
+@gm_panel_step("initiative")
+def initiative(request, campaign):
     names = {c.name for c in campaign.characters.seated()}
     state = {key: [n for n in request.POST.getlist(key) if n in names] for key in ("surprised", "immobile", "prone")}
-    use_acc = request.POST.get("use_acc") == "on"
-    return panel_step(
-        request,
-        campaign,
-        Audience.GM,
-        error_form="initiative",
-        act=lambda: actions.roll_initiative(campaign, request.user, **state, use_acc=use_acc),
-    )
+    actions.roll_initiative(campaign, request.user, **state, use_acc=request.POST.get("use_acc") == "on")
 
 
-@login_required
-@require_POST
-def death_save(request, campaign_id: int):
+@gm_panel_step("death_save")
+def death_save(request, campaign):
     """The GM rolls a dying character's CON save for the round (seed: "Death")."""
-    campaign = campaign_for_gm(request, campaign_id)
-
-    def act():
-        character = seated_character(campaign, request.POST.get("character", ""))
-        actions.roll_death_save(campaign, request.user, character=character, aided=bool(request.POST.get("aided")))
-
-    return panel_step(request, campaign, Audience.GM, error_form="death_save", act=act)
+    character = seated_character(campaign, request.POST.get("character", ""))
+    actions.roll_death_save(campaign, request.user, character=character, aided=bool(request.POST.get("aided")))
 
 
-@login_required
-@require_POST
-def rest(request, campaign_id: int):
+@gm_panel_step("rest")
+def rest(request, campaign):
     """The GM lets a day or a week pass for one character or the whole table (seed: "Damage & Recovery")."""
-    campaign = campaign_for_gm(request, campaign_id)
-
-    def act():
-        days = {"day": 1, "week": 7}.get(request.POST.get("period", ""))
-        ranks = whole_number(request.POST.get("ranks", "") or "0", 0, 20)
-        if days is None:
-            raise RulesError("Choose a day or a week.")
-        if ranks is None:
-            raise RulesError("Healing ranks are 0 to 20.")
-        who = request.POST.get("character", "")
-        character = seated_character(campaign, who) if who else None
-        sleep = request.POST.get("sleep", "") or "comfortable"
-        actions.days_pass(campaign, request.user, days=days, ranks=ranks, character=character, sleep=sleep)
-
-    return panel_step(request, campaign, Audience.GM, error_form="rest", act=act)
+    days = {"day": 1, "week": 7}.get(request.POST.get("period", ""))
+    ranks = whole_number(request.POST.get("ranks", "") or "0", 0, 20)
+    if days is None:
+        raise RulesError("Choose a day or a week.")
+    if ranks is None:
+        raise RulesError("Healing ranks are 0 to 20.")
+    who = request.POST.get("character", "")
+    character = seated_character(campaign, who) if who else None
+    sleep = request.POST.get("sleep", "") or "comfortable"
+    actions.days_pass(campaign, request.user, days=days, ranks=ranks, character=character, sleep=sleep)
 
 
 def seated_character(campaign, pk: str):
