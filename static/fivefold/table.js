@@ -292,8 +292,10 @@
   // A form the message leaves out and its part fetches once drawn (Centaurus Gate's turn forms, each
   // player's own) gets its values when it comes: the player choosing whom to pass the focus to while
   // another's roll arrives keeps their choice.
+  // They wait for as long as such a part is still to come (marked data-later), however long a busy
+  // server takes to answer its fetch; a timer would drop them on a slow day and keep them on a quick one.
   let waiting = [];
-  let waitingUntil = 0;
+  function partsToCome() { return document.querySelector("[data-later]") !== null; }
   function afterRestore(touched) {
     touched.forEach(function (field, form) {
       followCharacter(form);  // the skills offered follow the character kept
@@ -306,9 +308,9 @@
   // (the odds preview coming back) would set back to the message's value.
   document.addEventListener("htmx:load", function (event) {
     if (!waiting.length || liveMessage) return;
-    if (Date.now() > waitingUntil) { waiting = []; return; }
     const touched = new Map();
     waiting = restore(waiting, touched, event.detail.elt);
+    if (!partsToCome()) waiting = [];  // the parts they waited for have come: what found no form there never will
     afterRestore(touched);
   });
   document.addEventListener("htmx:wsAfterMessage", function () {
@@ -316,11 +318,11 @@
     const touched = new Map();  // form → its last field set again
     // A second message may come before the part the first left out is fetched: it finds no form to keep
     // from, and the values still waiting for that part must not be dropped for its empty list.
-    const still = Date.now() <= waitingUntil ? waiting.filter(function (was) {
+    const still = waiting.filter(function (was) {
       return !kept.some(function (now) { return now.key === was.key && now.name === was.name; });
-    }) : [];
+    });
     waiting = restore(kept.concat(still), touched, document).map(function (was) { return Object.assign({}, was, { focus: false }); });
-    waitingUntil = Date.now() + 5000;
+    if (!partsToCome()) waiting = [];
     kept = [];
     // The message took away the part of the page that had the focus (a call closed once answered, an item
     // of the strip): the focus goes where a post's would (`release`), not to the page's top.

@@ -5,6 +5,8 @@ A play-test found the diligence form gone after the first turn step until a relo
 answer into the panel the live message had replaced, and took the page's preserved form with it. A choice
 made in the turn forms stays through another's change, which draws the panel again live."""
 
+import time
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -50,6 +52,16 @@ def post_answered(page: Page, button: str) -> None:
     )
     page.click(button)
     expect(page.locator("body[data-answered]")).to_have_count(1)  # the page's CSP allows no polled script
+
+
+def slow_once(page: Page, url: str, seconds: float) -> None:
+    """The next request for `url` answered `seconds` late, as a busy server would."""
+
+    def late(route):
+        time.sleep(seconds)
+        route.continue_()
+
+    page.route(url, late, times=1)
 
 
 def diligence_form_kept(page: Page) -> None:
@@ -103,7 +115,9 @@ def test_a_players_diligence_form_stays_through_their_turn_steps(browser, server
     mara.select_option("#turn-pass", label="Dax Turn")
     mara.select_option("#turn-bonus-attribute", "technical")  # the Edge holder's bonus, chosen but not given
     # The Exec adds a pitfall meanwhile: the live panel leaves the turn forms out and each player's page fetches
-    # its own; the choices Mara's player made in them come back with them.
+    # its own; the choices Mara's player made in them come back with them, however long a busy server takes to
+    # answer that fetch (a loaded CI machine took more than five seconds).
+    slow_once(mara, "**/tension/turn/forms/", seconds=6)
     gm.locator("summary:has-text('Add a pitfall')").click()
     gm.fill("#pitfall-name", "The airlock seal")
     gm.click("button:has-text('Add the pitfall')")
