@@ -42,6 +42,14 @@ class Campaign(models.Model):
     created_at = models.DateTimeField(default=sources.now, editable=False)
     # Archived: the table is read-only, listed apart on the home page, until the GM unarchives it.
     archived_at = models.DateTimeField(null=True, blank=True, editable=False)
+    # The table's talk (campaigns.table.chat): who may whisper to whom, and whether the GM reads every whisper.
+    # Both are shown to the whole table on its settings line.
+    whispers_between_players = models.BooleanField(
+        default=False, help_text="Players may whisper to each other, not only to the GM."
+    )
+    gm_reads_whispers = models.BooleanField(
+        default=False, help_text="The GM reads every whisper, the players' to each other too."
+    )
 
     objects = CampaignQuerySet.as_manager()
 
@@ -383,3 +391,41 @@ class SavedCall(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class Message(models.Model):
+    """A line of the table's talk in the log (campaigns.table.chat): out of character, in character (as one of
+    the writer's characters, or any name for the GM), or an emote. A whisper reaches its author and its
+    recipients alone (and the GM, where the campaign lets the GM read whispers). Not an immutable event: its
+    writer may edit or delete it for a few minutes, and the GM may hide it; either way the words are gone."""
+
+    class Style(models.TextChoices):
+        OOC = "ooc", "Out of character"
+        IC = "ic", "In character"
+        EMOTE = "emote", "Emote"
+
+    class Removed(models.TextChoices):
+        KEPT = "", "Kept"
+        BY_AUTHOR = "author", "Deleted by its writer"
+        BY_GM = "gm", "Removed by the GM"
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="messages")
+    author = models.ForeignKey(django_settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    style = models.CharField(max_length=5, choices=Style.choices, default=Style.OOC)
+    speaker = models.CharField(max_length=60, blank=True, help_text="The name spoken as, in character.")
+    text = models.TextField(max_length=2000, blank=True)
+    whisper = models.BooleanField(default=False)
+    recipients = models.ManyToManyField(django_settings.AUTH_USER_MODEL, blank=True, related_name="+")
+    # A secret roll whispered to the GM (`/r` in a whisper): its row is the GM's alone, and the whisper shows the
+    # writer what they rolled.
+    roll = models.OneToOneField(Roll, null=True, blank=True, on_delete=models.PROTECT, related_name="message")
+    created_at = models.DateTimeField(default=sources.now, editable=False)
+    edited_at = models.DateTimeField(null=True, blank=True, editable=False)
+    removed = models.CharField(max_length=6, choices=Removed.choices, default=Removed.KEPT, blank=True)
+
+    class Meta:
+        ordering = ["-id"]
+        indexes = [models.Index(fields=["campaign", "-id"], name="message_log")]
+
+    def __str__(self) -> str:
+        return self.text[:60] or self.get_removed_display()

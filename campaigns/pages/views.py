@@ -26,7 +26,7 @@ from campaigns.models import Campaign, Membership, Roll, RollCall
 from campaigns.plugins import registry
 from campaigns.secrets.visibility import Audience, audience_for, call_view, roll_view
 from campaigns.table import actions, events, live, presence, rows, tabs
-from campaigns.table.forms import CallForm, CampaignForm, InviteForm, OddsForm, RollForm, form_errors
+from campaigns.table.forms import CallForm, CampaignForm, ChatForm, InviteForm, OddsForm, RollForm, form_errors
 from campaigns.table.log import LOG_PAGE, LogFilterForm, log_page
 from campaigns.table.needs import strip_part
 from campaigns.table.parts import kept, kept_read
@@ -46,8 +46,8 @@ def _log(request, campaign, audience: Audience, sessions, *, newest=False, size=
     `newest`: the first page, whatever page the query string asks for; `size`: rows on the page."""
     data = request.GET if _FILTERS & request.GET.keys() else None
     filters = LogFilterForm(data, campaign=campaign, sessions=sessions)
-    before, after = (None, None) if newest else (_int_param(request, "before"), _int_param(request, "after"))
-    page = log_page(campaign, audience, sessions, filters, before=before, after=after, size=size)
+    cursor = {} if newest else {name: _int_param(request, name) for name in _CURSOR}
+    page = log_page(campaign, audience, sessions, filters, viewer=request.user, size=size, **cursor)
     filtered = filters.active
     entries = rows.for_viewer(page.entries, request)
     return {
@@ -61,6 +61,7 @@ def _log(request, campaign, audience: Audience, sessions, *, newest=False, size=
 
 
 _FILTERS = {"character", "session", "kind", "show"}
+_CURSOR = ("before", "before_message", "after", "after_message")
 
 
 def _table_context(request, campaign, *, tab: str = "", roll_form=None, call_form=None) -> dict:
@@ -95,7 +96,7 @@ def _table_context(request, campaign, *, tab: str = "", roll_form=None, call_for
         wanted["tab"] = (tab_variant, draw.tab)
     if not is_gm and not context["tab_fetch"]:  # what waits on a player, and the log, are beside every tab
         wanted["calls"] = (viewer, draw.calls)
-        wanted["log"] = (f"table|{_log_query(request)}", draw.log)
+        wanted["log"] = (f"{viewer}|{_log_query(request)}", draw.log)  # each player's: their whispers
     parts = kept(request, campaign, wanted, number)
     context["needs_html"], context["needs_count"], _ = parts.get("needs", ("", 0, ""))
     context["tab_html"], tab_refused = parts["tab"] if keep_tab else draw.tab()
@@ -128,6 +129,7 @@ class _PartDrawer:
     def log(self) -> tuple[str, bool]:
         """The log column, and whether its filters were refused (the page answers 422)."""
         log = _log(self.request, self.campaign, self.context["audience"], self.sessions, size=FIRST_LOG_PAGE)
+        log["chat_form"] = ChatForm(campaign=self.campaign, user=self.request.user)
         return self._render("log_column", log), bool(log["filters"].errors)
 
     def tab(self) -> tuple[str, bool]:
@@ -138,6 +140,7 @@ class _PartDrawer:
         extra = {"characters": characters, "gm_calls": None, "my_calls": None}
         if tab == tabs.TABLE:
             extra |= _log(request, campaign, audience, self.sessions, size=FIRST_LOG_PAGE)
+            extra["chat_form"] = ChatForm(campaign=campaign, user=user)
             extra |= _calls(campaign, user, audience)
             extra |= {"call_form": self.call_form or CallForm(campaign=campaign), **card_call_blank_form(campaign)}
             extra |= saved_calls_context(campaign)

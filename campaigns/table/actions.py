@@ -138,9 +138,11 @@ def roll_notation(
     character=None,
     label: str = "",
     secret: bool = False,
+    whispered: bool = False,
 ) -> Roll:
-    """Roll plain notation at the table; a secret roll (GM only) reaches only the GM."""
-    if secret and not campaign.is_gm(author):
+    """Roll plain notation at the table; a secret roll (GM only) reaches only the GM. `whispered`: a player's
+    roll whispered to the GM (campaigns.table.chat), secret from the table; the whisper shows it its roller."""
+    if secret and not campaign.is_gm(author) and not whispered:
         raise ActionError("Only the GM can roll secretly.")
     rolled = _roll(notation)
     success = None if target is None else comparison.holds(rolled["total"], target)

@@ -6,6 +6,7 @@ import rules
 from campaigns.common import reads
 from campaigns.common.inputs import TextField, WholeNumberField
 from campaigns.plugins import registry
+from campaigns.table import chat
 from rules.dice import Comparison
 from rules.notation import parse
 from rules.system import TextListSetting
@@ -255,3 +256,76 @@ class InviteForm(TableForm):
 
     def lifetime_delta(self) -> timedelta | None:
         return self.LIFETIMES[self.cleaned_data["lifetime"]]
+
+
+class ChatForm(TableForm):
+    """A line for the table's talk (campaigns.table.chat): its words, whom it is spoken as, whom it goes to.
+    A player speaks as one of their seated characters or out of character; the GM as any name. A whisper
+    goes to the GM or, from the GM, to a player; between players where the campaign allows it. A `/w` or
+    `/gmroll` in the words chooses whom instead of the box."""
+
+    text = TextField(
+        multiline=True,
+        rows=2,
+        max_length=2100,  # the words (chat.TEXT_MAX) and a command before them
+        label="Message",
+        help_text="/r 1d20+5 rolls, /me acts, /w gm whispers.",
+    )
+    speaker = forms.ChoiceField(required=False, label="As")
+    to = forms.ChoiceField(required=False, label="To")
+
+    def __init__(self, data=None, *, campaign, user, **kwargs):
+        super().__init__(data, **kwargs)
+        self.campaign, self.user = campaign, user
+        self.is_gm = campaign.is_gm(user)
+        if self.is_gm:
+            self.fields["speaker"] = TextField(
+                max_length=60, required=False, label="As", help_text="A name to speak in character; blank: yourself."
+            )
+            self.characters = {}
+        else:
+            self.characters = {
+                str(c.pk): c for c in campaign.characters.seated().filter(owner_id=user.pk).order_by("name")
+            }
+            self.fields["speaker"].choices = [("", "Yourself (out of character)")] + [
+                (pk, character.name) for pk, character in self.characters.items()
+            ]
+        self.people = {
+            str(m.user_id): m.user for m in campaign.memberships.select_related("user").order_by("user__username")
+        }
+        choices = [("", "Everyone")]
+        if not self.is_gm:
+            choices.append(("gm", "The GM (a whisper)"))
+        if self.is_gm or campaign.whispers_between_players:
+            choices += [
+                (pk, f"{user.get_username()} (a whisper)")
+                for pk, user in self.people.items()
+                if user.pk != self.user.pk
+            ]
+        self.fields["to"].choices = choices
+
+    def clean(self):
+        cleaned = super().clean()
+        if "text" not in cleaned:
+            return cleaned
+        try:
+            said = chat.read(cleaned["text"])
+        except chat.ChatError as error:
+            self.add_error("text", str(error))
+            return cleaned
+        cleaned["said"] = said
+        speaker = cleaned.get("speaker", "")
+        cleaned["character"] = self.characters.get(speaker)
+        cleaned["speaker"] = cleaned["character"].name if cleaned["character"] else speaker
+        try:
+            if said.whisper_to is not None:
+                recipients = chat.recipients_for(self.campaign, self.user, said.whisper_to)
+            else:
+                to = cleaned.get("to", "")
+                recipients = [self.campaign.gm] if to == "gm" else [self.people[to]] if to else []
+            chat.check_whisper(self.campaign, self.user, recipients)
+        except chat.ChatError as error:
+            self.add_error("text" if said.whisper_to is not None else "to", str(error))
+            return cleaned
+        cleaned["recipients"] = recipients
+        return cleaned

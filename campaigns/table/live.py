@@ -224,6 +224,11 @@ def _send_all(messages: list[tuple[str, str]]) -> None:
         _deliver([(group, {"type": "table.event", "html": html}) for group, html in messages])
 
 
+def send_to(groups: list[str], html: str) -> None:
+    """One piece of HTML to each of `groups` (a message of the table's talk, to those who may read it)."""
+    _send_all([(group, html) for group in groups])
+
+
 def send_gm(campaign_id: int, html: str) -> None:
     """A part of the GM's screen drawn again (out of band) for the GM's open tables alone."""
     _send_all([(gm_group(campaign_id), html)])

@@ -11,8 +11,10 @@ from urllib.parse import urlencode
 from django import forms
 
 from campaigns.common.audience import Audience, SessionMark, session_marks
+from campaigns.models import Message, Roll
 from campaigns.plugins import registry
 from campaigns.secrets.visibility import visible_rolls
+from campaigns.table import chat
 from campaigns.table.events import view as event_view
 from campaigns.table.events import visible_events
 from campaigns.table.forms import TableForm
@@ -121,43 +123,92 @@ class LogPage:
 
 
 def log_page(
-    campaign, audience: Audience, sessions, filters: LogFilterForm, *, before=None, after=None, size=LOG_PAGE
+    campaign,
+    audience: Audience,
+    sessions,
+    filters: LogFilterForm,
+    *,
+    viewer=None,
+    before=None,
+    before_message=None,
+    after=None,
+    after_message=None,
+    size=LOG_PAGE,
 ) -> LogPage:
-    """One page of the log, of `size` rows (the table page's first is shorter). A catch-up page
-    (`after`: the newest roll a table has) holds what came since: the rolls, and the sessions'
-    starts and ends and the table events, which a table away missed too. A page of table events
-    only goes by the events' ids instead."""
+    """One page of the log, of `size` rolls and messages (the table page's first is shorter), newest first.
+    The messages are the table's talk that `viewer` may read (campaigns.table.chat); they count towards the
+    page as rolls do, so a talkative evening's log is no heavier a page. A page further down goes by the
+    oldest roll and message the page before showed (`before`, `before_message`). A catch-up page (`after`:
+    the newest roll a table has; `after_message`: its newest message) holds what came since: the rolls and
+    messages, and the sessions' starts and ends and the table events, which a table away missed too. A page
+    of table events only goes by the events' ids instead."""
     if not filters.shows_rolls:
         return _events_page(campaign, audience, sessions, filters, before=before, after=after, size=size)
     visible = filters.apply(visible_rolls(campaign, audience))
     rolls = visible
+    said = None
+    if viewer is not None and filters.shows_events:
+        said = filters.apply_to_events(chat.visible_messages(campaign, viewer))
     if after is not None:
         rolls = rolls.filter(id__gt=after)
     if before is not None:
         rolls = rolls.filter(id__lt=before)
+    if said is not None and before_message is not None:
+        said = said.filter(id__lt=before_message)
     page = list(rolls[: size + 1])
-    views = page_rows(page[:size], audience)  # drawn once per audience and kept
-    more = len(page) > size and after is None
-    older = urlencode({"before": views[-1].id} | filters.query()) if more else None
     chosen = filters.chosen_session
     marks = session_marks([chosen] if chosen else sessions) if filters.showing != ROLLS else []
     events = filters.apply_to_events(visible_events(campaign, audience)) if filters.shows_events else None
     if after is not None:
+        views = page_rows(page[:size], audience)
         if len(page) > size:
-            return LogPage(views, older, missed_more=True)  # the view sends the newest page, marks and all
-        # The marks and events since the table's newest roll (every one, if it had none:
+            return LogPage(views, None, missed_more=True)  # the view sends the newest page, marks and all
+        # The marks, events and messages since the table's newest roll (every one, if it had none:
         # static/fivefold/table.js drops the ones it already shows, as it does rolls).
         seen = visible.filter(id=after).values_list("created_at", flat=True).first()
         since = _events(events, newer_than=seen)
+        if said is not None:
+            newer = said.filter(id__gt=after_message) if after_message is not None else said
+            newer = newer if seen is None or after_message is not None else newer.filter(created_at__gt=seen)
+            since += chat.views(newer[:EVENTS_BETWEEN])
         return LogPage(_merge(views, [m for m in marks if seen is None or m.at > seen], since), None)
-    # A mark or an event goes on the page of the roll just after it: no newer than this page's first
-    # roll (on every page but the first) and newer than the next page's first roll.
-    newest = page[0].created_at if before is not None and page else None
-    oldest = page[size].created_at if more else None
+    messages = list(said[: size + 1]) if said is not None else []
+    entries = sorted(page + messages, key=_newest_first, reverse=True)
+    more = len(entries) > size
+    shown = entries[:size]
+    paged = before is not None or before_message is not None
+    if paged and not shown:
+        return LogPage([], None)  # past the oldest entry: what was older went on the last page
+    drawn = {row.id: row for row in page_rows([entry for entry in shown if isinstance(entry, Roll)], audience)}
+    talk = {view.id: view for view in chat.views([entry for entry in shown if isinstance(entry, Message)])}
+    views = [(drawn if isinstance(entry, Roll) else talk).get(entry.pk) for entry in shown]
+    views = [view for view in views if view is not None]  # a row a kind draws nothing of for this audience
+    older = None
+    if more:
+        cursor = {"before": _next_cursor(shown, page, Roll)}
+        if said is not None:
+            cursor["before_message"] = _next_cursor(shown, messages, Message)
+        older = urlencode(cursor | filters.query())
+    # A mark or an event goes on the page of the entry just after it: no newer than this page's first
+    # entry (on every page but the first) and newer than the next page's first entry.
+    newest = shown[0].created_at if paged else None
+    oldest = entries[size].created_at if more else None
     marks = [m for m in marks if (newest is None or m.at <= newest) and (oldest is None or m.at > oldest)]
-    if before is not None and not page:
-        return LogPage([], None)  # past the oldest roll: what was older went on the last page
     return LogPage(_merge(views, marks, _events(events, newer_than=oldest, until=newest)), older)
+
+
+def _newest_first(entry) -> tuple:
+    """At the same moment a roll stands above a message (as above a mark or an event, `_merge`)."""
+    return (entry.created_at, isinstance(entry, Roll), entry.pk)
+
+
+def _next_cursor(shown: list, read: list, model) -> int:
+    """Where the next page starts for one kind of entry: below the oldest this page showed, or, where it
+    showed none, below none of them (the newest read, and everything older, is still to come)."""
+    own = [entry.pk for entry in shown if isinstance(entry, model)]
+    if own:
+        return min(own)
+    return read[0].pk + 1 if read else 0
 
 
 def _events(events, *, newer_than=None, until=None) -> list:

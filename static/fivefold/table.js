@@ -10,6 +10,10 @@
     const first = region.querySelector("[data-roll-id]");
     return first ? first.dataset.rollId : "0";
   }
+  function newestMessage(region) {
+    const ids = Array.from(region.querySelectorAll("[data-message-id]"), function (m) { return Number(m.dataset.messageId); });
+    return ids.length ? "&after_message=" + Math.max.apply(null, ids) : "";
+  }
 
   // A roll can arrive twice (the roller's own response and the websocket,
   // or a catch-up racing a message): keep the first copy of each to arrive, the
@@ -19,10 +23,11 @@
   function dropDuplicateRolls() {
     if (!log()) return;
     const seen = new Set();
-    const rows = Array.from(log().querySelectorAll("[data-roll-id], [data-mark], [data-event-id]"));
+    const rows = Array.from(log().querySelectorAll("[data-roll-id], [data-mark], [data-event-id], [data-message-id]"));
     rows.reverse().forEach(function (row) {
       const key = row.dataset.rollId ? "roll " + row.dataset.rollId
-        : row.dataset.eventId ? "event " + row.dataset.eventId : "mark " + row.dataset.mark;
+        : row.dataset.eventId ? "event " + row.dataset.eventId
+        : row.dataset.messageId ? "message " + row.dataset.messageId : "mark " + row.dataset.mark;
       if (seen.has(key)) row.remove(); else seen.add(key);
     });
   }
@@ -39,7 +44,7 @@
     const region = log() || document.getElementById("log-filtered");
     if (!region) return;
     const swap = region.id === "log" ? "afterbegin" : "none";
-    htmx.ajax("GET", region.dataset.catchUp + "?after=" + newestRollId(region), { target: "#" + region.id, swap: swap });
+    htmx.ajax("GET", region.dataset.catchUp + "?after=" + newestRollId(region) + newestMessage(region), { target: "#" + region.id, swap: swap });
   }
   // The server could not send this table a live update (Redis away for a while, campaigns.table.live): it
   // says so as soon as it can, and the table catches up as after a dropped socket. Registered before

@@ -1,0 +1,266 @@
+"""The table's talk in the log (campaigns.table.chat): messages in and out of character, emotes, a roll
+written inline, whispers and who reads them, a writer's edit and delete, the GM's removal, the rate limit,
+and the log's pages with talk between the rolls."""
+
+from datetime import datetime, timedelta, timezone
+
+import pytest
+from django.urls import reverse
+
+from campaigns.models import Membership, Message, Roll
+from campaigns.table import actions, chat
+from characters.models import Character
+from tests.fixtures import PASSWORD
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HTTP_HX_REQUEST": "true"}
+NOON = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
+
+
+@pytest.fixture
+def second(make_user, campaign):
+    """A second player at the table."""
+    user = make_user("sasha_second")
+    Membership.objects.create(campaign=campaign, user=user)
+    return user
+
+
+def client_for(client, user):
+    client.logout()
+    assert client.login(username=user.username, password=PASSWORD)
+    return client
+
+
+def say(client, campaign, text, **fields):
+    return client.post(reverse("chat_post", args=[campaign.pk]), {"text": text, **fields}, **HTMX)
+
+
+def table(client, campaign) -> str:
+    return client.get(reverse("table", args=[campaign.pk])).content.decode()
+
+
+def test_a_message_reaches_every_member_live_and_on_the_page(
+    client, campaign, gm, player, second, layer, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = say(client_for(client, player), campaign, "Hello, table")
+    assert answer.status_code == 200
+    message = Message.objects.get()
+    assert (message.author, message.style, message.text, message.whisper) == (player, "ooc", "Hello, table", False)
+    assert f'data-message-id="{message.pk}"' in answer.content.decode()  # the writer's own line, at once
+    assert 'id="chat-box"' in answer.content.decode() and "Hello, table</textarea>" not in answer.content.decode()
+    for user in (gm, player, second):
+        assert any("Hello, table" in html for html in layer.received_by(campaign, user))
+        assert "Hello, table" in table(client_for(client, user), campaign)
+
+
+def test_in_character_as_own_character_and_never_as_anothers(client, campaign, gm, player, second):
+    mine = Character.objects.create(campaign=campaign, owner=player, name="Mara", sheet=dict(campaign.adapter.demo_sheet))
+    theirs = Character.objects.create(campaign=campaign, owner=second, name="Dax", sheet=dict(campaign.adapter.demo_sheet))
+    client_for(client, player)
+    assert say(client, campaign, "We go in.", speaker=mine.pk).status_code == 200
+    assert Message.objects.get().speaker == "Mara" and Message.objects.get().style == "ic"
+    refused = say(client, campaign, "I am Dax now.", speaker=theirs.pk)
+    assert refused.status_code == 422 and "Select a valid choice" in refused.content.decode()
+    assert Message.objects.count() == 1
+    client_for(client, gm)  # the GM speaks as any name
+    assert say(client, campaign, "Halt!", speaker="The gate warden").status_code == 200
+    assert Message.objects.first().speaker == "The gate warden"
+    assert "The gate warden" in table(client, campaign)
+
+
+def test_an_emote_and_links_and_markup_never_rendered(client, campaign, player):
+    client_for(client, player)
+    say(client, campaign, "/me draws a map <b>now</b>")
+    say(client, campaign, "<script>alert(1)</script> see https://example.org/map")
+    page = table(client, campaign)
+    assert Message.objects.filter(style="emote").get().text == "draws a map <b>now</b>"
+    assert "&lt;b&gt;now&lt;/b&gt;" in page and "<b>now</b>" not in page
+    assert "<script>alert(1)" not in page and "&lt;script&gt;" in page
+    assert '<a href="https://example.org/map" rel="nofollow">https://example.org/map</a>' in page
+
+
+def test_a_message_is_at_most_2000_characters_and_a_refusal_keeps_the_words(client, campaign, player):
+    client_for(client, player)
+    refused = say(client, campaign, "x" * 2001)
+    assert refused.status_code == 422
+    assert "at most 2,000 characters" in refused.content.decode() and "x" * 2001 in refused.content.decode()
+    assert not Message.objects.exists()
+    assert say(client, campaign, "x" * 2000).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("line", "problem"),
+    [
+        ("", "This field is required"),
+        ("   ", "This field is required"),
+        ("/x hello", "There is no command /x"),
+        ("/r", "Roll what?"),
+        ("/r banana", "/r banana:"),
+        ("/w", "Whisper to whom?"),
+        ("/w nobody hello", "No one at this table is called"),
+    ],
+)
+def test_bad_lines_are_refused_beside_the_box_and_change_nothing(client, campaign, player, line, problem):
+    refused = say(client_for(client, player), campaign, line)
+    assert refused.status_code == 422 and problem in refused.content.decode()
+    assert not Message.objects.exists() and not Roll.objects.exists()
+
+
+def test_a_roll_written_inline_is_a_roll_in_the_log(client, campaign, player, script_dice):
+    script_dice(14)
+    answer = say(client_for(client, player), campaign, "I swing /r 1d20+5 at the orc")
+    roll = Roll.objects.get()
+    assert (roll.request["notation"], roll.request["label"], roll.outcome["total"]) == (
+        "1d20+5",
+        "I swing at the orc",
+        19,
+    )
+    assert roll.visibility == Roll.Visibility.TABLE and not Message.objects.exists()
+    assert f'data-roll-id="{roll.pk}"' in answer.content.decode()
+
+
+def test_a_whisper_to_the_gm_reaches_the_two_of_them_alone(
+    client, campaign, gm, player, second, layer, django_capture_on_commit_callbacks
+):
+    client_for(client, player)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert say(client, campaign, "I pocket the gem.", to="gm").status_code == 200
+    message = Message.objects.get()
+    assert message.whisper and list(message.recipients.all()) == [gm]
+    for user, sees in ((player, True), (gm, True), (second, False)):
+        client_for(client, user)
+        assert ("I pocket the gem." in table(client, campaign)) is sees
+        page = client.get(reverse("message_page", args=[campaign.pk, message.pk]))
+        assert page.status_code == (200 if sees else 404)
+        catch_up = client.get(reverse("table", args=[campaign.pk]), {"after": 0}, **HTMX).content.decode()
+        assert ("I pocket the gem." in catch_up) is sees
+        assert any("I pocket the gem." in html for html in layer.received_by(campaign, user)) is sees
+
+
+def test_players_whisper_to_each_other_only_where_the_gm_allows(client, campaign, gm, player, second):
+    client_for(client, player)
+    refused = say(client, campaign, f"/w {second.username} psst")
+    assert refused.status_code == 422 and "whispers to the GM alone" in refused.content.decode()
+    assert say(client, campaign, "psst", to=second.pk).status_code == 422  # not offered: not a valid choice
+    campaign.whispers_between_players = True
+    campaign.save()
+    assert say(client, campaign, f"/w {second.username} psst").status_code == 200
+    assert "psst" in table(client_for(client, second), campaign)
+    assert "psst" not in table(client_for(client, gm), campaign)  # the GM was not a party
+    campaign.gm_reads_whispers = True
+    campaign.save()
+    assert "psst" in table(client, campaign)
+
+
+def test_the_gm_whispers_to_one_or_more_players(client, campaign, gm, player, second, make_user):
+    third = make_user("tess_third")
+    Membership.objects.create(campaign=campaign, user=third)
+    client_for(client, gm)
+    assert say(client, campaign, f"/w {player.username},{second.username} You hear a click.").status_code == 200
+    assert say(client, campaign, "Only you see the ghost.", to=third.pk).status_code == 200
+    for user, seen in (
+        (player, "You hear a click."),
+        (second, "You hear a click."),
+        (third, "Only you see the ghost."),
+    ):
+        page = table(client_for(client, user), campaign)
+        assert seen in page
+    assert "Only you see the ghost." not in table(client_for(client, player), campaign)
+    assert "You hear a click." not in table(client_for(client, third), campaign)
+
+
+def test_a_roll_whispered_to_the_gm_is_secret_and_shows_its_roller(client, campaign, gm, player, second, script_dice):
+    script_dice(3, 4)
+    client_for(client, player)
+    assert say(client, campaign, "/gmroll 2d6 Sneak past").status_code == 200
+    roll, message = Roll.objects.get(), Message.objects.get()
+    assert roll.visibility == Roll.Visibility.GM and message.roll == roll and message.text == "Sneak past"
+    assert "Rolled 2d6 for the GM" in table(client, campaign)
+    assert "Sneak past" in table(client_for(client, gm), campaign)
+    other = table(client_for(client, second), campaign)
+    assert "Sneak past" not in other and "2d6" not in other
+    refused = say(client_for(client, gm), campaign, f"/w {player.username} /r 1d6")
+    assert refused.status_code == 422 and "goes to the GM alone" in refused.content.decode()
+
+
+def test_a_writer_edits_or_deletes_for_five_minutes_and_the_gm_removes(
+    client, campaign, gm, player, settings, layer, django_capture_on_commit_callbacks
+):
+    settings.FIVEFOLD_CLOCK = lambda: NOON
+    client_for(client, player)
+    say(client, campaign, "Typo here")
+    message = Message.objects.get()
+    edit = reverse("message_edit", args=[campaign.pk, message.pk])
+    with django_capture_on_commit_callbacks(execute=True):
+        assert client.post(edit, {"text": "Fixed"}, **HTMX).status_code == 200
+    message.refresh_from_db()
+    assert message.text == "Fixed" and message.edited_at is not None
+    assert any("Fixed" in html and "(edited)" in html for html in layer.received_by(campaign, gm))
+    refused = client.post(edit, {"text": ""}, **HTMX)
+    assert refused.status_code == 422 and "A message needs words" in refused.content.decode()
+    settings.FIVEFOLD_CLOCK = lambda: NOON + timedelta(minutes=5, seconds=1)
+    late = client.post(edit, {"text": "Too late"}, **HTMX)
+    assert late.status_code == 422 and "for 5 minutes" in late.content.decode()
+    late = client.post(reverse("message_delete", args=[campaign.pk, message.pk]), **HTMX)
+    assert late.status_code == 422
+    client_for(client, gm)
+    assert (
+        client.post(reverse("message_edit", args=[campaign.pk, message.pk]), {"text": "GM's"}, **HTMX).status_code
+        == 422
+    )
+    assert client.post(reverse("message_hide", args=[campaign.pk, message.pk]), **HTMX).status_code == 200
+    message.refresh_from_db()
+    assert (message.text, message.removed) == ("", "gm")
+    assert "Removed by the GM" in table(client_for(client, player), campaign)
+    assert "Fixed" not in table(client, campaign)
+
+
+def test_a_writer_deletes_their_own_and_a_player_cannot_remove_anothers(client, campaign, player, second):
+    say(client_for(client, player), campaign, "Oops")
+    message = Message.objects.get()
+    client_for(client, second)
+    assert client.post(reverse("message_hide", args=[campaign.pk, message.pk]), **HTMX).status_code == 422
+    assert client.post(reverse("message_delete", args=[campaign.pk, message.pk]), **HTMX).status_code == 422
+    client_for(client, player)
+    assert client.post(reverse("message_delete", args=[campaign.pk, message.pk]), **HTMX).status_code == 200
+    message.refresh_from_db()
+    assert (message.text, message.removed) == ("", "author")
+
+
+def test_too_many_messages_at_once_are_refused_and_the_words_kept(client, campaign, player):
+    client_for(client, player)
+    for number in range(10):
+        assert say(client, campaign, f"line {number}").status_code == 200
+    refused = say(client, campaign, "one more")
+    assert refused.status_code == 422 and "a lot of messages at once" in refused.content.decode()
+    assert "one more</textarea>" in refused.content.decode()
+    assert Message.objects.count() == 10
+
+
+def test_talk_counts_towards_the_logs_pages_and_every_entry_is_on_one(client, campaign, gm, player):
+    for number in range(25):
+        actions.roll_notation(campaign, player, notation="1d6", label=f"roll {number}")
+        chat.post(campaign, player, chat.read(f"talk {number}"))
+    client_for(client, player)
+    page = table(client, campaign)
+    assert page.count("data-roll-id=") + page.count("data-message-id=") == 10  # views.FIRST_LOG_PAGE
+    seen, url = [], reverse("table", args=[campaign.pk])
+    html = client.get(url, {"before": 10**9, "before_message": 10**9}, **HTMX).content.decode()
+    while True:
+        seen += [line for line in html.split('data-message-id="')[1:]] + html.split('data-roll-id="')[1:]
+        older = html.split('class="older" href="')
+        if len(older) == 1:
+            break
+        html = client.get(older[1].split('"')[0].replace("&amp;", "&"), **HTMX).content.decode()
+    assert len(seen) == 50
+
+
+def test_a_removed_player_keeps_their_lines_and_can_no_longer_post_or_read(client, campaign, gm, player):
+    say(client_for(client, player), campaign, "Goodbye all")
+    message = Message.objects.get()
+    actions.remove_player(Membership.objects.get(campaign=campaign, user=player))
+    assert say(client, campaign, "Still here?").status_code == 404
+    assert client.get(reverse("message_page", args=[campaign.pk, message.pk])).status_code == 404
+    page = table(client_for(client, gm), campaign)
+    assert "Goodbye all" in page and player.username in page
