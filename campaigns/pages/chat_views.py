@@ -5,6 +5,8 @@ from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.attempts import Attempts
@@ -57,7 +59,8 @@ def chat_post(request, campaign_id: int):
         return redirect("table", campaign.pk)
     box = fresh_box(campaign, request.user, request.POST)
     if isinstance(sent, Roll):
-        line = f'<div hx-swap-oob="afterbegin:#log">{live.roll_html(sent, audience_for(campaign, request.user))}</div>'
+        row = live.roll_html(sent, audience_for(campaign, request.user))
+        line = format_html('<div hx-swap-oob="afterbegin:#log">{}</div>', mark_safe(row or ""))
     else:
         sent.refresh_from_db()
         line = chat.line_html(sent, oob=True)
