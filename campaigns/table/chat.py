@@ -260,7 +260,7 @@ def _own_and_recent(message: Message, user) -> None:
     if message.removed:
         raise ChatError("This message was removed.")
     if sources.now() - message.created_at > EDIT_WINDOW:
-        minutes = int(EDIT_WINDOW.total_seconds() // 60)
+        minutes = EDIT_WINDOW // timedelta(minutes=1)
         raise ChatError(f"A message can be changed for {minutes} minutes after it is sent; this one is older.")
 
 

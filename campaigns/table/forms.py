@@ -284,14 +284,14 @@ class ChatForm(TableForm):
             )
             self.characters = {}
         else:
-            self.characters = {
-                str(c.pk): c for c in campaign.characters.seated().filter(owner_id=user.pk).order_by("name")
-            }
+            own = sorted((c for c in reads.seated(campaign) if c.owner_id == user.pk), key=lambda c: (c.name, c.pk))
+            self.characters = {str(c.pk): c for c in own}
             self.fields["speaker"].choices = [("", "Yourself (out of character)")] + [
                 (pk, character.name) for pk, character in self.characters.items()
             ]
+        members = campaign.memberships.select_related("user").order_by("user__username")
         self.people = {
-            str(m.user_id): m.user for m in campaign.memberships.select_related("user").order_by("user__username")
+            str(m.user_id): m.user for m in reads.remembered(("members", campaign.pk), lambda: list(members))
         }
         choices = [("", "Everyone")]
         if not self.is_gm:

@@ -30,7 +30,7 @@ class Coin(SystemAdapter):
     urls = "tests.coin.urls"
     sheet_form = CoinSheetForm
     demo_sheet = {"coins": 3}
-    table_queries = {"gm": 16, "player": 14}
+    table_queries = {"gm": 17, "player": 15}
 
     def panel(self, campaign, audience, *, user=None, **forms):
         return panel(campaign, audience, user=user, **forms)
