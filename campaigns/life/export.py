@@ -1,5 +1,7 @@
 """A campaign's record for its GM: sheets, every roll with its audience, every ledger change,
-every table event (campaigns.table.events) with its audience, and every commitment to a GM's secret
+every table event (campaigns.table.events) with its audience, the table's talk the GM may read
+(campaigns.table.chat.visible_messages: no whisper between players unless the campaign lets the GM read
+whispers), and every commitment to a GM's secret
 (campaigns.secrets.commitments) with its value and salt, revealed or not: only the GM exports
 (campaigns.pages.views.export), and the secrets are the GM's own."""
 
@@ -13,6 +15,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 
 from campaigns.models import LedgerEntry
 from campaigns.secrets.commitments import canonical
+from campaigns.table import chat
 
 
 def _session_of(sessions, moment) -> int | None:
@@ -75,6 +78,22 @@ def campaign_record(campaign) -> dict:
                 "commitment": e.commitment_id,
             }
             for e in campaign.events.order_by("id")
+        ],
+        "messages": [
+            {
+                "id": m.id,
+                "at": m.created_at,
+                "session": _session_of(sessions, m.created_at),
+                "author": m.author,
+                "style": m.style,
+                "speaker": m.speaker,
+                "text": m.text,
+                "whisper_to": list(m.to),
+                "rolled": m.rolled,
+                "edited": m.edited,
+                "removed": m.removed,
+            }
+            for m in chat.views(chat.visible_messages(campaign, campaign.gm).order_by("id"))
         ],
         "commitments": [
             {

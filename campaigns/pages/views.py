@@ -608,7 +608,7 @@ def rules_quick_reference(request, system_key: str):
 @login_required
 @require_GET
 def export(request, campaign_id: int, fmt: str):
-    """The GM's export: the whole record as JSON, or `?part=rolls|ledger|events|commitments` as CSV."""
+    """The GM's export: the whole record as JSON, or `?part=rolls|ledger|events|messages|commitments` as CSV."""
     campaign = campaign_for_gm(request, campaign_id)
     record = campaign_record(campaign)
     if fmt == "json":
@@ -616,8 +616,9 @@ def export(request, campaign_id: int, fmt: str):
         name = f"campaign-{campaign.pk}.json"
     else:
         part = request.GET.get("part", "rolls")
-        if part not in ("rolls", "ledger", "events", "commitments"):
-            return HttpResponse("Export rolls, ledger, events or commitments.", status=400, content_type="text/plain")
+        if part not in ("rolls", "ledger", "events", "messages", "commitments"):
+            message = "Export rolls, ledger, events, messages or commitments."
+            return HttpResponse(message, status=400, content_type="text/plain")
         response = HttpResponse(as_csv(record[part]), content_type="text/csv")
         name = f"campaign-{campaign.pk}-{part}.csv"
     response["Content-Disposition"] = f'attachment; filename="{name}"'
