@@ -77,6 +77,13 @@ class Campaign(models.Model):
     def invite_has_expired(self, now: datetime) -> bool:
         return self.invite_expires_at is not None and self.invite_expires_at <= now
 
+    def talk_described(self) -> list[tuple[str, str]]:
+        """Who may whisper to whom and what the GM reads, for the settings line every member sees."""
+        return [
+            ("Whispers", "between players too" if self.whispers_between_players else "to and from the GM"),
+            ("The GM reads", "every whisper" if self.gm_reads_whispers else "the whispers to or from the GM"),
+        ]
+
     def is_gm(self, user) -> bool:
         return user.is_authenticated and user.pk == self.gm_id
 

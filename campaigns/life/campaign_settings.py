@@ -17,6 +17,7 @@ from campaigns.table.forms import setting_fields, settings_from
 
 ATTRIBUTES = "attributes"  # the setting that names a sheet's attributes (d100, Tribute Alpha)
 RANGE = "attribute_range"  # Tribute Alpha's effective range of attribute ranks
+TALK = ("whispers_between_players", "gm_reads_whispers")
 
 
 class CampaignSettingsForm(forms.Form):
@@ -28,10 +29,16 @@ class CampaignSettingsForm(forms.Form):
         super().__init__(data, auto_id="settings-%s")
         self.system = campaign.rules_system
         self.fields.update(setting_fields(self.system, campaign.settings))
+        for name in TALK:  # the table's talk (campaigns.table.chat), whatever the system
+            field = Campaign._meta.get_field(name)
+            self.fields[name] = forms.BooleanField(
+                required=False, initial=getattr(campaign, name), label=field.help_text
+            )
 
     def clean(self):
         cleaned = super().clean()
         cleaned["settings"] = settings_from(self, self.system, complete=True)
+        cleaned["talk"] = {name: cleaned.get(name, False) for name in TALK}
         return cleaned
 
 
@@ -111,7 +118,7 @@ def _sheets(names: list[str]) -> str:
     return f"{count} sheet{'s' if count != 1 else ''} ({', '.join(names)}) {'have' if count != 1 else 'has'}"
 
 
-def change_settings(campaign, gm, settings: dict) -> None:
+def change_settings(campaign, gm, settings: dict, talk: dict | None = None) -> None:
     """Save the GM's checked settings; a sheet gets each new attribute at its sheet's default
     (the value an empty sheet has), so a test of it works at once. Every table's header and
     panel show the new settings."""
@@ -119,7 +126,10 @@ def change_settings(campaign, gm, settings: dict) -> None:
         locked = Campaign.objects.select_for_update().get(pk=campaign.pk, gm=gm)
         old_names = locked.settings.get(ATTRIBUTES, [])
         locked.settings = settings
-        locked.save(update_fields=["settings"])
+        for name, value in (talk or {}).items():
+            setattr(locked, name, value)
+            setattr(campaign, name, value)
+        locked.save(update_fields=["settings", *(talk or {})])
         give_new_attributes(locked, old_names)
         campaign.settings = locked.settings
         transaction.on_commit(lambda: live.send_settings(campaign))

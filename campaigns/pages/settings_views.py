@@ -21,7 +21,7 @@ def campaign_settings(request, campaign_id: int):
         settings = form.cleaned_data["settings"]
         changes = sheet_changes(campaign, settings)
         if not changes or form.cleaned_data["confirm"] == fingerprint(settings):
-            change_settings(campaign, request.user, settings)
+            change_settings(campaign, request.user, settings, form.cleaned_data["talk"])
             messages.success(request, "The campaign's settings are saved; every table shows them.")
             return redirect("table", campaign.pk)
     context = {

@@ -185,7 +185,7 @@ def _settings_line(campaign) -> dict:
     """The header's system and settings (campaigns.table.live.send_settings sends the same line)."""
     return {
         "system": campaign.rules_system,
-        "settings_described": campaign.rules_system.describe_settings(campaign.settings),
+        "settings_described": campaign.rules_system.describe_settings(campaign.settings) + campaign.talk_described(),
     }
 
 

@@ -396,7 +396,7 @@ def send_settings(campaign) -> None:
     context = {
         "system": campaign.rules_system,
         "oob": True,
-        "settings_described": campaign.rules_system.describe_settings(campaign.settings),
+        "settings_described": campaign.rules_system.describe_settings(campaign.settings) + campaign.talk_described(),
     }
     html = render_to_string(f"{TABLE}#settings_line", context)
     _send_all([(gm_group(campaign.pk), html), (table_group(campaign.pk), html)])

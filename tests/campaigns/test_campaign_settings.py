@@ -211,18 +211,18 @@ def test_an_event_keyed_from_the_panel_reaches_every_tables_header_and_panel(
     assert header == {f"campaign-{campaign.pk}-table", f"campaign-{campaign.pk}-gm"}
 
 
-def test_a_system_without_settings_says_so(gm_client, gm):
+def test_a_system_without_settings_says_so_and_keeps_the_tables_own(gm_client, gm):
     gate = actions.create_campaign(gm, name="Coin", system="coin", settings={})  # the test-only system has none
     assert (
-        reverse("campaign_settings", args=[gate.pk])
-        not in gm_client.get(reverse("table", args=[gate.pk])).content.decode()
+        reverse("campaign_settings", args=[gate.pk]) in gm_client.get(reverse("table", args=[gate.pk])).content.decode()
     )
     page = gm_client.get(reverse("campaign_settings", args=[gate.pk]))
     assert page.status_code == 200
-    assert f"{gate.rules_system.name} has no campaign settings." in page.content.decode()
-    assert gm_client.post(reverse("campaign_settings", args=[gate.pk]), {}).status_code == 302
+    assert f"{gate.rules_system.name} has no campaign settings of its own" in page.content.decode()
+    assert gm_client.post(reverse("campaign_settings", args=[gate.pk]), {"gm_reads_whispers": "on"}).status_code == 302
     gate.refresh_from_db()
-    assert gate.settings == {}
+    assert gate.settings == {} and gate.gm_reads_whispers and not gate.whispers_between_players
+    assert "The GM reads: every whisper" in gm_client.get(reverse("table", args=[gate.pk])).content.decode()
 
 
 def test_a_table_that_was_offline_catches_up_with_the_settings(gm_client, player_client, campaign):
