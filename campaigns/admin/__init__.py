@@ -137,7 +137,7 @@ class CampaignAdminForm(forms.ModelForm):
         model = Campaign
         # The settings: the system's own fields. The system: chosen once, on a new campaign
         # (CampaignAdmin.formfield_for_dbfield), then fixed.
-        fields = ["name", "gm", "invite_expires_at"]
+        fields = ["name", "gm", "invite_expires_at", "whispers_between_players", "gm_reads_whispers"]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -170,7 +170,16 @@ class CampaignAdmin(PeopleByName, GMScopedMixin, admin.ModelAdmin):
     list_display = ["name", "system_shown", "gm", "created_at"]
     list_filter = [SystemFilter]
     search_fields = ["name"]
-    fields = ["name", "system", "gm", "invite_token", "invite_expires_at", "created_at"]
+    fields = [
+        "name",
+        "system",
+        "gm",
+        "invite_token",
+        "invite_expires_at",
+        "whispers_between_players",
+        "gm_reads_whispers",
+        "created_at",
+    ]
     readonly_fields = ["invite_token", "created_at"]
     inlines = [MembershipInline]  # characters/admin.py adds the characters'
     actions = ["renew_invite"]
