@@ -3,11 +3,12 @@
 
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import reswap
 
 from accounts.attempts import Attempts
 from campaigns.life.access import campaign_for_member
@@ -19,12 +20,6 @@ from campaigns.table.forms import ChatForm
 MESSAGE = "campaigns/_message.html"
 # Ten messages in twenty seconds is a lively scene; more is a stuck key or a script. The box keeps the words.
 TOO_FAST = Attempts("chat messages", "chat", limit=10, window=20)
-
-
-def fresh_box(campaign, user, data=None) -> ChatForm:
-    """The box again after a message went: empty, still speaking as and to whom it was."""
-    initial = {key: data.get(key, "") for key in ("speaker", "to")} if data else {}
-    return ChatForm(initial=initial, campaign=campaign, user=user)
 
 
 @login_required
@@ -57,15 +52,15 @@ def chat_post(request, campaign_id: int):
     TOO_FAST.count(request, who)
     if not request.htmx:
         return redirect("table", campaign.pk)
-    box = fresh_box(campaign, request.user, request.POST)
+    # The box stays as the writer left it: the page takes the sent words out of it (static/fivefold/chat.js),
+    # keeping whatever was typed after them while the message was on its way. Only the line goes to the log.
     if isinstance(sent, Roll):
         row = live.roll_html(sent, audience_for(campaign, request.user))
         line = format_html('<div hx-swap-oob="afterbegin:#log">{}</div>', mark_safe(row or ""))
     else:
         sent.refresh_from_db()
         line = chat.line_html(sent, oob=True)
-    context = {"campaign": campaign, "chat_form": box, "line": line}
-    return render(request, f"{MESSAGE}#chat_sent", context)
+    return reswap(HttpResponse(line), "none")
 
 
 def _message(request, campaign_id: int, message_id: int) -> Message:

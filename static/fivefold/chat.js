@@ -1,7 +1,9 @@
 // The table's talk (templates/campaigns/_message.html): Enter sends, as in every chat, and Shift+Enter
-// starts a new line; once sent, the fresh box takes the focus again, so a player goes on typing.
+// starts a new line. A sent message's words leave the box when the answer comes (the server leaves the box
+// on the page, campaigns.pages.chat_views.chat_post); what was typed after them meanwhile stays.
 (function () {
   "use strict";
+  let sending = null;
   document.addEventListener("keydown", function (event) {
     const box = event.target.closest && event.target.closest("#chat-box");
     if (!box || event.target.tagName !== "TEXTAREA" || event.key !== "Enter") return;
@@ -9,9 +11,16 @@
     event.preventDefault();
     box.requestSubmit();
   });
-  document.addEventListener("htmx:afterSwap", function (event) {
-    if (event.detail.target.id !== "chat-box" || event.detail.xhr.status !== 200) return;
-    const text = document.querySelector("#chat-box textarea");
-    if (text) text.focus();
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (event.detail.elt.id !== "chat-box") return;
+    sending = event.detail.elt.querySelector("textarea").value;
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (event.detail.elt.id !== "chat-box" || sending === null) return;
+    const text = event.detail.elt.querySelector("textarea");
+    if (event.detail.successful && text && text.value.indexOf(sending) === 0) {
+      text.value = text.value.slice(sending.length).replace(/^\s+/, "");
+    }
+    sending = null;
   });
 })();
