@@ -12,7 +12,7 @@ from django.db import transaction
 from accounts.models import User
 from campaigns.models import Campaign, Membership, RollCall
 from campaigns.plugins import registry
-from campaigns.table import actions
+from campaigns.table import actions, chat
 from characters.models import Character
 
 PASSWORD = "fivefold-demo"
@@ -26,12 +26,15 @@ def _sheet(adapter, campaign) -> dict:
 
 
 def play_a_little(campaign, gm, player, hero) -> None:
-    """A few moments of play through the real actions: a plain roll, a GM's secret roll,
-    and the system's everyday roll, in the campaign's first session (started as the GM
+    """A few moments of play through the real actions: a word out of character and one in it, a plain roll,
+    a whisper to the GM, a GM's secret roll, and the system's everyday roll, in the campaign's first session (started as the GM
     would, with the session form's defaults: d100 refills Fortune with players + 1)."""
     form = campaign.adapter.session_form(campaign)
     actions.start_session(campaign, gm, **{name: form[name].initial for name in form.fields})
+    chat.post(campaign, player, chat.read("Evening, all! Ready when you are."))
+    chat.post(campaign, gm, chat.read("Two silver a night, and the stew is extra."), speaker="The innkeeper")
     actions.roll_notation(campaign, player, notation="2d6+1", label="Look around", character=hero)
+    chat.post(campaign, player, chat.read(f"{hero.name} pockets the spare key."), recipients=[gm])
     actions.roll_notation(campaign, gm, notation="1d20", label="Wandering trouble?", secret=True)
     campaign.adapter.play_everyday(campaign, gm, player, hero)
 
