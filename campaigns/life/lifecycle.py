@@ -13,7 +13,7 @@ from django.db.models import ProtectedError, Q
 
 from campaigns.calls import call_section
 from campaigns.common import sources
-from campaigns.models import Campaign, LedgerEntry, Roll, RollCall
+from campaigns.models import Campaign, LedgerEntry, Message, Roll, RollCall
 from campaigns.table import events, live, state
 from campaigns.table.actions import WAITING_ON_THE_PLAYER
 
@@ -54,12 +54,13 @@ def unarchive(campaign: Campaign, *, actor) -> None:
 
 def delete_campaign(campaign: Campaign) -> None:
     """Delete the campaign and everything in it, the record of play included. The rows that
-    protect others go first: ledger entries (they hold rolls and calls), then rolls (they hold
-    calls); the rest cascades from the campaign. Its open tables are told after the commit
-    (campaigns.table.signals.campaign_deleted)."""
+    protect others go first: ledger entries (they hold rolls and calls) and the talk (a whispered roll's
+    message holds its roll), then rolls (they hold calls); the rest cascades from the campaign. Its open
+    tables are told after the commit (campaigns.table.signals.campaign_deleted)."""
     with transaction.atomic():
         LedgerEntry.objects.filter(balance__campaign=campaign).delete()
         LedgerEntry.objects.filter(call__campaign=campaign).delete()
+        Message.objects.filter(campaign=campaign).delete()
         Roll.objects.filter(campaign=campaign).delete()
         campaign.delete()
 

@@ -8,6 +8,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Membership, Message, Roll
+from campaigns.life import lifecycle
 from campaigns.table import actions, chat
 from characters.models import Character
 from tests.fixtures import PASSWORD
@@ -264,3 +265,9 @@ def test_a_removed_player_keeps_their_lines_and_can_no_longer_post_or_read(clien
     assert client.get(reverse("message_page", args=[campaign.pk, message.pk])).status_code == 404
     page = table(client_for(client, gm), campaign)
     assert "Goodbye all" in page and player.username in page
+
+
+def test_a_campaign_with_a_whispered_roll_is_deleted_whole(campaign, gm, player):
+    chat.post(campaign, player, chat.read("/gmroll 1d6 Listen"), recipients=[gm])
+    lifecycle.delete_campaign(campaign)
+    assert not Message.objects.exists() and not Roll.objects.exists()
