@@ -173,8 +173,10 @@
       // comes second) is not put in again: drawn twice even for a moment, the copy on top takes the clicks
       // on its buttons and is then dropped (dropDuplicateRolls) with them.
       if (selector === "#log") {
-        elt.querySelectorAll("[data-roll-id]").forEach(function (row) {
-          if (document.querySelector("#log [data-roll-id='" + CSS.escape(row.dataset.rollId) + "']")) { row.remove(); dropped = true; }
+        elt.querySelectorAll("[data-roll-id], [data-message-id]").forEach(function (row) {
+          const key = row.dataset.rollId ? "[data-roll-id='" + CSS.escape(row.dataset.rollId) + "']"
+            : "[data-message-id='" + CSS.escape(row.dataset.messageId) + "']";
+          if (document.querySelector("#log " + key)) { row.remove(); dropped = true; }
         });
       }
     });
