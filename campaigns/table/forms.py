@@ -299,9 +299,7 @@ class ChatForm(TableForm):
             choices.append(("gm", "Whisper to the GM"))
         if self.is_gm or campaign.whispers_between_players:
             choices += [
-                (pk, f"Whisper to {user.get_username()}")
-                for pk, user in self.people.items()
-                if user.pk != self.user.pk
+                (pk, f"Whisper to {user.get_username()}") for pk, user in self.people.items() if user.pk != self.user.pk
             ]
         self.fields["to"].choices = choices
 

@@ -705,7 +705,9 @@
     if (!link || event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
     show(link.dataset.view);
-    window.scrollTo(0, 0);
+    // The Log view opens on its box and the newest lines, as a chat does; the others at the page's top.
+    const title = link.dataset.view === "log" && document.getElementById("log-title");
+    if (title) title.scrollIntoView({ block: "start" }); else window.scrollTo(0, 0);
   });
   // A call that comes while the player looks at their character opens the Now view, where it is answered in
   // one click from a phone's first screen; once nothing waits there, the character comes back.

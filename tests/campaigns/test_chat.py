@@ -56,8 +56,12 @@ def test_a_message_reaches_every_member_live_and_on_the_page(
 
 
 def test_in_character_as_own_character_and_never_as_anothers(client, campaign, gm, player, second):
-    mine = Character.objects.create(campaign=campaign, owner=player, name="Mara", sheet=dict(campaign.adapter.demo_sheet))
-    theirs = Character.objects.create(campaign=campaign, owner=second, name="Dax", sheet=dict(campaign.adapter.demo_sheet))
+    mine = Character.objects.create(
+        campaign=campaign, owner=player, name="Mara", sheet=dict(campaign.adapter.demo_sheet)
+    )
+    theirs = Character.objects.create(
+        campaign=campaign, owner=second, name="Dax", sheet=dict(campaign.adapter.demo_sheet)
+    )
     client_for(client, player)
     assert say(client, campaign, "We go in.", speaker=mine.pk).status_code == 200
     assert Message.objects.get().speaker == "Mara" and Message.objects.get().style == "ic"
