@@ -287,7 +287,7 @@ class ChatForm(TableForm):
         else:
             own = sorted((c for c in reads.seated(campaign) if c.owner_id == user.pk), key=lambda c: (c.name, c.pk))
             self.characters = {str(c.pk): c for c in own}
-            self.fields["speaker"].choices = [("", "Yourself (OOC)")] + [
+            self.fields["speaker"].choices = [("", "You (OOC)")] + [
                 (pk, character.name) for pk, character in self.characters.items()
             ]
         members = campaign.memberships.select_related("user").order_by("user__username")

@@ -110,7 +110,7 @@ def test_a_scene_of_talk_whispers_and_rolls(browser, server_url):
     expect(ana.locator("#log .message", has_text="/r")).to_have_count(0)
 
     # A whisper to the GM: the GM reads it, the other player never does.
-    say(ana, "/w gm The idol is a fake.", speaker="Yourself (OOC)")
+    say(ana, "/w gm The idol is a fake.", speaker="You (OOC)")
     expect(line(gm, "The idol is a fake.")).to_contain_text("whisper to the GM")
     expect(line(ana, "The idol is a fake.")).to_contain_text("whisper to the GM")
     # The GM whispers to the phone's player, chosen in the box's "To".
