@@ -31,6 +31,7 @@ from rules import notation as notation_dice
 TEXT_MAX = 2000
 EDIT_WINDOW = timedelta(minutes=5)
 ROLL_LABEL_MAX = 100  # a roll's label, as the roll form's
+WHISPERED = "whispered to the GM"  # a /gmroll's row's label: its words are in its whisper
 TEMPLATE = "campaigns/_message.html"
 
 # Roll20's commands, which players bring with them. `/r` may stand anywhere in the line ("I swing /r 1d20+5"):
@@ -235,9 +236,10 @@ def post(
     with transaction.atomic():
         roll = None
         if said.notation is not None:
-            label = said.text if len(said.text) <= ROLL_LABEL_MAX else said.text[: ROLL_LABEL_MAX - 1] + "…"
+            # The words stay the message's alone, so that removing it takes them from the database; the GM's
+            # secret row says where to read them.
             roll = actions.roll_notation(
-                campaign, author, notation=notation, character=character, label=label, secret=True, whispered=True
+                campaign, author, notation=notation, character=character, label=WHISPERED, secret=True, whispered=True
             )
         message = Message.objects.create(
             campaign=campaign,

@@ -332,11 +332,6 @@ def test_a_removed_messages_words_are_gone_from_the_database(
     assert A_TO_B not in signed_in(bea).get(reverse("table", args=[campaign.pk])).content.decode()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="chat.post copies a /gmroll's words into its Roll's label (request['label']); removing the message "
-    "(chat._remove) empties Message.text only, so the words stay in the database and on the GM's roll row",
-)
 def test_a_removed_gmrolls_words_are_gone_from_the_database_too(client, campaign, gm, bea, talk):
     sent, roll = talk
     client.force_login(gm)
