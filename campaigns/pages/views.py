@@ -270,10 +270,11 @@ def table(request: HtmxHttpRequest, campaign_id: int):
     campaign = campaign_for_member(request, campaign_id)
     if request.htmx and "after" in request.GET:
         return _catch_up(request, campaign)
-    if request.htmx and ("before" in request.GET or request.htmx.target == "log-region"):
+    older = "before" in request.GET or "before_message" in request.GET  # a page further down the log
+    if request.htmx and (older or request.htmx.target == "log-region"):
         sessions = list(campaign.game_sessions.all())
         context = {"campaign": campaign, **_log(request, campaign, audience_for(campaign, request.user), sessions)}
-        partial = "log_page" if "before" in request.GET else "log_region"
+        partial = "log_page" if older else "log_region"
         return render(request, f"{TABLE}#{partial}", context, status=422 if context["filters"].errors else 200)
     context = _table_context(request, campaign)
     if context["tab_fetch"]:  # a tab opened: its part alone

@@ -22,7 +22,7 @@ from campaigns.table.rows import page_rows
 
 LOG_PAGE = 30
 EVENTS_BETWEEN = 200  # at most this many events between two rolls of a page (or on a page with no rolls)
-EVERYTHING, ROLLS, EVENTS = "", "rolls", "events"
+EVERYTHING, ROLLS, EVENTS, TALK = "", "rolls", "events", "talk"
 
 
 def _during(rows, session):
@@ -43,7 +43,7 @@ class LogFilterForm(TableForm):
     show = forms.ChoiceField(
         required=False,
         label="Show",
-        choices=[(EVERYTHING, "Everything"), (ROLLS, "Rolls only"), (EVENTS, "Table events only")],
+        choices=[(EVERYTHING, "Everything"), (ROLLS, "Rolls only"), (TALK, "Talk only"), (EVENTS, "Table events only")],
     )
 
     def __init__(self, data, *, campaign, sessions):
@@ -74,7 +74,7 @@ class LogFilterForm(TableForm):
 
     @property
     def shows_rolls(self) -> bool:
-        return self.showing != EVENTS
+        return self.showing not in (EVENTS, TALK)
 
     @property
     def shows_events(self) -> bool:
@@ -87,10 +87,15 @@ class LogFilterForm(TableForm):
         return self.showing == EVERYTHING and not picked
 
     @property
+    def shows_talk(self) -> bool:
+        """The table's talk (campaigns.table.chat): with everything, as the events are, or alone."""
+        return self.showing == TALK or (self.shows_events and self.showing == EVERYTHING)
+
+    @property
     def events_ignore_picks(self) -> bool:
-        """Table events only, with a character or a roll kind picked: those pick rolls, so the page
-        says the events are the whole table's (found in a play-test)."""
-        return self.showing == EVENTS and bool(self.cleaned_data["character"] or self.cleaned_data["kind"])
+        """Table events or the talk only, with a character or a roll kind picked: those pick rolls, so the
+        page says the events or the talk are the whole table's (found in a play-test)."""
+        return self.showing in (EVENTS, TALK) and bool(self.cleaned_data["character"] or self.cleaned_data["kind"])
 
     def apply_to_events(self, events):
         return _during(events, self.chosen_session)
@@ -142,12 +147,14 @@ def log_page(
     the newest roll a table has; `after_message`: its newest message) holds what came since: the rolls and
     messages, and the sessions' starts and ends and the table events, which a table away missed too. A page
     of table events only goes by the events' ids instead."""
+    if filters.showing == TALK:
+        return _talk_page(campaign, viewer, sessions, filters, before=before_message, after=after, size=size)
     if not filters.shows_rolls:
         return _events_page(campaign, audience, sessions, filters, before=before, after=after, size=size)
     visible = filters.apply(visible_rolls(campaign, audience))
     rolls = visible
     said = None
-    if viewer is not None and filters.shows_events:
+    if viewer is not None and filters.shows_talk:
         said = filters.apply_to_events(chat.visible_messages(campaign, viewer))
     if after is not None:
         rolls = rolls.filter(id__gt=after)
@@ -244,6 +251,30 @@ def _events_page(
     if before is not None and not page:
         marks = []
     return LogPage(_merge([], marks, views), older)
+
+
+def _talk_page(
+    campaign, viewer, sessions, filters: LogFilterForm, *, before=None, after=None, size=LOG_PAGE
+) -> LogPage:
+    """The table's talk only, with the session marks, a page at a time by the messages' ids. A filtered log
+    takes no live lines, so its catch-up (`after`) brings nothing."""
+    if after is not None or viewer is None:
+        return LogPage([], None)
+    said = filters.apply_to_events(chat.visible_messages(campaign, viewer))
+    if before is not None:
+        said = said.filter(id__lt=before)
+    page = list(said[: size + 1])
+    views = chat.views(page[:size])
+    more = len(page) > size
+    older = urlencode({"before_message": views[-1].id} | filters.query()) if more else None
+    chosen = filters.chosen_session
+    newest = page[0].created_at if before is not None and page else None
+    oldest = page[size].created_at if more else None
+    marks = session_marks([chosen] if chosen else sessions)
+    marks = [m for m in marks if (newest is None or m.at <= newest) and (oldest is None or m.at > oldest)]
+    if before is not None and not page:
+        marks = []
+    return LogPage(_merge(views, marks, []), older)
 
 
 def _merge(views, marks: list[SessionMark], events: list) -> list:

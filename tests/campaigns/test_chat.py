@@ -295,3 +295,18 @@ def test_a_campaign_with_a_whispered_roll_is_deleted_whole(campaign, gm, player)
     lifecycle.delete_campaign(campaign)
     assert not Message.objects.exists()
     assert not Roll.objects.exists()
+
+
+def test_talk_only_pages_through_the_talk_alone(client, campaign, player):
+    for number in range(35):
+        chat.post(campaign, player, chat.read(f"talk {number}"))
+        actions.roll_notation(campaign, player, notation="1d6", label=f"roll {number}")
+    client_for(client, player)
+    url = reverse("table", args=[campaign.pk])
+    first = client.get(url, {"show": "talk"}, **HTMX, HTTP_HX_TARGET="log-region").content.decode()
+    assert "data-roll-id" not in first
+    assert first.count("data-message-id=") == 30  # log.LOG_PAGE
+    older = first.split('class="older" href="')[1].split('"')[0].replace("&amp;", "&")
+    rest = client.get(older, **HTMX).content.decode()
+    assert rest.count("data-message-id=") == 5
+    assert "data-roll-id" not in rest
