@@ -148,9 +148,13 @@ def log_page(
     messages, and the sessions' starts and ends and the table events, which a table away missed too. A page
     of table events only goes by the events' ids instead."""
     if filters.showing == TALK:
-        return _talk_page(campaign, viewer, sessions, filters, before=before_message, after=after, size=size)
+        talk = filters.apply_to_events(chat.visible_messages(campaign, viewer))
+        cursor = {"before": before_message, "after": after, "size": size}
+        return _one_kind_page(talk, chat.views, "before_message", sessions, filters, **cursor)
     if not filters.shows_rolls:
-        return _events_page(campaign, audience, sessions, filters, before=before, after=after, size=size)
+        events = filters.apply_to_events(visible_events(campaign, audience)).order_by("-id")
+        cursor = {"before": before, "after": after, "size": size}
+        return _one_kind_page(events, _event_views, "before", sessions, filters, **cursor)
     visible = filters.apply(visible_rolls(campaign, audience))
     rolls = visible
     said = None
@@ -229,20 +233,22 @@ def _events(events, *, newer_than=None, until=None) -> list:
     return [event_view(event) for event in events[:EVENTS_BETWEEN]]
 
 
-def _events_page(
-    campaign, audience: Audience, sessions, filters: LogFilterForm, *, before=None, after=None, size=LOG_PAGE
-) -> LogPage:
-    """Table events only, with the session marks, a page at a time by the events' ids. A filtered log
-    takes no live lines, so its catch-up (`after`) brings nothing."""
+def _event_views(events) -> list:
+    return [event_view(event) for event in events]
+
+
+def _one_kind_page(rows, draw, cursor: str, sessions, filters: LogFilterForm, *, before, after, size) -> LogPage:
+    """One kind of line alone (the table events, or the talk), newest first, with the session marks, a page at
+    a time by its ids (`cursor`: the query parameter that carries the oldest shown). `draw`: the page's rows as
+    views. A filtered log takes no live lines, so its catch-up (`after`) brings nothing."""
     if after is not None:
         return LogPage([], None)
-    events = filters.apply_to_events(visible_events(campaign, audience)).order_by("-id")
     if before is not None:
-        events = events.filter(id__lt=before)
-    page = list(events[: size + 1])
-    views = [event_view(event) for event in page[:size]]
+        rows = rows.filter(id__lt=before)
+    page = list(rows[: size + 1])
+    views = draw(page[:size])
     more = len(page) > size
-    older = urlencode({"before": views[-1].id} | filters.query()) if more else None
+    older = urlencode({cursor: views[-1].id} | filters.query()) if more else None
     chosen = filters.chosen_session
     newest = page[0].created_at if before is not None and page else None
     oldest = page[size].created_at if more else None
@@ -251,30 +257,6 @@ def _events_page(
     if before is not None and not page:
         marks = []
     return LogPage(_merge([], marks, views), older)
-
-
-def _talk_page(
-    campaign, viewer, sessions, filters: LogFilterForm, *, before=None, after=None, size=LOG_PAGE
-) -> LogPage:
-    """The table's talk only, with the session marks, a page at a time by the messages' ids. A filtered log
-    takes no live lines, so its catch-up (`after`) brings nothing."""
-    if after is not None or viewer is None:
-        return LogPage([], None)
-    said = filters.apply_to_events(chat.visible_messages(campaign, viewer))
-    if before is not None:
-        said = said.filter(id__lt=before)
-    page = list(said[: size + 1])
-    views = chat.views(page[:size])
-    more = len(page) > size
-    older = urlencode({"before_message": views[-1].id} | filters.query()) if more else None
-    chosen = filters.chosen_session
-    newest = page[0].created_at if before is not None and page else None
-    oldest = page[size].created_at if more else None
-    marks = session_marks([chosen] if chosen else sessions)
-    marks = [m for m in marks if (newest is None or m.at <= newest) and (oldest is None or m.at > oldest)]
-    if before is not None and not page:
-        marks = []
-    return LogPage(_merge(views, marks, []), older)
 
 
 def _merge(views, marks: list[SessionMark], events: list) -> list:
