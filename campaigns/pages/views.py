@@ -25,7 +25,7 @@ from campaigns.life.export import as_csv, as_json, campaign_record
 from campaigns.models import Campaign, Membership, Roll, RollCall
 from campaigns.plugins import registry
 from campaigns.secrets.visibility import Audience, audience_for, call_view, roll_view
-from campaigns.table import actions, events, live, presence, rows, tabs
+from campaigns.table import actions, chat, events, live, presence, rows, tabs
 from campaigns.table.forms import CallForm, CampaignForm, ChatForm, InviteForm, OddsForm, RollForm, form_errors
 from campaigns.table.log import LOG_PAGE, LogFilterForm, log_page
 from campaigns.table.needs import strip_part
@@ -57,6 +57,8 @@ def _log(request, campaign, audience: Audience, sessions, *, newest=False, size=
         "filtered": filtered,
         "nothing_found": filtered and not page.has_rolls,
         "missed_more": page.missed_more,
+        "newest_roll": page.newest_roll,
+        "newest_message": page.newest_message,
     }
 
 
@@ -290,8 +292,9 @@ def _page_status(context) -> int:
 
 def _catch_up(request, campaign) -> HttpResponse:
     """`?after=<id>`, the newest roll a table has: what it missed while its websocket was down,
-    the rolls and the sessions' starts and ends, and as they are now the header's session line
-    and the viewer's calls, each region whole (calls opened, answered or cancelled meanwhile).
+    the rolls and the sessions' starts and ends, and as they are now the header's session line,
+    the lines of talk edited or removed lately, and the viewer's calls, each region whole (calls opened,
+    answered or cancelled meanwhile).
     Away for more rolls than a page holds: the whole log again, newest page first
     with its link to the older ones, so no missed roll is left out of sight. A filtered log
     (`log-filtered`) takes no new rolls, so it is never replaced: it gets the rest."""
@@ -300,6 +303,7 @@ def _catch_up(request, campaign) -> HttpResponse:
     context = {"campaign": campaign, "session": _session_going(sessions), **_calls(campaign, request.user, audience)}
     context |= _settings_line(campaign)  # the GM may have changed the settings meanwhile
     context |= _log(request, campaign, audience, sessions)
+    context["changed_messages"] = chat.changed_lately(campaign, request.user)  # edited or removed meanwhile
     if not context["missed_more"] or request.htmx.target == "log-filtered":
         return render(request, f"{TABLE}#catch_up", context, status=422 if context["filters"].errors else 200)
     context |= _log(request, campaign, audience, sessions, newest=True) | {"whole_log": True}

@@ -120,6 +120,10 @@ class LogPage:
     entries: list  # LogRow (campaigns.table.rows), SessionMark and EventView, newest first
     older: str | None  # the query string of the next older page, if there is one
     missed_more: bool = False  # a catch-up page: more rolls came since `after` than a page holds
+    # The newest roll and message the page read, shown or not: where a catch-up starts (static/fivefold/table.js),
+    # since a first page of talk alone shows no roll, and one of rolls alone no message.
+    newest_roll: int = 0
+    newest_message: int = 0
 
     @property
     def has_rolls(self) -> bool:
@@ -205,7 +209,8 @@ def log_page(
     newest = shown[0].created_at if paged else None
     oldest = entries[size].created_at if more else None
     marks = [m for m in marks if (newest is None or m.at <= newest) and (oldest is None or m.at > oldest)]
-    return LogPage(_merge(views, marks, _events(events, newer_than=oldest, until=newest)), older)
+    newest_read = {"newest_roll": page[0].pk if page else 0, "newest_message": messages[0].pk if messages else 0}
+    return LogPage(_merge(views, marks, _events(events, newer_than=oldest, until=newest)), older, **newest_read)
 
 
 def _newest_first(entry) -> tuple:

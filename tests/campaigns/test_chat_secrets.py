@@ -42,10 +42,17 @@ def rex(make_user, campaign):
 
 
 @pytest.fixture
-def talk(campaign, gm, player, bea, rex, layer, script_dice, django_capture_on_commit_callbacks):
+def gm_reads():
+    """Whether the campaign lets the GM read every whisper while the talk is written (a test parametrizes it)."""
+    return False
+
+
+@pytest.fixture
+def talk(campaign, gm, player, bea, rex, layer, script_dice, django_capture_on_commit_callbacks, gm_reads):
     """The whispers, each by chat.post as the box sends it, their live messages recorded; then Rex removed.
     Returns {words: message}, and the /gmroll's roll."""
     campaign.whispers_between_players = True
+    campaign.gm_reads_whispers = gm_reads
     campaign.save()
     script_dice(13)
     with django_capture_on_commit_callbacks(execute=True):
@@ -115,9 +122,6 @@ def table_surfaces(client, campaign) -> dict[str, str]:
 def test_a_whisper_reaches_its_parties_alone_on_every_page_and_fragment(
     campaign, gm, player, bea, rex, outsider, other_player, talk, gm_reads
 ):
-    if gm_reads:
-        campaign.gm_reads_whispers = True
-        campaign.save()
     can_read = readers(gm, player, bea, gm_reads=gm_reads)
     for user in (gm, player, bea, rex, outsider, other_player, None):
         pages = table_surfaces(signed_in(user), campaign)
@@ -140,9 +144,6 @@ def test_a_whisper_reaches_its_parties_alone_on_every_page_and_fragment(
 def test_a_whispers_own_page_and_menu_are_404_to_anyone_else(
     campaign, gm, player, bea, rex, outsider, other_player, talk, gm_reads
 ):
-    if gm_reads:
-        campaign.gm_reads_whispers = True
-        campaign.save()
     sent, _roll = talk
     for words, allowed in readers(gm, player, bea, gm_reads=gm_reads).items():
         message = sent[words]
@@ -205,9 +206,6 @@ def test_a_whisper_sent_from_the_box_reaches_the_socket_of_its_parties_alone(
 def test_the_export_holds_what_the_gm_may_read_and_is_the_gms_alone(
     campaign, gm, player, bea, rex, outsider, talk, gm_reads
 ):
-    if gm_reads:
-        campaign.gm_reads_whispers = True
-        campaign.save()
     urls = [
         reverse("export", args=[campaign.pk, "json"]),
         reverse("export", args=[campaign.pk, "csv"]) + "?part=messages",
