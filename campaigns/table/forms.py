@@ -269,7 +269,8 @@ class ChatForm(TableForm):
         rows=2,
         max_length=2100,  # the words (chat.TEXT_MAX) and a command before them
         label="Message",
-        help_text="/r 1d20+5 rolls, /me acts, /w gm whispers.",
+        help_text="Enter sends · /r 1d20+5 rolls · /me acts · /w gm whispers",
+        widget=forms.Textarea(attrs={"rows": 2, "placeholder": "Say something to the table"}),
     )
     speaker = forms.ChoiceField(required=False, label="As")
     to = forms.ChoiceField(required=False, label="To")
