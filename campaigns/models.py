@@ -481,3 +481,6 @@ class HandoutReader(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["handout", "user"], name="handout_reader_once")]
+
+    def __str__(self) -> str:
+        return f"{self.handout} for {self.user}"

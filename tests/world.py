@@ -222,7 +222,16 @@ def routes(world, system):
     yield "get", table + "?after=0"
     yield "get", table + f"?before={values['roll_id'] + 1}"
     # Each tab of the table, which the page draws only when chosen (campaigns.table.tabs): the player's and the GM's.
-    for tab in (tabs.PLAY, tabs.MORE, tabs.PEOPLE, tabs.TABLE, tabs.SYSTEM, tabs.CHARACTERS, tabs.SESSION, tabs.HANDOUTS):
+    for tab in (
+        tabs.PLAY,
+        tabs.MORE,
+        tabs.PEOPLE,
+        tabs.TABLE,
+        tabs.SYSTEM,
+        tabs.CHARACTERS,
+        tabs.SESSION,
+        tabs.HANDOUTS,
+    ):
         yield "get", table + f"?tab={tab}"
     yield "get", reverse("export", args=[campaign.pk, "csv"]) + "?part=ledger"
     yield "get", reverse("export", args=[campaign.pk, "csv"]) + "?part=events"

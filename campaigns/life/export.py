@@ -2,7 +2,8 @@
 every table event (campaigns.table.events) with its audience, the table's talk the GM may read
 (campaigns.table.chat.visible_messages: no whisper between players unless the campaign lets the GM read
 whispers), and every commitment to a GM's secret
-(campaigns.secrets.commitments) with its value and salt, revealed or not, and every handout with who has it: only the GM exports
+(campaigns.secrets.commitments) with its value and salt, revealed or not, and every handout with who has
+it: only the GM exports
 (campaigns.pages.views.export), and the secrets are the GM's own."""
 
 from __future__ import annotations

@@ -66,9 +66,7 @@ def handout_share(request, campaign_id: int, handout_id: int):
     else:
         try:
             with transaction.atomic():
-                handouts.share(
-                    handout, request.user, everyone=form.cleaned_data["everyone"], users=form.chosen()
-                )
+                handouts.share(handout, request.user, everyone=form.cleaned_data["everyone"], users=form.chosen())
         except handouts.HandoutError as refused:
             error = str(refused)
     if not request.htmx:

@@ -38,7 +38,13 @@ def tabs_for(campaign, audience: Audience) -> list[tuple[str, str]]:
     if audience is not Audience.GM:
         return [(PLAY, "Play"), (MORE, "More rolls"), (PEOPLE, "At the table"), (HANDOUTS, "Handouts")]
     system = [(SYSTEM, campaign.rules_system.name)] if has_panel(campaign) else []
-    return [(TABLE, "Table"), *system, (CHARACTERS, "Characters"), (SESSION, "Session & players"), (HANDOUTS, "Handouts")]
+    return [
+        (TABLE, "Table"),
+        *system,
+        (CHARACTERS, "Characters"),
+        (SESSION, "Session & players"),
+        (HANDOUTS, "Handouts"),
+    ]
 
 
 def has_panel(campaign) -> bool:

@@ -79,8 +79,10 @@ def test_the_gm_writes_shares_with_one_then_everyone_live_and_sees_who_has_it(
     assert answer.status_code == 200
     handout = Handout.objects.get()
     assert (handout.title, handout.everyone, handout.image.name) == ("The <b>map</b>", False, "")
-    assert "no one yet" in answer.content.decode() and "&lt;b&gt;map&lt;/b&gt;" in answer.content.decode()
-    assert not layer.sent and not Message.objects.exists()  # written, it reaches no one
+    assert "no one yet" in answer.content.decode()
+    assert "&lt;b&gt;map&lt;/b&gt;" in answer.content.decode()
+    assert not layer.sent
+    assert not Message.objects.exists()
 
     with django_capture_on_commit_callbacks(execute=True):
         answer = share(client, campaign, handout, readers=[player.pk])
@@ -91,8 +93,10 @@ def test_the_gm_writes_shares_with_one_then_everyone_live_and_sees_who_has_it(
     assert (line.author, line.whisper, line.handout, line.text) == (gm, True, handout, "The GM shared “The <b>map</b>”")
     assert list(line.recipients.all()) == [player]
     to_player = " ".join(layer.received_by(campaign, player))
-    assert "The GM shared" in to_player and 'hx-swap-oob="afterbegin:#handout-list"' in to_player
-    assert "&lt;i&gt;run&lt;/i&gt;" in to_player and "<i>run" not in to_player
+    assert "The GM shared" in to_player
+    assert 'hx-swap-oob="afterbegin:#handout-list"' in to_player
+    assert "&lt;i&gt;run&lt;/i&gt;" in to_player
+    assert "<i>run" not in to_player
     assert "The GM shared" in " ".join(layer.received_by(campaign, gm))
     assert layer.received_by(campaign, second) == []
     assert "&lt;b&gt;map" in tab(client_for(client, player), campaign)
@@ -103,7 +107,8 @@ def test_the_gm_writes_shares_with_one_then_everyone_live_and_sees_who_has_it(
     with django_capture_on_commit_callbacks(execute=True):
         assert share(client, campaign, handout, everyone="on").status_code == 200
     handout.refresh_from_db()
-    assert handout.everyone and HandoutReader.objects.filter(handout=handout).count() == 1  # nothing twice
+    assert handout.everyone
+    assert HandoutReader.objects.filter(handout=handout).count() == 1
     assert "#handout-list" in " ".join(layer.received_by(campaign, second))
     assert "#handout-list" not in " ".join(layer.received_by(campaign, player))  # had it already
     assert Message.objects.filter(whisper=False, handout=handout).count() == 1  # the table's line
@@ -113,7 +118,8 @@ def test_the_gm_writes_shares_with_one_then_everyone_live_and_sees_who_has_it(
     page = client.get(reverse("handout_page", args=[campaign.pk, handout.pk])).content.decode()
     assert '<a href="https://example.org/map" rel="nofollow">https://example.org/map</a><br>' in page
     refused = share(client_for(client, gm), campaign, handout, readers=[second.pk])
-    assert refused.status_code == 422 and "has this handout already" in refused.content.decode()
+    assert refused.status_code == 422
+    assert "has this handout already" in refused.content.decode()
 
 
 @pytest.mark.parametrize(
@@ -125,7 +131,11 @@ def test_the_gm_writes_shares_with_one_then_everyone_live_and_sees_who_has_it(
         ({"image": lambda: upload(png() + b"\0" * (5 * 1024 * 1024 + 1 - len(png())))}, "at most 5 MB"),
         ({"image": lambda: upload(b"just some text, honest\n" * 10, "notes.png")}, "not a PNG, JPEG or WebP"),
         (
-            {"image": lambda: upload(b'<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', "a.svg")},
+            {
+                "image": lambda: upload(
+                    b'<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', "a.svg"
+                )
+            },
             "not a PNG, JPEG or WebP",
         ),
         ({"image": lambda: upload(_gif(), "moving.gif", "image/gif")}, "not a PNG, JPEG or WebP"),
@@ -137,7 +147,8 @@ def test_refusals_stand_beside_the_field_and_change_nothing(client, campaign, gm
     fields = {key: value() if callable(value) else value for key, value in fields.items()}
     refused = write(client_for(client, gm), campaign, **fields)
     body = refused.content.decode()
-    assert refused.status_code == 422 and problem in body
+    assert refused.status_code == 422
+    assert problem in body
     field = next(iter(fields))
     beside = body.split(f'id="handoutform-{field}_error">', 1)[1].split("</ul>", 1)[0]  # the field's own message
     assert problem in beside
@@ -154,7 +165,8 @@ def _gif() -> bytes:
 def test_a_decompression_bomb_is_refused(client, campaign, gm, monkeypatch):
     monkeypatch.setattr("campaigns.common.images.MAX_PIXELS", 1000)
     refused = write(client_for(client, gm), campaign, image=upload(png((100, 100))))
-    assert refused.status_code == 422 and "at most 40 megapixels" in refused.content.decode()
+    assert refused.status_code == 422
+    assert "at most 40 megapixels" in refused.content.decode()
     assert not Handout.objects.exists()
 
 
@@ -165,7 +177,9 @@ def test_an_image_is_re_encoded_without_its_metadata_under_a_random_name(client,
     assert write(client, campaign, image=upload(original, "my holiday.png")).status_code == 200
     handout = Handout.objects.get()
     name = handout.image.name
-    assert name.startswith(f"handouts/{campaign.pk}/") and name.endswith(".png") and "holiday" not in name
+    assert name.startswith(f"handouts/{campaign.pk}/")
+    assert name.endswith(".png")
+    assert "holiday" not in name
     stored = (media / name).read_bytes()
     assert b"zqx-secret-comment" not in stored
     with Image.open(io.BytesIO(stored)) as image:
@@ -177,18 +191,25 @@ def test_an_image_is_re_encoded_without_its_metadata_under_a_random_name(client,
     exif[0x010E] = "zqx-exif-description"  # ImageDescription
     Image.new("RGB", (20, 20), (0, 90, 200)).save(jpeg, format="JPEG", exif=exif)
     assert b"zqx-exif-description" in jpeg.getvalue()
-    assert write(client, campaign, title="Photo", image=upload(jpeg.getvalue(), "p.jpg", "image/jpeg")).status_code == 200
+    assert (
+        write(client, campaign, title="Photo", image=upload(jpeg.getvalue(), "p.jpg", "image/jpeg")).status_code == 200
+    )
     photo = Handout.objects.get(title="Photo")
     stored = (media / photo.image.name).read_bytes()
-    assert photo.image.name.endswith(".jpg") and b"zqx-exif-description" not in stored
+    assert photo.image.name.endswith(".jpg")
+    assert b"zqx-exif-description" not in stored
     with Image.open(io.BytesIO(stored)) as image:
-        assert image.format == "JPEG" and not image.getexif()
+        assert image.format == "JPEG"
+        assert not image.getexif()
 
     image_url = reverse("handout_image", args=[campaign.pk, handout.pk])
     served = client.get(image_url)
-    assert served.status_code == 200 and b"".join(served.streaming_content) == (media / name).read_bytes()
-    assert served["Content-Type"] == "image/png" and served["X-Content-Type-Options"] == "nosniff"
-    assert served["Content-Disposition"] == "inline" and served["Cache-Control"].startswith("private")
+    assert served.status_code == 200
+    assert b"".join(served.streaming_content) == (media / name).read_bytes()
+    assert served["Content-Type"] == "image/png"
+    assert served["X-Content-Type-Options"] == "nosniff"
+    assert served["Content-Disposition"] == "inline"
+    assert served["Cache-Control"].startswith("private")
 
 
 def test_the_image_and_the_page_are_served_only_to_who_may_see_them(
@@ -206,7 +227,8 @@ def test_the_image_and_the_page_are_served_only_to_who_may_see_them(
         for user, status in ((gm, 200), (player, 200), (second, 404), (outsider, 404), (gone, 404)):
             assert client_for(client, user).get(url).status_code == status, (url, user.username)
         visitor = client_for(client, None).get(url)
-        assert visitor.status_code == 302 and reverse("login") in visitor.url
+        assert visitor.status_code == 302
+        assert reverse("login") in visitor.url
     other = handouts.write(campaign, gm, "No image", "")
     handouts.share(other, gm, everyone=True)
     assert client_for(client, player).get(reverse("handout_image", args=[campaign.pk, other.pk])).status_code == 404
@@ -217,7 +239,8 @@ def test_a_player_cannot_write_or_share(client, campaign, gm, player):
     client_for(client, player)
     assert write(client, campaign).status_code == 404
     assert share(client, campaign, handout, everyone="on").status_code == 404
-    assert Handout.objects.count() == 1 and not Handout.objects.get().everyone
+    assert Handout.objects.count() == 1
+    assert not Handout.objects.get().everyone
 
 
 def test_an_unshared_handout_reaches_no_one_else_anywhere(
@@ -237,7 +260,10 @@ def test_an_unshared_handout_reaches_no_one_else_anywhere(
     urls += [f"{table}?tab={key}" for key in (tabs.TABLE, tabs.SESSION, tabs.CHARACTERS)]
     urls += [f"{table}?after=0", f"{table}?before=1000000&before_message=1000000"]
     urls += [reverse("handout_page", args=[campaign.pk, secret.pk])]
-    urls += [reverse("export", args=[campaign.pk, "json"]), reverse("export", args=[campaign.pk, "csv"]) + "?part=handouts"]
+    urls += [
+        reverse("export", args=[campaign.pk, "json"]),
+        reverse("export", args=[campaign.pk, "csv"]) + "?part=handouts",
+    ]
     for user in (player, outsider, gone, None):
         seen = ""
         for url in urls:
@@ -252,7 +278,8 @@ def test_an_unshared_handout_reaches_no_one_else_anywhere(
     for user in (second, gm):
         seen = tab(client_for(client, user), campaign) + client.get(table, {"after": 0}, **HTMX).content.decode()
         seen += " ".join(layer.received_by(campaign, user))
-        assert SECRET_TITLE in seen and "vault code" in tab(client, campaign)
+        assert SECRET_TITLE in seen
+        assert "vault code" in tab(client, campaign)
     export = json.loads(client_for(client, gm).get(reverse("export", args=[campaign.pk, "json"])).content)
     assert {(h["title"], tuple(h["readers"]), h["everyone"]) for h in export["handouts"]} == {
         (SECRET_TITLE, (second.username,), False),
@@ -261,12 +288,16 @@ def test_an_unshared_handout_reaches_no_one_else_anywhere(
     assert export["handouts"][0]["image"].startswith(f"handouts/{campaign.pk}/")
 
 
-def test_a_deleted_campaign_takes_its_handouts_and_their_files(campaign, gm, player, media, django_capture_on_commit_callbacks):
+def test_a_deleted_campaign_takes_its_handouts_and_their_files(
+    campaign, gm, player, media, django_capture_on_commit_callbacks
+):
     handout = handouts.write(campaign, gm, "Map", "", upload(png()))
     handouts.share(handout, gm, everyone=True)
     stored = media / handout.image.name
     assert stored.exists()
     with django_capture_on_commit_callbacks(execute=True):
         lifecycle.delete_campaign(campaign)
-    assert not Handout.objects.exists() and not HandoutReader.objects.exists() and not Message.objects.exists()
+    assert not Handout.objects.exists()
+    assert not HandoutReader.objects.exists()
+    assert not Message.objects.exists()
     assert not stored.exists()
