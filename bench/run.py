@@ -5,14 +5,14 @@
 Starts, on 127.0.0.1 only: gunicorn (WSGI, pages and HTMX posts) and daphne (ASGI,
 the websockets) against PostgreSQL (a fresh database `fivefold_bench`, or BENCH_DB_NAME's) and
 Redis (database 1, or BENCH_REDIS's) as the channel layer between them; seeds a campaign per
-system with 5,000 rolls each, and the crowd of players the live rows need (bench/seed.py); then
+system with 5,000 rolls each, and the crowd of players the live and chat rows need (bench/seed.py); then
 measures with wrk (a second process on loopback) and a websocket client, every run bounded in time:
 
 1. baselines on the same servers: a trivial view and one INSERT + one small template,
    on gunicorn and on daphne (to compare WSGI with ASGI for pages), and a signed-in POST that
    does nothing (what the session, the user and the CSRF check cost every step);
 2. the table page with its log; 3. posting a roll in each system; 4. a Fortune spend
-   under contention; 5. a roll's POST to its arrival on 10 and 100 open tables;
+   under contention; 5. a roll's POST, and a chat message's, to its arrival on 10 and 100 open tables;
 6. exact odds for each system's largest legal input, cold and warm (bench/odds.py);
 7. peak RSS of the web workers and the websocket process;
 8. live tables (bench/live.py): 20 players rolling once a second at one table under 40 open
@@ -210,29 +210,31 @@ def post(url: str, data: dict, who: dict) -> int:
         return response.status
 
 
-async def fan_out(servers: Servers, seed: dict, tables: int, rolls: int) -> dict:
-    """Open `tables` sockets on one campaign, post `rolls` rolls over HTTP one after
-    another, and time each roll's arrival at every socket from the start of its POST."""
+async def timed_arrivals(servers: Servers, seed: dict, tables: int, posts: int, send) -> dict:
+    """Open `tables` sockets on the first campaign as its player, make `posts` POSTs over HTTP one after
+    another, and time each one's arrival at every socket from the start of its POST. `send(i, marker)`
+    gives the i-th POST's path, its form (which carries `marker`, unique to it) and who posts it."""
     import websockets
 
     campaign = next(iter(seed["campaigns"].values()))  # the first installed system's
     uri = f"ws://127.0.0.1:{servers.ws_port}/ws/campaigns/{campaign}/"
     headers = {"Cookie": seed["player"]["cookie"], "Origin": f"http://127.0.0.1:{servers.ws_port}"}
     sockets = [await websockets.connect(uri, additional_headers=headers, max_queue=None) for _ in range(tables)]
-    url = f"http://127.0.0.1:{servers.web_port}/campaigns/{campaign}/roll/"
     arrivals, loop = [], asyncio.get_running_loop()
 
-    async def arrival(ws, label: str, start: float) -> float:
-        while label not in await ws.recv():
+    async def arrival(ws, marker: str, start: float) -> float:
+        while marker not in await ws.recv():
             pass
         return (time.perf_counter() - start) * 1000
 
     try:
-        for i in range(rolls):
-            label = f"fan-{tables}-{i}-{secrets.token_hex(4)}"
+        for i in range(posts):
+            marker = f"fan-{tables}-{i}-{secrets.token_hex(4)}"
+            path, data, who = send(i, marker)
+            url = f"http://127.0.0.1:{servers.web_port}/campaigns/{campaign}/{path}"
             start = time.perf_counter()
-            waits = [asyncio.create_task(arrival(ws, label, start)) for ws in sockets]
-            await loop.run_in_executor(None, post, url, {"notation": "3d6", "label": label}, seed["player"])
+            waits = [asyncio.create_task(arrival(ws, marker, start)) for ws in sockets]
+            await loop.run_in_executor(None, post, url, data, who)
             arrivals += await asyncio.wait_for(asyncio.gather(*waits), timeout=10)
             await asyncio.sleep(0.05)
     finally:
@@ -240,12 +242,43 @@ async def fan_out(servers: Servers, seed: dict, tables: int, rolls: int) -> dict
             await ws.close()
     arrivals.sort()
     return {
-        "tables": tables,
-        "rolls": rolls,
         "p50_ms": statistics.median(arrivals),
         "p99_ms": arrivals[min(len(arrivals) - 1, int(len(arrivals) * 0.99))],
         "max_ms": arrivals[-1],
     }
+
+
+async def fan_out(servers: Servers, seed: dict, tables: int, rolls: int) -> dict:
+    """A roll's POST to its arrival at `tables` open tables, `rolls` times: the player rolls 3d6, the label
+    its marker."""
+    timings = await timed_arrivals(
+        servers, seed, tables, rolls, lambda i, marker: ("roll/", {"notation": "3d6", "label": marker}, seed["player"])
+    )
+    return {"tables": tables, "rolls": rolls, **timings}
+
+
+# chat_views.TOO_FAST refuses an 11th message from one player at one table (and address) within 20 s: each
+# player of the seed's crowd at the first campaign sends at most this many messages in the whole run.
+CHAT_PER_PLAYER = 10
+
+
+def chatters_needed(messages: int) -> int:
+    """The crowd's players the two chat fan-outs (10 and 100 tables) take, each its own players."""
+    return 2 * -(-messages // CHAT_PER_PLAYER)
+
+
+async def chat_fan_out(servers: Servers, seed: dict, tables: int, messages: int, chatters: list[dict]) -> dict:
+    """A chat message's POST to its arrival at `tables` open tables, `messages` times, sent to everyone by
+    `chatters` in turn (players seated at the first campaign, none sending more than CHAT_PER_PLAYER)."""
+    assert len(chatters) * CHAT_PER_PLAYER >= messages, "too few players to chat within the rate limit"
+    timings = await timed_arrivals(
+        servers,
+        seed,
+        tables,
+        messages,
+        lambda i, marker: ("chat/", {"text": f"Hold the door! {marker}", "to": ""}, chatters[i % len(chatters)]),
+    )
+    return {"tables": tables, "messages": messages, "chatters": len(chatters), **timings}
 
 
 # The targets, each row's verdict in the printout and in results.json: the least share of the INSERT
@@ -256,6 +289,7 @@ TARGETS = {
     "table (gm)": {"ratio": 0.10, "p99_ms": 400},
     "contention": {"p99_ms": 300},
     "fan-out": {"p50_ms": 50, "p99_ms": 150},
+    "chat": {"p50_ms": 100},
     "live": {"p50_ms": 50, "p99_ms": 150, "missing": 0, "doubled": 0},
     "capacity": {"tables": 300},
 }
@@ -284,9 +318,14 @@ def run(args) -> dict:
     fresh_database()
     manage(env, "manage.py", "migrate", "--noinput", "-v0")
     manage(env, "manage.py", "collectstatic", "--noinput", "-v0")
-    crowd = []
+    crowd, seated = [], [0]
     if selected(args, "live", "under load"):
-        crowd += ["--live", str(args.live_rollers * 2)]  # each roller's table, and as many tables listening
+        seated.append(args.live_rollers * 2)  # each roller's table, and as many tables listening
+    chatting = selected(args, "chat", "fan-out")
+    if chatting:
+        seated.append(chatters_needed(args.fanout_rolls))  # the players who send the chat fan-outs' messages
+    if max(seated):
+        crowd += ["--live", str(max(seated))]  # seated at the first campaign; the live run takes the first too
     if selected(args, "live", "capacity"):
         crowd += ["--tables", str(max(args.capacity_steps)), "--players", "5"]
     seed_line = next(row for row in manage(env, "-m", "bench.seed", *crowd).splitlines() if row.startswith("SEED "))
@@ -338,6 +377,16 @@ def run(args) -> dict:
                 f"  {'fan-out':10} {'roll to ' + str(row['tables']) + ' open tables':32} {'':10} "
                 f"p50 {row['p50_ms']:6.1f} ms  p99 {row['p99_ms']:6.1f} ms"
             )
+        chat = []
+        if chatting:
+            per = chatters_needed(args.fanout_rolls) // 2
+            for k, tables in enumerate((10, 100)):
+                chatters = seed["crowd"]["live"][k * per : (k + 1) * per]
+                chat.append(asyncio.run(chat_fan_out(servers, seed, tables, args.fanout_rolls, chatters)))
+                print(
+                    f"  {'chat':10} {'message to ' + str(tables) + ' open tables':32} {'':10} "
+                    f"p50 {chat[-1]['p50_ms']:6.1f} ms  p99 {chat[-1]['p99_ms']:6.1f} ms"
+                )
         memory = {
             "web_worker_peak_rss_mb": max(peak_rss_mb(pid) for pid in servers.web_workers()),
             "websocket_process_peak_rss_mb": peak_rss_mb(servers.ws.pid),
@@ -371,6 +420,9 @@ def run(args) -> dict:
     for row in fan:
         row["group"], row["target"] = "fan-out", TARGETS["fan-out"]
         row["met"] = verdict({**row, "ratio_to_insert_baseline": 0}, TARGETS["fan-out"])
+    for row in chat:
+        row["group"], row["target"] = "chat", TARGETS["chat"]
+        row["met"] = verdict(row, TARGETS["chat"])
     if under is not None:
         under["group"], under["target"] = "live", TARGETS["live"]
         under["met"] = verdict(under, TARGETS["live"])
@@ -393,6 +445,7 @@ def run(args) -> dict:
         "load": {**load, "workers": args.workers},
         "http": rows,
         "fan_out": fan,
+        "chat": chat,
         "memory": memory,
         "odds": odds,
         "live": under,
@@ -411,6 +464,11 @@ def report(result: dict) -> None:
     for row in result["fan_out"]:
         print(
             f"| fan-out | a roll reaches {row['tables']} open tables | | {row['p50_ms']:.1f} | {row['p99_ms']:.1f} | "
+            f"| {describe(row['target'])} | {met(row)} |"
+        )
+    for row in result["chat"]:
+        print(
+            f"| chat | a message reaches {row['tables']} open tables | | {row['p50_ms']:.1f} | {row['p99_ms']:.1f} | "
             f"| {describe(row['target'])} | {met(row)} |"
         )
     if under := result["live"]:
@@ -453,7 +511,12 @@ def report(result: dict) -> None:
                 f"{cpu['others']} | "
                 f"{cpu['load average']} |"
             )
-    rows = [*result["http"], *result["fan_out"], *(row for row in (result["live"], result["capacity"]) if row)]
+    rows = [
+        *result["http"],
+        *result["fan_out"],
+        *result["chat"],
+        *(row for row in (result["live"], result["capacity"]) if row),
+    ]
     missed = [row for row in rows if row.get("met") is False]
     print(f"\nTargets missed: {len(missed)} of {sum('met' in row for row in rows)}")
 
@@ -497,7 +560,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=int, default=8, help="length of each load run")
     parser.add_argument("--connections", type=int, default=32, help="concurrent clients of each load run")
     parser.add_argument("--workers", type=int, default=2 * (os.cpu_count() or 1), help="gunicorn workers")
-    parser.add_argument("--fanout-rolls", type=int, default=40, help="rolls timed for each fan-out")
+    parser.add_argument("--fanout-rolls", type=int, default=40, help="rolls (and chat messages) timed for each fan-out")
     parser.add_argument("--live-seconds", type=int, default=20, help="length of the live run under load")
     parser.add_argument("--live-rollers", type=int, default=20, help="players rolling at the live table")
     parser.add_argument("--capacity-seconds", type=int, default=25, help="length of each capacity step")

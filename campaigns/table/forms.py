@@ -287,7 +287,7 @@ class ChatForm(TableForm):
         else:
             own = sorted((c for c in reads.seated(campaign) if c.owner_id == user.pk), key=lambda c: (c.name, c.pk))
             self.characters = {str(c.pk): c for c in own}
-            self.fields["speaker"].choices = [("", "Yourself (out of character)")] + [
+            self.fields["speaker"].choices = [("", "You (OOC)")] + [
                 (pk, character.name) for pk, character in self.characters.items()
             ]
         members = campaign.memberships.select_related("user").order_by("user__username")
@@ -296,12 +296,10 @@ class ChatForm(TableForm):
         }
         choices = [("", "Everyone")]
         if not self.is_gm:
-            choices.append(("gm", "The GM (a whisper)"))
+            choices.append(("gm", "Whisper to the GM"))
         if self.is_gm or campaign.whispers_between_players:
             choices += [
-                (pk, f"{user.get_username()} (a whisper)")
-                for pk, user in self.people.items()
-                if user.pk != self.user.pk
+                (pk, f"Whisper to {user.get_username()}") for pk, user in self.people.items() if user.pk != self.user.pk
             ]
         self.fields["to"].choices = choices
 

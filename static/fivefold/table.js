@@ -173,8 +173,10 @@
       // comes second) is not put in again: drawn twice even for a moment, the copy on top takes the clicks
       // on its buttons and is then dropped (dropDuplicateRolls) with them.
       if (selector === "#log") {
-        elt.querySelectorAll("[data-roll-id]").forEach(function (row) {
-          if (document.querySelector("#log [data-roll-id='" + CSS.escape(row.dataset.rollId) + "']")) { row.remove(); dropped = true; }
+        elt.querySelectorAll("[data-roll-id], [data-message-id]").forEach(function (row) {
+          const key = row.dataset.rollId ? "[data-roll-id='" + CSS.escape(row.dataset.rollId) + "']"
+            : "[data-message-id='" + CSS.escape(row.dataset.messageId) + "']";
+          if (document.querySelector("#log " + key)) { row.remove(); dropped = true; }
         });
       }
     });
@@ -703,7 +705,9 @@
     if (!link || event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
     show(link.dataset.view);
-    window.scrollTo(0, 0);
+    // The Log view opens on its box and the newest lines, as a chat does; the others at the page's top.
+    const title = link.dataset.view === "log" && document.getElementById("log-title");
+    if (title) title.scrollIntoView({ block: "start" }); else window.scrollTo(0, 0);
   });
   // A call that comes while the player looks at their character opens the Now view, where it is answered in
   // one click from a phone's first screen; once nothing waits there, the character comes back.

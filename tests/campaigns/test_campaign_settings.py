@@ -221,7 +221,9 @@ def test_a_system_without_settings_says_so_and_keeps_the_tables_own(gm_client, g
     assert f"{gate.rules_system.name} has no campaign settings of its own" in page.content.decode()
     assert gm_client.post(reverse("campaign_settings", args=[gate.pk]), {"gm_reads_whispers": "on"}).status_code == 302
     gate.refresh_from_db()
-    assert gate.settings == {} and gate.gm_reads_whispers and not gate.whispers_between_players
+    assert gate.settings == {}
+    assert gate.gm_reads_whispers
+    assert not gate.whispers_between_players
     assert "The GM reads: every whisper" in gm_client.get(reverse("table", args=[gate.pk])).content.decode()
 
 

@@ -2,20 +2,20 @@
 written inline, whispers and who reads them, a writer's edit and delete, the GM's removal, the rate limit,
 and the log's pages with talk between the rolls."""
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.urls import reverse
 
-from campaigns.models import Membership, Message, Roll
 from campaigns.life import lifecycle
+from campaigns.models import Membership, Message, Roll
 from campaigns.table import actions, chat
 from characters.models import Character
 from tests.fixtures import PASSWORD
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
-NOON = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
+NOON = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 
 
 @pytest.fixture
@@ -56,13 +56,19 @@ def test_a_message_reaches_every_member_live_and_on_the_page(
 
 
 def test_in_character_as_own_character_and_never_as_anothers(client, campaign, gm, player, second):
-    mine = Character.objects.create(campaign=campaign, owner=player, name="Mara", sheet=dict(campaign.adapter.demo_sheet))
-    theirs = Character.objects.create(campaign=campaign, owner=second, name="Dax", sheet=dict(campaign.adapter.demo_sheet))
+    mine = Character.objects.create(
+        campaign=campaign, owner=player, name="Mara", sheet=dict(campaign.adapter.demo_sheet)
+    )
+    theirs = Character.objects.create(
+        campaign=campaign, owner=second, name="Dax", sheet=dict(campaign.adapter.demo_sheet)
+    )
     client_for(client, player)
     assert say(client, campaign, "We go in.", speaker=mine.pk).status_code == 200
-    assert Message.objects.get().speaker == "Mara" and Message.objects.get().style == "ic"
+    assert Message.objects.get().speaker == "Mara"
+    assert Message.objects.get().style == "ic"
     refused = say(client, campaign, "I am Dax now.", speaker=theirs.pk)
-    assert refused.status_code == 422 and "Select a valid choice" in refused.content.decode()
+    assert refused.status_code == 422
+    assert "Select a valid choice" in refused.content.decode()
     assert Message.objects.count() == 1
     client_for(client, gm)  # the GM speaks as any name
     assert say(client, campaign, "Halt!", speaker="The gate warden").status_code == 200
@@ -76,8 +82,10 @@ def test_an_emote_and_links_and_markup_never_rendered(client, campaign, player):
     say(client, campaign, "<script>alert(1)</script> see https://example.org/map")
     page = table(client, campaign)
     assert Message.objects.filter(style="emote").get().text == "draws a map <b>now</b>"
-    assert "&lt;b&gt;now&lt;/b&gt;" in page and "<b>now</b>" not in page
-    assert "<script>alert(1)" not in page and "&lt;script&gt;" in page
+    assert "&lt;b&gt;now&lt;/b&gt;" in page
+    assert "<b>now</b>" not in page
+    assert "<script>alert(1)" not in page
+    assert "&lt;script&gt;" in page
     assert '<a href="https://example.org/map" rel="nofollow">https://example.org/map</a>' in page
 
 
@@ -85,7 +93,8 @@ def test_a_message_is_at_most_2000_characters_and_a_refusal_keeps_the_words(clie
     client_for(client, player)
     refused = say(client, campaign, "x" * 2001)
     assert refused.status_code == 422
-    assert "at most 2,000 characters" in refused.content.decode() and "x" * 2001 in refused.content.decode()
+    assert "at most 2,000 characters" in refused.content.decode()
+    assert "x" * 2001 in refused.content.decode()
     assert not Message.objects.exists()
     assert say(client, campaign, "x" * 2000).status_code == 200
 
@@ -104,8 +113,10 @@ def test_a_message_is_at_most_2000_characters_and_a_refusal_keeps_the_words(clie
 )
 def test_bad_lines_are_refused_beside_the_box_and_change_nothing(client, campaign, player, line, problem):
     refused = say(client_for(client, player), campaign, line)
-    assert refused.status_code == 422 and problem in refused.content.decode()
-    assert not Message.objects.exists() and not Roll.objects.exists()
+    assert refused.status_code == 422
+    assert problem in refused.content.decode()
+    assert not Message.objects.exists()
+    assert not Roll.objects.exists()
 
 
 def test_a_roll_written_inline_is_a_roll_in_the_log(client, campaign, player, script_dice):
@@ -117,7 +128,8 @@ def test_a_roll_written_inline_is_a_roll_in_the_log(client, campaign, player, sc
         "I swing at the orc",
         19,
     )
-    assert roll.visibility == Roll.Visibility.TABLE and not Message.objects.exists()
+    assert roll.visibility == Roll.Visibility.TABLE
+    assert not Message.objects.exists()
     assert f'data-roll-id="{roll.pk}"' in answer.content.decode()
 
 
@@ -128,7 +140,8 @@ def test_a_whisper_to_the_gm_reaches_the_two_of_them_alone(
     with django_capture_on_commit_callbacks(execute=True):
         assert say(client, campaign, "I pocket the gem.", to="gm").status_code == 200
     message = Message.objects.get()
-    assert message.whisper and list(message.recipients.all()) == [gm]
+    assert message.whisper
+    assert list(message.recipients.all()) == [gm]
     for user, sees in ((player, True), (gm, True), (second, False)):
         client_for(client, user)
         assert ("I pocket the gem." in table(client, campaign)) is sees
@@ -142,7 +155,8 @@ def test_a_whisper_to_the_gm_reaches_the_two_of_them_alone(
 def test_players_whisper_to_each_other_only_where_the_gm_allows(client, campaign, gm, player, second):
     client_for(client, player)
     refused = say(client, campaign, f"/w {second.username} psst")
-    assert refused.status_code == 422 and "whispers to the GM alone" in refused.content.decode()
+    assert refused.status_code == 422
+    assert "whispers to the GM alone" in refused.content.decode()
     assert say(client, campaign, "psst", to=second.pk).status_code == 422  # not offered: not a valid choice
     campaign.whispers_between_players = True
     campaign.save()
@@ -176,13 +190,17 @@ def test_a_roll_whispered_to_the_gm_is_secret_and_shows_its_roller(client, campa
     client_for(client, player)
     assert say(client, campaign, "/gmroll 2d6 Sneak past").status_code == 200
     roll, message = Roll.objects.get(), Message.objects.get()
-    assert roll.visibility == Roll.Visibility.GM and message.roll == roll and message.text == "Sneak past"
+    assert roll.visibility == Roll.Visibility.GM
+    assert message.roll == roll
+    assert message.text == "Sneak past"
     assert "Rolled 2d6 for the GM" in table(client, campaign)
     assert "Sneak past" in table(client_for(client, gm), campaign)
     other = table(client_for(client, second), campaign)
-    assert "Sneak past" not in other and "2d6" not in other
+    assert "Sneak past" not in other
+    assert "2d6" not in other
     refused = say(client_for(client, gm), campaign, f"/w {player.username} /r 1d6")
-    assert refused.status_code == 422 and "goes to the GM alone" in refused.content.decode()
+    assert refused.status_code == 422
+    assert "goes to the GM alone" in refused.content.decode()
 
 
 def test_a_writer_edits_or_deletes_for_five_minutes_and_the_gm_removes(
@@ -196,13 +214,16 @@ def test_a_writer_edits_or_deletes_for_five_minutes_and_the_gm_removes(
     with django_capture_on_commit_callbacks(execute=True):
         assert client.post(edit, {"text": "Fixed"}, **HTMX).status_code == 200
     message.refresh_from_db()
-    assert message.text == "Fixed" and message.edited_at is not None
+    assert message.text == "Fixed"
+    assert message.edited_at is not None
     assert any("Fixed" in html and "(edited)" in html for html in layer.received_by(campaign, gm))
     refused = client.post(edit, {"text": ""}, **HTMX)
-    assert refused.status_code == 422 and "A message needs words" in refused.content.decode()
+    assert refused.status_code == 422
+    assert "A message needs words" in refused.content.decode()
     settings.FIVEFOLD_CLOCK = lambda: NOON + timedelta(minutes=5, seconds=1)
     late = client.post(edit, {"text": "Too late"}, **HTMX)
-    assert late.status_code == 422 and "for 5 minutes" in late.content.decode()
+    assert late.status_code == 422
+    assert "for 5 minutes" in late.content.decode()
     late = client.post(reverse("message_delete", args=[campaign.pk, message.pk]), **HTMX)
     assert late.status_code == 422
     client_for(client, gm)
@@ -234,7 +255,8 @@ def test_too_many_messages_at_once_are_refused_and_the_words_kept(client, campai
     for number in range(10):
         assert say(client, campaign, f"line {number}").status_code == 200
     refused = say(client, campaign, "one more")
-    assert refused.status_code == 422 and "a lot of messages at once" in refused.content.decode()
+    assert refused.status_code == 422
+    assert "a lot of messages at once" in refused.content.decode()
     assert "one more</textarea>" in refused.content.decode()
     assert Message.objects.count() == 10
 
@@ -264,10 +286,12 @@ def test_a_removed_player_keeps_their_lines_and_can_no_longer_post_or_read(clien
     assert say(client, campaign, "Still here?").status_code == 404
     assert client.get(reverse("message_page", args=[campaign.pk, message.pk])).status_code == 404
     page = table(client_for(client, gm), campaign)
-    assert "Goodbye all" in page and player.username in page
+    assert "Goodbye all" in page
+    assert player.username in page
 
 
 def test_a_campaign_with_a_whispered_roll_is_deleted_whole(campaign, gm, player):
     chat.post(campaign, player, chat.read("/gmroll 1d6 Listen"), recipients=[gm])
     lifecycle.delete_campaign(campaign)
-    assert not Message.objects.exists() and not Roll.objects.exists()
+    assert not Message.objects.exists()
+    assert not Roll.objects.exists()

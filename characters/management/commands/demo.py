@@ -27,8 +27,8 @@ def _sheet(adapter, campaign) -> dict:
 
 def play_a_little(campaign, gm, player, hero) -> None:
     """A few moments of play through the real actions: a word out of character and one in it, a plain roll,
-    a whisper to the GM, a GM's secret roll, and the system's everyday roll, in the campaign's first session (started as the GM
-    would, with the session form's defaults: d100 refills Fortune with players + 1)."""
+    a whisper to the GM, a GM's secret roll, and the system's everyday roll, in the campaign's first session
+    (started as the GM would, with the session form's defaults: d100 refills Fortune with players + 1)."""
     form = campaign.adapter.session_form(campaign)
     actions.start_session(campaign, gm, **{name: form[name].initial for name in form.fields})
     chat.post(campaign, player, chat.read("Evening, all! Ready when you are."))
