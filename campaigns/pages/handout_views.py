@@ -3,6 +3,7 @@ for those who may see it (campaigns.table.handouts decides who may), a 404 for a
 
 import mimetypes
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.http import FileResponse, Http404, HttpResponse
@@ -70,6 +71,8 @@ def handout_share(request, campaign_id: int, handout_id: int):
         except handouts.HandoutError as refused:
             error = str(refused)
     if not request.htmx:
+        if error:
+            messages.error(request, error)
         return _tab(campaign)
     handout.refresh_from_db()
     html = handouts.gm_card_html(handout, share_error=error, request=request)
