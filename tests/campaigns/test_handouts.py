@@ -301,3 +301,18 @@ def test_a_deleted_campaign_takes_its_handouts_and_their_files(
     assert not HandoutReader.objects.exists()
     assert not Message.objects.exists()
     assert not stored.exists()
+
+
+def test_without_script_a_refused_handout_comes_back_on_its_tab_and_a_saved_one_goes_there(client, campaign, gm):
+    client_for(client, gm)
+    url = reverse("handout_new", args=[campaign.pk])
+    refused = client.post(url, {"title": "", "text": "Kept words"})
+    assert refused.status_code == 422
+    body = refused.content.decode()
+    assert 'id="handoutform-title_error"' in body  # the Handouts tab drawn, its form's message beside the title
+    assert "Kept words</textarea>" in body
+    assert not Handout.objects.exists()
+    saved = client.post(url, {"title": "Plain", "text": ""})
+    assert saved.status_code == 302
+    assert saved.url.endswith("?tab=handouts")
+    assert Handout.objects.get().title == "Plain"
