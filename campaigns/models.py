@@ -49,7 +49,7 @@ class Campaign(models.Model):
         default=False, help_text="Players may whisper to each other, not only to the GM."
     )
     gm_reads_whispers = models.BooleanField(
-        default=False, help_text="The GM reads every whisper, the players' to each other too."
+        default=False, help_text="The GM reads every whisper sent while this is on, the players' to each other too."
     )
 
     objects = CampaignQuerySet.as_manager()
@@ -82,7 +82,10 @@ class Campaign(models.Model):
         """Who may whisper to whom and what the GM reads, for the settings line every member sees."""
         return [
             ("Whispers", "between players too" if self.whispers_between_players else "to and from the GM"),
-            ("The GM reads", "every whisper" if self.gm_reads_whispers else "the whispers to or from the GM"),
+            (
+                "The GM reads",
+                "every whisper sent while this is on" if self.gm_reads_whispers else "the whispers to or from the GM",
+            ),
         ]
 
     def is_gm(self, user) -> bool:
@@ -424,6 +427,9 @@ class Message(models.Model):
     text = models.TextField(max_length=2000, blank=True)
     whisper = models.BooleanField(default=False)
     recipients = models.ManyToManyField(django_settings.AUTH_USER_MODEL, blank=True, related_name="+")
+    # A whisper the GM reads though not a party to it: sent while the campaign said so on its settings line
+    # (Campaign.gm_reads_whispers). Turning the setting on later opens no whisper written before.
+    gm_reads = models.BooleanField(default=False)
     # A secret roll whispered to the GM (`/r` in a whisper): its row is the GM's alone, and the whisper shows the
     # writer what they rolled.
     roll = models.OneToOneField(Roll, null=True, blank=True, on_delete=models.PROTECT, related_name="message")

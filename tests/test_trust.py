@@ -34,6 +34,7 @@ def kwargs_for(name, world, system):
         "call_id": 1,
         "roll_id": 1,
         "handout_id": 1,
+        "message_id": 1,
         "side": 0,
         "character_id": character.pk,
         "membership_id": seat.pk,

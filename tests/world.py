@@ -7,6 +7,7 @@ from importlib import import_module
 from pathlib import Path
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.template import engines
 from django.test import Client
 from django.urls import get_resolver, reverse
@@ -15,7 +16,7 @@ from django.urls.resolvers import URLResolver
 from campaigns.calls import card_calls
 from campaigns.models import Membership, SavedCall
 from campaigns.plugins import registry
-from campaigns.table import actions, events, handouts, tabs
+from campaigns.table import actions, chat, events, handouts, tabs
 from characters.models import Character
 from rules.dice import Comparison
 
@@ -79,6 +80,12 @@ GENERIC = {
     "campaign_delete": ("get", GM, FIRST),
     "character_delete": ("get", MEMBER, FIRST),
     "character_restore": ("post", GM, FIRST),
+    "chat_post": ("post", MEMBER, FIRST),
+    "message_page": ("get", MEMBER, FIRST),
+    "message_menu": ("get", MEMBER, FIRST),
+    "message_edit": ("post", MEMBER, FIRST),
+    "message_delete": ("post", MEMBER, FIRST),
+    "message_hide": ("post", MEMBER, FIRST),  # any member may post; chat.hide refuses all but the GM
     "campaign_settings": ("get", GM, "d100"),  # a system with settings: the page is for those only
 }
 
@@ -144,14 +151,16 @@ GENERIC_MARKERS = ("zqx-gm-secret", "424242", "zqx-gm-event", "zqx-gm-handout")
 
 def play_a_secret_in_every_system(world, gm, player) -> tuple[str, ...]:
     """A scripted session: a marker behind every secret the app keeps from players; the
-    markers, which no player may ever see."""
-    return tuple(
-        dict.fromkeys(marker for markers in secrets_by_system(world, gm, player).values() for marker in markers)
-    )
+    markers, which no player may ever see. Without the whispers (`secrets_by_system`): the query-count
+    tests that play it compare a log with and without a whisper on its first page, which costs a query."""
+    played = secrets_by_system(world, gm, player, whispers=False)
+    return tuple(dict.fromkeys(marker for markers in played.values() for marker in markers))
 
 
-def secrets_by_system(world, gm, player) -> dict[str, tuple[str, ...]]:
-    """The same scripted session, its markers by the system whose campaign holds them."""
+def secrets_by_system(world, gm, player, *, whispers=True) -> dict[str, tuple[str, ...]]:
+    """The same scripted session, its markers by the system whose campaign holds them (the played world of
+    tests/test_trust.py and tests/test_hostile_input.py), with a whisper each way between the GM and a
+    second player (`whispers_with_the_gm`)."""
     campaigns, heroes = world["campaigns"], world["characters"]
     played = {}
     for system, (campaign, _) in campaigns.items():
@@ -176,11 +185,26 @@ def secrets_by_system(world, gm, player) -> dict[str, tuple[str, ...]]:
         )
         markers += secret_card_call(campaign, gm, heroes[system])
         markers += campaign.adapter.play_secrets(campaign, gm, player, heroes[system])
+        markers += whispers_with_the_gm(campaign, gm) if whispers else []
         events.record(campaign, "note", "zqx-gm-event: a table event for the GM alone", gm_only=True)
         # A handout the GM has not shared: its title and words the GM's alone (its page and image the routes' newest).
         handouts.write(campaign, gm, "zqx-gm-handout", "zqx-gm-handout's words")
         played[system] = tuple(markers)
     return played
+
+
+WHISPERER = "wes_whisperer"
+
+
+def whispers_with_the_gm(campaign, gm) -> list[str]:
+    """A second player seated (not a swept persona) whispers to the GM, and the GM whispers back to them
+    alone: words the swept player, sitting at the same table, never sees. Plain whispers, no roll: the
+    newest roll stays the routes' `roll_id`; the GM's whisper is the newest message (`message_id`)."""
+    whisperer, _ = get_user_model().objects.get_or_create(username=WHISPERER)
+    Membership.objects.get_or_create(campaign=campaign, user=whisperer)
+    chat.post(campaign, whisperer, chat.read("zqx-whisper-to-gm"), recipients=[gm])
+    chat.post(campaign, gm, chat.read("zqx-whisper-from-gm"), recipients=[whisperer])
+    return ["zqx-whisper-to-gm", "zqx-whisper-from-gm"]
 
 
 def secret_card_call(campaign, gm, hero) -> list[str]:
@@ -207,6 +231,7 @@ def routes(world, system):
         "call_id": campaign.calls.order_by("-pk").values_list("pk", flat=True).first() or 1,
         "roll_id": campaign.rolls.order_by("-pk").values_list("pk", flat=True).first() or 1,
         "handout_id": campaign.handouts.order_by("-pk").values_list("pk", flat=True).first() or 1,
+        "message_id": campaign.messages.order_by("-pk").values_list("pk", flat=True).first() or 1,
         "token": campaign.invite_token,
         "uidb64": "MQ",
         "system_key": system,

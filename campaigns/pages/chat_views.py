@@ -1,6 +1,7 @@
 """The table's talk: a message sent from the log's box, its own page, and its writer's and the GM's changes
 (campaigns.table.chat decides who may read and change what)."""
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.http import Http404, HttpResponse
@@ -46,7 +47,9 @@ def chat_post(request, campaign_id: int):
         except chat.ChatError as error:
             form.add_error("text", str(error))
     if form.errors:
-        if not request.htmx:
+        if not request.htmx:  # without script: the table again, saying why
+            problems = " ".join(error for errors in form.errors.values() for error in errors)
+            messages.error(request, f"Your message was not sent: {problems}")
             return redirect("table", campaign.pk)
         return render(request, f"{MESSAGE}#chat_box", {"campaign": campaign, "chat_form": form}, status=422)
     TOO_FAST.count(request, who)
@@ -58,8 +61,7 @@ def chat_post(request, campaign_id: int):
         row = live.roll_html(sent, audience_for(campaign, request.user))
         line = format_html('<div hx-swap-oob="afterbegin:#log">{}</div>', mark_safe(row or ""))
     else:
-        sent.refresh_from_db()
-        line = chat.line_html(sent, oob=True)
+        line = chat.line_html(chat.fresh(sent), oob=True)
     return reswap(HttpResponse(line), "none")
 
 
@@ -103,13 +105,13 @@ def _changed(request, message: Message, change):
             change()
     except chat.ChatError as error:
         if not request.htmx:
+            messages.error(request, str(error))
             return redirect("table", message.campaign_id)
         context = _menu(message, request.user, error=str(error), text=request.POST.get("text", ""), menu=True)
         return render(request, f"{MESSAGE}#message_line", context, status=422)
     if not request.htmx:
         return redirect("table", message.campaign_id)
-    message.refresh_from_db()
-    return render(request, f"{MESSAGE}#message_line", {"m": chat.view(message)})
+    return render(request, f"{MESSAGE}#message_line", {"m": chat.view(chat.fresh(message))})
 
 
 @login_required

@@ -25,7 +25,7 @@ from campaigns.life.export import as_csv, as_json, campaign_record
 from campaigns.models import Campaign, Membership, Roll, RollCall
 from campaigns.plugins import registry
 from campaigns.secrets.visibility import Audience, audience_for, call_view, roll_view
-from campaigns.table import actions, events, handouts, live, presence, rows, tabs
+from campaigns.table import actions, chat, events, handouts, live, presence, rows, tabs
 from campaigns.table.forms import (
     CallForm,
     CampaignForm,
@@ -66,6 +66,8 @@ def _log(request, campaign, audience: Audience, sessions, *, newest=False, size=
         "filtered": filtered,
         "nothing_found": filtered and not page.has_rolls,
         "missed_more": page.missed_more,
+        "newest_roll": page.newest_roll,
+        "newest_message": page.newest_message,
     }
 
 
@@ -285,10 +287,11 @@ def table(request: HtmxHttpRequest, campaign_id: int):
     campaign = campaign_for_member(request, campaign_id)
     if request.htmx and "after" in request.GET:
         return _catch_up(request, campaign)
-    if request.htmx and ("before" in request.GET or request.htmx.target == "log-region"):
+    older = "before" in request.GET or "before_message" in request.GET  # a page further down the log
+    if request.htmx and (older or request.htmx.target == "log-region"):
         sessions = list(campaign.game_sessions.all())
         context = {"campaign": campaign, **_log(request, campaign, audience_for(campaign, request.user), sessions)}
-        partial = "log_page" if "before" in request.GET else "log_region"
+        partial = "log_page" if older else "log_region"
         return render(request, f"{TABLE}#{partial}", context, status=422 if context["filters"].errors else 200)
     context = _table_context(request, campaign)
     if context["tab_fetch"]:  # a tab opened: its part alone
@@ -304,8 +307,9 @@ def _page_status(context) -> int:
 
 def _catch_up(request, campaign) -> HttpResponse:
     """`?after=<id>`, the newest roll a table has: what it missed while its websocket was down,
-    the rolls and the sessions' starts and ends, and as they are now the header's session line
-    and the viewer's calls, each region whole (calls opened, answered or cancelled meanwhile).
+    the rolls and the sessions' starts and ends, and as they are now the header's session line,
+    the lines of talk edited or removed lately, and the viewer's calls, each region whole (calls opened,
+    answered or cancelled meanwhile).
     Away for more rolls than a page holds: the whole log again, newest page first
     with its link to the older ones, so no missed roll is left out of sight. A filtered log
     (`log-filtered`) takes no new rolls, so it is never replaced: it gets the rest."""
@@ -314,6 +318,7 @@ def _catch_up(request, campaign) -> HttpResponse:
     context = {"campaign": campaign, "session": _session_going(sessions), **_calls(campaign, request.user, audience)}
     context |= _settings_line(campaign)  # the GM may have changed the settings meanwhile
     context |= _log(request, campaign, audience, sessions)
+    context["changed_messages"] = chat.changed_lately(campaign, request.user)  # edited or removed meanwhile
     if not context["missed_more"] or request.htmx.target == "log-filtered":
         return render(request, f"{TABLE}#catch_up", context, status=422 if context["filters"].errors else 200)
     context |= _log(request, campaign, audience, sessions, newest=True) | {"whole_log": True}

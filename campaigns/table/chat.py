@@ -3,7 +3,8 @@ written inline (`/r 1d20+5`).
 
 Who may read a message is decided here and nowhere else (`visible_messages`, `parties`): a message to the
 table reaches every member; a whisper its writer and its recipients alone, and the GM too where the campaign
-lets the GM read whispers (`Campaign.gm_reads_whispers`, which the table sees on its settings line). Every
+lets the GM read whispers (`Campaign.gm_reads_whispers`, which the table sees on its settings line; a
+whisper keeps what the line said when it was sent, `Message.gm_reads`). Every
 page, fragment, socket frame, catch-up, permalink and export reads messages through `visible_messages`.
 
 A message's words are plain text: escaped wherever drawn, links made clickable by the template (`urlize`).
@@ -31,6 +32,7 @@ from rules import notation as notation_dice
 TEXT_MAX = 2000
 EDIT_WINDOW = timedelta(minutes=5)
 ROLL_LABEL_MAX = 100  # a roll's label, as the roll form's
+WHISPERED = "whispered to the GM"  # a /gmroll's row's label: its words are in its whisper
 TEMPLATE = "campaigns/_message.html"
 
 # Roll20's commands, which players bring with them. `/r` may stand anywhere in the line ("I swing /r 1d20+5"):
@@ -67,7 +69,7 @@ def read(line: str) -> Said:
         if name == "me":
             emote, text = True, rest
         elif name == "w":
-            who, _, text = rest.partition(" ")
+            who, text = ([*rest.split(maxsplit=1), "", ""])[:2]  # the name, then the words (after a space or a line)
             if not who:
                 raise ChatError("Whisper to whom? Write /w gm, or /w and a player's name, then the message.")
             whisper_to = tuple(name for name in who.split(",") if name)
@@ -146,9 +148,10 @@ def visible_messages(campaign: Campaign, user):
     """The campaign's messages `user` may read, newest first: all to the table, and the whispers they wrote
     or were sent (every whisper for the GM where the campaign lets the GM read them)."""
     messages = campaign.messages.select_related("author", "campaign", "roll")
-    if campaign.is_gm(user) and campaign.gm_reads_whispers:
-        return messages
-    return messages.filter(Q(whisper=False) | Q(author=user) | Q(recipients=user)).distinct()
+    readable = Q(whisper=False) | Q(author=user) | Q(recipients=user)
+    if campaign.is_gm(user):
+        readable |= Q(gm_reads=True)
+    return messages.filter(readable).distinct()
 
 
 def views(messages) -> list[MessageView]:
@@ -163,6 +166,16 @@ def views(messages) -> list[MessageView]:
     return [view(message, to.get(message.pk, [])) for message in messages]
 
 
+CHANGED_LATELY = 50
+
+
+def changed_lately(campaign: Campaign, user) -> list[MessageView]:
+    """The newest lines `user` may read that were edited or removed, as they are now: a table that was away
+    when they changed puts them in place of its old lines (a line it does not show is dropped by the page)."""
+    changed = visible_messages(campaign, user).filter(Q(edited_at__isnull=False) | ~Q(removed=""))
+    return views(changed[:CHANGED_LATELY])
+
+
 def may_read(message: Message, user) -> bool:
     return visible_messages(message.campaign, user).filter(pk=message.pk).exists()
 
@@ -172,21 +185,30 @@ def line_html(message: Message, *, oob: bool = False) -> str:
     return render_to_string(f"{TEMPLATE}#{'message_oob' if oob else 'message_changed'}", {"m": view(message)})
 
 
-def _groups(message: Message) -> list[str]:
+def _groups(message: Message, recipients: list) -> list[str]:
     """The sockets a message goes to: the table's and the GM's, or a whisper's parties' own."""
     campaign = message.campaign
     if not message.whisper:
         return [live.gm_group(campaign.pk), live.table_group(campaign.pk)]
-    parties = {message.author_id, *message.recipients.values_list("pk", flat=True)}
+    parties = {message.author_id, *(user.pk for user in recipients)}
     groups = [live.player_group(campaign.pk, uid) for uid in sorted(parties) if uid != campaign.gm_id]
-    if campaign.gm_id in parties or campaign.gm_reads_whispers:
+    if campaign.gm_id in parties or message.gm_reads:
         groups.insert(0, live.gm_group(campaign.pk))
     return groups
 
 
+def fresh(message: Message) -> Message:
+    """The message as stored now, with what its line shows read in the same query."""
+    return Message.objects.select_related("author", "campaign", "roll").get(pk=message.pk)
+
+
 def _send(message: Message, *, new: bool = False) -> None:
-    message.refresh_from_db()
-    live.send_to(_groups(message), line_html(message, oob=new))
+    message = fresh(message)
+    recipients = list(message.recipients.all()) if message.whisper else []
+    html = render_to_string(
+        f"{TEMPLATE}#{'message_oob' if new else 'message_changed'}", {"m": view(message, recipients)}
+    )
+    live.send_to(_groups(message, recipients), html)
 
 
 def recipients_for(campaign: Campaign, author, names: tuple[str, ...]) -> list:
@@ -204,9 +226,12 @@ def recipients_for(campaign: Campaign, author, names: tuple[str, ...]) -> list:
     return found
 
 
-def check_whisper(campaign: Campaign, author, recipients: list) -> None:
+def check_whisper(campaign: Campaign, author, recipients: list, *, rolls: bool = False) -> None:
+    """Refused unless the writer may whisper to each recipient (`rolls`: the whisper rolls dice)."""
     if not recipients:
         return
+    if rolls and campaign.is_gm(author) and [user.pk for user in recipients] == [author.pk]:
+        return  # the GM's own secret roll (`/gmroll`)
     if any(user.pk == author.pk for user in recipients):
         raise ChatError("A whisper goes to someone else: choose who is to read it.")
     if campaign.is_gm(author) or campaign.whispers_between_players:
@@ -220,9 +245,12 @@ def post(
 ) -> Message | Roll:
     """Write one message, or roll its `/r` at the table: a roll to everyone is a roll in the log (its words
     the roll's label); a roll whispered to the GM alone is the GM's secret row and a whisper that shows its
-    writer what they rolled. `character`: the writer's character spoken as, whose roll it is."""
+    writer what they rolled; the GM's own (`/gmroll`, `/w gm /r`) is the GM's secret roll, as the roll
+    form's. `character`: the writer's character spoken as, whose roll it is."""
     recipients = recipients or []
-    check_whisper(campaign, author, recipients)
+    check_whisper(campaign, author, recipients, rolls=said.notation is not None)
+    own_secret = campaign.is_gm(author) and [user.pk for user in recipients] == [author.pk]
+    recipients = [] if own_secret else recipients
     if said.notation is not None:
         try:
             notation = str(notation_dice.parse(said.notation))
@@ -230,16 +258,19 @@ def post(
             raise ChatError(f"/r {said.notation}: {error}") from error
         if not recipients:
             label = said.text if len(said.text) <= ROLL_LABEL_MAX else said.text[: ROLL_LABEL_MAX - 1] + "…"
-            return actions.roll_notation(campaign, author, notation=notation, character=character, label=label)
+            return actions.roll_notation(
+                campaign, author, notation=notation, character=character, label=label, secret=own_secret
+            )
         if any(user.pk != campaign.gm_id for user in recipients):
             raise ChatError("A roll in a whisper goes to the GM alone. To roll for everyone, leave out the whisper.")
     style = Message.Style.EMOTE if said.emote else Message.Style.IC if speaker else Message.Style.OOC
     with transaction.atomic():
         roll = None
         if said.notation is not None:
-            label = said.text if len(said.text) <= ROLL_LABEL_MAX else said.text[: ROLL_LABEL_MAX - 1] + "…"
+            # The words stay the message's alone, so that removing it takes them from the database; the GM's
+            # secret row says where to read them.
             roll = actions.roll_notation(
-                campaign, author, notation=notation, character=character, label=label, secret=True, whispered=True
+                campaign, author, notation=notation, character=character, label=WHISPERED, secret=True, whispered=True
             )
         message = Message.objects.create(
             campaign=campaign,
@@ -248,6 +279,7 @@ def post(
             speaker=speaker,
             text=said.text,
             whisper=bool(recipients),
+            gm_reads=bool(recipients) and campaign.gm_reads_whispers,
             roll=roll,
         )
         if recipients:
@@ -296,7 +328,8 @@ def edit(message: Message, user, text: str) -> None:
         raise ChatError(problem)
     if len(text) > TEXT_MAX:
         raise ChatError(f"A message is at most {TEXT_MAX:,} characters; this one has {len(text):,}.")
-    Message.objects.filter(pk=message.pk).update(text=text, edited_at=sources.now())
+    if not Message.objects.filter(pk=message.pk, removed="").update(text=text, edited_at=sources.now()):
+        raise ChatError("This message was removed.")  # by the GM, while the change was on its way
     state.changed(message.campaign_id)
     transaction.on_commit(lambda: _send(message))
 
@@ -316,6 +349,7 @@ def hide(message: Message, gm) -> None:
 
 def _remove(message: Message, how: str) -> None:
     """The words gone from the database, the line kept: the log says who removed it."""
-    Message.objects.filter(pk=message.pk).update(text="", speaker="", removed=how)
+    if not Message.objects.filter(pk=message.pk, removed="").update(text="", speaker="", removed=how):
+        raise ChatError("This message was removed already.")
     state.changed(message.campaign_id)
     transaction.on_commit(lambda: _send(message))

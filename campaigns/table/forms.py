@@ -322,7 +322,7 @@ class ChatForm(TableForm):
             else:
                 to = cleaned.get("to", "")
                 recipients = [self.campaign.gm] if to == "gm" else [self.people[to]] if to else []
-            chat.check_whisper(self.campaign, self.user, recipients)
+            chat.check_whisper(self.campaign, self.user, recipients, rolls=said.notation is not None)
         except chat.ChatError as error:
             self.add_error("text" if said.whisper_to is not None else "to", str(error))
             return cleaned

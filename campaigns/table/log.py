@@ -22,7 +22,7 @@ from campaigns.table.rows import page_rows
 
 LOG_PAGE = 30
 EVENTS_BETWEEN = 200  # at most this many events between two rolls of a page (or on a page with no rolls)
-EVERYTHING, ROLLS, EVENTS = "", "rolls", "events"
+EVERYTHING, ROLLS, EVENTS, TALK = "", "rolls", "events", "talk"
 
 
 def _during(rows, session):
@@ -43,7 +43,7 @@ class LogFilterForm(TableForm):
     show = forms.ChoiceField(
         required=False,
         label="Show",
-        choices=[(EVERYTHING, "Everything"), (ROLLS, "Rolls only"), (EVENTS, "Table events only")],
+        choices=[(EVERYTHING, "Everything"), (ROLLS, "Rolls only"), (TALK, "Talk only"), (EVENTS, "Table events only")],
     )
 
     def __init__(self, data, *, campaign, sessions):
@@ -74,7 +74,7 @@ class LogFilterForm(TableForm):
 
     @property
     def shows_rolls(self) -> bool:
-        return self.showing != EVENTS
+        return self.showing not in (EVENTS, TALK)
 
     @property
     def shows_events(self) -> bool:
@@ -87,10 +87,15 @@ class LogFilterForm(TableForm):
         return self.showing == EVERYTHING and not picked
 
     @property
+    def shows_talk(self) -> bool:
+        """The table's talk (campaigns.table.chat): with everything, as the events are, or alone."""
+        return self.showing == TALK or (self.shows_events and self.showing == EVERYTHING)
+
+    @property
     def events_ignore_picks(self) -> bool:
-        """Table events only, with a character or a roll kind picked: those pick rolls, so the page
-        says the events are the whole table's (found in a play-test)."""
-        return self.showing == EVENTS and bool(self.cleaned_data["character"] or self.cleaned_data["kind"])
+        """Table events or the talk only, with a character or a roll kind picked: those pick rolls, so the
+        page says the events or the talk are the whole table's (found in a play-test)."""
+        return self.showing in (EVENTS, TALK) and bool(self.cleaned_data["character"] or self.cleaned_data["kind"])
 
     def apply_to_events(self, events):
         return _during(events, self.chosen_session)
@@ -115,6 +120,10 @@ class LogPage:
     entries: list  # LogRow (campaigns.table.rows), SessionMark and EventView, newest first
     older: str | None  # the query string of the next older page, if there is one
     missed_more: bool = False  # a catch-up page: more rolls came since `after` than a page holds
+    # The newest roll and message the page read, shown or not: where a catch-up starts (static/fivefold/table.js),
+    # since a first page of talk alone shows no roll, and one of rolls alone no message.
+    newest_roll: int = 0
+    newest_message: int = 0
 
     @property
     def has_rolls(self) -> bool:
@@ -142,12 +151,18 @@ def log_page(
     the newest roll a table has; `after_message`: its newest message) holds what came since: the rolls and
     messages, and the sessions' starts and ends and the table events, which a table away missed too. A page
     of table events only goes by the events' ids instead."""
+    if filters.showing == TALK:
+        talk = filters.apply_to_events(chat.visible_messages(campaign, viewer))
+        cursor = {"before": before_message, "after": after, "size": size}
+        return _one_kind_page(talk, chat.views, "before_message", sessions, filters, **cursor)
     if not filters.shows_rolls:
-        return _events_page(campaign, audience, sessions, filters, before=before, after=after, size=size)
+        events = filters.apply_to_events(visible_events(campaign, audience)).order_by("-id")
+        cursor = {"before": before, "after": after, "size": size}
+        return _one_kind_page(events, _event_views, "before", sessions, filters, **cursor)
     visible = filters.apply(visible_rolls(campaign, audience))
     rolls = visible
     said = None
-    if viewer is not None and filters.shows_events:
+    if viewer is not None and filters.shows_talk:
         said = filters.apply_to_events(chat.visible_messages(campaign, viewer))
     if after is not None:
         rolls = rolls.filter(id__gt=after)
@@ -194,7 +209,8 @@ def log_page(
     newest = shown[0].created_at if paged else None
     oldest = entries[size].created_at if more else None
     marks = [m for m in marks if (newest is None or m.at <= newest) and (oldest is None or m.at > oldest)]
-    return LogPage(_merge(views, marks, _events(events, newer_than=oldest, until=newest)), older)
+    newest_read = {"newest_roll": page[0].pk if page else 0, "newest_message": messages[0].pk if messages else 0}
+    return LogPage(_merge(views, marks, _events(events, newer_than=oldest, until=newest)), older, **newest_read)
 
 
 def _newest_first(entry) -> tuple:
@@ -222,20 +238,22 @@ def _events(events, *, newer_than=None, until=None) -> list:
     return [event_view(event) for event in events[:EVENTS_BETWEEN]]
 
 
-def _events_page(
-    campaign, audience: Audience, sessions, filters: LogFilterForm, *, before=None, after=None, size=LOG_PAGE
-) -> LogPage:
-    """Table events only, with the session marks, a page at a time by the events' ids. A filtered log
-    takes no live lines, so its catch-up (`after`) brings nothing."""
+def _event_views(events) -> list:
+    return [event_view(event) for event in events]
+
+
+def _one_kind_page(rows, draw, cursor: str, sessions, filters: LogFilterForm, *, before, after, size) -> LogPage:
+    """One kind of line alone (the table events, or the talk), newest first, with the session marks, a page at
+    a time by its ids (`cursor`: the query parameter that carries the oldest shown). `draw`: the page's rows as
+    views. A filtered log takes no live lines, so its catch-up (`after`) brings nothing."""
     if after is not None:
         return LogPage([], None)
-    events = filters.apply_to_events(visible_events(campaign, audience)).order_by("-id")
     if before is not None:
-        events = events.filter(id__lt=before)
-    page = list(events[: size + 1])
-    views = [event_view(event) for event in page[:size]]
+        rows = rows.filter(id__lt=before)
+    page = list(rows[: size + 1])
+    views = draw(page[:size])
     more = len(page) > size
-    older = urlencode({"before": views[-1].id} | filters.query()) if more else None
+    older = urlencode({cursor: views[-1].id} | filters.query()) if more else None
     chosen = filters.chosen_session
     newest = page[0].created_at if before is not None and page else None
     oldest = page[size].created_at if more else None

@@ -6,13 +6,16 @@
 
   function log() { return document.getElementById("log"); }
 
+  // The newest roll and message the table has: the rows on the page, or the newest the server read for its
+  // first page (data-after: a first page of talk alone shows no roll, but the rolls before it are not missed).
   function newestRollId(region) {
     const first = region.querySelector("[data-roll-id]");
-    return first ? first.dataset.rollId : "0";
+    return Math.max(first ? Number(first.dataset.rollId) : 0, Number(region.dataset.after || 0));
   }
   function newestMessage(region) {
     const ids = Array.from(region.querySelectorAll("[data-message-id]"), function (m) { return Number(m.dataset.messageId); });
-    return ids.length ? "&after_message=" + Math.max.apply(null, ids) : "";
+    const newest = Math.max.apply(null, ids.concat([Number(region.dataset.afterMessage || 0)]));
+    return newest ? "&after_message=" + newest : "";
   }
 
   // A roll can arrive twice (the roller's own response and the websocket,

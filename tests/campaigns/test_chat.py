@@ -165,7 +165,45 @@ def test_players_whisper_to_each_other_only_where_the_gm_allows(client, campaign
     assert "psst" not in table(client_for(client, gm), campaign)  # the GM was not a party
     campaign.gm_reads_whispers = True
     campaign.save()
-    assert "psst" in table(client, campaign)
+    # The setting opens no whisper written before it was on: the players wrote it trusting the settings line.
+    assert "psst" not in table(client, campaign)
+    assert say(client_for(client, player), campaign, f"/w {second.username} hush").status_code == 200
+    assert "hush" in table(client_for(client, gm), campaign)
+    campaign.gm_reads_whispers = False
+    campaign.save()
+    assert "hush" in table(client, campaign)  # sent while the line said so
+
+
+def test_the_gms_own_gmroll_is_a_secret_roll(client, campaign, gm, player, script_dice):
+    script_dice(5)
+    assert say(client_for(client, gm), campaign, "/gmroll 1d6 Ambush?").status_code == 200
+    roll = Roll.objects.get()
+    assert (roll.visibility, roll.request["label"]) == (Roll.Visibility.GM, "Ambush?")
+    assert not Message.objects.exists()
+    refused = say(client, campaign, "/w gm note to self")
+    assert refused.status_code == 422
+    assert "A whisper goes to someone else" in refused.content.decode()
+
+
+def test_a_whisper_command_takes_its_words_from_the_next_line_too(client, campaign, gm, player):
+    assert say(client_for(client, player), campaign, "/w gm\nThe key is mine.").status_code == 200
+    assert Message.objects.get().text == "The key is mine."
+
+
+def test_an_edit_after_the_gms_removal_changes_nothing(client, campaign, gm, player):
+    message = chat.post(campaign, player, chat.read("Rude words"))
+    stale = Message.objects.get(pk=message.pk)
+    chat.hide(message, gm)
+    with pytest.raises(chat.ChatError, match="removed"):
+        chat.edit(stale, player, "Rude words again")
+    message.refresh_from_db()
+    assert (message.text, message.removed) == ("", "gm")
+
+
+def test_a_refused_message_without_script_says_why_on_the_table(client, campaign, player):
+    client_for(client, player)
+    answer = client.post(reverse("chat_post", args=[campaign.pk]), {"text": "/x"}, follow=True)
+    assert "Your message was not sent: There is no command /x" in answer.content.decode()
 
 
 def test_the_gm_whispers_to_one_or_more_players(client, campaign, gm, player, second, make_user):
@@ -295,3 +333,35 @@ def test_a_campaign_with_a_whispered_roll_is_deleted_whole(campaign, gm, player)
     lifecycle.delete_campaign(campaign)
     assert not Message.objects.exists()
     assert not Roll.objects.exists()
+
+
+def test_talk_only_pages_through_the_talk_alone(client, campaign, player):
+    for number in range(35):
+        chat.post(campaign, player, chat.read(f"talk {number}"))
+        actions.roll_notation(campaign, player, notation="1d6", label=f"roll {number}")
+    client_for(client, player)
+    url = reverse("table", args=[campaign.pk])
+    first = client.get(url, {"show": "talk"}, **HTMX, HTTP_HX_TARGET="log-region").content.decode()
+    assert "data-roll-id" not in first
+    assert first.count("data-message-id=") == 30  # log.LOG_PAGE
+    older = first.split('class="older" href="')[1].split('"')[0].replace("&amp;", "&")
+    rest = client.get(older, **HTMX).content.decode()
+    assert rest.count("data-message-id=") == 5
+    assert "data-roll-id" not in rest
+
+
+def test_a_table_that_was_away_catches_up_the_talk_and_its_changes(client, campaign, gm, player):
+    old = chat.post(campaign, player, chat.read("Before the drop"))
+    client_for(client, player)
+    first = table(client, campaign)
+    assert f'data-after-message="{old.pk}"' in first
+    chat.hide(old, gm)
+    new = chat.post(campaign, gm, chat.read("While you were away"))
+    catch_up = client.get(
+        reverse("table", args=[campaign.pk]), {"after": 0, "after_message": old.pk}, **HTMX
+    ).content.decode()
+    assert f'data-message-id="{new.pk}"' in catch_up
+    assert catch_up.count(f'data-message-id="{old.pk}"') == 1  # its line again, as the GM left it
+    assert f'hx-swap-oob="outerHTML:#message-{old.pk}"' in catch_up
+    assert "Removed by the GM" in catch_up
+    assert "Before the drop" not in catch_up
