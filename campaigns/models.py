@@ -1,4 +1,5 @@
 import secrets
+import uuid
 from datetime import datetime
 
 from django.conf import settings as django_settings
@@ -432,6 +433,8 @@ class Message(models.Model):
     # A secret roll whispered to the GM (`/r` in a whisper): its row is the GM's alone, and the whisper shows the
     # writer what they rolled.
     roll = models.OneToOneField(Roll, null=True, blank=True, on_delete=models.PROTECT, related_name="message")
+    # "The GM shared …" (campaigns.table.handouts): the line links to the handout; it reaches its readers alone.
+    handout = models.ForeignKey("Handout", null=True, blank=True, on_delete=models.CASCADE, related_name="+")
     created_at = models.DateTimeField(default=sources.now, editable=False)
     edited_at = models.DateTimeField(null=True, blank=True, editable=False)
     removed = models.CharField(max_length=6, choices=Removed.choices, default=Removed.KEPT, blank=True)
@@ -442,3 +445,48 @@ class Message(models.Model):
 
     def __str__(self) -> str:
         return self.text[:60] or self.get_removed_display()
+
+
+def handout_image_name(handout, filename: str) -> str:
+    """A stored image's name: random, never the uploaded one, so that its address cannot be guessed (it is
+    served only through the handout's image view, to those who may see the handout)."""
+    extension = filename.rsplit(".", 1)[-1].lower() if "." in filename else "bin"
+    return f"handouts/{handout.campaign_id}/{uuid.uuid4().hex}.{extension}"
+
+
+class Handout(models.Model):
+    """What the GM writes for the players (campaigns.table.handouts): a title, some text, perhaps an image
+    (checked and re-encoded, campaigns.common.images). It reaches no one but the GM until it is shared: with
+    the whole table (`everyone`) or with chosen players (its readers)."""
+
+    TITLE_MAX, TEXT_MAX = 100, 5000
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="handouts")
+    title = models.CharField(max_length=TITLE_MAX)
+    text = models.TextField(max_length=TEXT_MAX, blank=True)
+    image = models.ImageField(upload_to=handout_image_name, blank=True)
+    created_at = models.DateTimeField(default=sources.now, editable=False)
+    everyone = models.BooleanField(default=False, help_text="Shared with the whole table, now and later.")
+    readers = models.ManyToManyField(
+        django_settings.AUTH_USER_MODEL, through="HandoutReader", blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-id"]
+
+    def __str__(self) -> str:
+        return self.title
+
+
+class HandoutReader(models.Model):
+    """A player a handout was shared with, and when."""
+
+    handout = models.ForeignKey(Handout, on_delete=models.CASCADE, related_name="shares")
+    user = models.ForeignKey(django_settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    shared_at = models.DateTimeField(default=sources.now, editable=False)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["handout", "user"], name="handout_reader_once")]
+
+    def __str__(self) -> str:
+        return f"{self.handout} for {self.user}"

@@ -197,8 +197,12 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 # and the tests read the source folders directly.
 STATIC_MANIFEST = env.bool("STATIC_MANIFEST", default=not DEBUG)
 WHITENOISE_USE_FINDERS = not STATIC_MANIFEST
+# Uploaded files (handouts' images): on the local file system under MEDIA_ROOT by default, never served from a
+# public URL (no MEDIA_URL route): the handout's image view checks who may see it first. An S3-compatible store
+# is a change of STORAGES["default"] alone (README, "A bigger group").
+MEDIA_ROOT = env.path("MEDIA_ROOT", default=BASE_DIR / "media")
 STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},  # its location: MEDIA_ROOT
     "staticfiles": {
         "BACKEND": (
             "whitenoise.storage.CompressedManifestStaticFilesStorage"

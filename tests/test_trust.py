@@ -33,6 +33,7 @@ def kwargs_for(name, world, system):
         "campaign_id": campaign.pk,
         "call_id": 1,
         "roll_id": 1,
+        "handout_id": 1,
         "message_id": 1,
         "side": 0,
         "character_id": character.pk,

@@ -16,7 +16,7 @@ from django.urls.resolvers import URLResolver
 from campaigns.calls import card_calls
 from campaigns.models import Membership, SavedCall
 from campaigns.plugins import registry
-from campaigns.table import actions, chat, events, tabs
+from campaigns.table import actions, chat, events, handouts, tabs
 from characters.models import Character
 from rules.dice import Comparison
 
@@ -68,6 +68,10 @@ GENERIC = {
     "player_remove": ("post", GM, FIRST),
     "leave": ("get", MEMBER, FIRST),
     "export": ("get", GM, FIRST),
+    "handout_new": ("post", GM, FIRST),
+    "handout_share": ("post", GM, FIRST),
+    "handout_page": ("get", MEMBER, FIRST),
+    "handout_image": ("get", MEMBER, FIRST),
     "character_new": ("get", MEMBER, FIRST),
     "character_edit": ("get", MEMBER, FIRST),
     "character_download": ("get", MEMBER, FIRST),
@@ -142,7 +146,7 @@ def client_for(user):
     return client
 
 
-GENERIC_MARKERS = ("zqx-gm-secret", "424242", "zqx-gm-event")
+GENERIC_MARKERS = ("zqx-gm-secret", "424242", "zqx-gm-event", "zqx-gm-handout")
 
 
 def play_a_secret_in_every_system(world, gm, player) -> tuple[str, ...]:
@@ -183,6 +187,8 @@ def secrets_by_system(world, gm, player, *, whispers=True) -> dict[str, tuple[st
         markers += campaign.adapter.play_secrets(campaign, gm, player, heroes[system])
         markers += whispers_with_the_gm(campaign, gm) if whispers else []
         events.record(campaign, "note", "zqx-gm-event: a table event for the GM alone", gm_only=True)
+        # A handout the GM has not shared: its title and words the GM's alone (its page and image the routes' newest).
+        handouts.write(campaign, gm, "zqx-gm-handout", "zqx-gm-handout's words")
         played[system] = tuple(markers)
     return played
 
@@ -224,6 +230,7 @@ def routes(world, system):
         "membership_id": seat.pk,
         "call_id": campaign.calls.order_by("-pk").values_list("pk", flat=True).first() or 1,
         "roll_id": campaign.rolls.order_by("-pk").values_list("pk", flat=True).first() or 1,
+        "handout_id": campaign.handouts.order_by("-pk").values_list("pk", flat=True).first() or 1,
         "message_id": campaign.messages.order_by("-pk").values_list("pk", flat=True).first() or 1,
         "token": campaign.invite_token,
         "uidb64": "MQ",
@@ -240,11 +247,21 @@ def routes(world, system):
     yield "get", table + "?after=0"
     yield "get", table + f"?before={values['roll_id'] + 1}"
     # Each tab of the table, which the page draws only when chosen (campaigns.table.tabs): the player's and the GM's.
-    for tab in (tabs.PLAY, tabs.MORE, tabs.PEOPLE, tabs.TABLE, tabs.SYSTEM, tabs.CHARACTERS, tabs.SESSION):
+    for tab in (
+        tabs.PLAY,
+        tabs.MORE,
+        tabs.PEOPLE,
+        tabs.TABLE,
+        tabs.SYSTEM,
+        tabs.CHARACTERS,
+        tabs.SESSION,
+        tabs.HANDOUTS,
+    ):
         yield "get", table + f"?tab={tab}"
     yield "get", reverse("export", args=[campaign.pk, "csv"]) + "?part=ledger"
     yield "get", reverse("export", args=[campaign.pk, "csv"]) + "?part=events"
     yield "get", reverse("export", args=[campaign.pk, "csv"]) + "?part=commitments"
+    yield "get", reverse("export", args=[campaign.pk, "csv"]) + "?part=handouts"
 
 
 def project_templates() -> list[Path]:

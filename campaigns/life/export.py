@@ -2,7 +2,8 @@
 every table event (campaigns.table.events) with its audience, the table's talk the GM may read
 (campaigns.table.chat.visible_messages: no whisper between players unless the campaign lets the GM read
 whispers), and every commitment to a GM's secret
-(campaigns.secrets.commitments) with its value and salt, revealed or not: only the GM exports
+(campaigns.secrets.commitments) with its value and salt, revealed or not, and every handout with who has
+it: only the GM exports
 (campaigns.pages.views.export), and the secrets are the GM's own."""
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 
 from campaigns.models import LedgerEntry
 from campaigns.secrets.commitments import canonical
-from campaigns.table import chat
+from campaigns.table import chat, handouts
 
 
 def _session_of(sessions, moment) -> int | None:
@@ -94,6 +95,18 @@ def campaign_record(campaign) -> dict:
                 "removed": m.removed,
             }
             for m in chat.views(chat.visible_messages(campaign, campaign.gm).order_by("id"))
+        ],
+        "handouts": [
+            {
+                "id": h.pk,
+                "at": h.created_at,
+                "title": h.title,
+                "text": h.text,
+                "everyone": h.everyone,
+                "readers": [user.get_username() for user in h.readers_list],
+                "image": h.image.name,
+            }
+            for h in handouts.for_gm(campaign, list(campaign.handouts.order_by("id")))
         ],
         "commitments": [
             {

@@ -25,8 +25,17 @@ from campaigns.life.export import as_csv, as_json, campaign_record
 from campaigns.models import Campaign, Membership, Roll, RollCall
 from campaigns.plugins import registry
 from campaigns.secrets.visibility import Audience, audience_for, call_view, roll_view
-from campaigns.table import actions, chat, events, live, presence, rows, tabs
-from campaigns.table.forms import CallForm, CampaignForm, ChatForm, InviteForm, OddsForm, RollForm, form_errors
+from campaigns.table import actions, chat, events, handouts, live, presence, rows, tabs
+from campaigns.table.forms import (
+    CallForm,
+    CampaignForm,
+    ChatForm,
+    HandoutForm,
+    InviteForm,
+    OddsForm,
+    RollForm,
+    form_errors,
+)
 from campaigns.table.log import LOG_PAGE, LogFilterForm, log_page
 from campaigns.table.needs import strip_part
 from campaigns.table.parts import kept, kept_read
@@ -66,7 +75,7 @@ _FILTERS = {"character", "session", "kind", "show"}
 _CURSOR = ("before", "before_message", "after", "after_message")
 
 
-def _table_context(request, campaign, *, tab: str = "", roll_form=None, call_form=None) -> dict:
+def _table_context(request, campaign, *, tab: str = "", roll_form=None, call_form=None, handout_form=None) -> dict:
     """The table page: its header, its tabs, and what the chosen tab draws (`tab`, else `?tab=`): the other
     tabs are fetched when opened (campaigns.table.tabs), so the page reads and draws only what is in view.
     Its dear parts (the strip, the tab, the calls, the log) are kept drawn until the campaign changes
@@ -88,12 +97,14 @@ def _table_context(request, campaign, *, tab: str = "", roll_form=None, call_for
         **presence.context(campaign, players),
     }
     viewer = "gm" if is_gm else f"player-{request.user.pk}"
-    draw = _PartDrawer(request, campaign, context, sessions, roll_form=roll_form, call_form=call_form)
+    draw = _PartDrawer(
+        request, campaign, context, sessions, roll_form=roll_form, call_form=call_form, handout_form=handout_form
+    )
     context["tab_fetch"] = bool(request.htmx) and request.htmx.target == f"tab-{tab}-panel"  # its part alone
     wanted = {} if context["tab_fetch"] else {"needs": strip_part(request, campaign, is_gm=is_gm)}
     # A template may tell an htmx request from a page (d100's Fortune offer): each is kept apart.
     tab_variant = f"{viewer}|{tab}|{bool(request.htmx)}|{_log_query(request) if tab == tabs.TABLE else ''}"
-    keep_tab = tab in tabs.KEPT and not (roll_form or call_form)
+    keep_tab = tab in tabs.KEPT and not (roll_form or call_form or handout_form)
     if keep_tab:
         wanted["tab"] = (tab_variant, draw.tab)
     if not is_gm and not context["tab_fetch"]:  # what waits on a player, and the log, are beside every tab
@@ -118,9 +129,9 @@ def _seats(campaign) -> tuple[list, list]:
 class _PartDrawer:
     """How each part of the table page is drawn when it is not kept: its own reads, then its partial."""
 
-    def __init__(self, request, campaign, context, sessions, *, roll_form, call_form):
+    def __init__(self, request, campaign, context, sessions, *, roll_form, call_form, handout_form=None):
         self.request, self.campaign, self.context, self.sessions = request, campaign, context, sessions
-        self.roll_form, self.call_form = roll_form, call_form
+        self.roll_form, self.call_form, self.handout_form = roll_form, call_form, handout_form
 
     def _render(self, partial: str, extra: dict) -> str:
         return render_to_string(f"{TABLE}#{partial}", {**self.context, **extra}, request=self.request)
@@ -156,6 +167,10 @@ class _PartDrawer:
             extra["needs_character"] = not any(character.owner_id == user.pk for character in characters)
         if tab == tabs.CHARACTERS:
             extra["sheets"] = campaign.adapter.gm_sheets(campaign, characters)
+        if tab == tabs.HANDOUTS:  # read only here: the table's other tabs never read a handout
+            shown = list(handouts.visible_handouts(campaign, user))
+            extra["handouts"] = handouts.for_gm(campaign, shown) if self.context["is_gm"] else shown
+            extra["handout_form"] = self.handout_form or HandoutForm()
         if tab == tabs.SESSION:
             extra |= {
                 "session_form": campaign.adapter.session_form(campaign),
@@ -613,7 +628,8 @@ def rules_quick_reference(request, system_key: str):
 @login_required
 @require_GET
 def export(request, campaign_id: int, fmt: str):
-    """The GM's export: the whole record as JSON, or `?part=rolls|ledger|events|messages|commitments` as CSV."""
+    """The GM's export: the whole record as JSON, or `?part=rolls|ledger|events|messages|commitments|handouts`
+    as CSV."""
     campaign = campaign_for_gm(request, campaign_id)
     record = campaign_record(campaign)
     if fmt == "json":
@@ -621,8 +637,8 @@ def export(request, campaign_id: int, fmt: str):
         name = f"campaign-{campaign.pk}.json"
     else:
         part = request.GET.get("part", "rolls")
-        if part not in ("rolls", "ledger", "events", "messages", "commitments"):
-            message = "Export rolls, ledger, events, messages or commitments."
+        if part not in ("rolls", "ledger", "events", "messages", "commitments", "handouts"):
+            message = "Export rolls, ledger, events, messages, commitments or handouts."
             return HttpResponse(message, status=400, content_type="text/plain")
         response = HttpResponse(as_csv(record[part]), content_type="text/csv")
         name = f"campaign-{campaign.pk}-{part}.csv"

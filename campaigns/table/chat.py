@@ -107,6 +107,7 @@ class MessageView:
     created_at: datetime
     edited: bool
     removed: str
+    handout_id: int | None = None  # "The GM shared …": the line links to the handout (campaigns.table.handouts)
     is_message = True  # the log's template tells messages from rolls, marks and events by this
 
     @property
@@ -139,6 +140,7 @@ def view(message: Message, recipients=None) -> MessageView:
         created_at=message.created_at,
         edited=message.edited_at is not None,
         removed=message.removed,
+        handout_id=message.handout_id,
     )
 
 
@@ -283,6 +285,18 @@ def post(
         if recipients:
             message.recipients.set(recipients)
         transaction.on_commit(lambda: _send(message, new=True))
+    return message
+
+
+def announce(campaign: Campaign, author, text: str, *, recipients=(), handout=None) -> Message:
+    """A line the app writes in its writer's name (the GM sharing a handout): to the table, or whispered to
+    `recipients` alone; sent to their open tables after the commit."""
+    message = Message.objects.create(
+        campaign=campaign, author=author, text=text, whisper=bool(recipients), handout=handout
+    )
+    if recipients:
+        message.recipients.set(recipients)
+    transaction.on_commit(lambda: _send(message, new=True))
     return message
 
 

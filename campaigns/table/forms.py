@@ -328,3 +328,35 @@ class ChatForm(TableForm):
             return cleaned
         cleaned["recipients"] = recipients
         return cleaned
+
+
+class HandoutForm(TableForm):
+    """The GM's new handout (campaigns.table.handouts): its title, its words, perhaps an image (checked and
+    re-encoded there: a plain file field here, so that Pillow reads the upload once, in one place)."""
+
+    title = TextField(max_length=100, label="Title")
+    text = TextField(
+        multiline=True, rows=5, max_length=5000, required=False, label="Text", help_text="Links become clickable."
+    )
+    image = forms.FileField(
+        required=False,
+        label="Image (optional)",
+        help_text="PNG, JPEG or WebP, at most 5 MB.",
+        widget=forms.FileInput(attrs={"accept": "image/png,image/jpeg,image/webp"}),
+    )
+
+
+class ShareForm(forms.Form):
+    """Whom the GM shares a handout with: chosen players, or everyone at the table (now and later)."""
+
+    readers = forms.MultipleChoiceField(required=False, label="Players", widget=forms.CheckboxSelectMultiple)
+    everyone = forms.BooleanField(required=False, label="Everyone at the table")
+
+    def __init__(self, data=None, *, handout, players, **kwargs):
+        kwargs.setdefault("auto_id", f"share-{handout.pk}-%s")
+        super().__init__(data, **kwargs)
+        self.people = {str(user.pk): user for user in players}
+        self.fields["readers"].choices = [(pk, user.get_username()) for pk, user in self.people.items()]
+
+    def chosen(self) -> list:
+        return [self.people[pk] for pk in self.cleaned_data["readers"]]

@@ -3,13 +3,14 @@ actions (a GM removes a player, a player leaves) and the admin (a campaign, a se
 user deleted) alike. Sent after the commit, as every live update. A seat's
 end also closes the calls waiting on its player, here, so that every way does it.
 A called roll's result, however a system publishes it, reveals the GM's secrets of that call that
-the rules reveal then (campaigns.secrets.commitments)."""
+the rules reveal then (campaigns.secrets.commitments). A handout gone (its campaign deleted, or the admin) takes
+its stored image with it, after the commit."""
 
 from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
-from campaigns.models import Campaign, Membership, Roll
+from campaigns.models import Campaign, Handout, Membership, Roll
 from campaigns.table import actions, commitment_actions, live
 
 
@@ -36,3 +37,11 @@ def campaign_deleted(sender, instance: Campaign, **kwargs) -> None:
 def roll_published(sender, instance: Roll, created=False, raw=False, **kwargs) -> None:
     if created and not raw:
         commitment_actions.reveal_for_roll(instance)
+
+
+@receiver(post_delete, sender=Handout, dispatch_uid="delete-a-gone-handouts-image")
+def handout_deleted(sender, instance: Handout, **kwargs) -> None:
+    """The image's file is deleted once the row is gone for good: a rolled back deletion keeps both."""
+    if instance.image:
+        storage, name = instance.image.storage, instance.image.name
+        transaction.on_commit(lambda: storage.delete(name))

@@ -13,6 +13,8 @@ from campaigns.plugins.base import SystemAdapter
 PLAY, MORE, PEOPLE = "play", "more", "people"
 # The GM's screen's.
 TABLE, SYSTEM, CHARACTERS, SESSION = "table", "system", "characters", "session"
+# Both roles': the GM writes and shares handouts there, a player reads those shared with them.
+HANDOUTS = "handouts"
 
 # The tabs whose part is kept drawn until the campaign changes (campaigns.table.parts). The people's and the
 # session's show who is here now, which changes without a write; they are opened now and then, and drawn each time.
@@ -27,15 +29,22 @@ HOLDS = {
     TABLE: "call- gm-calls call-section call-form saved-calls log",
     CHARACTERS: "sheet-",
     SESSION: "session- invite people",
+    HANDOUTS: "handout",
 }
 
 
 def tabs_for(campaign, audience: Audience) -> list[tuple[str, str]]:
     """The tabs of the viewer's table, the one it opens on first."""
     if audience is not Audience.GM:
-        return [(PLAY, "Play"), (MORE, "More rolls"), (PEOPLE, "At the table")]
+        return [(PLAY, "Play"), (MORE, "More rolls"), (PEOPLE, "At the table"), (HANDOUTS, "Handouts")]
     system = [(SYSTEM, campaign.rules_system.name)] if has_panel(campaign) else []
-    return [(TABLE, "Table"), *system, (CHARACTERS, "Characters"), (SESSION, "Session & players")]
+    return [
+        (TABLE, "Table"),
+        *system,
+        (CHARACTERS, "Characters"),
+        (SESSION, "Session & players"),
+        (HANDOUTS, "Handouts"),
+    ]
 
 
 def has_panel(campaign) -> bool:

@@ -41,7 +41,7 @@ def test_the_tab_in_the_address_is_the_one_shown(gm_client, campaign, asked, sho
 def test_a_players_table_has_its_own_tabs_and_never_the_gms(player_client, campaign, asked, shown):
     page = player_client.get(reverse("table", args=[campaign.pk]), {"tab": asked} if asked else {}).content.decode()
     assert shown_panels(page) == [f"tab-{shown}-panel"]
-    assert re.findall(r'data-tab="(\w+)"', page) == ["play", "more", "people"]
+    assert re.findall(r'data-tab="(\w+)"', page) == ["play", "more", "people", "handouts"]
     assert 'id="invite-url"' not in page
     assert 'id="log-title"' in page  # the log and what waits now are beside every tab
     assert 'id="my-calls"' in page
