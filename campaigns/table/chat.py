@@ -55,13 +55,14 @@ class Said:
     emote: bool = False
     notation: str | None = None
     whisper_to: tuple[str, ...] | None = None
+    command: str = "/r"  # the roll's command as written, for its refusal
 
 
 def read(line: str) -> Said:
     """The commands of one message. Refuses an unknown command or a roll without dice, with the way to
     write it (ChatError); the notation is checked by the rules when it is rolled."""
     text = line.strip()
-    emote, whisper_to = False, None
+    emote, whisper_to, rolled_by = False, None, "/r"
     command = _COMMAND.match(text)
     if command:
         name = command.group(1).lower()
@@ -74,7 +75,7 @@ def read(line: str) -> Said:
                 raise ChatError("Whisper to whom? Write /w gm, or /w and a player's name, then the message.")
             whisper_to = tuple(name for name in who.split(",") if name)
         elif name == "gmroll":
-            whisper_to, text = ("gm",), "/r " + rest
+            whisper_to, text, rolled_by = ("gm",), "/r " + rest, "/gmroll"
         elif name not in ("r", "roll"):
             raise ChatError(f"There is no command /{command.group(1)}: use {COMMANDS}.")
     notation = None
@@ -88,7 +89,7 @@ def read(line: str) -> Said:
         raise ChatError("Write a message first.")
     if len(text) > TEXT_MAX:
         raise ChatError(f"A message is at most {TEXT_MAX:,} characters; this one has {len(text):,}.")
-    return Said(text=text, emote=emote, notation=notation, whisper_to=whisper_to)
+    return Said(text=text, emote=emote, notation=notation, whisper_to=whisper_to, command=rolled_by)
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,7 +256,7 @@ def post(
         try:
             notation = str(notation_dice.parse(said.notation))
         except rules.RulesError as error:
-            raise ChatError(f"/r {said.notation}: {error}") from error
+            raise ChatError(f"{said.command} {said.notation}: {error}") from error
         if not recipients:
             label = said.text if len(said.text) <= ROLL_LABEL_MAX else said.text[: ROLL_LABEL_MAX - 1] + "…"
             return actions.roll_notation(

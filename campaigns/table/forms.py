@@ -269,6 +269,7 @@ class ChatForm(TableForm):
         rows=2,
         max_length=2100,  # the words (chat.TEXT_MAX) and a command before them
         label="Message",
+        error_messages={"required": "Write a message first."},
         help_text="Enter sends · /r 1d20+5 rolls · /me acts · /w gm whispers",
         widget=forms.Textarea(attrs={"rows": 2, "placeholder": "Say something to the table"}),
     )

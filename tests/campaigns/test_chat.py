@@ -102,8 +102,9 @@ def test_a_message_is_at_most_2000_characters_and_a_refusal_keeps_the_words(clie
 @pytest.mark.parametrize(
     ("line", "problem"),
     [
-        ("", "This field is required"),
-        ("   ", "This field is required"),
+        ("", "Write a message first."),
+        ("   ", "Write a message first."),
+        ("/gmroll banana", "/gmroll banana:"),
         ("/x hello", "There is no command /x"),
         ("/r", "Roll what?"),
         ("/r banana", "/r banana:"),
