@@ -32,7 +32,6 @@ from rules import notation as notation_dice
 TEXT_MAX = 2000
 EDIT_WINDOW = timedelta(minutes=5)
 ROLL_LABEL_MAX = 100  # a roll's label, as the roll form's
-WHISPERED = "whispered to the GM"  # a /gmroll's row's label: its words are in its whisper
 TEMPLATE = "campaigns/_message.html"
 
 # Roll20's commands, which players bring with them. `/r` may stand anywhere in the line ("I swing /r 1d20+5"):
@@ -84,7 +83,7 @@ def read(line: str) -> Said:
         notation = rolled.group(1)
         text = (text[: rolled.start()].rstrip() + " " + text[rolled.end() :].lstrip()).strip()
     elif re.match(r"^/(?:r|roll)\s*$", text, re.IGNORECASE):
-        raise ChatError("Roll what? Write the dice after /r, as in /r 1d20+5.")
+        raise ChatError(f"Roll what? Write the dice after {rolled_by}, as in {rolled_by} 1d20+5.")
     if not text and notation is None:
         raise ChatError("Write a message first.")
     if len(text) > TEXT_MAX:
@@ -268,10 +267,10 @@ def post(
     with transaction.atomic():
         roll = None
         if said.notation is not None:
-            # The words stay the message's alone, so that removing it takes them from the database; the GM's
-            # secret row says where to read them.
+            # The words stay the message's alone (the roll has no label), so that removing the message takes them
+            # from the database: a roll is never changed.
             roll = actions.roll_notation(
-                campaign, author, notation=notation, character=character, label=WHISPERED, secret=True, whispered=True
+                campaign, author, notation=notation, character=character, secret=True, whispered=True
             )
         message = Message.objects.create(
             campaign=campaign,

@@ -21,6 +21,10 @@
     if (event.detail.successful && text && text.value.indexOf(sending) === 0) {
       text.value = text.value.slice(sending.length).replace(/^\s+/, "");
     }
+    if (event.detail.successful) {  // a refusal shown before this message went is no longer true
+      event.detail.elt.querySelectorAll(".errorlist, p.error").forEach(function (error) { error.remove(); });
+      event.detail.elt.querySelectorAll("[aria-invalid]").forEach(function (field) { field.removeAttribute("aria-invalid"); });
+    }
     sending = null;
   });
 })();
