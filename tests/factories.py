@@ -46,3 +46,13 @@ def campaign_from_before(system: str, settings: dict, before=("campaigns", "0010
     executor = MigrationExecutor(connection)
     executor.migrate(executor.loader.graph.leaf_nodes())
     return Campaign.objects.get(name="Old")
+
+
+def signed_in_as(client, user):
+    """`client` logged in as `user`, or logged out for None (a visitor)."""
+    from tests.fixtures import PASSWORD
+
+    client.logout()
+    if user is not None:
+        assert client.login(username=user.username, password=PASSWORD)
+    return client

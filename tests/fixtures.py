@@ -115,6 +115,14 @@ def campaign(gm, player):
 
 
 @pytest.fixture
+def second_player(make_user, campaign):
+    """A second player seated at `campaign` (beside `player`)."""
+    user = make_user("sasha_second")
+    Membership.objects.create(campaign=campaign, user=user)
+    return user
+
+
+@pytest.fixture
 def other_campaign(make_user, other_player):
     other_gm = make_user("greta_other_gm")
     campaign = actions.create_campaign(other_gm, name="Elsewhere", system="d100", settings={})

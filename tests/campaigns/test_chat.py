@@ -11,25 +11,11 @@ from campaigns.life import lifecycle
 from campaigns.models import Membership, Message, Roll
 from campaigns.table import actions, chat
 from characters.models import Character
-from tests.fixtures import PASSWORD
+from tests.factories import signed_in_as
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
 NOON = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
-
-
-@pytest.fixture
-def second(make_user, campaign):
-    """A second player at the table."""
-    user = make_user("sasha_second")
-    Membership.objects.create(campaign=campaign, user=user)
-    return user
-
-
-def client_for(client, user):
-    client.logout()
-    assert client.login(username=user.username, password=PASSWORD)
-    return client
 
 
 def say(client, campaign, text, **fields):
@@ -41,28 +27,28 @@ def table(client, campaign) -> str:
 
 
 def test_a_message_reaches_every_member_live_and_on_the_page(
-    client, campaign, gm, player, second, layer, django_capture_on_commit_callbacks
+    client, campaign, gm, player, second_player, layer, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
-        answer = say(client_for(client, player), campaign, "Hello, table")
+        answer = say(signed_in_as(client, player), campaign, "Hello, table")
     assert answer.status_code == 200
     message = Message.objects.get()
     assert (message.author, message.style, message.text, message.whisper) == (player, "ooc", "Hello, table", False)
     assert f'data-message-id="{message.pk}"' in answer.content.decode()  # the writer's own line, at once
     assert answer["HX-Reswap"] == "none"  # the box stays as the writer left it; chat.js takes the sent words out
-    for user in (gm, player, second):
+    for user in (gm, player, second_player):
         assert any("Hello, table" in html for html in layer.received_by(campaign, user))
-        assert "Hello, table" in table(client_for(client, user), campaign)
+        assert "Hello, table" in table(signed_in_as(client, user), campaign)
 
 
-def test_in_character_as_own_character_and_never_as_anothers(client, campaign, gm, player, second):
+def test_in_character_as_own_character_and_never_as_anothers(client, campaign, gm, player, second_player):
     mine = Character.objects.create(
         campaign=campaign, owner=player, name="Mara", sheet=dict(campaign.adapter.demo_sheet)
     )
     theirs = Character.objects.create(
-        campaign=campaign, owner=second, name="Dax", sheet=dict(campaign.adapter.demo_sheet)
+        campaign=campaign, owner=second_player, name="Dax", sheet=dict(campaign.adapter.demo_sheet)
     )
-    client_for(client, player)
+    signed_in_as(client, player)
     assert say(client, campaign, "We go in.", speaker=mine.pk).status_code == 200
     assert Message.objects.get().speaker == "Mara"
     assert Message.objects.get().style == "ic"
@@ -70,14 +56,14 @@ def test_in_character_as_own_character_and_never_as_anothers(client, campaign, g
     assert refused.status_code == 422
     assert "Select a valid choice" in refused.content.decode()
     assert Message.objects.count() == 1
-    client_for(client, gm)  # the GM speaks as any name
+    signed_in_as(client, gm)  # the GM speaks as any name
     assert say(client, campaign, "Halt!", speaker="The gate warden").status_code == 200
     assert Message.objects.first().speaker == "The gate warden"
     assert "The gate warden" in table(client, campaign)
 
 
 def test_an_emote_and_links_and_markup_never_rendered(client, campaign, player):
-    client_for(client, player)
+    signed_in_as(client, player)
     say(client, campaign, "/me draws a map <b>now</b>")
     say(client, campaign, "<script>alert(1)</script> see https://example.org/map")
     page = table(client, campaign)
@@ -90,7 +76,7 @@ def test_an_emote_and_links_and_markup_never_rendered(client, campaign, player):
 
 
 def test_a_message_is_at_most_2000_characters_and_a_refusal_keeps_the_words(client, campaign, player):
-    client_for(client, player)
+    signed_in_as(client, player)
     refused = say(client, campaign, "x" * 2001)
     assert refused.status_code == 422
     assert "at most 2,000 characters" in refused.content.decode()
@@ -113,7 +99,7 @@ def test_a_message_is_at_most_2000_characters_and_a_refusal_keeps_the_words(clie
     ],
 )
 def test_bad_lines_are_refused_beside_the_box_and_change_nothing(client, campaign, player, line, problem):
-    refused = say(client_for(client, player), campaign, line)
+    refused = say(signed_in_as(client, player), campaign, line)
     assert refused.status_code == 422
     assert problem in refused.content.decode()
     assert not Message.objects.exists()
@@ -122,7 +108,7 @@ def test_bad_lines_are_refused_beside_the_box_and_change_nothing(client, campaig
 
 def test_a_roll_written_inline_is_a_roll_in_the_log(client, campaign, player, script_dice):
     script_dice(14)
-    answer = say(client_for(client, player), campaign, "I swing /r 1d20+5 at the orc")
+    answer = say(signed_in_as(client, player), campaign, "I swing /r 1d20+5 at the orc")
     roll = Roll.objects.get()
     assert (roll.request["notation"], roll.request["label"], roll.outcome["total"]) == (
         "1d20+5",
@@ -135,16 +121,16 @@ def test_a_roll_written_inline_is_a_roll_in_the_log(client, campaign, player, sc
 
 
 def test_a_whisper_to_the_gm_reaches_the_two_of_them_alone(
-    client, campaign, gm, player, second, layer, django_capture_on_commit_callbacks
+    client, campaign, gm, player, second_player, layer, django_capture_on_commit_callbacks
 ):
-    client_for(client, player)
+    signed_in_as(client, player)
     with django_capture_on_commit_callbacks(execute=True):
         assert say(client, campaign, "I pocket the gem.", to="gm").status_code == 200
     message = Message.objects.get()
     assert message.whisper
     assert list(message.recipients.all()) == [gm]
-    for user, sees in ((player, True), (gm, True), (second, False)):
-        client_for(client, user)
+    for user, sees in ((player, True), (gm, True), (second_player, False)):
+        signed_in_as(client, user)
         assert ("I pocket the gem." in table(client, campaign)) is sees
         page = client.get(reverse("message_page", args=[campaign.pk, message.pk]))
         assert page.status_code == (200 if sees else 404)
@@ -153,23 +139,23 @@ def test_a_whisper_to_the_gm_reaches_the_two_of_them_alone(
         assert any("I pocket the gem." in html for html in layer.received_by(campaign, user)) is sees
 
 
-def test_players_whisper_to_each_other_only_where_the_gm_allows(client, campaign, gm, player, second):
-    client_for(client, player)
-    refused = say(client, campaign, f"/w {second.username} psst")
+def test_players_whisper_to_each_other_only_where_the_gm_allows(client, campaign, gm, player, second_player):
+    signed_in_as(client, player)
+    refused = say(client, campaign, f"/w {second_player.username} psst")
     assert refused.status_code == 422
     assert "whispers to the GM alone" in refused.content.decode()
-    assert say(client, campaign, "psst", to=second.pk).status_code == 422  # not offered: not a valid choice
+    assert say(client, campaign, "psst", to=second_player.pk).status_code == 422  # not offered: not a valid choice
     campaign.whispers_between_players = True
     campaign.save()
-    assert say(client, campaign, f"/w {second.username} psst").status_code == 200
-    assert "psst" in table(client_for(client, second), campaign)
-    assert "psst" not in table(client_for(client, gm), campaign)  # the GM was not a party
+    assert say(client, campaign, f"/w {second_player.username} psst").status_code == 200
+    assert "psst" in table(signed_in_as(client, second_player), campaign)
+    assert "psst" not in table(signed_in_as(client, gm), campaign)  # the GM was not a party
     campaign.gm_reads_whispers = True
     campaign.save()
     # The setting opens no whisper written before it was on: the players wrote it trusting the settings line.
     assert "psst" not in table(client, campaign)
-    assert say(client_for(client, player), campaign, f"/w {second.username} hush").status_code == 200
-    assert "hush" in table(client_for(client, gm), campaign)
+    assert say(signed_in_as(client, player), campaign, f"/w {second_player.username} hush").status_code == 200
+    assert "hush" in table(signed_in_as(client, gm), campaign)
     campaign.gm_reads_whispers = False
     campaign.save()
     assert "hush" in table(client, campaign)  # sent while the line said so
@@ -177,7 +163,7 @@ def test_players_whisper_to_each_other_only_where_the_gm_allows(client, campaign
 
 def test_the_gms_own_gmroll_is_a_secret_roll(client, campaign, gm, player, script_dice):
     script_dice(5)
-    assert say(client_for(client, gm), campaign, "/gmroll 1d6 Ambush?").status_code == 200
+    assert say(signed_in_as(client, gm), campaign, "/gmroll 1d6 Ambush?").status_code == 200
     roll = Roll.objects.get()
     assert (roll.visibility, roll.request["label"]) == (Roll.Visibility.GM, "Ambush?")
     assert not Message.objects.exists()
@@ -187,7 +173,7 @@ def test_the_gms_own_gmroll_is_a_secret_roll(client, campaign, gm, player, scrip
 
 
 def test_a_whisper_command_takes_its_words_from_the_next_line_too(client, campaign, gm, player):
-    assert say(client_for(client, player), campaign, "/w gm\nThe key is mine.").status_code == 200
+    assert say(signed_in_as(client, player), campaign, "/w gm\nThe key is mine.").status_code == 200
     assert Message.objects.get().text == "The key is mine."
 
 
@@ -202,42 +188,44 @@ def test_an_edit_after_the_gms_removal_changes_nothing(client, campaign, gm, pla
 
 
 def test_a_refused_message_without_script_says_why_on_the_table(client, campaign, player):
-    client_for(client, player)
+    signed_in_as(client, player)
     answer = client.post(reverse("chat_post", args=[campaign.pk]), {"text": "/x"}, follow=True)
     assert "Your message was not sent: There is no command /x" in answer.content.decode()
 
 
-def test_the_gm_whispers_to_one_or_more_players(client, campaign, gm, player, second, make_user):
+def test_the_gm_whispers_to_one_or_more_players(client, campaign, gm, player, second_player, make_user):
     third = make_user("tess_third")
     Membership.objects.create(campaign=campaign, user=third)
-    client_for(client, gm)
-    assert say(client, campaign, f"/w {player.username},{second.username} You hear a click.").status_code == 200
+    signed_in_as(client, gm)
+    assert say(client, campaign, f"/w {player.username},{second_player.username} You hear a click.").status_code == 200
     assert say(client, campaign, "Only you see the ghost.", to=third.pk).status_code == 200
     for user, seen in (
         (player, "You hear a click."),
-        (second, "You hear a click."),
+        (second_player, "You hear a click."),
         (third, "Only you see the ghost."),
     ):
-        page = table(client_for(client, user), campaign)
+        page = table(signed_in_as(client, user), campaign)
         assert seen in page
-    assert "Only you see the ghost." not in table(client_for(client, player), campaign)
-    assert "You hear a click." not in table(client_for(client, third), campaign)
+    assert "Only you see the ghost." not in table(signed_in_as(client, player), campaign)
+    assert "You hear a click." not in table(signed_in_as(client, third), campaign)
 
 
-def test_a_roll_whispered_to_the_gm_is_secret_and_shows_its_roller(client, campaign, gm, player, second, script_dice):
+def test_a_roll_whispered_to_the_gm_is_secret_and_shows_its_roller(
+    client, campaign, gm, player, second_player, script_dice
+):
     script_dice(3, 4)
-    client_for(client, player)
+    signed_in_as(client, player)
     assert say(client, campaign, "/gmroll 2d6 Sneak past").status_code == 200
     roll, message = Roll.objects.get(), Message.objects.get()
     assert roll.visibility == Roll.Visibility.GM
     assert message.roll == roll
     assert message.text == "Sneak past"
     assert "Rolled 2d6 for the GM" in table(client, campaign)
-    assert "Sneak past" in table(client_for(client, gm), campaign)
-    other = table(client_for(client, second), campaign)
+    assert "Sneak past" in table(signed_in_as(client, gm), campaign)
+    other = table(signed_in_as(client, second_player), campaign)
     assert "Sneak past" not in other
     assert "2d6" not in other
-    refused = say(client_for(client, gm), campaign, f"/w {player.username} /r 1d6")
+    refused = say(signed_in_as(client, gm), campaign, f"/w {player.username} /r 1d6")
     assert refused.status_code == 422
     assert "goes to the GM alone" in refused.content.decode()
 
@@ -246,7 +234,7 @@ def test_a_writer_edits_or_deletes_for_five_minutes_and_the_gm_removes(
     client, campaign, gm, player, settings, layer, django_capture_on_commit_callbacks
 ):
     settings.FIVEFOLD_CLOCK = lambda: NOON
-    client_for(client, player)
+    signed_in_as(client, player)
     say(client, campaign, "Typo here")
     message = Message.objects.get()
     edit = reverse("message_edit", args=[campaign.pk, message.pk])
@@ -265,7 +253,7 @@ def test_a_writer_edits_or_deletes_for_five_minutes_and_the_gm_removes(
     assert "for 5 minutes" in late.content.decode()
     late = client.post(reverse("message_delete", args=[campaign.pk, message.pk]), **HTMX)
     assert late.status_code == 422
-    client_for(client, gm)
+    signed_in_as(client, gm)
     assert (
         client.post(reverse("message_edit", args=[campaign.pk, message.pk]), {"text": "GM's"}, **HTMX).status_code
         == 422
@@ -273,24 +261,24 @@ def test_a_writer_edits_or_deletes_for_five_minutes_and_the_gm_removes(
     assert client.post(reverse("message_hide", args=[campaign.pk, message.pk]), **HTMX).status_code == 200
     message.refresh_from_db()
     assert (message.text, message.removed) == ("", "gm")
-    assert "Removed by the GM" in table(client_for(client, player), campaign)
+    assert "Removed by the GM" in table(signed_in_as(client, player), campaign)
     assert "Fixed" not in table(client, campaign)
 
 
-def test_a_writer_deletes_their_own_and_a_player_cannot_remove_anothers(client, campaign, player, second):
-    say(client_for(client, player), campaign, "Oops")
+def test_a_writer_deletes_their_own_and_a_player_cannot_remove_anothers(client, campaign, player, second_player):
+    say(signed_in_as(client, player), campaign, "Oops")
     message = Message.objects.get()
-    client_for(client, second)
+    signed_in_as(client, second_player)
     assert client.post(reverse("message_hide", args=[campaign.pk, message.pk]), **HTMX).status_code == 422
     assert client.post(reverse("message_delete", args=[campaign.pk, message.pk]), **HTMX).status_code == 422
-    client_for(client, player)
+    signed_in_as(client, player)
     assert client.post(reverse("message_delete", args=[campaign.pk, message.pk]), **HTMX).status_code == 200
     message.refresh_from_db()
     assert (message.text, message.removed) == ("", "author")
 
 
 def test_too_many_messages_at_once_are_refused_and_the_words_kept(client, campaign, player):
-    client_for(client, player)
+    signed_in_as(client, player)
     for number in range(10):
         assert say(client, campaign, f"line {number}").status_code == 200
     refused = say(client, campaign, "one more")
@@ -304,7 +292,7 @@ def test_talk_counts_towards_the_logs_pages_and_every_entry_is_on_one(client, ca
     for number in range(25):
         actions.roll_notation(campaign, player, notation="1d6", label=f"roll {number}")
         chat.post(campaign, player, chat.read(f"talk {number}"))
-    client_for(client, player)
+    signed_in_as(client, player)
     page = table(client, campaign)
     assert page.count("data-roll-id=") + page.count("data-message-id=") == 10  # views.FIRST_LOG_PAGE
     seen, url = [], reverse("table", args=[campaign.pk])
@@ -319,12 +307,12 @@ def test_talk_counts_towards_the_logs_pages_and_every_entry_is_on_one(client, ca
 
 
 def test_a_removed_player_keeps_their_lines_and_can_no_longer_post_or_read(client, campaign, gm, player):
-    say(client_for(client, player), campaign, "Goodbye all")
+    say(signed_in_as(client, player), campaign, "Goodbye all")
     message = Message.objects.get()
     actions.remove_player(Membership.objects.get(campaign=campaign, user=player))
     assert say(client, campaign, "Still here?").status_code == 404
     assert client.get(reverse("message_page", args=[campaign.pk, message.pk])).status_code == 404
-    page = table(client_for(client, gm), campaign)
+    page = table(signed_in_as(client, gm), campaign)
     assert "Goodbye all" in page
     assert player.username in page
 
@@ -340,7 +328,7 @@ def test_talk_only_pages_through_the_talk_alone(client, campaign, player):
     for number in range(35):
         chat.post(campaign, player, chat.read(f"talk {number}"))
         actions.roll_notation(campaign, player, notation="1d6", label=f"roll {number}")
-    client_for(client, player)
+    signed_in_as(client, player)
     url = reverse("table", args=[campaign.pk])
     first = client.get(url, {"show": "talk"}, **HTMX, HTTP_HX_TARGET="log-region").content.decode()
     assert "data-roll-id" not in first
@@ -353,7 +341,7 @@ def test_talk_only_pages_through_the_talk_alone(client, campaign, player):
 
 def test_a_table_that_was_away_catches_up_the_talk_and_its_changes(client, campaign, gm, player):
     old = chat.post(campaign, player, chat.read("Before the drop"))
-    client_for(client, player)
+    signed_in_as(client, player)
     first = table(client, campaign)
     assert f'data-after-message="{old.pk}"' in first
     chat.hide(old, gm)

@@ -15,7 +15,7 @@ from campaigns.common.audience import Audience
 from campaigns.life import lifecycle
 from campaigns.models import Handout, HandoutReader, Membership, Message
 from campaigns.table import actions, handouts, tabs
-from tests.fixtures import PASSWORD
+from tests.factories import signed_in_as
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -27,20 +27,6 @@ def media(settings, tmp_path):
     """Stored images go to the test's own folder, never into the repository."""
     settings.MEDIA_ROOT = tmp_path
     return tmp_path
-
-
-@pytest.fixture
-def second(make_user, campaign):
-    user = make_user("sasha_second")
-    Membership.objects.create(campaign=campaign, user=user)
-    return user
-
-
-def client_for(client, user):
-    client.logout()
-    if user is not None:
-        assert client.login(username=user.username, password=PASSWORD)
-    return client
 
 
 def png(size=(8, 6), *, text: str | None = None, color=(200, 30, 30)) -> bytes:
@@ -72,9 +58,9 @@ def tab(client, campaign, key=tabs.HANDOUTS) -> str:
 
 
 def test_the_gm_writes_shares_with_one_then_everyone_live_and_sees_who_has_it(
-    client, campaign, gm, player, second, layer, django_capture_on_commit_callbacks
+    client, campaign, gm, player, second_player, layer, django_capture_on_commit_callbacks
 ):
-    client_for(client, gm)
+    signed_in_as(client, gm)
     answer = write(client, campaign, title="The <b>map</b>", text="See https://example.org/map\nand <i>run</i>")
     assert answer.status_code == 200
     handout = Handout.objects.get()
@@ -98,26 +84,26 @@ def test_the_gm_writes_shares_with_one_then_everyone_live_and_sees_who_has_it(
     assert "&lt;i&gt;run&lt;/i&gt;" in to_player
     assert "<i>run" not in to_player
     assert "The GM shared" in " ".join(layer.received_by(campaign, gm))
-    assert layer.received_by(campaign, second) == []
-    assert "&lt;b&gt;map" in tab(client_for(client, player), campaign)
-    assert "&lt;b&gt;map" not in tab(client_for(client, second), campaign)
+    assert layer.received_by(campaign, second_player) == []
+    assert "&lt;b&gt;map" in tab(signed_in_as(client, player), campaign)
+    assert "&lt;b&gt;map" not in tab(signed_in_as(client, second_player), campaign)
 
     layer.sent.clear()
-    client_for(client, gm)
+    signed_in_as(client, gm)
     with django_capture_on_commit_callbacks(execute=True):
         assert share(client, campaign, handout, everyone="on").status_code == 200
     handout.refresh_from_db()
     assert handout.everyone
     assert HandoutReader.objects.filter(handout=handout).count() == 1
-    assert "#handout-list" in " ".join(layer.received_by(campaign, second))
+    assert "#handout-list" in " ".join(layer.received_by(campaign, second_player))
     assert "#handout-list" not in " ".join(layer.received_by(campaign, player))  # had it already
     assert Message.objects.filter(whisper=False, handout=handout).count() == 1  # the table's line
     gm_page = tab(client, campaign)
     assert "everyone at the table" in gm_page
-    assert "&lt;b&gt;map" in tab(client_for(client, second), campaign)
+    assert "&lt;b&gt;map" in tab(signed_in_as(client, second_player), campaign)
     page = client.get(reverse("handout_page", args=[campaign.pk, handout.pk])).content.decode()
     assert '<a href="https://example.org/map" rel="nofollow">https://example.org/map</a><br>' in page
-    refused = share(client_for(client, gm), campaign, handout, readers=[second.pk])
+    refused = share(signed_in_as(client, gm), campaign, handout, readers=[second_player.pk])
     assert refused.status_code == 422
     assert "has this handout already" in refused.content.decode()
 
@@ -145,7 +131,7 @@ def test_the_gm_writes_shares_with_one_then_everyone_live_and_sees_who_has_it(
 )
 def test_refusals_stand_beside_the_field_and_change_nothing(client, campaign, gm, media, fields, problem):
     fields = {key: value() if callable(value) else value for key, value in fields.items()}
-    refused = write(client_for(client, gm), campaign, **fields)
+    refused = write(signed_in_as(client, gm), campaign, **fields)
     body = refused.content.decode()
     assert refused.status_code == 422
     assert problem in body
@@ -164,7 +150,7 @@ def _gif() -> bytes:
 
 def test_a_decompression_bomb_is_refused(client, campaign, gm, monkeypatch):
     monkeypatch.setattr("campaigns.common.images.MAX_PIXELS", 1000)
-    refused = write(client_for(client, gm), campaign, image=upload(png((100, 100))))
+    refused = write(signed_in_as(client, gm), campaign, image=upload(png((100, 100))))
     assert refused.status_code == 422
     assert "at most 40 megapixels" in refused.content.decode()
     assert not Handout.objects.exists()
@@ -173,7 +159,7 @@ def test_a_decompression_bomb_is_refused(client, campaign, gm, monkeypatch):
 def test_an_image_is_re_encoded_without_its_metadata_under_a_random_name(client, campaign, gm, player, media):
     original = png((40, 30), text="zqx-secret-comment GPS 51.5N")
     assert b"zqx-secret-comment" in original
-    client_for(client, gm)
+    signed_in_as(client, gm)
     assert write(client, campaign, image=upload(original, "my holiday.png")).status_code == 200
     handout = Handout.objects.get()
     name = handout.image.name
@@ -213,7 +199,7 @@ def test_an_image_is_re_encoded_without_its_metadata_under_a_random_name(client,
 
 
 def test_the_image_and_the_page_are_served_only_to_who_may_see_them(
-    client, campaign, gm, player, second, outsider, make_user
+    client, campaign, gm, player, second_player, outsider, make_user
 ):
     gone = make_user("rhea_removed")
     seat = Membership.objects.create(campaign=campaign, user=gone)
@@ -224,19 +210,19 @@ def test_the_image_and_the_page_are_served_only_to_who_may_see_them(
         reverse("handout_image", args=[campaign.pk, handout.pk]),
         reverse("handout_page", args=[campaign.pk, handout.pk]),
     ):
-        for user, status in ((gm, 200), (player, 200), (second, 404), (outsider, 404), (gone, 404)):
-            assert client_for(client, user).get(url).status_code == status, (url, user.username)
-        visitor = client_for(client, None).get(url)
+        for user, status in ((gm, 200), (player, 200), (second_player, 404), (outsider, 404), (gone, 404)):
+            assert signed_in_as(client, user).get(url).status_code == status, (url, user.username)
+        visitor = signed_in_as(client, None).get(url)
         assert visitor.status_code == 302
         assert reverse("login") in visitor.url
     other = handouts.write(campaign, gm, "No image", "")
     handouts.share(other, gm, everyone=True)
-    assert client_for(client, player).get(reverse("handout_image", args=[campaign.pk, other.pk])).status_code == 404
+    assert signed_in_as(client, player).get(reverse("handout_image", args=[campaign.pk, other.pk])).status_code == 404
 
 
 def test_a_player_cannot_write_or_share(client, campaign, gm, player):
     handout = handouts.write(campaign, gm, "Mine", "")
-    client_for(client, player)
+    signed_in_as(client, player)
     assert write(client, campaign).status_code == 404
     assert share(client, campaign, handout, everyone="on").status_code == 404
     assert Handout.objects.count() == 1
@@ -244,13 +230,13 @@ def test_a_player_cannot_write_or_share(client, campaign, gm, player):
 
 
 def test_an_unshared_handout_reaches_no_one_else_anywhere(
-    client, campaign, gm, player, second, outsider, make_user, layer, django_capture_on_commit_callbacks
+    client, campaign, gm, player, second_player, outsider, make_user, layer, django_capture_on_commit_callbacks
 ):
     gone = make_user("rhea_removed")
     seat = Membership.objects.create(campaign=campaign, user=gone)
     with django_capture_on_commit_callbacks(execute=True):
         secret = handouts.write(campaign, gm, SECRET_TITLE, SECRET_TEXT, upload(png()))
-        handouts.share(secret, gm, users=[second])  # the second player alone
+        handouts.share(secret, gm, users=[second_player])  # the second player alone
         shared = handouts.write(campaign, gm, "For everyone", "Hello all")
         handouts.share(shared, gm, everyone=True)
         actions.remove_player(seat)
@@ -268,21 +254,21 @@ def test_an_unshared_handout_reaches_no_one_else_anywhere(
         seen = ""
         for url in urls:
             for headers in ({}, HTMX):
-                seen += client_for(client, user).get(url, **headers).content.decode()
+                seen += signed_in_as(client, user).get(url, **headers).content.decode()
         if user is not None:
             seen += " ".join(layer.received_by(campaign, user))
         for marker in markers:
             assert marker not in seen, (marker, getattr(user, "username", "visitor"))
-    assert "For everyone" in tab(client_for(client, player), campaign)
+    assert "For everyone" in tab(signed_in_as(client, player), campaign)
     # The reader and the GM do see it: the assertions above can fail.
-    for user in (second, gm):
-        seen = tab(client_for(client, user), campaign) + client.get(table, {"after": 0}, **HTMX).content.decode()
+    for user in (second_player, gm):
+        seen = tab(signed_in_as(client, user), campaign) + client.get(table, {"after": 0}, **HTMX).content.decode()
         seen += " ".join(layer.received_by(campaign, user))
         assert SECRET_TITLE in seen
         assert "vault code" in tab(client, campaign)
-    export = json.loads(client_for(client, gm).get(reverse("export", args=[campaign.pk, "json"])).content)
+    export = json.loads(signed_in_as(client, gm).get(reverse("export", args=[campaign.pk, "json"])).content)
     assert {(h["title"], tuple(h["readers"]), h["everyone"]) for h in export["handouts"]} == {
-        (SECRET_TITLE, (second.username,), False),
+        (SECRET_TITLE, (second_player.username,), False),
         ("For everyone", (), True),
     }
     assert export["handouts"][0]["image"].startswith(f"handouts/{campaign.pk}/")
@@ -304,7 +290,7 @@ def test_a_deleted_campaign_takes_its_handouts_and_their_files(
 
 
 def test_without_script_a_refused_handout_comes_back_on_its_tab_and_a_saved_one_goes_there(client, campaign, gm):
-    client_for(client, gm)
+    signed_in_as(client, gm)
     url = reverse("handout_new", args=[campaign.pk])
     refused = client.post(url, {"title": "", "text": "Kept words"})
     assert refused.status_code == 422
