@@ -27,14 +27,9 @@ def assert_in_view(page, locator, what: str) -> None:
     card's last roll into view if the card is taller than the screen; the test itself never scrolls). And the
     page, with the last roll and its choices drawn, passes axe. The page scrolls once the answer has settled,
     a moment after the last roll is drawn: waited for, not raced."""
-    expect(locator).to_be_in_viewport(ratio=1)
-    box = locator.bounding_box()
-    size = page.viewport_size
-    assert box is not None, f"{what}: not drawn"
-    assert box["x"] >= 0, f"{what} left of the viewport: {box}"
-    assert box["y"] >= 0, f"{what} above the viewport: {box}"
-    assert box["x"] + box["width"] <= size["width"] + 0.5, f"{what} right of the viewport: {box}"
-    assert box["y"] + box["height"] <= size["height"] + 0.5, f"{what} below the viewport: {box}"
+    # Wholly in the viewport (ratio 1), asked again until it is: a live message may draw the same button anew a
+    # moment after it came, and a box measured once, outside the retry, then found none (a loaded CI run).
+    expect(locator, f"{what}: wholly in view").to_be_in_viewport(ratio=1)
     assert_accessible(page, f"the card's last roll with {what}")
 
 
