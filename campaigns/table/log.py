@@ -94,7 +94,7 @@ class LogFilterForm(TableForm):
     @property
     def events_ignore_picks(self) -> bool:
         """Table events or the talk only, with a character or a roll kind picked: those pick rolls, so the
-        page says the events or the talk are the whole table's (found in a play-test)."""
+        page says the events or the talk are the whole table's."""
         return self.showing in (EVENTS, TALK) and bool(self.cleaned_data["character"] or self.cleaned_data["kind"])
 
     def apply_to_events(self, events):

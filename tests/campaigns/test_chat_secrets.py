@@ -26,11 +26,9 @@ GMROLL_DIE = chips(13)
 
 
 @pytest.fixture
-def bea(make_user, campaign):
-    """A second player at the table (player A is the `player` fixture)."""
-    user = make_user("bea_second")
-    Membership.objects.create(campaign=campaign, user=user)
-    return user
+def bea(second_player):
+    """Player B, the second player at the table (player A is the `player` fixture)."""
+    return second_player
 
 
 @pytest.fixture

@@ -28,7 +28,7 @@ def assert_in_view(page, locator, what: str) -> None:
     page, with the last roll and its choices drawn, passes axe. The page scrolls once the answer has settled,
     a moment after the last roll is drawn: waited for, not raced."""
     # Wholly in the viewport (ratio 1), asked again until it is: a live message may draw the same button anew a
-    # moment after it came, and a box measured once, outside the retry, then found none (a loaded CI run).
+    # moment after it came, so a box measured once, outside the retry, may find none.
     expect(locator, f"{what}: wholly in view").to_be_in_viewport(ratio=1)
     assert_accessible(page, f"the card's last roll with {what}")
 
